@@ -1,0 +1,196 @@
+"""Deciding a command on a projection: the platform's turn commands and the game's.
+
+The platform owns the turn model (confirm, undo, undo requests) and the guards
+every game shares (game over, whose turn, an open turn of another seat); all
+other commands go to the game's ``decide`` on the live state.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import Sequence
+
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
+from events.envelope import SCHEMA_VERSION, Envelope
+from events.projection import (
+    REVERTED,
+    UNDO_ACCEPTED,
+    UNDO_DECLINED,
+    UNDO_REQUESTED,
+    UNDONE,
+    Projection,
+)
+
+log = logging.getLogger(__name__)
+
+
+def decide(projection: Projection, command: Command, rng: random.Random) -> list[Event]:
+    """The events ``command`` causes, or ``IllegalMove`` naming the rule it breaks."""
+    if projection.seq == 0:
+        raise IllegalMove("platform.no_game", "the game has not been created")
+    handler = _PLATFORM.get(command.type)
+    if handler is not None:
+        if command.seat == SYSTEM:
+            raise IllegalMove("platform.system_turn", "the system takes no turns")
+        return handler(projection, command)
+    return _decide_game(projection, command, rng)
+
+
+def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:
+    status = p.status()
+    if status.over:
+        raise IllegalMove("platform.game_over", "the game is over")
+    if command.seat == SYSTEM:
+        if command.type not in status.pending_system:
+            raise IllegalMove("platform.no_system_work", f"no pending system work {command.type!r}")
+        if p.tail:
+            raise IllegalMove("platform.turn_open", "system work waits until the open turn is confirmed")
+    else:
+        if p.undo_request is not None:
+            raise IllegalMove("platform.undo_pending", "an undo request must be answered first")
+        if p.turn_seat is not None and p.turn_seat != command.seat:
+            raise IllegalMove("platform.turn_open", f"seat {p.turn_seat} has not confirmed its turn yet")
+        if status.pending_system:
+            raise IllegalMove("platform.system_pending", "the round is being scored")
+        if command.seat not in status.to_move:
+            raise IllegalMove("platform.not_your_turn", f"it is not seat {command.seat}'s turn")
+    try:
+        return list(p.game.decide(p.live, command, rng))
+    except IllegalMove:
+        raise
+    except Exception as exc:  # a game bug must not become a 500 or a lost move
+        log.exception("game %s failed to decide %s", p.game.name, command)
+        raise IllegalMove("platform.invalid_command",
+                          f"the command could not be applied ({type(exc).__name__})") from exc
+
+
+def mandatory_open(p: Projection, seat: str) -> list[str]:
+    return [a.key for a in p.game.open_actions(p.live, seat) if a.mandatory]
+
+
+def _confirm(p: Projection, command: Command) -> list[Event]:
+    if p.turn_seat != command.seat or not p.tail:
+        raise IllegalMove("platform.nothing_to_confirm", "you have no open turn to confirm")
+    missing = mandatory_open(p, command.seat)
+    if missing:
+        raise IllegalMove("platform.mandatory_open",
+                          "mandatory actions are still open: " + ", ".join(missing))
+    return [Event(TURN_CONFIRMED, {"seat": command.seat})]
+
+
+def undo_points(p: Projection) -> list[int]:
+    """The seqs the open turn can be undone to: its start and each kept sub-move
+    except the last, never before a barrier."""
+    barrier = p.last_barrier_in_tail()
+    points = [p.confirmed_seq] + [e.seq for e in p.tail[:-1]]
+    return [s for s in points if s >= barrier]
+
+
+def _undo(p: Projection, command: Command) -> list[Event]:
+    if p.turn_seat != command.seat or not p.tail:
+        raise IllegalMove("platform.nothing_to_undo", "you have no open turn to undo")
+    points = undo_points(p)
+    if not points:
+        raise IllegalMove("platform.undo_barrier", "the last sub-move revealed information and cannot be undone")
+    to_seq = command.args.get("to_seq", points[-1])
+    if not isinstance(to_seq, int) or isinstance(to_seq, bool):
+        raise IllegalMove("platform.bad_args", "to_seq must be an integer")
+    if to_seq not in points:
+        if p.confirmed_seq <= to_seq < p.last_barrier_in_tail():
+            raise IllegalMove("platform.undo_barrier", "cannot undo past a move that revealed information")
+        raise IllegalMove("platform.undo_range", f"to_seq must be one of {points}")
+    return [Event(UNDONE, {"to_seq": to_seq})]
+
+
+def _request_undo(p: Projection, command: Command) -> list[Event]:
+    seat = command.seat
+    if seat not in p.seats:
+        raise IllegalMove("platform.not_a_seat", "only seated players may ask for an undo")
+    if p.undo_request is not None:
+        raise IllegalMove("platform.undo_pending", "an undo request is already open")
+    if p.game.status(p.live).over:
+        raise IllegalMove("platform.game_over", "the game is over")
+    to_seq = command.args.get("to_seq")
+    if not isinstance(to_seq, int) or isinstance(to_seq, bool):
+        raise IllegalMove("platform.bad_args", "to_seq must be an integer")
+    points = [s for s in p.revert_points if s < p.seq]
+    if to_seq not in points:
+        raise IllegalMove("platform.undo_range",
+                          "an undo across turns returns to a confirmed turn after the last revealed "
+                          f"information: one of {points[-10:]}")
+    waiting = tuple(sorted(s for s in p.seats_after(to_seq) if s != seat))
+    if not waiting:
+        return [Event(REVERTED, {"to_seq": to_seq, "by": seat})]
+    return [Event(UNDO_REQUESTED, {"to_seq": to_seq, "waiting_for": list(waiting)})]
+
+
+def _accept_undo(p: Projection, command: Command) -> list[Event]:
+    request = p.undo_request
+    if request is None or command.seat not in request.waiting_for:
+        raise IllegalMove("platform.no_undo_request", "there is no undo request waiting for you")
+    events = [Event(UNDO_ACCEPTED, {})]
+    if request.waiting_for == (command.seat,):
+        events.append(Event(REVERTED, {"to_seq": request.to_seq, "by": request.by}))
+    return events
+
+
+def _decline_undo(p: Projection, command: Command) -> list[Event]:
+    request = p.undo_request
+    if request is None or (command.seat not in request.waiting_for and command.seat != request.by):
+        raise IllegalMove("platform.no_undo_request", "there is no undo request waiting for you")
+    return [Event(UNDO_DECLINED, {})]
+
+
+_PLATFORM = {
+    "ConfirmTurn": _confirm,
+    "Undo": _undo,
+    "RequestUndo": _request_undo,
+    "AcceptUndo": _accept_undo,
+    "DeclineUndo": _decline_undo,
+}
+
+
+def platform_commands(p: Projection, seat: str) -> list[Command]:
+    """The turn commands ``seat`` may send now (added to the game's legal commands)."""
+    commands: list[Command] = []
+    if p.turn_seat == seat and p.tail:
+        if not mandatory_open(p, seat):
+            commands.append(Command("ConfirmTurn", seat, {}))
+        for to_seq in undo_points(p):
+            commands.append(Command("Undo", seat, {"to_seq": to_seq}))
+    request = p.undo_request
+    if request is not None and seat in request.waiting_for:
+        commands.append(Command("AcceptUndo", seat, {}))
+    if request is not None and (seat in request.waiting_for or seat == request.by):
+        commands.append(Command("DeclineUndo", seat, {}))
+    return commands
+
+
+def legal_commands(p: Projection, seat: str) -> list[Command]:
+    """Everything ``seat`` may send now: the game's commands (when the platform's
+    guards allow them) and the turn commands."""
+    status = p.status()
+    game_commands: list[Command] = []
+    allowed = (
+        not status.over
+        and p.undo_request is None
+        and (p.turn_seat is None or p.turn_seat == seat)
+        and (seat == SYSTEM or not status.pending_system)
+        and (seat in status.to_move or (seat == SYSTEM and not p.tail))
+    )
+    if allowed:
+        game_commands = list(p.game.legal_commands(p.live, seat))
+    return game_commands + (platform_commands(p, seat) if seat != SYSTEM else [])
+
+
+def to_envelopes(p: Projection, events: Sequence[Event], actor: str, command_id: str,
+                 ts: int | None = None) -> list[Envelope]:
+    """Number the events after ``p.seq`` and wrap them for the log."""
+    ts = int(time.time() * 1000) if ts is None else ts
+    return [
+        Envelope(seq=p.seq + i, type=e.type, actor=actor, payload=dict(e.payload), turn=p.turn,
+                 ts=ts, command_id=command_id, schema=SCHEMA_VERSION, barrier=e.barrier)
+        for i, e in enumerate(events, start=1)
+    ]

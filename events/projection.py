@@ -1,0 +1,218 @@
+"""Folding a game's log into its projections: the turn model of DESIGN.md section 4.
+
+A :class:`Projection` holds the state at the last confirmed boundary
+(``confirmed``), the open turn's sub-moves still in effect (``tail``) and the live
+state folded from both.  Platform events shape the tail:
+
+* ``TurnConfirmed`` makes the tail final (the game's ``evolve`` sees it too);
+* ``Undone(to_seq)`` drops the tail's sub-moves after ``to_seq``;
+* ``UndoRequested`` / ``UndoAccepted`` / ``UndoDeclined`` track a request to undo
+  across confirmed turns, and ``Reverted(to_seq)`` carries it out by rebuilding
+  the projection at ``to_seq``.
+
+Projections are values: :meth:`Projection.apply` returns a new one, so a cached
+projection can be shared between requests and threads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Sequence
+
+from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, Event, Game, Status
+from events.envelope import Envelope
+
+GAME_CREATED = "GameCreated"
+UNDONE = "Undone"
+UNDO_REQUESTED = "UndoRequested"
+UNDO_ACCEPTED = "UndoAccepted"
+UNDO_DECLINED = "UndoDeclined"
+REVERTED = "Reverted"
+#: Events the platform folds itself; the game's ``evolve`` never sees them.
+PLATFORM_ONLY_EVENTS = frozenset({UNDONE, UNDO_REQUESTED, UNDO_ACCEPTED, UNDO_DECLINED, REVERTED})
+
+
+@dataclass(frozen=True)
+class UndoRequest:
+    """A pending request to undo back to ``to_seq`` across confirmed turns."""
+
+    to_seq: int
+    by: str
+    waiting_for: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Projection:
+    game: Game
+    seq: int = 0
+    #: State after the last confirmed boundary, and that boundary's seq.
+    confirmed: Any = None
+    confirmed_seq: int = 0
+    #: The open turn: its seat and its sub-moves still in effect (undone ones dropped).
+    turn_seat: str | None = None
+    tail: tuple[Envelope, ...] = ()
+    live: Any = None
+    #: Number of the current turn (1 for the first turn after setup).
+    turn: int = 1
+    #: Confirmed boundaries an undo request may return to: only those after the
+    #: last barrier, since undoing past revealed information would let a player
+    #: draw again.
+    revert_points: tuple[int, ...] = ()
+    #: ``(seq, seat)`` of each turn confirmed since the last barrier: who is
+    #: affected by an undo back to a revert point.
+    confirmed_turns: tuple[tuple[int, str], ...] = ()
+    undo_request: UndoRequest | None = None
+    #: From ``GameCreated``: the seats, the options and the secret seed.
+    seats: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: str = ""
+
+    @classmethod
+    def empty(cls, game: Game) -> "Projection":
+        state = game.initial_state()
+        return cls(game=game, confirmed=state, live=state)
+
+    # ----------------------------------------------------------------- queries
+    def status(self) -> Status:
+        return self.game.status(self.live)
+
+    def state_for(self, viewer: str) -> Any:
+        """The moving seat sees its live state; everybody else the confirmed one."""
+        if viewer == REVIEWER or (self.turn_seat is not None and viewer == self.turn_seat):
+            return self.live
+        return self.confirmed
+
+    def visible_seq(self, viewer: str) -> int:
+        """The last seq ``viewer`` may see: others do not see an open turn's draft."""
+        if viewer == REVIEWER or self.turn_seat is None or viewer == self.turn_seat:
+            return self.seq
+        return self.confirmed_seq
+
+    def seats_after(self, seq: int) -> set[str]:
+        """Seats that confirmed a turn after ``seq`` or have one open."""
+        seats = {seat for s, seat in self.confirmed_turns if s > seq}
+        if self.turn_seat is not None:
+            seats.add(self.turn_seat)
+        return seats
+
+    def last_barrier_in_tail(self) -> int:
+        return max((e.seq for e in self.tail if e.barrier), default=0)
+
+    # ---------------------------------------------------------------- folding
+    def apply(self, env: Envelope, rebuild: Callable[[int], "Projection"] | None = None) -> "Projection":
+        """The projection after ``env``.  ``rebuild(seq)`` returns the projection
+        at an earlier seq; it is needed only for ``Reverted``."""
+        if env.seq != self.seq + 1:
+            raise ValueError(f"gap in log: expected seq {self.seq + 1}, got {env.seq}")
+        handler = _HANDLERS.get(env.type)
+        if handler is not None:
+            return handler(self, env, rebuild)
+        if env.actor == SYSTEM:
+            return self._fold_confirmed(env)
+        return self._fold_submove(env)
+
+    def _fold_confirmed(self, env: Envelope) -> "Projection":
+        """System events (setup, scoring) are final at once: no one can undo them."""
+        state = self.game.evolve(self.live, env.event)
+        points = () if env.barrier else self.revert_points
+        turns = () if env.barrier else self.confirmed_turns
+        created = {}
+        if env.type == GAME_CREATED:
+            payload = env.payload
+            created = dict(
+                seats=tuple(payload.get("seats", ())),
+                options=dict(payload.get("options", {})),
+                seed=str(payload.get(SECRET, {}).get(NOBODY, {}).get("seed", "")),
+            )
+        return replace(self, seq=env.seq, confirmed=state, live=state, confirmed_seq=env.seq,
+                       tail=(), turn_seat=None, revert_points=points + (env.seq,),
+                       confirmed_turns=turns, **created)
+
+    def _fold_submove(self, env: Envelope) -> "Projection":
+        live = self.game.evolve(self.live, env.event)
+        return replace(self, seq=env.seq, live=live, turn_seat=env.actor, tail=self.tail + (env,))
+
+
+def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    state = p.game.evolve(p.live, env.event)
+    barrier = any(e.barrier for e in p.tail) or env.barrier
+    points = (() if barrier else p.revert_points) + (env.seq,)
+    turns = () if barrier else p.confirmed_turns + ((env.seq, env.actor),)
+    return replace(p, seq=env.seq, confirmed=state, live=state, confirmed_seq=env.seq,
+                   tail=(), turn_seat=None, turn=p.turn + 1, revert_points=points,
+                   confirmed_turns=turns)
+
+
+def _undone(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    to_seq = int(env.payload["to_seq"])
+    kept = tuple(e for e in p.tail if e.seq <= to_seq)
+    live = p.confirmed
+    for e in kept:
+        live = p.game.evolve(live, e.event)
+    return replace(p, seq=env.seq, tail=kept, live=live, turn_seat=p.turn_seat if kept else None)
+
+
+def _undo_requested(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    request = UndoRequest(int(env.payload["to_seq"]), env.actor, tuple(env.payload["waiting_for"]))
+    return replace(p, seq=env.seq, undo_request=request)
+
+
+def _undo_accepted(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    request = p.undo_request
+    if request is None:
+        return replace(p, seq=env.seq)
+    waiting = tuple(s for s in request.waiting_for if s != env.actor)
+    return replace(p, seq=env.seq, undo_request=replace(request, waiting_for=waiting))
+
+
+def _undo_declined(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    return replace(p, seq=env.seq, undo_request=None)
+
+
+def _reverted(p: Projection, env: Envelope, rebuild: Callable[[int], Projection] | None) -> Projection:
+    if rebuild is None:
+        raise ValueError("Reverted needs the earlier projection: pass rebuild")
+    earlier = rebuild(int(env.payload["to_seq"]))
+    # The log goes on: keep counting seqs and turns, but every later event is void.
+    return replace(earlier, seq=env.seq, confirmed_seq=env.seq, turn=p.turn + 1,
+                   revert_points=(env.seq,), confirmed_turns=(), undo_request=None)
+
+
+_HANDLERS: dict[str, Callable[[Projection, Envelope, Any], Projection]] = {
+    TURN_CONFIRMED: _turn_confirmed,
+    UNDONE: _undone,
+    UNDO_REQUESTED: _undo_requested,
+    UNDO_ACCEPTED: _undo_accepted,
+    UNDO_DECLINED: _undo_declined,
+    REVERTED: _reverted,
+}
+
+
+def fold(
+    game: Game,
+    envelopes: Sequence[Envelope],
+    start: Projection | None = None,
+    rebuild: Callable[[int], Projection] | None = None,
+) -> Projection:
+    """Fold ``envelopes`` onto ``start`` (default: an empty game).
+
+    A log folded from its beginning rebuilds itself for ``Reverted``; a fold that
+    starts from a snapshot needs ``rebuild`` from its caller.
+    """
+    projection = start or Projection.empty(game)
+    if start is None and rebuild is None:
+        rebuild = lambda seq: fold(game, envelopes[:seq])  # noqa: E731 - seq n is at index n-1
+    for env in envelopes:
+        if env.seq > projection.seq:
+            projection = projection.apply(env, rebuild)
+    return projection
+
+
+def fold_iter(game: Game, envelopes: Iterable[Envelope]) -> Iterable[Projection]:
+    """Every projection along a log, one per event (for replay and checks)."""
+    seen: list[Envelope] = []
+    projection = Projection.empty(game)
+    for env in envelopes:
+        seen.append(env)
+        projection = projection.apply(env, lambda seq: fold(game, seen[:seq]))
+        yield projection

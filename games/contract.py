@@ -1,0 +1,220 @@
+"""The contract every game implements (DESIGN.md section 2).
+
+A game is a *decider*: ``decide`` validates a command against a state and returns
+the events it causes; ``evolve`` folds one event into a state.  Everything the
+platform knows about a game goes through the :class:`Game` protocol below, so the
+event store, the HTTP API, the worker and the bots work for every game alike.
+
+Values crossing the boundary are frozen dataclasses holding only JSON-friendly
+data (str, int, float, bool, None, lists and dicts), because events are written to
+Redis as JSON and commands arrive as JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+#: The actor of events that no seat caused (setup, round scoring, timers).
+SYSTEM = "system"
+#: A viewer who holds no seat.  Sees only what is public.
+SPECTATOR = "spectator"
+#: A viewer of a finished game: sees everything, hidden information included.
+REVIEWER = "reviewer"
+
+#: Payload key under which an event keeps what only some viewers may see.
+#: ``payload[SECRET] = {owner: {...fields...}}`` where owner is a seat, or
+#: :data:`NOBODY` for information no player may see while the game runs
+#: (deck order, the seed).  :func:`redact_secrets` strips it per viewer.
+SECRET = "_secret"
+NOBODY = "_nobody"
+
+
+class IllegalMove(Exception):
+    """A command that breaks a rule.
+
+    ``code`` is a stable machine-readable name of the rule (``"rr.track.overtake"``),
+    ``message`` a human sentence naming it; the API answers with HTTP 422 and both.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Command:
+    """An imperative request by a seat (or the system): ``PlaceWorkers``, ``ConfirmTurn``."""
+
+    type: str
+    seat: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "args": dict(self.args)}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in the past tense: ``WorkersPlaced``.
+
+    ``barrier`` marks an event that reveals information (a die roll, a card drawn):
+    the open turn cannot be undone to before it.
+    """
+
+    type: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    barrier: bool = False
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where a game stands, derived from its state.
+
+    ``to_move`` are the seats that may act now; ``pending_system`` names system
+    commands the worker must run (e.g. ``("ScoreRound",)``) before anyone moves.
+    ``scores`` are the current points; ``ranking`` is final only when ``over``.
+    """
+
+    phase: str
+    round: int | None
+    to_move: tuple[str, ...]
+    pending_system: tuple[str, ...] = ()
+    over: bool = False
+    scores: Mapping[str, int] = field(default_factory=dict)
+    ranking: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OpenAction:
+    """An action still open in the current turn, for the move window.
+
+    ``key`` names it for i18n (with ``params``); ``mandatory`` actions must be done
+    before the turn may be confirmed (shown with "!"); ``commands`` are the command
+    types that would carry it out.
+    """
+
+    key: str
+    mandatory: bool
+    params: Mapping[str, Any] = field(default_factory=dict)
+    commands: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Description:
+    """An i18n key and its parameters, rendered with the game's message catalogue."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What a game package exposes (one object, registered by name).
+
+    ``option_schema`` is a JSON-schema-like dict of the options a table may choose;
+    ``validate_options`` normalises them or raises ``IllegalMove``.
+    ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}`` with
+    ``str.format`` placeholders filled from :class:`Description` params.
+    """
+
+    name: str
+    title: str
+    rules_version: int
+    min_players: int
+    max_players: int
+    option_schema: Mapping[str, Any]
+    messages: Mapping[str, Mapping[str, str]]
+
+    def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]: ...
+
+    def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
+        """The events that create the game: ``GameCreated`` first, then every
+        shuffle and draw of the setup resolved and recorded."""
+        ...
+
+    def initial_state(self) -> Any:
+        """The empty state that ``GameCreated`` is folded into."""
+        ...
+
+    def decide(self, state: Any, command: Command, rng: random.Random) -> list[Event]: ...
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        """Pure: must not mutate ``state``; returns the next state."""
+        ...
+
+    def legal_commands(self, state: Any, seat: str) -> list[Command]: ...
+
+    def status(self, state: Any) -> Status: ...
+
+    def view(self, state: Any, viewer: str) -> dict[str, Any]: ...
+
+    def redact(self, event: Event, viewer: str) -> Event: ...
+
+    def describe(self, event: Event) -> Description: ...
+
+    def open_actions(self, state: Any, seat: str) -> list[OpenAction]: ...
+
+    def dump_state(self, state: Any) -> Any:
+        """JSON-friendly form of a state, for snapshots."""
+        ...
+
+    def load_state(self, data: Any) -> Any: ...
+
+
+def redact_secrets(event: Event, viewer: str) -> Event:
+    """Strip the parts of ``payload[SECRET]`` that ``viewer`` may not see.
+
+    Games whose secrets sit under :data:`SECRET` use this as their ``redact``.
+    A reviewer of a finished game sees everything; a seat sees its own entry; the
+    entry of :data:`NOBODY` is seen by no player.  Hidden entries are replaced by
+    ``{"hidden": True}`` so a viewer knows something was there.
+    """
+    secrets = event.payload.get(SECRET)
+    if not secrets or viewer == REVIEWER:
+        return event
+    kept = {
+        owner: (data if owner == viewer else {"hidden": True})
+        for owner, data in secrets.items()
+    }
+    payload = dict(event.payload)
+    payload[SECRET] = kept
+    return Event(event.type, payload, event.barrier)
+
+
+def render(game: Game, description: Description, lang: str) -> str:
+    """One log line in ``lang``, falling back to English and then to the key."""
+    catalogue = game.messages.get(lang) or game.messages.get("en") or {}
+    template = catalogue.get(description.key) or game.messages.get("en", {}).get(description.key)
+    if template is None:
+        return description.key
+    try:
+        return template.format(**description.params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+# --- The turn model the platform wraps around every game (DESIGN.md section 4) ---
+#
+# The platform, not the game, handles these commands; a game never sees them and
+# must not list them in ``legal_commands``:
+#
+#   ConfirmTurn            closes the open turn of the seat.  Allowed when the seat
+#                          has appended at least one sub-move since its last
+#                          confirmation and ``open_actions`` flags nothing mandatory.
+#   Undo {to_seq}          drops the open turn's sub-moves after ``to_seq`` (not past
+#                          a barrier event).
+#   RequestUndo {to_seq}, AcceptUndo, DeclineUndo
+#                          undo across confirmed turns, agreed by all affected seats.
+#
+# The game's ``evolve`` receives one platform event:
+#
+#   TurnConfirmed {seat}   the seat's sub-moves are final: advance to the next seat.
+#
+# Between a seat's first sub-move and its TurnConfirmed, the game must keep that
+# seat in ``status().to_move``; once the seat has nothing left to do it returns no
+# legal commands for it and no mandatory open actions, and waits for the confirm.
+TURN_CONFIRMED = "TurnConfirmed"
+PLATFORM_COMMANDS = ("ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo")
