@@ -1,0 +1,254 @@
+"""Games on the event store: create, load projections, execute commands.
+
+This is the one path every move takes, from the HTTP API, the worker and the CLI:
+decide on the latest projection, number the events, append them conditionally,
+fold them into the cached projection.  A command id seen before returns the first
+result; a stale ``expected_seq`` raises :class:`Conflict`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from games import registry
+from games.contract import SYSTEM, Command, Game, IllegalMove
+from games.rng import rng_for
+from events import commands as platform
+from events import snapshots
+from events.creation import creation_events, new_seed, seat_ids
+from events.envelope import Envelope
+from events.projection import Projection, fold
+from events.store import Conflict, EventStore
+
+
+class UnknownGame(LookupError):
+    """No game with that id (HTTP 404)."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: str
+    name: str | None
+    bot: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    game: str
+    created: float
+    seats: tuple[SeatInfo, ...]
+    options: Mapping[str, Any]
+    status: Mapping[str, Any]
+
+    @property
+    def bots(self) -> dict[str, str]:
+        return {s.seat: s.bot for s in self.seats if s.bot}
+
+
+@dataclass(frozen=True)
+class ExecuteResult:
+    first_seq: int
+    last_seq: int
+    duplicate: bool
+    projection: Projection
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def status_summary(p: Projection) -> dict[str, Any]:
+    """The status kept in the game's meta hash, for the lobby without folding."""
+    status = p.status()
+    return {"phase": status.phase, "round": status.round, "to_move": list(status.to_move),
+            "over": status.over, "seq": p.seq, "confirmed_seq": p.confirmed_seq,
+            "turn_seat": p.turn_seat, "ranking": list(status.ranking) if status.over else []}
+
+
+class GameRepository:
+    def __init__(self, store: EventStore, snapshot_every: int = 200, cache_size: int = 256,
+                 on_appended: Callable[[str, Projection], None] | None = None) -> None:
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self.cache_size = cache_size
+        self.on_appended = on_appended
+        self._cache: OrderedDict[str, Projection] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ----------------------------------------------------------------- create
+    def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+               seed: str | None = None, game_id: str | None = None) -> tuple[GameRecord, dict[str, str]]:
+        """Create a game; returns its record and the tokens of the seats that have
+        a player (open seats get theirs on join).  Tokens are shown only here."""
+        game = registry.get(game_name)
+        ids = seat_ids(len(seats))
+        infos = tuple(SeatInfo(seat, s.get("name"), s.get("bot")) for seat, s in zip(ids, seats))
+        events = creation_events(game, options, ids, seed or new_seed())
+        game_id = game_id or uuid.uuid4().hex[:12]
+        tokens = {info.seat: secrets.token_urlsafe(24) for info in infos if info.name or info.bot}
+        empty = Projection.empty(game)
+        envelopes = platform.to_envelopes(empty, events, SYSTEM, "create")
+        projection = fold(game, envelopes)
+        created = time.time()
+        meta = {
+            "game": game.name,
+            "created": repr(created),
+            "seats": json.dumps([i.to_json() for i in infos]),
+            "options": json.dumps(projection.options),
+        }
+        players = [i.name for i in infos if i.name]
+        if not self.store.create_meta(game_id, meta, {s: hash_token(t) for s, t in tokens.items()},
+                                      players, created):
+            raise IllegalMove("platform.game_exists", f"a game with id {game_id!r} exists")
+        self.store.append(game_id, 0, "create", envelopes, status_summary(projection))
+        self._remember(game_id, projection)
+        self._appended(game_id, projection)
+        return self.record(game_id), tokens
+
+    # ---------------------------------------------------------------- records
+    def record(self, game_id: str) -> GameRecord:
+        meta = self.store.meta(game_id)
+        if "game" not in meta or "seats" not in meta:
+            raise UnknownGame(game_id)
+        return GameRecord(
+            id=game_id,
+            game=meta["game"],
+            created=float(meta.get("created", 0)),
+            seats=tuple(SeatInfo(**s) for s in json.loads(meta["seats"])),
+            options=json.loads(meta.get("options", "{}")),
+            status=json.loads(meta.get("status", "{}")),
+        )
+
+    def authenticate(self, game_id: str, token: str | None) -> str | None:
+        """The seat a token belongs to, or None (compared in constant time)."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        for seat, stored in self.store.token_hashes(game_id).items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def join(self, game_id: str, name: str, seat: str | None = None) -> tuple[str, str]:
+        """Take an open seat (the first one unless ``seat`` is named)."""
+        record = self.record(game_id)
+        taken = self.store.token_hashes(game_id)
+        open_seats = [s.seat for s in record.seats if s.seat not in taken and not s.bot and not s.name]
+        if seat is not None and seat not in open_seats:
+            raise IllegalMove("platform.seat_taken", f"seat {seat} is not open")
+        for candidate in ([seat] if seat else open_seats):
+            token = secrets.token_urlsafe(24)
+            if self.store.claim_seat(game_id, candidate, hash_token(token)):
+                seats = [SeatInfo(s.seat, name if s.seat == candidate else s.name, s.bot) for s in record.seats]
+                self.store.set_meta(game_id, seats=json.dumps([s.to_json() for s in seats]))
+                self.store.index_player(game_id, name)
+                return candidate, token
+        raise IllegalMove("platform.no_open_seat", "the game has no open seat")
+
+    def list(self, player: str | None = None, limit: int = 100) -> list[GameRecord]:
+        records = []
+        for game_id in self.store.game_ids(player, limit):
+            try:
+                records.append(self.record(game_id))
+            except UnknownGame:
+                continue
+        return records
+
+    # ------------------------------------------------------------ projections
+    def game_of(self, game_id: str) -> Game:
+        return registry.get(self.record(game_id).game)
+
+    def projection(self, game_id: str, upto: int | None = None) -> Projection:
+        """The projection after ``upto`` (the latest without it)."""
+        if upto is None:
+            with self._lock:
+                cached = self._cache.get(game_id)
+            if cached is not None:
+                tail = self.store.read(game_id, after=cached.seq)
+                projection = self._fold(game_id, cached, tail)
+                if tail:
+                    self._remember(game_id, projection)
+                return projection
+        game = self.game_of(game_id)
+        projection = self._build(game_id, game, upto)
+        if upto is None:
+            self._remember(game_id, projection)
+        return projection
+
+    def _build(self, game_id: str, game: Game, upto: int | None) -> Projection:
+        start = Projection.empty(game)
+        snap = self.store.load_snapshot(game_id, upto if upto is not None else 1 << 62)
+        if snap is not None:
+            start = snapshots.load(game, snap[1])
+        return self._fold(game_id, start, self.store.read(game_id, after=start.seq, upto=upto))
+
+    def _fold(self, game_id: str, start: Projection, envelopes: Sequence[Envelope]) -> Projection:
+        return fold(start.game, envelopes, start=start,
+                    rebuild=lambda seq: self._build(game_id, start.game, seq))
+
+    def _remember(self, game_id: str, projection: Projection) -> None:
+        with self._lock:
+            current = self._cache.get(game_id)
+            if current is None or current.seq <= projection.seq:
+                self._cache[game_id] = projection
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
+    # ---------------------------------------------------------------- execute
+    def execute(self, game_id: str, command: Command, expected_seq: int, command_id: str) -> ExecuteResult:
+        seen = self.store.seen_command(game_id, command_id)
+        if seen is not None:
+            return ExecuteResult(seen[0], seen[1], True, self.projection(game_id))
+        p = self.projection(game_id)
+        if expected_seq != p.seq:
+            raise Conflict(p.seq)
+        events = platform.decide(p, command, rng_for(p.seed, p.seq))
+        if not events:
+            raise IllegalMove("platform.no_effect", "the command changes nothing")
+        envelopes = platform.to_envelopes(p, events, command.seat, command_id)
+        after = self._fold(game_id, p, envelopes)
+        result = self.store.append(game_id, p.seq, command_id, envelopes, status_summary(after))
+        if result.duplicate:
+            return ExecuteResult(result.first_seq, result.last_seq, True, self.projection(game_id))
+        self._remember(game_id, after)
+        self.store.touch(game_id, time.time())
+        self._appended(game_id, after)
+        return ExecuteResult(result.first_seq, result.last_seq, False, after)
+
+    def _appended(self, game_id: str, projection: Projection) -> None:
+        if self.on_appended is not None:
+            self.on_appended(game_id, projection)
+
+    # -------------------------------------------------------------- snapshots
+    def snapshot_due(self, game_id: str, p: Projection) -> bool:
+        if not snapshots.can_snapshot(p):
+            return False
+        seqs = self.store.snapshot_seqs(game_id)
+        return p.seq - (seqs[-1] if seqs else 0) >= self.snapshot_every
+
+    def take_snapshot(self, game_id: str, upto: int | None = None) -> int | None:
+        """Snapshot the projection at ``upto`` (default: latest) if it sits on a
+        confirmed boundary; returns the seq or None."""
+        p = self.projection(game_id, upto)
+        if not snapshots.can_snapshot(p):
+            return None
+        self.store.save_snapshot(game_id, p.seq, snapshots.dump(p))
+        return p.seq

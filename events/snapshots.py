@@ -1,0 +1,45 @@
+"""Snapshots: a projection at a confirmed boundary, as JSON.
+
+Taken only where no turn is open and no undo request pends, so a snapshot is the
+confirmed state plus the bookkeeping the turn model needs; anything later is
+folded from the log's tail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games.contract import Game
+from events.projection import Projection
+
+
+def can_snapshot(p: Projection) -> bool:
+    return p.seq > 0 and not p.tail and p.undo_request is None and p.confirmed_seq == p.seq
+
+
+def dump(p: Projection) -> dict[str, Any]:
+    if not can_snapshot(p):
+        raise ValueError("snapshots are taken at confirmed boundaries only")
+    return {
+        "game": p.game.name,
+        "seq": p.seq,
+        "turn": p.turn,
+        "state": p.game.dump_state(p.confirmed),
+        "revert_points": list(p.revert_points),
+        "confirmed_turns": [list(t) for t in p.confirmed_turns],
+        "seats": list(p.seats),
+        "options": p.options,
+        "seed": p.seed,
+    }
+
+
+def load(game: Game, data: dict[str, Any]) -> Projection:
+    state = game.load_state(data["state"])
+    return replace(
+        Projection.empty(game),
+        seq=data["seq"], confirmed=state, live=state, confirmed_seq=data["seq"], turn=data["turn"],
+        revert_points=tuple(data["revert_points"]),
+        confirmed_turns=tuple((int(s), str(seat)) for s, seat in data["confirmed_turns"]),
+        seats=tuple(data["seats"]), options=dict(data["options"]), seed=data["seed"],
+    )

@@ -1,0 +1,149 @@
+"""The event store on Redis Streams: one stream per game, appended by one Lua script.
+
+The store knows envelopes and keys, not rules: deciding happens in
+:mod:`events.repository`, which hands the store already numbered envelopes and
+the seq they were decided on.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import redis
+
+from events import envelope as env_codec
+from events.envelope import Envelope
+from events.keys import Keys
+
+_APPEND_LUA = importlib.resources.files("events").joinpath("append.lua").read_text()
+
+
+class Conflict(Exception):
+    """The log moved on since the command was decided (HTTP 409)."""
+
+    def __init__(self, current_seq: int) -> None:
+        super().__init__(f"stale expected_seq; current seq is {current_seq}")
+        self.current_seq = current_seq
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    first_seq: int
+    last_seq: int
+    duplicate: bool
+
+
+def _range(text: bytes | str) -> tuple[int, int]:
+    first, last = (text.decode() if isinstance(text, bytes) else text).split(":")
+    return int(first), int(last)
+
+
+class EventStore:
+    def __init__(self, client: redis.Redis, prefix: str = "stellwerk") -> None:
+        self.redis = client
+        self.keys = Keys(prefix)
+        self._append = client.register_script(_APPEND_LUA)
+
+    # ------------------------------------------------------------ appending
+    def append(self, game_id: str, expected_seq: int, command_id: str, envelopes: Sequence[Envelope],
+               status: Mapping[str, Any] | None = None) -> AppendResult:
+        """Append ``envelopes`` (numbered from ``expected_seq + 1``) if the log's
+        last seq is still ``expected_seq``; a repeated ``command_id`` returns the
+        first append's range and appends nothing.  Raises :class:`Conflict`."""
+        for i, env in enumerate(envelopes, start=1):
+            if env.seq != expected_seq + i:
+                raise ValueError("envelopes must be numbered from expected_seq + 1")
+        k = self.keys.game(game_id)
+        args = [expected_seq, command_id, json.dumps(status or {}, separators=(",", ":"))]
+        args += [env_codec.dumps(e) for e in envelopes]
+        kind, value = self._append(keys=[k.log, k.meta, k.idem], args=args)
+        kind = kind.decode() if isinstance(kind, bytes) else kind
+        if kind == "conflict":
+            raise Conflict(int(value))
+        first, last = _range(value)
+        return AppendResult(first, last, duplicate=kind == "dup")
+
+    def seen_command(self, game_id: str, command_id: str) -> tuple[int, int] | None:
+        value = self.redis.hget(self.keys.game(game_id).idem, command_id)
+        return _range(value) if value else None
+
+    # --------------------------------------------------------------- reading
+    def last_seq(self, game_id: str) -> int:
+        return int(self.redis.hget(self.keys.game(game_id).meta, "seq") or 0)
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
+        """Envelopes with ``after < seq <= upto`` (to the end without ``upto``)."""
+        end = "+" if upto is None else f"{upto}-0"
+        if upto is not None and upto <= after:
+            return []
+        entries = self.redis.xrange(self.keys.game(game_id).log, f"{after + 1}-0", end)
+        return [env_codec.loads(fields[b"e"]) for _id, fields in entries]
+
+    def wait(self, game_id: str, after: int, block_ms: int) -> list[Envelope]:
+        """Block until events after ``after`` arrive (or ``block_ms`` pass)."""
+        reply = self.redis.xread({self.keys.game(game_id).log: f"{after}-0"}, block=block_ms)
+        return [env_codec.loads(fields[b"e"]) for _stream, entries in reply or [] for _id, fields in entries]
+
+    # -------------------------------------------------------------- metadata
+    def create_meta(self, game_id: str, meta: Mapping[str, str], token_hashes: Mapping[str, str],
+                    players: Sequence[str], created: float) -> bool:
+        """Claim ``game_id`` (False when it exists) and index it in the lobby."""
+        k = self.keys.game(game_id)
+        if not self.redis.hsetnx(k.meta, "game", meta["game"]):
+            return False
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hset(k.meta, mapping={key: value for key, value in meta.items() if key != "game"})
+        if token_hashes:
+            pipe.hset(k.tokens, mapping=dict(token_hashes))
+        pipe.zadd(self.keys.lobby, {game_id: created})
+        for name in players:
+            pipe.sadd(self.keys.player(name), game_id)
+        pipe.execute()
+        return True
+
+    def meta(self, game_id: str) -> dict[str, str]:
+        raw = self.redis.hgetall(self.keys.game(game_id).meta)
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def set_meta(self, game_id: str, **fields: str) -> None:
+        self.redis.hset(self.keys.game(game_id).meta, mapping=fields)
+
+    def token_hashes(self, game_id: str) -> dict[str, str]:
+        raw = self.redis.hgetall(self.keys.game(game_id).tokens)
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def claim_seat(self, game_id: str, seat: str, token_hash: str) -> bool:
+        """Give an open seat a token; False when someone was faster."""
+        return bool(self.redis.hsetnx(self.keys.game(game_id).tokens, seat, token_hash))
+
+    def index_player(self, game_id: str, name: str) -> None:
+        self.redis.sadd(self.keys.player(name), game_id)
+
+    def touch(self, game_id: str, when: float) -> None:
+        self.redis.zadd(self.keys.lobby, {game_id: when})
+
+    def game_ids(self, player: str | None = None, limit: int = 100) -> list[str]:
+        if player:
+            ids = [i.decode() for i in self.redis.smembers(self.keys.player(player))]
+            scores = self.redis.zmscore(self.keys.lobby, ids) if ids else []
+            ranked = sorted(zip(ids, scores), key=lambda pair: -(pair[1] or 0))
+            return [i for i, _ in ranked[:limit]]
+        return [i.decode() for i in self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
+
+    # ------------------------------------------------------------- snapshots
+    def save_snapshot(self, game_id: str, seq: int, data: Mapping[str, Any]) -> None:
+        self.redis.hset(self.keys.game(game_id).snap, str(seq), json.dumps(data, separators=(",", ":")))
+
+    def snapshot_seqs(self, game_id: str) -> list[int]:
+        return sorted(int(s) for s in self.redis.hkeys(self.keys.game(game_id).snap))
+
+    def load_snapshot(self, game_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        """The latest snapshot at or before ``at_most``."""
+        seqs = [s for s in self.snapshot_seqs(game_id) if s <= at_most]
+        if not seqs:
+            return None
+        raw = self.redis.hget(self.keys.game(game_id).snap, str(seqs[-1]))
+        return (seqs[-1], json.loads(raw)) if raw else None

@@ -1,0 +1,34 @@
+"""Who must act next without a person: system work or a bot seat.
+
+The web process and the worker both call this after an append, so that exactly
+the process that appended enqueues the follow-up task for the new seq.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from games.contract import SYSTEM
+from events.projection import Projection
+
+
+@dataclass(frozen=True)
+class Work:
+    actor: str  # SYSTEM or a bot's seat
+    seq: int
+    bot: str | None = None  # the bot level for a seat
+
+
+def next_work(p: Projection, bots: Mapping[str, str]) -> Work | None:
+    status = p.status()
+    if status.over or p.undo_request is not None:
+        return None
+    if status.pending_system and not p.tail:
+        return Work(SYSTEM, p.seq)
+    seat = p.turn_seat
+    if seat is None:
+        seat = next((s for s in status.to_move if s in bots), None)
+    if seat is not None and seat in bots:
+        return Work(seat, p.seq, bots[seat])
+    return None

@@ -1,0 +1,34 @@
+"""Envelope serialisation and the upcasting of older schema versions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from marshmallow import ValidationError
+
+from events import envelope
+from events.envelope import SCHEMA_VERSION, Envelope
+
+
+def test_round_trip():
+    env = Envelope(seq=3, type="Added", actor="p1", payload={"n": 2}, turn=2, ts=5, command_id="x", barrier=True)
+    assert envelope.loads(envelope.dumps(env)) == env
+
+
+def test_version_1_is_upcast():
+    old = {"seq": 1, "type": "GameCreated", "seat": "system", "payload": {}, "turn": 1, "ts": 0,
+           "command_id": "create", "schema": 1}
+    env = envelope.loads(json.dumps(old))
+    assert env.actor == "system" and env.schema == SCHEMA_VERSION and env.barrier is False
+
+
+def test_unknown_future_version_is_refused():
+    data = {"seq": 1, "type": "X", "actor": "p1", "payload": {}, "turn": 1, "ts": 0, "command_id": "", "schema": 99}
+    with pytest.raises(ValidationError):
+        envelope.loads(json.dumps(data))
+
+
+def test_missing_field_is_refused():
+    with pytest.raises(ValidationError):
+        envelope.loads(json.dumps({"seq": 1, "schema": 2}))
