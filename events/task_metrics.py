@@ -1,0 +1,43 @@
+"""Task latency shared across processes: workers add samples to a Redis hash, the
+web app's ``/metrics`` exposes them as a Prometheus histogram.
+
+Prometheus' own multiprocess mode needs a shared directory; the workers of a
+deployment already share Redis, so the histogram lives there.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import redis
+
+#: Upper bounds (seconds) of the latency buckets.
+BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+def key(prefix: str) -> str:
+    return f"{prefix}:metrics:task_latency"
+
+
+def observe(client: redis.Redis, prefix: str, kind: str, seconds: float) -> None:
+    pipe = client.pipeline(transaction=False)
+    k = key(prefix)
+    for bound in BUCKETS:
+        if seconds <= bound:
+            pipe.hincrby(k, f"{kind}:le:{bound}", 1)
+    pipe.hincrby(k, f"{kind}:count", 1)
+    pipe.hincrbyfloat(k, f"{kind}:sum", seconds)
+    pipe.execute()
+
+
+def read(client: redis.Redis, prefix: str) -> dict[str, dict[str, float]]:
+    """``{kind: {"le:0.1": n, ..., "count": n, "sum": s}}``."""
+    out: dict[str, dict[str, float]] = {}
+    for field, value in client.hgetall(key(prefix)).items():
+        kind, _, rest = field.decode().partition(":")
+        out.setdefault(kind, {})[rest] = float(value)
+    return out
+
+
+def kinds(samples: dict[str, dict[str, float]]) -> Iterable[str]:
+    return sorted(samples)

@@ -1,0 +1,219 @@
+"""Actions gained in a turn: effects -> pending items, full executability, matching.
+
+Yucata clarifications (binding): competitive actions (board spaces, public
+engineers, ?-cards) must be fully executable or may not be chosen, and their
+steps are then mandatory; non-competitive ones (own engineers, factories,
+?-tokens) may lapse wholly or partly; actions gained in a turn may be carried out
+in any order.  A pending item is ``(id, kind, n, mandatory, arg, blocking)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import engineers, industry, locomotives, tracks
+from .data import BLACK, RULES, SPECIAL9
+from .state import Item, PlayerState, State
+
+#: effect ops that become pending items (the rest are resolved at once)
+ITEM_OPS = {
+    "steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "reuse",
+    "end_card_or_vp", "q_card", "end_card", "repeat_one",
+}
+
+
+def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
+    """(kind, n, arg) of the pending item an effect op creates."""
+    kind = op["op"]
+    if kind == "steps":
+        return "steps", op["n"], op["colour"]
+    if kind in ("industry", "doublers"):
+        return kind, op["n"], None
+    if kind == "end_card_or_vp":
+        return kind, 1, op["vp"]
+    if kind == "repeat_one":
+        return kind, 1, op["options"]
+    return kind, 1, None
+
+
+def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int:
+    left = RULES.raw["doublers"]["slots"] - p.doublers
+    return max(0, min(left, state.doubler_supply if supply is None else supply))
+
+
+def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, Any]],
+                     supply: int | None = None) -> bool:
+    """Can every effect be carried out completely (Yucata: competitive actions)?"""
+    steps: list[tuple[str, int]] = []
+    industry_need = 0
+    doubler_need = 0
+    loco = factory = either = 0
+    repeat: list[str] = []
+    for op in effects:
+        kind = op["op"]
+        if kind == "steps":
+            steps.append((op["colour"], op["n"]))
+        elif kind == "industry":
+            industry_need += op["n"]
+        elif kind == "doublers":
+            doubler_need += op["n"]
+        elif kind == "loco":
+            loco += 1
+        elif kind == "factory":
+            factory += 1
+        elif kind == "loco_or_factory":
+            either += 1
+        elif kind == "repeat_one":
+            repeat = op["options"].split("|")
+        elif kind == "hire_engineer":
+            if not engineers.hire_candidate(state):
+                return False
+        elif kind == "special_loco":
+            if not locomotives.placements(p, SPECIAL9):
+                return False
+        elif kind == "reuse":
+            if not reusable_spaces(state, p.seat, check=True):
+                return False
+    if loco and factory:
+        if not locomotives.loco_and_factory_feasible(state.stacks, state.display, p):
+            return False
+    elif loco or factory or either:
+        ok_loco = locomotives.loco_buildable(state.stacks, p)
+        ok_factory = bool(locomotives.factory_sources(state.stacks, state.display))
+        if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
+            return False
+        if loco + factory + either > locomotives.tiles_available(state.stacks, state.display):
+            return False
+    room = doubler_room(state, p, supply)
+    ind_cap = industry.capacity(p, extra_factory=bool(factory or either)) if (industry_need or repeat) else 0
+    if doubler_need > room or industry_need > ind_cap:
+        return False
+    if repeat:
+        ok_any = (
+            ("doubler" in repeat and room >= doubler_need + 1)
+            or ("industry" in repeat and ind_cap >= industry_need + 1)
+            or ("black" in repeat and tracks.feasible(p.tr, p.unlocked, steps + [("black", 1)]))
+        )
+        if not ok_any:
+            return False
+    return tracks.feasible(p.tr, p.unlocked, steps)
+
+
+def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
+                     supply: int | None = None) -> bool:
+    """Can the mandatory items still open be completed?"""
+    effects = []
+    for _id, kind, n, mandatory, arg, _blocking in pending:
+        if not mandatory or n <= 0:
+            continue
+        if kind == "steps":
+            effects.append({"op": "steps", "colour": arg, "n": n})
+        elif kind in ("industry", "doublers"):
+            effects.append({"op": kind, "n": n})
+        elif kind in ("loco", "factory", "loco_or_factory"):
+            effects.append({"op": kind})
+        elif kind == "repeat_one":
+            effects.append({"op": kind, "options": arg})
+    return not effects or effects_feasible(state, p, effects, supply)
+
+
+def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
+    return pending_feasible(state, p, [item])
+
+
+def consume(pending: tuple[Item, ...], item_id: int) -> tuple[Item, ...]:
+    """The pending items after one use of ``item_id``."""
+    result = []
+    for item in pending:
+        if item[0] == item_id:
+            if item[2] > 1:
+                result.append((item[0], item[1], item[2] - 1, item[3], item[4], item[5]))
+            continue
+        result.append(item)
+    return tuple(result)
+
+
+def _specificity(item: Item) -> tuple[int, int]:
+    kind, arg = item[1], item[4]
+    if kind == "steps":
+        width = len(tracks.colour_set(arg))
+    elif kind in ("repeat_one", "loco_or_factory", "end_card_or_vp"):
+        width = 10
+    else:
+        width = 1
+    return (width, 0 if item[3] else 1)
+
+
+def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
+    """Items a sub-move may use, most specific first, mandatory before optional.
+
+    ``kinds`` maps an item kind to a predicate on its arg (or None: any arg).
+    """
+    found = []
+    for item in pending:
+        if item[2] <= 0 or item[1] not in kinds:
+            continue
+        pred = kinds[item[1]]
+        if pred is None or pred(item[4]):
+            found.append(item)
+    found.sort(key=_specificity)
+    return found
+
+
+def blocking_item(pending: Iterable[Item]) -> Item | None:
+    for item in pending:
+        if item[5]:
+            return item
+    return None
+
+
+def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, Any]], bool]:
+    """(effects, competitive) of a board space, public engineer or own engineer."""
+    number = engineers.number_of(space)
+    if number:
+        own = number in state.players[seat].engineers
+        return engineers.effects(number), not own
+    return RULES.spaces[space]["effects"], True
+
+
+def space_cost(state: State, space: str) -> tuple[int, int]:
+    """(workers, mandatory coins) printed on a space."""
+    if engineers.number_of(space):
+        cost = RULES.raw["engineer_use_cost"]
+        return cost["workers"], cost["coins"]
+    info = RULES.spaces[space]
+    return info["workers"], info["coins"]
+
+
+def allows_black(effects: Iterable[dict[str, Any]]) -> bool:
+    """A space that allows at least one black step (the black worker's bonus)."""
+    for op in effects:
+        if op["op"] == "steps" and BLACK in tracks.colour_set(op["colour"]):
+            return True
+    return False
+
+
+def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:
+    """Spaces the seat stands on with exactly one worker (engineer 8, factory 3).
+
+    Turn-order spaces, the temp-worker space and own engineers are excluded (own
+    engineers are used once per round); with ``check`` only spaces whose action is
+    fully executable now.
+    """
+    result = []
+    p = state.players[seat]
+    for space, (owner, workers, coins, _black) in state.occupied.items():
+        if owner != seat:
+            continue
+        cost_workers, cost_coins = space_cost(state, space)
+        if cost_workers != 1 or cost_coins != 0:
+            continue
+        if not engineers.number_of(space) and RULES.spaces[space].get("not_reusable"):
+            continue
+        effects, _ = space_effects(state, seat, space)
+        if any(op["op"] == "reuse" for op in effects):
+            continue
+        if check and not effects_feasible(state, p, effects):
+            continue
+        result.append(space)
+    return sorted(result)

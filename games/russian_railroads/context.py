@@ -1,0 +1,130 @@
+"""The working copy a command is decided on, and the effects every handler shares.
+
+``decide`` folds each event it emits into a private clone at once, so later
+checks (a special space reached, a factory entered, a colour unlocked) see the
+state the earlier events produced; the event list is the command's outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.contract import Event, IllegalMove
+
+from . import actions, engineers, industry, locomotives, tracks
+from .data import RULES, SPECIAL9
+from .evolve import apply
+from .state import PlayerState, State
+
+MISSING = object()
+
+
+class Ctx:
+    def __init__(self, state: State) -> None:
+        self.work = state.clone()
+        self.events: list[Event] = []
+
+    def emit(self, type_: str, payload: dict[str, Any], barrier: bool = False) -> None:
+        event = Event(type_, payload, barrier)
+        apply(self.work, event)
+        self.events.append(event)
+
+    def p(self, seat: str) -> PlayerState:
+        return self.work.players[seat]
+
+    # --- gaining actions ----------------------------------------------------
+
+    def gain(self, seat: str, effects: list[dict[str, Any]], mandatory: bool, source: str) -> None:
+        """Resolve immediate effects and add the others as pending items."""
+        items: list[list[Any]] = []
+        next_id = self.work.next_item
+        for op in effects:
+            kind = op["op"]
+            if kind in actions.ITEM_OPS:
+                k, n, arg = actions.item_for(op)
+                items.append([next_id + len(items), k, n, mandatory, arg, False])
+            elif kind == "coins":
+                self.emit("CoinsTaken", {"seat": seat, "coins": op["n"], "reason": source})
+            elif kind == "vp":
+                self.emit("PointsScored", {"seat": seat, "points": op["n"], "reason": source})
+            elif kind == "temp_workers":
+                self.emit("TempWorkersTaken", {"seat": seat, "workers": op["n"]})
+            elif kind == "hire_engineer":
+                number = engineers.hire_candidate(self.work)
+                self.emit("EngineerHired", {"seat": seat, "number": number, "source": "hire"})
+            elif kind == "take_engineer":
+                self.emit("EngineerHired", {"seat": seat, "number": op["number"], "source": "question_card"})
+            elif kind == "vp_engineer_sum":
+                points = max(0, sum(self.p(seat).engineers))
+                self.emit("PointsScored", {"seat": seat, "points": points, "reason": source})
+            elif kind == "vp_best_locos":
+                points = locomotives.best_locos(self.p(seat), op["n"])
+                self.emit("PointsScored", {"seat": seat, "points": points, "reason": source})
+            elif kind == "black_worker":
+                self.emit("WorkerGained", {"seat": seat, "black": True})
+            elif kind == "special_loco":
+                items.append([next_id + len(items), "place_loco", 1, True, SPECIAL9 * 10, True])
+            elif kind == "second_marker":
+                self.emit("SecondMarkerPlaced", {"seat": seat})
+            # turn_order, kiev_medal, revaluation: recorded by the placement itself
+        if items:
+            self.emit("ActionsGained", {"seat": seat, "source": source, "items": items})
+
+    def add_item(self, seat: str, kind: str, n: int, mandatory: bool, arg: Any,
+                 blocking: bool, source: str) -> None:
+        item = [self.work.next_item, kind, n, mandatory, arg, blocking]
+        self.emit("ActionsGained", {"seat": seat, "source": source, "items": [item]})
+
+    def check_specials(self, seat: str) -> None:
+        """Fire the one-time special spaces whose condition is now met."""
+        for special in tracks.new_specials(self.p(seat)):
+            key = special["key"]
+            self.emit("SpecialSpaceReached", {"seat": seat, "key": key})
+            effect = special["effect"]
+            if effect["op"] == "extra_worker":
+                if self.p(seat).extra_workers < RULES.raw["max_extra_own_workers"]:
+                    self.emit("WorkerGained", {"seat": seat, "black": False})
+            elif effect["op"] == "q_token":
+                self.add_item(seat, "q_token", 1, False, key, False, key)
+            elif effect["op"] == "vp":
+                self.emit("PointsScored", {"seat": seat, "points": effect["n"], "reason": effect["reason"]})
+
+    def enter_industry(self, seat: str, pos: int) -> None:
+        kind, number = industry.field_kind(self.p(seat), pos)
+        if kind == "factory" and number:
+            self.gain(seat, industry.factory_effects(number), False, f"factory_{number}")
+        elif kind == "question" and "industry_q" not in self.p(seat).claims:
+            self.emit("SpecialSpaceReached", {"seat": seat, "key": "industry_q"})
+            self.add_item(seat, "q_token", 1, False, "industry_q", False, "industry_q")
+
+
+# --- argument parsing --------------------------------------------------------
+
+
+def arg(args: Mapping[str, Any], key: str, kind: type, default: Any = MISSING) -> Any:
+    if not isinstance(args, Mapping):
+        raise IllegalMove("rr.args.invalid", "command arguments must be an object")
+    if key not in args or args[key] is None:
+        if default is MISSING:
+            raise IllegalMove("rr.args.missing", f"argument {key!r} is required")
+        return default
+    value = args[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise IllegalMove("rr.args.invalid", f"argument {key!r} must be an integer")
+    if kind is not int and not isinstance(value, kind):
+        raise IllegalMove("rr.args.invalid", f"argument {key!r} must be {kind.__name__}")
+    return value
+
+
+def line_arg(args: Mapping[str, Any]) -> int:
+    name = arg(args, "line", str)
+    if name not in RULES.lines:
+        raise IllegalMove("rr.args.invalid", f"unknown line {name!r}")
+    return RULES.lines.index(name)
+
+
+def colour_arg(args: Mapping[str, Any]) -> int:
+    name = arg(args, "colour", str)
+    if name not in RULES.colours:
+        raise IllegalMove("rr.args.invalid", f"unknown colour {name!r}")
+    return RULES.colours.index(name)

@@ -1,0 +1,100 @@
+"""The rules data (boards, action spaces, values) loaded once from ``data/base.json``.
+
+Numbers live in the JSON file, not in code (STYLE.md: rules data as data); this
+module only turns the file into quick lookup tables (indices instead of names)
+because the engine evaluates them in tight loops for the bots.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+BLACK, GREY, BROWN, NATURAL, WHITE = range(5)
+TRANSSIB, PETERSBURG, KIEV = range(3)
+#: Internal number of the ?-card's #9 loco, which has no factory back.
+SPECIAL9 = 99
+
+
+def loco_value(loco: int) -> int:
+    """Reach of a loco tile (the special #9 is a 9 that cannot become a factory)."""
+    return 9 if loco == SPECIAL9 else loco
+
+
+@dataclass(frozen=True)
+class Rules:
+    raw: dict[str, Any]
+    colours: tuple[str, ...]
+    lines: tuple[str, ...]
+    line_len: tuple[int, ...]
+    line_slots: tuple[int, ...]
+    #: allowed[line][colour]
+    allowed: tuple[tuple[bool, ...], ...]
+    values_base: tuple[int, ...]
+    values_reval: tuple[int, ...]
+    #: (transsib space, colour index, white steps granted)
+    unlocks: tuple[tuple[int, int, int], ...]
+    specials: tuple[dict[str, Any], ...]
+    kiev_stars: tuple[tuple[int, int], ...]
+    spaces: dict[str, dict[str, Any]]
+    space_order: tuple[str, ...]
+    engineers: dict[int, dict[str, Any]]
+    factories: dict[int, list[dict[str, Any]]]
+    q_cards: dict[str, list[dict[str, Any]]]
+    q_tokens: dict[str, list[dict[str, Any]]]
+    end_cards: dict[str, dict[str, Any]]
+    start_bonus: dict[str, list[dict[str, Any]]]
+    industry_gaps: tuple[int, ...]
+    industry_len: int
+    industry_q: int
+    industry_scores: tuple[int, ...]
+
+    def setup_for(self, players: int) -> dict[str, Any]:
+        return self.raw["setup"][str(players)]
+
+    def colour_index(self, name: str) -> int:
+        return self.colours.index(name)
+
+    def line_index(self, name: str) -> int:
+        return self.lines.index(name)
+
+
+def _load() -> Rules:
+    text = resources.files(__package__).joinpath("data/base.json").read_text(encoding="utf-8")
+    raw = json.loads(text)
+    colours = tuple(raw["colours"])
+    lines = tuple(line["id"] for line in raw["lines"])
+    tv = raw["track_values"]
+    industry = raw["industry"]
+    return Rules(
+        raw=raw,
+        colours=colours,
+        lines=lines,
+        line_len=tuple(line["spaces"] for line in raw["lines"]),
+        line_slots=tuple(line["loco_slots"] for line in raw["lines"]),
+        allowed=tuple(tuple(c in line["colours"] for c in colours) for line in raw["lines"]),
+        values_base=tuple(tv["base"][c] for c in colours),
+        values_reval=tuple(tv["revaluation"][c] for c in colours),
+        unlocks=tuple(
+            (u["space"], colours.index(u["colour"]), u.get("then_steps", 0)) for u in raw["unlocks"]
+        ),
+        specials=tuple(raw["special_spaces"]),
+        kiev_stars=tuple((s["space"], s["vp"]) for s in raw["kiev_stars"]),
+        spaces={s["id"]: s for s in raw["action_spaces"]},
+        space_order=tuple(s["id"] for s in raw["action_spaces"]),
+        engineers={e["number"]: e for e in raw["engineers"]},
+        factories={int(k): v for k, v in raw["factories"].items()},
+        q_cards={c["id"]: c["effects"] for c in raw["question_cards"]},
+        q_tokens={t["id"]: t["effects"] for t in raw["question_tokens"]},
+        end_cards={c["id"]: c["scoring"] for c in raw["end_game_cards"]},
+        start_bonus={c["id"]: c["effects"] for c in raw["start_bonus_cards"]},
+        industry_gaps=tuple(industry["gaps"]),
+        industry_len=industry["length"],
+        industry_q=industry["question_space"],
+        industry_scores=tuple(industry["scores"]),
+    )
+
+
+RULES = _load()

@@ -1,0 +1,72 @@
+"""Engineers: the strip sliding one field per round, hiring, own and public use.
+
+The strip is stored by initial label (= rounds left when dealt): in round r the
+engineer dealt to label r-1 lies on the hire field, the next one (2 players) or
+two (3-4 players) lie crosswise and are public action spaces, the rest are a
+preview.  Sliding therefore needs no event: it is the round number.  An unhired
+engineer leaving the hire field goes to the box.
+"""
+
+from __future__ import annotations
+
+from .data import RULES
+from .state import PlayerState, State
+
+ENGINEER_PREFIX = "engineer_"
+
+
+def space_id(number: int) -> str:
+    return f"{ENGINEER_PREFIX}{number}"
+
+
+def number_of(space: str) -> int:
+    if not space.startswith(ENGINEER_PREFIX):
+        return 0
+    try:
+        return int(space[len(ENGINEER_PREFIX):])
+    except ValueError:
+        return 0
+
+
+def hire_candidate(state: State) -> int:
+    """Engineer on the hire field this round (0 if none / already hired)."""
+    idx = state.round - 1
+    if 0 <= idx < len(state.strip):
+        return state.strip[idx] or 0
+    return 0
+
+
+def public_engineers(state: State) -> list[int]:
+    result = []
+    for idx in range(state.round, state.round + state.public_engineers):
+        if 0 <= idx < len(state.strip) and state.strip[idx]:
+            result.append(state.strip[idx])
+    return result
+
+
+def preview(state: State) -> list[int]:
+    return [e for e in state.strip[state.round + state.public_engineers:] if e]
+
+
+def effects(number: int) -> list[dict]:
+    return RULES.engineers[number]["effects"]
+
+
+def majority(players: list[PlayerState]) -> dict[str, int]:
+    """40 / 20 VP for the most / second most engineers (rules text, Schlusswertung).
+
+    Ties go to the holder of the higher-numbered engineer; the end-game card
+    "extra engineer" counts as one engineer; nobody without engineers scores.
+    """
+    first = RULES.raw["engineer_majority"]["first"]
+    second = RULES.raw["engineer_majority"]["second"]
+    ranked = []
+    for p in players:
+        count = len(p.engineers) + (1 if "extra_engineer" in p.end_cards else 0)
+        if count > 0:
+            ranked.append((count, max(p.engineers, default=0), p.seat))
+    ranked.sort(reverse=True)
+    result = {p.seat: 0 for p in players}
+    for place, (_, _, seat) in enumerate(ranked[:2]):
+        result[seat] = first if place == 0 else second
+    return result

@@ -1,0 +1,385 @@
+"""Folding events into the state: one small function per event type.
+
+``apply`` mutates a state that the caller owns (a clone); :func:`evolve` clones
+first, so the state passed in is never touched.  These functions only set,
+append and increment: every decision was taken in ``decide`` and written into the
+event (STYLE.md: logic that creeps into evolve moves back to decide).  The one
+exception is the platform's ``TurnConfirmed``, which carries nothing but the
+seat, so advancing to the next seat is worked out here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
+
+from . import actions, turn_order
+from .data import RULES, SPECIAL9
+from .state import PlayerState, State
+
+Payload = Mapping[str, Any]
+_APPLY: dict[str, Callable[[State, Payload], None]] = {}
+
+
+def handles(name: str) -> Callable:
+    def register(fn: Callable[[State, Payload], None]) -> Callable[[State, Payload], None]:
+        _APPLY[name] = fn
+        return fn
+
+    return register
+
+
+def apply(state: State, event: Event) -> None:
+    fn = _APPLY.get(event.type)
+    if fn is not None:
+        fn(state, event.payload)
+
+
+def evolve(state: State, event: Event) -> State:
+    new = state.clone()
+    apply(new, event)
+    return new
+
+
+def _use(state: State, payload: Payload) -> None:
+    item_id = payload.get("use")
+    if item_id:
+        state.pending = actions.consume(state.pending, item_id)
+    state.acted = True
+
+
+# --- setup -------------------------------------------------------------------
+
+
+@handles("GameCreated")
+def _created(state: State, payload: Payload) -> None:
+    seats = tuple(payload["seats"])
+    setup = RULES.setup_for(len(seats))
+    state.seats = seats
+    state.rounds = setup["rounds"]
+    state.public_engineers = setup["public_engineers"]
+    state.doubler_supply = RULES.raw["doublers"]["supply"]
+    state.q_cards = [c["id"] for c in RULES.raw["question_cards"]]
+    state.draft_cards = [c["id"] for c in RULES.raw["start_bonus_cards"]]
+    state.order = list(seats)
+    stacks = [0] + [setup["locos_per_number"]] * 9
+    start = RULES.raw["locomotives"]["start_number"]
+    stacks[start] -= len(seats)
+    state.stacks = stacks
+    players = {}
+    for seat in seats:
+        p = PlayerState(seat)
+        p.workers = p.free = setup["start_workers"]
+        p.coins = setup["start_coins"]
+        p.tr[0] = p.tr[5] = p.tr[10] = 1
+        p.locos[0].append(start)
+        players[seat] = p
+    state.players = players
+    state._owned = set(seats)
+
+
+@handles("TurnOrderDealt")
+def _order(state: State, payload: Payload) -> None:
+    state.order = list(payload["order"])
+
+
+@handles("EngineersDealt")
+def _engineers(state: State, payload: Payload) -> None:
+    state.strip = list(payload["strip"])
+
+
+@handles("EndGameDeckPrepared")
+def _deck(state: State, payload: Payload) -> None:
+    secret = payload[SECRET][NOBODY]
+    state.end_deck = list(secret["deck"])
+    state.end_removed = list(secret["removed"])
+
+
+@handles("StartBonusDraftBegan")
+def _draft(state: State, payload: Payload) -> None:
+    state.round = 1
+    state.queue = list(payload["queue"])
+    if state.queue:
+        state.phase = "draft"
+        state.current = state.queue[0]
+    else:
+        state.phase = "actions"
+        state.current = state.order[0]
+
+
+@handles("StartBonusChosen")
+def _bonus(state: State, payload: Payload) -> None:
+    state.draft_cards.remove(payload["card"])
+    state.acted = state.placed = True
+
+
+# --- turn actions ----------------------------------------------------------
+
+
+@handles("WorkersPlaced")
+def _placed(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    space = payload["space"]
+    black = payload["black"]
+    workers = payload["workers"]
+    p.free -= workers - (1 if black else 0)
+    if black:
+        p.black_free = False
+    p.coins -= payload["coins"]
+    if payload.get("own"):
+        p.own_used.append(payload["own"])
+    elif not payload.get("never_occupied"):
+        state.occupied[space] = [payload["seat"], workers, payload["coins"], black]
+    state.acted = state.placed = True
+
+
+@handles("Passed")
+def _passed(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    p.vp += payload["points"]
+    state.passed.append(payload["seat"])
+    state.acted = state.placed = True
+
+
+@handles("ActionsGained")
+def _gained(state: State, payload: Payload) -> None:
+    items = tuple(tuple(item) for item in payload["items"])
+    state.pending = state.pending + items  # type: ignore[operator]
+    state.next_item = max([state.next_item] + [item[0] + 1 for item in items])
+
+
+@handles("TrackAdvanced")
+def _track(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    p.tr[payload["line"] * 5 + payload["colour"]] = payload["to"]
+    _use(state, payload)
+
+
+@handles("TracksUnlocked")
+def _unlock(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).unlocked[payload["colour"]] = True
+
+
+@handles("SpecialSpaceReached")
+def _special(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(payload["key"])
+
+
+@handles("WorkerGained")
+def _worker(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    if payload["black"]:
+        p.black = p.black_free = True
+    else:
+        p.workers += 1
+        p.extra_workers += 1
+        p.free += 1
+
+
+@handles("PointsScored")
+def _points(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).vp += payload["points"]
+    if payload.get("use"):
+        _use(state, payload)
+
+
+@handles("CoinsTaken")
+def _coins(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).coins += payload["coins"]
+
+
+@handles("TempWorkersTaken")
+def _temp(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).free += payload["workers"]
+
+
+@handles("DoublerPlaced")
+def _doubler(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).doublers += 1
+    state.doubler_supply -= 1
+    _use(state, payload)
+
+
+@handles("IndustryAdvanced")
+def _industry(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).markers[payload["marker"] - 1] = payload["to"]
+    _use(state, payload)
+
+
+@handles("LocoBuilt")
+def _loco_built(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    state.stacks[payload["number"]] -= 1
+    _put_loco(p, payload)
+    _use(state, payload)
+
+
+@handles("LocoPlaced")
+def _loco_placed(state: State, payload: Payload) -> None:
+    _put_loco(state.mut(payload["seat"]), payload)
+    _use(state, payload)
+
+
+def _put_loco(p: PlayerState, payload: Payload) -> None:
+    line = p.locos[payload["line"]]
+    if payload["replaced"]:
+        line.remove(payload["replaced"])
+    line.append(payload["number"])
+
+
+@handles("LocoDiscarded")
+def _loco_discarded(state: State, payload: Payload) -> None:
+    if payload["number"] != SPECIAL9:
+        state.display[payload["number"]] += 1
+    _use(state, payload)
+
+
+@handles("FactoryBuilt")
+def _factory(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    number = payload["number"]
+    if payload["source"] == "stack":
+        state.stacks[number] -= 1
+    else:
+        state.display[number] -= 1
+    if payload["replaced"]:
+        state.display[payload["replaced"]] += 1
+    p.factories[payload["slot"]] = number
+    _use(state, payload)
+
+
+@handles("EngineerHired")
+def _hired(state: State, payload: Payload) -> None:
+    number = payload["number"]
+    p = state.mut(payload["seat"])
+    p.engineers.append(number)
+    if number in state.strip:
+        state.strip[state.strip.index(number)] = None
+
+
+@handles("QuestionTokenTaken")
+def _q_token(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    p.q_used.append(payload["token"])
+    p.claims.append("q:" + payload["space"])
+    _use(state, payload)
+
+
+@handles("SecondMarkerPlaced")
+def _second(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).markers[1] = 0
+
+
+@handles("QuestionCardTaken")
+def _q_card(state: State, payload: Payload) -> None:
+    state.q_cards.remove(payload["card"])
+    _use(state, payload)
+
+
+@handles("EndCardTaken")
+def _end_card(state: State, payload: Payload) -> None:
+    card = payload[SECRET][payload["seat"]]["card"]
+    state.end_deck.remove(card)
+    state.mut(payload["seat"]).end_cards.append(card)
+    _use(state, payload)
+
+
+@handles("SpaceReused")
+def _reused(state: State, payload: Payload) -> None:
+    _use(state, payload)
+
+
+# --- turn end, round end ----------------------------------------------------
+
+
+@handles(TURN_CONFIRMED)
+def _confirmed(state: State, payload: Payload) -> None:
+    seat = payload["seat"]
+    state.pending = ()
+    state.acted = state.placed = False
+    if state.phase == "draft":
+        state.queue.pop(0)
+        if state.queue:
+            state.current = state.queue[0]
+        else:
+            state.phase = "actions"
+            state.current = state.order[0]
+    elif state.phase == "actions":
+        nxt = turn_order.next_active(state, seat)
+        if nxt is not None:
+            state.current = nxt
+            return
+        state.current = None
+        reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)
+        state.phase = "reorder" if reorder else "scoring"
+    elif state.phase == "relocation":
+        state.queue.pop(0)
+        if state.queue:
+            state.current = state.queue[0]
+        else:
+            state.current = None
+            state.phase = "scoring"
+
+
+@handles("TurnOrderResolved")
+def _resolved(state: State, payload: Payload) -> None:
+    state.order = list(payload["order"])
+    state.queue = list(payload["relocations"])
+    state.reloc_from = dict(payload["sources"])
+    if state.queue:
+        state.phase = "relocation"
+        state.current = state.queue[0]
+    else:
+        state.phase = "scoring"
+        state.current = None
+
+
+@handles("WorkerRelocated")
+def _relocated(state: State, payload: Payload) -> None:
+    seat = payload["seat"]
+    old = state.occupied.pop(payload["from"], [seat, 1, 0, False])
+    if payload.get("own"):
+        state.mut(seat).own_used.append(payload["own"])
+    elif not payload.get("never_occupied"):
+        state.occupied[payload["to"]] = [seat, 1, 0, old[3]]
+    state.acted = state.placed = True
+
+
+@handles("RelocationSkipped")
+def _skipped(state: State, payload: Payload) -> None:
+    state.acted = state.placed = True
+
+
+@handles("RoundScored")
+def _scored(state: State, payload: Payload) -> None:
+    for seat, row in payload["scores"].items():
+        state.mut(seat).vp += row["total"]
+    state.last_scoring = dict(payload["scores"])
+
+
+@handles("RoundBegan")
+def _began(state: State, payload: Payload) -> None:
+    state.round = payload["round"]
+    state.occupied = {}
+    state.passed = []
+    state.pending = ()
+    state.reloc_from = {}
+    state.queue = []
+    state.acted = state.placed = False
+    state.phase = "actions"
+    state.current = state.order[0]
+    for seat in state.seats:
+        p = state.mut(seat)
+        p.free = p.workers
+        p.black_free = p.black
+        p.own_used = []
+
+
+@handles("GameFinished")
+def _finished(state: State, payload: Payload) -> None:
+    for seat, row in payload["final"].items():
+        state.mut(seat).vp += row["end_cards"] + row["majority"]
+    state.final = dict(payload)
+    state.phase = "over"
+    state.current = None

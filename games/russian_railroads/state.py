@@ -1,0 +1,224 @@
+"""The game state: plain lists of ints in slotted classes, cheap to clone.
+
+``evolve`` must never mutate its input, and bots fold thousands of events per
+second, so a deepcopy per event is out.  :meth:`State.clone` copies the small
+top-level containers and shares the players; :meth:`State.mut` copies a player
+the first time it is changed in that clone (copy on write).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import RULES
+
+#: A pending action gained in the current turn:
+#: (id, kind, n remaining, mandatory, arg, blocking)
+Item = tuple[int, str, int, bool, Any, bool]
+
+
+class PlayerState:
+    __slots__ = (
+        "seat", "vp", "coins", "workers", "extra_workers", "black", "free", "black_free",
+        "tr", "unlocked", "locos", "factories", "markers", "doublers", "engineers",
+        "own_used", "q_used", "claims", "end_cards",
+    )
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.vp = 0
+        self.coins = 0
+        #: permanent own-colour workers (start + extra ones gained)
+        self.workers = 0
+        self.extra_workers = 0
+        self.black = False
+        #: own + temporary workers still in the personal supply this round
+        self.free = 0
+        self.black_free = False
+        #: track positions, index line * 5 + colour; 0 = not on the line yet
+        self.tr = [0] * 15
+        self.unlocked = [True, False, False, False, False]
+        self.locos: list[list[int]] = [[], [], []]
+        self.factories = [0, 0, 0, 0, 0]
+        #: industry markers; the second is -1 until its ?-token is taken
+        self.markers = [0, -1]
+        self.doublers = 0
+        self.engineers: list[int] = []
+        self.own_used: list[int] = []
+        self.q_used: list[str] = []
+        #: one-time special spaces already used ("transsib_13", "industry_q", ...)
+        self.claims: list[str] = []
+        self.end_cards: list[str] = []
+
+    def clone(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.seat = self.seat
+        p.vp = self.vp
+        p.coins = self.coins
+        p.workers = self.workers
+        p.extra_workers = self.extra_workers
+        p.black = self.black
+        p.free = self.free
+        p.black_free = self.black_free
+        p.tr = self.tr[:]
+        p.unlocked = self.unlocked[:]
+        p.locos = [self.locos[0][:], self.locos[1][:], self.locos[2][:]]
+        p.factories = self.factories[:]
+        p.markers = self.markers[:]
+        p.doublers = self.doublers
+        p.engineers = self.engineers[:]
+        p.own_used = self.own_used[:]
+        p.q_used = self.q_used[:]
+        p.claims = self.claims[:]
+        p.end_cards = self.end_cards[:]
+        return p
+
+    @property
+    def revaluation(self) -> bool:
+        return "revaluation" in self.q_used
+
+    @property
+    def medal(self) -> bool:
+        return "kiev_medal" in self.q_used
+
+    def reach(self, line: int) -> int:
+        from .data import loco_value
+
+        return sum(loco_value(x) for x in self.locos[line])
+
+    def dump(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in PlayerState.__slots__}
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> "PlayerState":
+        p = cls(data["seat"])
+        for name in PlayerState.__slots__:
+            value = data[name]
+            if name == "locos":
+                value = [list(x) for x in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(p, name, value)
+        return p
+
+
+class State:
+    __slots__ = (
+        "seats", "players", "round", "rounds", "phase", "order", "current", "queue", "passed",
+        "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
+        "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
+        "reloc_from", "last_scoring", "final", "_owned",
+    )
+
+    def __init__(self) -> None:
+        self.seats: tuple[str, ...] = ()
+        self.players: dict[str, PlayerState] = {}
+        self.round = 0
+        self.rounds = 0
+        #: setup, draft, actions, reorder, relocation, scoring, over
+        self.phase = "setup"
+        self.order: list[str] = []
+        self.current: str | None = None
+        #: seats still to act in the draft or the relocation, in order
+        self.queue: list[str] = []
+        self.passed: list[str] = []
+        #: space id -> [seat, workers, coins, black]
+        self.occupied: dict[str, list[Any]] = {}
+        self.pending: tuple[Item, ...] = ()
+        self.next_item = 1
+        #: the current seat has made a sub-move this turn
+        self.acted = False
+        #: the current seat has placed (or passed / relocated) this turn
+        self.placed = False
+        #: loco stacks: count per number, index = number
+        self.stacks = [0] * 10
+        #: discarded factories by number
+        self.display = [0] * 10
+        #: engineers by initial label (rounds left); None once hired
+        self.strip: list[int | None] = []
+        self.public_engineers = 2
+        self.q_cards: list[str] = []
+        self.doubler_supply = 0
+        self.end_deck: list[str] = []
+        self.end_removed: list[str] = []
+        self.draft_cards: list[str] = []
+        #: seat -> turn-order space its worker relocates from
+        self.reloc_from: dict[str, str] = {}
+        self.last_scoring: dict[str, Any] = {}
+        self.final: dict[str, Any] = {}
+        self._owned: set[str] = set()
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.seats = self.seats
+        s.players = dict(self.players)
+        s.round = self.round
+        s.rounds = self.rounds
+        s.phase = self.phase
+        s.order = self.order[:]
+        s.current = self.current
+        s.queue = self.queue[:]
+        s.passed = self.passed[:]
+        s.occupied = dict(self.occupied)
+        s.pending = self.pending
+        s.next_item = self.next_item
+        s.acted = self.acted
+        s.placed = self.placed
+        s.stacks = self.stacks[:]
+        s.display = self.display[:]
+        s.strip = self.strip[:]
+        s.public_engineers = self.public_engineers
+        s.q_cards = self.q_cards[:]
+        s.doubler_supply = self.doubler_supply
+        s.end_deck = self.end_deck[:]
+        s.end_removed = self.end_removed
+        s.draft_cards = self.draft_cards[:]
+        s.reloc_from = dict(self.reloc_from)
+        s.last_scoring = self.last_scoring
+        s.final = self.final
+        s._owned = set()
+        return s
+
+    def mut(self, seat: str) -> PlayerState:
+        """The player of ``seat``, copied once per clone before it is changed."""
+        if seat not in self._owned:
+            self.players[seat] = self.players[seat].clone()
+            self._owned.add(seat)
+        return self.players[seat]
+
+    @property
+    def last_round(self) -> bool:
+        return self.round == self.rounds
+
+    def dump(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in State.__slots__ if name not in ("players", "_owned")}
+        data["seats"] = list(self.seats)
+        data["pending"] = [list(item) for item in self.pending]
+        data["players"] = {seat: p.dump() for seat, p in self.players.items()}
+        return data
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> "State":
+        s = cls()
+        for name in State.__slots__:
+            if name in ("players", "_owned"):
+                continue
+            value = data[name]
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(s, name, value)
+        s.seats = tuple(data["seats"])
+        s.pending = tuple(tuple(item) for item in data["pending"])  # type: ignore[misc]
+        s.occupied = {k: list(v) for k, v in data["occupied"].items()}
+        s.players = {seat: PlayerState.load(p) for seat, p in data["players"].items()}
+        return s
+
+
+def industry_gap_index(pos: int) -> int:
+    """Index of the factory gap at industry position ``pos``, or -1."""
+    try:
+        return RULES.industry_gaps.index(pos)
+    except ValueError:
+        return -1

@@ -1,0 +1,142 @@
+"""Tracks on the three lines: colour order, no overtaking, unlocks, special spaces.
+
+Rules text, "Beim Gleisbau zu beachten": tracks are built black, grey, brown,
+natural, white; a following track always moves onto a free space and can never
+draw level with or pass the track ahead of it; only the colours printed on a line
+may be built there; a new colour is taken when the black track reaches Transsib
+2 / 6 / 10 / 15.  The feasibility search below answers "can these steps all be
+made?", needed because board actions must be fully executable.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .data import BLACK, RULES, TRANSSIB
+from .state import PlayerState
+
+ANY = "any"
+
+
+def colour_set(spec: str) -> tuple[int, ...]:
+    """Colour indices a step spec allows: ``"black"``, ``"black|grey"``, ``"any"``."""
+    if spec == ANY:
+        return (0, 1, 2, 3, 4)
+    return tuple(RULES.colours.index(c) for c in spec.split("|"))
+
+
+def step_target(tr: Sequence[int], unlocked: Sequence[bool], line: int, colour: int) -> int:
+    """The space the track would move to, or 0 if the step is not allowed."""
+    if not unlocked[colour] or not RULES.allowed[line][colour]:
+        return 0
+    new = tr[line * 5 + colour] + 1
+    if colour == BLACK:
+        return new if new <= RULES.line_len[line] else 0
+    return new if new < tr[line * 5 + colour - 1] else 0
+
+
+def capacity(tr: Sequence[int], unlocked: Sequence[bool], colour: int) -> int:
+    """Steps this colour can make now without any other track moving."""
+    if not unlocked[colour]:
+        return 0
+    total = 0
+    for line in range(3):
+        if not RULES.allowed[line][colour]:
+            continue
+        cur = tr[line * 5 + colour]
+        limit = RULES.line_len[line] if colour == BLACK else tr[line * 5 + colour - 1] - 1
+        if limit > cur:
+            total += limit - cur
+    return total
+
+
+def eventual_capacity(tr: Sequence[int], unlocked: Sequence[bool]) -> int:
+    """Steps of any colour that can still be made in total (front tracks first)."""
+    total = 0
+    for line in range(3):
+        length = RULES.line_len[line]
+        for colour in range(5):
+            if RULES.allowed[line][colour] and unlocked[colour]:
+                room = length - colour - tr[line * 5 + colour]
+                if room > 0:
+                    total += room
+    return total
+
+
+def unlocks_for(black_space: int, unlocked: Sequence[bool]) -> list[tuple[int, int]]:
+    """(colour, white steps) newly taken when Transsib black stands on ``black_space``."""
+    return [(c, steps) for space, c, steps in RULES.unlocks if black_space >= space and not unlocked[c]]
+
+
+def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[str, int]]) -> bool:
+    """Can all the step requirements ``(colour spec, n)`` be made, in some order?"""
+    req_list = [(colour_set(spec), n) for spec, n in reqs if n > 0]
+    if not req_list:
+        return True
+    # Quick sufficient test: single-colour demands within today's capacity and the
+    # remaining flexible demand within what is left overall.
+    single: dict[int, int] = {}
+    flexible = 0
+    quick = True
+    for colours, n in req_list:
+        if len(colours) == 1:
+            single[colours[0]] = single.get(colours[0], 0) + n
+        elif len(colours) == 5:
+            flexible += n
+        else:
+            quick = False
+    if quick:
+        ok = all(capacity(tr, unlocked, c) >= n for c, n in single.items())
+        if ok and (not flexible or eventual_capacity(tr, unlocked) - sum(single.values()) >= flexible):
+            return True
+    return _search(list(tr), list(unlocked), [list(r) for r in req_list], set())
+
+
+def _search(tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) -> bool:
+    if all(r[1] == 0 for r in reqs):
+        return True
+    key = (tuple(tr), tuple(unlocked), tuple(r[1] for r in reqs))
+    if key in seen:
+        return False
+    seen.add(key)
+    for req in reqs:
+        if req[1] == 0:
+            continue
+        for colour in req[0]:
+            for line in range(3):
+                target = step_target(tr, unlocked, line, colour)
+                if not target:
+                    continue
+                idx = line * 5 + colour
+                old = tr[idx]
+                tr[idx] = target
+                newly = unlocks_for(target, unlocked) if line == TRANSSIB and colour == BLACK else []
+                for c, _ in newly:
+                    unlocked[c] = True
+                req[1] -= 1
+                ok = _search(tr, unlocked, reqs, seen)
+                req[1] += 1
+                for c, _ in newly:
+                    unlocked[c] = False
+                tr[idx] = old
+                if ok:
+                    return True
+    return False
+
+
+def special_met(p: PlayerState, special: dict) -> bool:
+    line = RULES.line_index(special["line"])
+    colour = RULES.colour_index(special["colour"])
+    space = special["space"]
+    if p.tr[line * 5 + colour] < space:
+        return False
+    return not special["loco"] or p.reach(line) >= space
+
+
+def new_specials(p: PlayerState) -> list[dict]:
+    """One-time special spaces whose condition is met now and not used before."""
+    return [s for s in RULES.specials if s["key"] not in p.claims and special_met(p, s)]
+
+
+def black_terminals(p: PlayerState) -> int:
+    return sum(1 for line in range(3) if p.tr[line * 5] >= RULES.line_len[line])

@@ -1,0 +1,72 @@
+"""The Flask web app: JSON API, live updates, operations endpoints.
+
+Built by :func:`create_app` from :class:`events.settings.Settings`; the Redis
+client and the task sender may be injected (tests use fakeredis and a recorder).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import redis
+from flask import Flask
+
+from events.connection import client as redis_client
+from events.followups import enqueue_followups
+from events.repository import GameRepository
+from events.settings import Settings
+from events.store import EventStore
+from games import registry
+from service.context import ServiceContext
+
+SendTask = Callable[[str, list[Any]], Any]
+
+
+def celery_sender(redis_url: str, settings: Settings) -> SendTask:
+    """Send tasks by name through a Celery client; the web app never imports the tasks."""
+    from celery import Celery
+
+    from events.connection import celery_url
+
+    client = Celery("stellwerk-web", broker=celery_url(redis_url), backend=celery_url(redis_url))
+    client.conf.broker_connection_retry_on_startup = True
+
+    def send(name: str, args: list[Any]) -> None:
+        client.send_task(name, args=args, queue=settings.queue)
+
+    return send
+
+
+def create_app(settings: Settings | None = None, client: redis.Redis | None = None,
+               send_task: SendTask | None | bool = True) -> Flask:
+    """``send_task=True`` builds a Celery sender on the same Redis; ``None`` or
+    ``False`` enqueues nothing (tests drive the work themselves)."""
+    settings = settings or Settings.from_env()
+    logging.basicConfig(level=settings.log_level)
+    for spec in settings.extra_games:
+        registry.register(registry.load_object(spec))
+    url = settings.redis_url or "redis://127.0.0.1:6379/0"
+    client = client or redis_client(url)
+    store = EventStore(client, settings.key_prefix)
+    repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
+    sender = celery_sender(url, settings) if send_task is True else (send_task or None)
+    if sender is not None:
+        repo.on_appended = lambda game_id, p: enqueue_followups(repo, game_id, p, sender)
+
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.config["JSON_SORT_KEYS"] = False
+    app.extensions["stellwerk"] = ServiceContext(settings, repo, sender)
+
+    from service.api import games, history, moves, ops, stream
+    from service.errors import register_error_handlers
+    from service.metrics import init_metrics
+    from service.openapi import init_openapi
+
+    for blueprint in (games.bp, moves.bp, history.bp, stream.bp, ops.bp):
+        app.register_blueprint(blueprint)
+    register_error_handlers(app)
+    init_metrics(app)
+    init_openapi(app)
+    return app

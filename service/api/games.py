@@ -1,0 +1,123 @@
+"""Games as a resource: create, lobby, join, the caller's view."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from games import registry
+from service.auth import viewer_for
+from service.context import ctx
+from service.errors import ApiError
+from service.presenter import game_json, seats_json
+from service.schemas import CreateGameSchema, JoinSchema, LobbyQuerySchema, require_json_object
+from service.bot_levels import bot_levels
+
+bp = Blueprint("games", __name__, url_prefix="/api/games")
+
+
+def json_body() -> dict:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise ApiError(400, "bad_request", "the body must be JSON (Content-Type: application/json)",
+                       field="body")
+    return require_json_object(data)
+
+
+@bp.post("")
+def create_game():  # type: ignore[no-untyped-def]
+    """Create a game.
+    ---
+    post:
+      summary: Create a game with seats for people (by name), open seats and bots
+      requestBody:
+        content:
+          application/json:
+            schema: CreateGameSchema
+      responses:
+        201:
+          description: the game's id and a token per occupied seat (shown only now)
+          content:
+            application/json:
+              schema: CreatedGameSchema
+        400: {description: invalid body, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: the game refuses the options, content: {application/json: {schema: ErrorSchema}}}
+    """
+    data = CreateGameSchema().load(json_body())
+    if data["game"] not in registry.names():
+        raise ApiError(400, "bad_request", f"unknown game {data['game']!r}", field="game",
+                       known=registry.names())
+    levels = bot_levels()
+    for i, seat in enumerate(data["seats"]):
+        if seat["bot"] is not None and seat["bot"] not in levels:
+            raise ApiError(400, "bad_request", f"unknown bot level {seat['bot']!r}", field=f"seats.{i}.bot",
+                           known=levels)
+        if seat["bot"] is not None and seat["name"] is not None:
+            raise ApiError(400, "bad_request", "a seat is a person or a bot, not both", field=f"seats.{i}")
+    record, tokens = ctx().repository.create(data["game"], data["options"], data["seats"], seed=data["seed"])
+    seats = [{"seat": s.seat, "token": tokens.get(s.seat) if s.name else None} for s in record.seats]
+    return jsonify({"id": record.id, "seats": seats}), 201
+
+
+@bp.get("")
+def lobby():  # type: ignore[no-untyped-def]
+    """The lobby.
+    ---
+    get:
+      summary: Open and running games, newest activity first; filter by player name
+      parameters:
+        - {in: query, name: player, schema: {type: string}}
+        - {in: query, name: limit, schema: {type: integer}}
+      responses:
+        200:
+          description: games
+          content:
+            application/json:
+              schema: {type: object, properties: {games: {type: array, items: GameSummarySchema}}}
+    """
+    query = LobbyQuerySchema().load(request.args.to_dict())
+    repo = ctx().repository
+    games = []
+    for record in repo.list(query["player"], query["limit"]):
+        taken = set(repo.store.token_hashes(record.id))
+        seats = seats_json(record, taken)
+        games.append({"id": record.id, "game": record.game, "seats": seats, "status": dict(record.status),
+                      "open_seats": [s["seat"] for s in seats if s["open"]]})
+    return jsonify({"games": games})
+
+
+@bp.post("/<game_id>/join")
+def join(game_id: str):  # type: ignore[no-untyped-def]
+    """Join an open seat.
+    ---
+    post:
+      summary: Take an open seat; the token is shown only in this answer
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      requestBody: {content: {application/json: {schema: JoinSchema}}}
+      responses:
+        200: {description: the seat and its token, content: {application/json: {schema: SeatTokenSchema}}}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: no open seat, content: {application/json: {schema: ErrorSchema}}}
+    """
+    data = JoinSchema().load(json_body())
+    seat, token = ctx().repository.join(game_id, data["name"], data["seat"])
+    return jsonify({"seat": seat, "token": token})
+
+
+@bp.get("/<game_id>")
+def get_game(game_id: str):  # type: ignore[no-untyped-def]
+    """The caller's view of a game.
+    ---
+    get:
+      summary: Status, seq, the game's view for the caller and the caller's move window
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      security: [{}, {seatToken: []}]
+      responses:
+        200: {description: the view, content: {application/json: {schema: GameViewSchema}}}
+        401: {description: unknown token, content: {application/json: {schema: ErrorSchema}}}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+    """
+    repo = ctx().repository
+    record = repo.record(game_id)
+    viewer = viewer_for(game_id)
+    p = repo.projection(game_id)
+    return jsonify(game_json(record, p, viewer, set(repo.store.token_hashes(game_id))))

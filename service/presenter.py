@@ -1,0 +1,91 @@
+"""The JSON a viewer gets for a game: status, the game's view, the move window.
+
+Everything here is computed from the state the viewer may see
+(:func:`events.redaction`), so no endpoint can show another seat's draft turn or
+hidden cards by accident.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import Description, Game, OpenAction, render
+from events import commands as platform
+from events.envelope import Envelope
+from events.projection import Projection
+from events.redaction import effective_viewer, view
+from events.repository import GameRecord
+
+
+def texts(game: Game, env: Envelope, viewer: str) -> dict[str, str]:
+    description = game.describe(game.redact(env.event, viewer))
+    return {lang: render(game, description, lang) for lang in ("de", "en")}
+
+
+def status_json(p: Projection, viewer: str) -> dict[str, Any]:
+    status = p.game.status(p.state_for(effective_viewer(p, viewer)))
+    return {
+        "phase": status.phase,
+        "round": status.round,
+        "to_move": list(status.to_move),
+        "pending_system": list(status.pending_system),
+        "over": status.over,
+        "scores": dict(status.scores),
+        "ranking": list(status.ranking),
+        "turn_seat": p.turn_seat,
+    }
+
+
+def move_window(p: Projection, seat: str) -> dict[str, Any] | None:
+    """The open turn of ``seat``: its sub-moves (each undoable to just before it,
+    unless a barrier forbids), the open actions, and whether it may be confirmed."""
+    if p.status().over:
+        return None
+    game = p.game
+    points = set(platform.undo_points(p)) if p.turn_seat == seat else set()
+    sub_moves = []
+    if p.turn_seat == seat:
+        previous = p.confirmed_seq
+        for env in p.tail:
+            sub_moves.append({"seq": env.seq, "type": env.type, "text": texts(game, env, seat),
+                              "undo_to": previous if previous in points else None})
+            previous = env.seq
+    open_actions = [
+        {"key": a.key, "mandatory": a.mandatory, "commands": list(a.commands), "params": dict(a.params),
+         "text": {lang: render(game, _as_description(a), lang) for lang in ("de", "en")}}
+        for a in game.open_actions(p.live if p.turn_seat == seat else p.confirmed, seat)
+    ]
+    return {
+        "seat": seat,
+        "sub_moves": sub_moves,
+        "open_actions": open_actions,
+        "can_confirm": any(c.type == "ConfirmTurn" for c in platform.platform_commands(p, seat)),
+    }
+
+
+def _as_description(action: OpenAction) -> Description:
+    return Description(action.key, action.params)
+
+
+def seats_json(record: GameRecord, taken: set[str]) -> list[dict[str, Any]]:
+    return [{**s.to_json(), "open": not (s.name or s.bot) and s.seat not in taken} for s in record.seats]
+
+
+def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str]) -> dict[str, Any]:
+    seated = viewer in p.seats
+    request = p.undo_request
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": p.game.title,
+        "you": viewer if seated else None,
+        "seq": p.seq,
+        "confirmed_seq": p.confirmed_seq,
+        "seats": seats_json(record, taken),
+        "options": dict(record.options),
+        "status": status_json(p, viewer),
+        "view": view(p, viewer),
+        "move_window": move_window(p, viewer) if seated else None,
+        "undo_request": None if request is None else
+        {"to_seq": request.to_seq, "by": request.by, "waiting_for": list(request.waiting_for)},
+    }

@@ -1,0 +1,132 @@
+"""Marshmallow schemas of the JSON API: request validation and the OpenAPI document."""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+NAME = validate.Regexp(r"^[\w .\-]{1,40}$", error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
+
+
+class SeatSpecSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(load_default=None, allow_none=True, validate=NAME)
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
+
+
+class CreateGameSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(min=1, max=10))
+    seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64),
+                         metadata={"description": "fixes the game's randomness (tests, tournaments)"})
+
+
+class SeatTokenSchema(Schema):
+    seat = fields.String()
+    token = fields.String(allow_none=True)
+
+
+class CreatedGameSchema(Schema):
+    id = fields.String()
+    seats = fields.List(fields.Nested(SeatTokenSchema))
+
+
+class JoinSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=NAME)
+    seat = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=10))
+
+
+class CommandBodySchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    args = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class CommandRequestSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    command = fields.Nested(CommandBodySchema, required=True)
+    expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
+    command_id = fields.String(required=True, validate=validate.Regexp(r"^[\w.:\-]{1,100}$"))
+
+
+class CommandResultSchema(Schema):
+    first_seq = fields.Integer()
+    last_seq = fields.Integer()
+    seq = fields.Integer()
+    duplicate = fields.Boolean()
+
+
+class LobbyQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    player = fields.String(load_default=None, validate=NAME)
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class ReplayQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    seq = fields.Integer(load_default=None, validate=validate.Range(min=1))
+    lang = fields.String(load_default="en", validate=validate.OneOf(["de", "en"]))
+
+
+class LangQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    lang = fields.String(load_default="en", validate=validate.OneOf(["de", "en"]))
+
+
+class ErrorBodySchema(Schema):
+    code = fields.String()
+    message = fields.String()
+    field = fields.String()
+    seq = fields.Integer()
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorBodySchema)
+
+
+class GameSummarySchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    seats = fields.List(fields.Dict())
+    status = fields.Dict()
+    open_seats = fields.List(fields.String())
+
+
+class GameViewSchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    you = fields.String(allow_none=True)
+    seq = fields.Integer()
+    confirmed_seq = fields.Integer()
+    seats = fields.List(fields.Dict())
+    status = fields.Dict()
+    view = fields.Dict()
+    move_window = fields.Dict(allow_none=True)
+    undo_request = fields.Dict(allow_none=True)
+
+
+def require_json_object(data: object) -> dict:
+    if not isinstance(data, dict):
+        raise ValidationError({"body": ["a JSON object is required"]})
+    return data
+
+
+__all__ = [name for name in dir() if name.endswith("Schema")] + ["require_json_object"]

@@ -1,0 +1,43 @@
+"""The worker process's event store and repository, built once per process.
+
+Tasks reach them through :func:`runtime`, configured from the Celery app's
+settings, and every append a task makes enqueues the follow-up work through the
+same Celery app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from celery import current_app
+
+from events.connection import client
+from events.followups import enqueue_followups
+from events.repository import GameRepository
+from events.settings import Settings
+from events.store import EventStore
+from games import registry
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    repository: GameRepository
+
+
+@lru_cache(maxsize=1)
+def runtime() -> Runtime:
+    app = current_app
+    settings: Settings = app.conf.get("stellwerk_settings") or Settings.from_env()
+    url = app.conf.get("stellwerk_redis_url") or settings.redis_url
+    for spec in settings.extra_games:
+        registry.register(registry.load_object(spec))
+    store = EventStore(client(url), settings.key_prefix)
+    repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
+
+    def send(name: str, args: list) -> None:
+        app.send_task(name, args=args, queue=settings.queue)
+
+    repo.on_appended = lambda game_id, p: enqueue_followups(repo, game_id, p, send)
+    return Runtime(settings, repo)
