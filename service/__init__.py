@@ -50,7 +50,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     client = client or redis_client(url)
     store = EventStore(client, settings.key_prefix)
     repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
-    sender = celery_sender(url, settings) if send_task is True else (send_task or None)
+    sender = celery_sender(url, settings) if send_task is True else (send_task if callable(send_task) else None)
     if sender is not None:
         repo.on_appended = lambda game_id, p: enqueue_followups(repo, game_id, p, sender)
 

@@ -1,0 +1,222 @@
+"""``decide``: validate a command against the state and return its events.
+
+Placing workers (with coins replacing workers, the black worker and the
+temporary workers), passing, the start-bonus draft, the relocation after the
+turn-order reshuffle and the system work (turn order, round and final scoring)
+live here; the sub-moves that spend gained actions are in :mod:`submoves`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from games.contract import SYSTEM, Command, Event, IllegalMove
+
+from . import actions, engineers, scoring, turn_order
+from .context import Ctx, arg
+from .data import RULES
+from .state import State
+from .submoves import SUBMOVES
+
+
+def available_spaces(state: State, seat: str) -> list[str]:
+    """Every action space id the seat could in principle use this round."""
+    n = len(state.seats)
+    result = []
+    for sid in RULES.space_order:
+        info = RULES.spaces[sid]
+        if n not in info["players"]:
+            continue
+        if info.get("last_round_only") and not state.last_round:
+            continue
+        if info.get("not_last_round") and state.last_round:
+            continue
+        result.append(sid)
+    result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
+    p = state.players[seat]
+    result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
+    return result
+
+
+def check_space(state: State, seat: str, space: str, relocation: bool = False) -> tuple[list[dict], bool]:
+    """Raise unless ``space`` may be used now; return (effects, competitive)."""
+    if not isinstance(space, str) or space not in available_spaces(state, seat):
+        raise IllegalMove("rr.space.unavailable", f"action space {space!r} is not available")
+    info = RULES.spaces.get(space, {})
+    if space in state.occupied and not info.get("never_occupied"):
+        raise IllegalMove("rr.space.occupied", "this action space is already occupied this round")
+    if space in turn_order.TURN_ORDER_SPACES:
+        if relocation:
+            raise IllegalMove("rr.relocate.turn_order", "a relocated worker may not go to a turn-order space")
+        if not turn_order.may_take(state, seat, space):
+            raise IllegalMove("rr.turn_order.own_position", "you may not take the space below your own position")
+        if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
+            raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
+    effects, competitive = actions.space_effects(state, seat, space)
+    if competitive and not actions.effects_feasible(state, state.players[seat], effects):
+        raise IllegalMove("rr.action.not_executable",
+                          "a board action (or public engineer) must be executable in full")
+    return effects, competitive
+
+
+def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    state = ctx.work
+    if state.phase != "actions":
+        raise IllegalMove("rr.phase.not_actions", "workers are placed only in the action phase")
+    if state.placed:
+        raise IllegalMove("rr.turn.one_action", "only one action space per turn")
+    space = arg(args, "space", str)
+    coins = arg(args, "coins", int, 0)
+    black = arg(args, "black", bool, False)
+    effects, competitive = check_space(state, seat, space)
+    workers, fixed_coins = actions.space_cost(state, space)
+    p = ctx.p(seat)
+    if not 0 <= coins <= workers:
+        raise IllegalMove("rr.cost.coins", "coins may replace only the workers the space requires")
+    if black and (not p.black_free or workers - coins < 1):
+        raise IllegalMove("rr.cost.black_worker", "the black worker is not available for this placement")
+    if workers - coins - (1 if black else 0) > p.free:
+        raise IllegalMove("rr.cost.workers", "not enough workers (coins may replace workers)")
+    if coins + fixed_coins > p.coins:
+        raise IllegalMove("rr.cost.coins", "not enough coins")
+    number = engineers.number_of(space)
+    own = number if number and number in p.engineers else 0
+    payload: dict[str, Any] = {"seat": seat, "space": space, "workers": workers - coins,
+                               "coins": coins + fixed_coins, "black": black}
+    if own:
+        payload["own"] = own
+    if RULES.spaces.get(space, {}).get("never_occupied"):
+        payload["never_occupied"] = True
+    ctx.emit("WorkersPlaced", payload)
+    ctx.gain(seat, effects, competitive, space)
+    if black and actions.allows_black(effects):
+        ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
+
+
+def pass_turn(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    state = ctx.work
+    if state.phase != "actions":
+        raise IllegalMove("rr.phase.not_actions", "passing is possible only in the action phase")
+    if state.placed:
+        raise IllegalMove("rr.turn.one_action", "you already acted this turn")
+    ctx.emit("Passed", {"seat": seat, "points": turn_order.pass_points(state, seat)})
+
+
+def choose_start_bonus(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    state = ctx.work
+    if state.phase != "draft":
+        raise IllegalMove("rr.phase.not_draft", "start bonus cards are drafted before round 1")
+    if state.placed:
+        raise IllegalMove("rr.draft.once", "one start bonus card per player")
+    card = arg(args, "card", str)
+    if card not in state.draft_cards:
+        raise IllegalMove("rr.draft.unavailable", "that start bonus card is not available")
+    ctx.emit("StartBonusChosen", {"seat": seat, "card": card})
+    ctx.gain(seat, RULES.start_bonus[card], True, f"start_{card}")
+
+
+def relocate(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    state = ctx.work
+    if state.phase != "relocation":
+        raise IllegalMove("rr.phase.not_relocation", "workers are relocated after the turn order is resolved")
+    if state.placed:
+        raise IllegalMove("rr.relocate.once", "the worker has already been relocated")
+    space = arg(args, "space", str)
+    effects, competitive = check_space(state, seat, space, relocation=True)
+    workers, coins = actions.space_cost(state, space)
+    if workers != 1 or coins != 0:
+        raise IllegalMove("rr.relocate.one_worker", "a relocated worker may only go to a space needing exactly 1 worker")
+    source = state.reloc_from[seat]
+    black = bool(state.occupied.get(source, [None, 0, 0, False])[3])
+    number = engineers.number_of(space)
+    payload: dict[str, Any] = {"seat": seat, "from": source, "to": space}
+    if number and number in ctx.p(seat).engineers:
+        payload["own"] = number
+    if RULES.spaces.get(space, {}).get("never_occupied"):
+        payload["never_occupied"] = True
+    ctx.emit("WorkerRelocated", payload)
+    ctx.gain(seat, effects, competitive, space)
+    if black and actions.allows_black(effects):
+        ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
+
+
+def skip_relocation(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    state = ctx.work
+    if state.phase != "relocation":
+        raise IllegalMove("rr.phase.not_relocation", "nothing to relocate now")
+    if state.placed:
+        raise IllegalMove("rr.relocate.once", "the worker has already been relocated")
+    ctx.emit("RelocationSkipped", {"seat": seat})
+
+
+TURN_COMMANDS = {
+    "PlaceWorkers": place_workers,
+    "Pass": pass_turn,
+    "ChooseStartBonus": choose_start_bonus,
+    "Relocate": relocate,
+    "SkipRelocation": skip_relocation,
+}
+
+
+def resolve_turn_order(ctx: Ctx) -> None:
+    state = ctx.work
+    if state.phase != "reorder":
+        raise IllegalMove("rr.system.not_due", "the turn order is resolved after all players passed")
+    order = turn_order.new_order(state)
+    ctx.emit("TurnOrderResolved", {"order": order, "relocations": turn_order.relocation_queue(state),
+                                   "sources": turn_order.relocation_sources(state)})
+
+
+def score_round(ctx: Ctx) -> None:
+    state = ctx.work
+    if state.phase != "scoring":
+        raise IllegalMove("rr.system.not_due", "the round is scored after all players passed")
+    scores = {seat: scoring.tableau_value(state.players[seat]) for seat in state.seats}
+    ctx.emit("RoundScored", {"round": state.round, "scores": scores})
+    if not state.last_round:
+        ctx.emit("RoundBegan", {"round": state.round + 1})
+        return
+    players = [ctx.work.players[s] for s in state.seats]
+    majority = engineers.majority(players)
+    final: dict[str, Any] = {}
+    for p in players:
+        cards = scoring.end_cards_breakdown(p)
+        end_total = sum(c["vp"] for c in cards)
+        final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
+                         "total": p.vp + end_total + majority[p.seat]}
+    ranking = sorted(state.seats, key=lambda s: (-final[s]["total"], state.order.index(s)))
+    ctx.emit("GameFinished", {"final": final, "ranking": ranking})
+
+
+SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round}
+
+
+def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    if not isinstance(command, Command) or not isinstance(command.type, str):
+        raise IllegalMove("rr.command.invalid", "malformed command")
+    if not isinstance(command.args, Mapping):
+        raise IllegalMove("rr.args.invalid", "command arguments must be an object")
+    ctx = Ctx(state)
+    if command.seat == SYSTEM:
+        handler = SYSTEM_COMMANDS.get(command.type)
+        if handler is None:
+            raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
+        handler(ctx)
+        return ctx.events
+    if state.phase == "over":
+        raise IllegalMove("rr.game.over", "the game is over")
+    if command.seat not in state.seats:
+        raise IllegalMove("rr.seat.unknown", f"unknown seat {command.seat!r}")
+    if command.seat != state.current:
+        raise IllegalMove("rr.turn.not_yours", "it is not your turn")
+    seat = command.seat
+    if command.type in TURN_COMMANDS:
+        TURN_COMMANDS[command.type](ctx, seat, command.args)
+    elif command.type in SUBMOVES:
+        if not state.placed:
+            raise IllegalMove("rr.turn.place_first", "choose an action space (or pass) first")
+        SUBMOVES[command.type](ctx, seat, command.args)
+    else:
+        raise IllegalMove("rr.command.unknown", f"unknown command {command.type!r}")
+    return ctx.events

@@ -1,0 +1,177 @@
+"""``legal_commands`` and ``open_actions``: what a seat may do now, and what is open.
+
+Candidates are generated cheaply from the pending items and then checked with
+the very handlers ``decide`` uses, so the list and the validation can never
+disagree (the property tests rely on that).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import SYSTEM, Command, IllegalMove, OpenAction
+
+from . import actions, industry, locomotives, tracks
+from .context import Ctx
+from .data import RULES
+from .decide import TURN_COMMANDS, available_spaces
+from .state import State
+from .submoves import SUBMOVES, mandatory_open
+
+
+def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
+    handler = TURN_COMMANDS.get(ctype) or SUBMOVES[ctype]
+    try:
+        handler(Ctx(state), seat, args)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _placements(state: State, seat: str) -> list[Command]:
+    p = state.players[seat]
+    result = []
+    for space in available_spaces(state, seat):
+        workers, fixed = actions.space_cost(state, space)
+        for coins in range(0, workers + 1):
+            if coins + fixed > p.coins:
+                break
+            for black in (False, True) if p.black_free and workers - coins >= 1 else (False,):
+                if workers - coins - (1 if black else 0) > p.free:
+                    continue
+                args = {"space": space, "coins": coins, "black": black}
+                if _ok(state, seat, "PlaceWorkers", args):
+                    result.append(Command("PlaceWorkers", seat, args))
+    return result
+
+
+def _submoves(state: State, seat: str) -> list[Command]:
+    pending = state.pending
+    if not pending:
+        return []
+    p = state.players[seat]
+    kinds = {item[1] for item in pending if item[2] > 0}
+    block = actions.blocking_item(pending)
+    cands: list[tuple[str, dict[str, Any]]] = []
+    if block is not None:
+        number, exclude = block[4] // 10, block[4] % 10 - 1
+        for line, replace in locomotives.placements(p, number, exclude):
+            cands.append(("PlaceLoco", {"line": RULES.lines[line], "replace": replace}))
+        cands.append(("DiscardLoco", {}))
+    else:
+        colours: set[int] = set()
+        for item in pending:
+            if item[1] == "steps":
+                colours.update(tracks.colour_set(item[4]))
+            elif item[1] == "repeat_one":
+                if "black" in item[4]:
+                    colours.add(0)
+                if "doubler" in item[4]:
+                    kinds.add("doublers")
+                if "industry" in item[4]:
+                    kinds.add("industry")
+        for colour in sorted(colours):
+            for line in range(3):
+                if tracks.step_target(p.tr, p.unlocked, line, colour):
+                    cands.append(("AdvanceTrack", {"line": RULES.lines[line], "colour": RULES.colours[colour]}))
+        if "industry" in kinds:
+            for marker in (1, 2):
+                if industry.step_target(p, marker - 1) >= 0:
+                    cands.append(("AdvanceIndustry", {"marker": marker}))
+        if "doublers" in kinds:
+            cands.append(("PlaceDoubler", {}))
+        if kinds & {"loco", "loco_or_factory"}:
+            number = locomotives.lowest_stack(state.stacks)
+            if number:
+                for line, replace in locomotives.placements(p, number):
+                    cands.append(("BuildLoco", {"line": RULES.lines[line], "replace": replace}))
+        if kinds & {"factory", "loco_or_factory"}:
+            for source, number in locomotives.factory_sources(state.stacks, state.display):
+                for slot in locomotives.factory_slots(p):
+                    cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
+        if "q_token" in kinds:
+            for token in RULES.q_tokens:
+                if token not in p.q_used:
+                    cands.append(("ChooseQuestionToken", {"token": token}))
+        if "q_card" in kinds:
+            for card in state.q_cards:
+                cands.append(("ChooseQuestionCard", {"card": card}))
+        if kinds & {"end_card", "end_card_or_vp"}:
+            for card in sorted(set(state.end_deck)):
+                cands.append(("ChooseEndCard", {"card": card}))
+        if "end_card_or_vp" in kinds:
+            cands.append(("TakePoints", {}))
+        if "reuse" in kinds:
+            for space in actions.reusable_spaces(state, seat):
+                cands.append(("ReuseSpace", {"space": space}))
+    return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
+
+
+def legal_commands(state: State, seat: str) -> list[Command]:
+    if seat == SYSTEM:
+        if state.phase == "reorder":
+            return [Command("ResolveTurnOrder", SYSTEM, {})]
+        if state.phase == "scoring":
+            return [Command("ScoreRound", SYSTEM, {})]
+        return []
+    if seat != state.current or state.phase not in ("draft", "actions", "relocation"):
+        return []
+    if not state.placed:
+        if state.phase == "draft":
+            return [Command("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
+        if state.phase == "relocation":
+            result = [Command("SkipRelocation", seat, {})]
+            for space in available_spaces(state, seat):
+                if _ok(state, seat, "Relocate", {"space": space}):
+                    result.append(Command("Relocate", seat, {"space": space}))
+            return result
+        return [Command("Pass", seat, {})] + _placements(state, seat)
+    return _submoves(state, seat)
+
+
+def open_actions(state: State, seat: str) -> list[OpenAction]:
+    if seat != state.current or state.phase not in ("draft", "actions", "relocation"):
+        return []
+    if not state.placed:
+        if state.phase == "draft":
+            return [OpenAction("rr.open.start_bonus", True, {}, ("ChooseStartBonus",))]
+        if state.phase == "relocation":
+            return [OpenAction("rr.open.relocate", False, {"from": state.reloc_from.get(seat, "")},
+                               ("Relocate", "SkipRelocation"))]
+        return [OpenAction("rr.open.place_or_pass", True, {}, ("PlaceWorkers", "Pass"))]
+    p = state.players[seat]
+    result = []
+    for item in state.pending:
+        _id, kind, n, mandatory, arg, _blocking = item
+        # A mandatory item that can no longer be done does not block the confirm
+        # (safety net; the sub-move checks keep this from happening).
+        must = mandatory and actions.item_alone_feasible(state, p, item)
+        if kind == "place_loco":
+            must = True
+        params = {"n": n, "what": str(arg) if kind == "steps" else kind}
+        result.append(OpenAction(f"rr.open.{kind}", must, params, COMMANDS_FOR[kind]))
+    return result
+
+
+COMMANDS_FOR = {
+    "steps": ("AdvanceTrack",),
+    "industry": ("AdvanceIndustry",),
+    "doublers": ("PlaceDoubler",),
+    "loco": ("BuildLoco",),
+    "factory": ("BuildFactory",),
+    "loco_or_factory": ("BuildLoco", "BuildFactory"),
+    "place_loco": ("PlaceLoco", "DiscardLoco"),
+    "q_token": ("ChooseQuestionToken",),
+    "q_card": ("ChooseQuestionCard",),
+    "end_card": ("ChooseEndCard",),
+    "end_card_or_vp": ("ChooseEndCard", "TakePoints"),
+    "reuse": ("ReuseSpace",),
+    "repeat_one": ("PlaceDoubler", "AdvanceIndustry", "AdvanceTrack"),
+}
+
+
+def has_mandatory(state: State, seat: str) -> bool:
+    return any(a.mandatory for a in open_actions(state, seat))
+
+
+__all__ = ["legal_commands", "open_actions", "has_mandatory", "mandatory_open"]

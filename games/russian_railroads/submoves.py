@@ -1,0 +1,282 @@
+"""Sub-moves that spend the actions gained in a turn, one choice per command.
+
+Like Yucata's move window: after placing workers the seat makes each choice
+(which line gets a step, where a loco goes, which factory, which ?-token) as its
+own command.  A sub-move uses the most specific pending item that allows it, but
+never one whose use would leave a mandatory item impossible to finish.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from games.contract import IllegalMove, SECRET
+
+from . import actions, industry, locomotives, tracks
+from .context import Ctx, arg, colour_arg, line_arg
+from .data import BLACK, RULES, TRANSSIB
+from .state import Item, PlayerState
+
+Handler = Callable[[Ctx, str, Mapping[str, Any]], None]
+
+
+def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerState], None] | None,
+            supply: int | None = None, what: str = "action") -> Item:
+    if not candidates:
+        raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
+    work = ctx.work
+    for item in candidates:
+        rest = actions.consume(work.pending, item[0])
+        if hypo is None:
+            return item
+        p = work.players[seat].clone()
+        hypo(p)
+        if actions.pending_feasible(work, p, rest, supply):
+            return item
+    raise IllegalMove("rr.turn.mandatory_blocked",
+                      "this would leave a mandatory action impossible to complete")
+
+
+def _guard_blocking(ctx: Ctx, kinds: tuple[str, ...]) -> None:
+    block = actions.blocking_item(ctx.work.pending)
+    if block is not None and block[1] not in kinds:
+        raise IllegalMove("rr.loco.finish_placement",
+                          "a locomotive placement (with its chain) must be completed first")
+
+
+def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    line, colour = line_arg(args), colour_arg(args)
+    p = ctx.p(seat)
+    if not p.unlocked[colour]:
+        raise IllegalMove("rr.track.colour_locked", "this track colour has not been taken yet (Transsib 2/6/10/15)")
+    if not RULES.allowed[line][colour]:
+        raise IllegalMove("rr.track.colour_not_on_line", "this colour may not be built on this line")
+    target = tracks.step_target(p.tr, p.unlocked, line, colour)
+    if not target:
+        if colour == BLACK:
+            raise IllegalMove("rr.track.end_of_line", "a track may not move beyond the last space")
+        raise IllegalMove("rr.track.overtake", "a track may never draw level with or pass the track ahead")
+    kinds: dict[str, Any] = {"steps": lambda a: colour in tracks.colour_set(a)}
+    if colour == BLACK:
+        kinds["repeat_one"] = lambda a: "black" in a.split("|")
+    idx = line * 5 + colour
+
+    def hypo(h: PlayerState) -> None:
+        h.tr[idx] = target
+        if line == TRANSSIB and colour == BLACK:
+            for c, _ in tracks.unlocks_for(target, h.unlocked):
+                h.unlocked[c] = True
+
+    item = _choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="track step")
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
+    if line == TRANSSIB and colour == BLACK:
+        for c, steps in tracks.unlocks_for(target, ctx.p(seat).unlocked):
+            ctx.emit("TracksUnlocked", {"seat": seat, "colour": c})
+            if steps:
+                ctx.add_item(seat, "steps", steps, False, RULES.colours[c], False, "transsib_15")
+    ctx.check_specials(seat)
+
+
+def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    marker = arg(args, "marker", int, 1)
+    if marker not in (1, 2):
+        raise IllegalMove("rr.args.invalid", "marker must be 1 or 2")
+    p = ctx.p(seat)
+    if p.markers[marker - 1] < 0:
+        raise IllegalMove("rr.industry.no_marker", "the second industry marker has not been taken")
+    target = industry.step_target(p, marker - 1)
+    if target < 0:
+        raise IllegalMove("rr.industry.blocked",
+                          "the marker may not enter or jump a gap without a factory, pass the end, "
+                          "or share a field with the other marker")
+    kinds: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "industry" in a.split("|")}
+
+    def hypo(h: PlayerState) -> None:
+        h.markers[marker - 1] = target
+
+    item = _choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="industry step")
+    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item[0]})
+    ctx.enter_industry(seat, target)
+
+
+def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    p = ctx.p(seat)
+    if actions.doubler_room(ctx.work, p) < 1:
+        raise IllegalMove("rr.doubler.none_left", "all 8 doubler slots are filled or the supply is empty")
+    kinds: dict[str, Any] = {"doublers": None, "repeat_one": lambda a: "doubler" in a.split("|")}
+
+    def hypo(h: PlayerState) -> None:
+        h.doublers += 1
+
+    item = _choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo,
+                   supply=ctx.work.doubler_supply - 1, what="doubler")
+    ctx.emit("DoublerPlaced", {"seat": seat, "use": item[0]})
+
+
+def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    line = line_arg(args)
+    replace = arg(args, "replace", int, 0)
+    number = locomotives.lowest_stack(ctx.work.stacks)
+    if not number:
+        raise IllegalMove("rr.loco.none_left", "no locomotive left in the stacks")
+    item = _choose(ctx, seat, actions.matching(ctx.work.pending, {"loco": None, "loco_or_factory": None}),
+                   None, what="locomotive build")
+    _check_placement(ctx.p(seat), number, line, replace, -1)
+    ctx.emit("LocoBuilt", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]})
+    if replace:
+        ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
+    ctx.check_specials(seat)
+
+
+def _check_placement(p: PlayerState, number: int, line: int, replace: int, exclude: int) -> None:
+    if line == exclude:
+        raise IllegalMove("rr.loco.same_line", "the exchanged locomotive must go to one of the other lines")
+    if (line, replace) not in locomotives.placements(p, number, exclude):
+        if replace:
+            raise IllegalMove("rr.loco.not_higher",
+                              "a locomotive may only replace a lower one lying on that line")
+        raise IllegalMove("rr.loco.slot_taken", "no free locomotive slot on that line")
+
+
+def place_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    item = actions.blocking_item(ctx.work.pending)
+    if item is None or item[1] != "place_loco":
+        raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
+    line = line_arg(args)
+    replace = arg(args, "replace", int, 0)
+    number, exclude = item[4] // 10, item[4] % 10 - 1
+    _check_placement(ctx.p(seat), number, line, replace, exclude)
+    ctx.emit("LocoPlaced", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]})
+    if replace:
+        ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
+    ctx.check_specials(seat)
+
+
+def discard_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    item = actions.blocking_item(ctx.work.pending)
+    if item is None or item[1] != "place_loco":
+        raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
+    number, exclude = item[4] // 10, item[4] % 10 - 1
+    if locomotives.has_free_slot(ctx.p(seat), exclude):
+        raise IllegalMove("rr.loco.must_place", "a locomotive is only turned into a factory if no slot is free")
+    ctx.emit("LocoDiscarded", {"seat": seat, "number": number, "use": item[0]})
+
+
+def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    source = arg(args, "source", str, "stack")
+    number = arg(args, "number", int, 0)
+    work = ctx.work
+    if source == "stack":
+        lowest = locomotives.lowest_stack(work.stacks)
+        if not lowest:
+            raise IllegalMove("rr.factory.none_left", "no locomotive left in the stacks")
+        if number and number != lowest:
+            raise IllegalMove("rr.factory.lowest_only", "factories come from the lowest-numbered stack")
+        number = lowest
+    elif source == "display":
+        if not (1 <= number <= 9) or work.display[number] <= 0:
+            raise IllegalMove("rr.factory.not_in_display", "that factory is not in the display")
+    else:
+        raise IllegalMove("rr.args.invalid", "source must be 'stack' or 'display'")
+    p = ctx.p(seat)
+    slots = locomotives.factory_slots(p)
+    slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
+    if slot not in slots:
+        raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
+    item = _choose(ctx, seat, actions.matching(work.pending, {"factory": None, "loco_or_factory": None}),
+                   None, what="factory build")
+    ctx.emit("FactoryBuilt", {"seat": seat, "number": number, "source": source, "slot": slot,
+                              "replaced": p.factories[slot], "use": item[0]})
+
+
+def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    token = arg(args, "token", str)
+    found = actions.matching(ctx.work.pending, {"q_token": None})
+    if not found:
+        raise IllegalMove("rr.turn.no_such_action", "no ?-space reached")
+    if token not in RULES.q_tokens:
+        raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
+    if token in ctx.p(seat).q_used:
+        raise IllegalMove("rr.qtoken.used", "each ?-token can be placed only once")
+    item = found[0]
+    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
+    ctx.gain(seat, RULES.q_tokens[token], False, f"q_{token}")
+
+
+def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    card = arg(args, "card", str)
+    found = actions.matching(ctx.work.pending, {"q_card": None})
+    if not found:
+        raise IllegalMove("rr.turn.no_such_action", "no ?-card may be chosen now")
+    if card not in ctx.work.q_cards:
+        raise IllegalMove("rr.qcard.gone", "that ?-card is not available")
+    effects = RULES.q_cards[card]
+    if not actions.effects_feasible(ctx.work, ctx.p(seat), effects):
+        raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full")
+    ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0][0]})
+    ctx.gain(seat, effects, True, f"qcard_{card}")
+
+
+def mandatory_open(ctx: Ctx, seat: str) -> bool:
+    p = ctx.p(seat)
+    return any(item[3] and actions.item_alone_feasible(ctx.work, p, item) for item in ctx.work.pending)
+
+
+def choose_end_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    card = arg(args, "card", str)
+    found = actions.matching(ctx.work.pending, {"end_card": None, "end_card_or_vp": None})
+    if not found:
+        raise IllegalMove("rr.turn.no_such_action", "no end-game card may be taken now")
+    if mandatory_open(ctx, seat):
+        raise IllegalMove("rr.endcard.mandatory_open",
+                          "end-game cards are chosen only when no mandatory action is open (Yucata)")
+    if card not in ctx.work.end_deck:
+        raise IllegalMove("rr.endcard.not_in_stack", "that card is not in the end-game stack")
+    ctx.emit("EndCardTaken", {"seat": seat, "use": found[0][0], SECRET: {seat: {"card": card}}}, barrier=True)
+
+
+def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    found = actions.matching(ctx.work.pending, {"end_card_or_vp": None})
+    if not found:
+        raise IllegalMove("rr.turn.no_such_action", "no factory 9 choice is open")
+    ctx.emit("PointsScored", {"seat": seat, "points": found[0][4], "reason": "factory_9", "use": found[0][0]})
+
+
+def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    _guard_blocking(ctx, ())
+    space = arg(args, "space", str)
+    found = actions.matching(ctx.work.pending, {"reuse": None})
+    if not found:
+        raise IllegalMove("rr.turn.no_such_action", "no re-use (engineer 8 / factory 3) is open")
+    if space not in actions.reusable_spaces(ctx.work, seat):
+        raise IllegalMove("rr.reuse.not_yours", "only a space where you stand with exactly 1 worker may be re-used")
+    effects, competitive = actions.space_effects(ctx.work, seat, space)
+    if competitive and not actions.effects_feasible(ctx.work, ctx.p(seat), effects):
+        raise IllegalMove("rr.action.not_executable", "a board action must be executable in full")
+    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": found[0][0]})
+    ctx.gain(seat, effects, competitive, f"reuse_{space}")
+
+
+SUBMOVES: dict[str, Handler] = {
+    "AdvanceTrack": advance_track,
+    "AdvanceIndustry": advance_industry,
+    "PlaceDoubler": place_doubler,
+    "BuildLoco": build_loco,
+    "PlaceLoco": place_loco,
+    "DiscardLoco": discard_loco,
+    "BuildFactory": build_factory,
+    "ChooseQuestionToken": choose_question_token,
+    "ChooseQuestionCard": choose_question_card,
+    "ChooseEndCard": choose_end_card,
+    "TakePoints": take_points,
+    "ReuseSpace": reuse_space,
+}
