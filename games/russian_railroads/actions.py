@@ -117,6 +117,17 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
     return not effects or effects_feasible(state, p, effects, supply)
 
 
+def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],
+                              effects: Iterable[dict[str, Any]]) -> bool:
+    """Mandatory items still open plus newly gained competitive effects, together."""
+    items: list[Item] = list(pending)
+    for op in effects:
+        if op["op"] in ITEM_OPS:
+            kind, n, arg = item_for(op)
+            items.append((0, kind, n, True, arg, False))
+    return pending_feasible(state, p, items) and effects_feasible(state, p, effects)
+
+
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
     return pending_feasible(state, p, [item])
 

@@ -218,7 +218,7 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if card not in ctx.work.q_cards:
         raise IllegalMove("rr.qcard.gone", "that ?-card is not available")
     effects = RULES.q_cards[card]
-    if not actions.effects_feasible(ctx.work, ctx.p(seat), effects):
+    if not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full")
     ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0][0]})
     ctx.gain(seat, effects, True, f"qcard_{card}")
@@ -260,7 +260,7 @@ def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if space not in actions.reusable_spaces(ctx.work, seat):
         raise IllegalMove("rr.reuse.not_yours", "only a space where you stand with exactly 1 worker may be re-used")
     effects, competitive = actions.space_effects(ctx.work, seat, space)
-    if competitive and not actions.effects_feasible(ctx.work, ctx.p(seat), effects):
+    if competitive and not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.action.not_executable", "a board action must be executable in full")
     ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": found[0][0]})
     ctx.gain(seat, effects, competitive, f"reuse_{space}")

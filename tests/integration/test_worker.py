@@ -1,0 +1,70 @@
+"""A real Celery worker process plays bot seats and runs round scoring."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from celery import Celery
+
+from events.connection import celery_url
+from events.logfile import check_and_fold
+from events.summary import result_line
+from service import create_app
+
+pytestmark = [pytest.mark.slow]
+
+
+def wait_until_over(repo, game_id, deadline_s=60.0):
+    """Follow the stream with XREAD BLOCK until the game is over."""
+    end = time.monotonic() + deadline_s
+    p = repo.projection(game_id)
+    while not p.status().over:
+        assert time.monotonic() < end, f"game stuck at seq {p.seq}: {p.status()}"
+        repo.store.wait(game_id, after=p.seq, block_ms=1000)
+        p = repo.projection(game_id)
+    return p
+
+
+def assert_each_command_once(log):
+    """Each command's events are contiguous: no command was appended twice."""
+    by_command: dict[str, list[int]] = {}
+    for e in log:
+        by_command.setdefault(e.command_id, []).append(e.seq)
+    for command_id, seqs in by_command.items():
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), command_id
+
+
+def test_worker_plays_bots_and_scores_rounds(celery_worker, worker_settings):
+    app = create_app(worker_settings)  # sends tasks to the worker's queue
+    repo = app.extensions["stellwerk"].repository
+    client = app.test_client()
+    r = client.post("/api/games", json={"game": "tally", "options": {"rounds": 3},
+                                        "seats": [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]})
+    game_id = r.json["id"]
+    p = wait_until_over(repo, game_id)
+    log = repo.store.read(game_id)
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    assert sum(e.type == "RoundScored" and e.actor == "system" for e in log) == 3
+    assert_each_command_once(log)
+    assert result_line(check_and_fold(log)) == result_line(p)
+    # The worker also took snapshots (every 10 events here), and they rebuild the same state.
+    assert repo.store.snapshot_seqs(game_id)
+    repo.forget(game_id)
+    assert repo.projection(game_id).live == p.live
+
+
+def test_a_task_run_twice_changes_nothing_twice(celery_worker, worker_settings):
+    app = create_app(worker_settings, send_task=False)  # nothing enqueued by the web side
+    repo = app.extensions["stellwerk"].repository
+    r = app.test_client().post("/api/games", json={"game": "tally", "options": {"rounds": 1},
+                                                   "seats": [{"bot": "random"}, {"bot": "random"}]})
+    game_id = r.json["id"]
+    seq = repo.store.last_seq(game_id)
+    sender = Celery("t", broker=celery_url(worker_settings.redis_url))
+    for _ in range(2):  # a redelivered task: same game, same seq
+        sender.send_task("stellwerk.advance", args=[game_id, seq, time.time()], queue=worker_settings.queue)
+    p = wait_until_over(repo, game_id)
+    log = repo.store.read(game_id)
+    assert [e.seq for e in log] == list(range(1, p.seq + 1))
+    assert_each_command_once(log)
