@@ -10,9 +10,8 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
-from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
 from events.envelope import SCHEMA_VERSION, Envelope
 from events.projection import (
     REVERTED,
@@ -22,6 +21,7 @@ from events.projection import (
     UNDONE,
     Projection,
 )
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
 
 log = logging.getLogger(__name__)
 

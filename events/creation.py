@@ -8,11 +8,12 @@ sees it while the game runs: the seed decides every future draw).
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from events.projection import GAME_CREATED
 from games.contract import NOBODY, SECRET, Event, Game, IllegalMove
 from games.rng import rng_for
-from events.projection import GAME_CREATED
 
 
 def seat_ids(count: int) -> list[str]:

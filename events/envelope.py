@@ -8,8 +8,9 @@ upcast on read (:data:`UPCASTERS`), so a game started years ago still replays.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate
 
@@ -38,7 +39,7 @@ class Envelope:
     def to_dict(self) -> dict[str, Any]:
         return ENVELOPE_SCHEMA.dump(self)
 
-    def with_payload(self, payload: Mapping[str, Any]) -> "Envelope":
+    def with_payload(self, payload: Mapping[str, Any]) -> Envelope:
         return Envelope(self.seq, self.type, self.actor, payload, self.turn, self.ts,
                         self.command_id, self.schema, self.barrier)
 

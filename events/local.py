@@ -6,15 +6,16 @@ tests, so that all of them exercise exactly the platform's decide/fold path.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from games.contract import SYSTEM, Command, Game, Status
-from games.rng import rng_for
 from events import commands as platform
 from events.creation import creation_events, new_seed, seat_ids
 from events.envelope import Envelope
 from events.projection import Projection, fold
+from games.contract import SYSTEM, Command, Game, Status
+from games.rng import rng_for
 
 
 @dataclass
@@ -26,7 +27,7 @@ class LocalTable:
 
     @classmethod
     def create(cls, game: Game, options: Mapping[str, Any] | None = None,
-               seats: Sequence[str] | int = 2, seed: str | None = None) -> "LocalTable":
+               seats: Sequence[str] | int = 2, seed: str | None = None) -> LocalTable:
         seat_list = seat_ids(seats) if isinstance(seats, int) else list(seats)
         table = cls(game, Projection.empty(game))
         events = creation_events(game, options or {}, seat_list, seed or new_seed())

@@ -8,16 +8,16 @@ was allowed to move, and the game's ``evolve`` folds them all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from marshmallow import ValidationError
 
-from games import registry
-from games.contract import SYSTEM
 from events import envelope as codec
 from events.envelope import Envelope
 from events.projection import GAME_CREATED, PLATFORM_ONLY_EVENTS, Projection
+from games import registry
+from games.contract import SYSTEM
 
 
 class BadLog(ValueError):

@@ -16,11 +16,12 @@ projection can be shared between requests and threads.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
-from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, Event, Game, Status
 from events.envelope import Envelope
+from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, Game, Status
 
 GAME_CREATED = "GameCreated"
 UNDONE = "Undone"
@@ -68,7 +69,7 @@ class Projection:
     seed: str = ""
 
     @classmethod
-    def empty(cls, game: Game) -> "Projection":
+    def empty(cls, game: Game) -> Projection:
         state = game.initial_state()
         return cls(game=game, confirmed=state, live=state)
 
@@ -99,7 +100,7 @@ class Projection:
         return max((e.seq for e in self.tail if e.barrier), default=0)
 
     # ---------------------------------------------------------------- folding
-    def apply(self, env: Envelope, rebuild: Callable[[int], "Projection"] | None = None) -> "Projection":
+    def apply(self, env: Envelope, rebuild: Callable[[int], Projection] | None = None) -> Projection:
         """The projection after ``env``.  ``rebuild(seq)`` returns the projection
         at an earlier seq; it is needed only for ``Reverted``."""
         if env.seq != self.seq + 1:
@@ -111,12 +112,12 @@ class Projection:
             return self._fold_confirmed(env)
         return self._fold_submove(env)
 
-    def _fold_confirmed(self, env: Envelope) -> "Projection":
+    def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
         state = self.game.evolve(self.live, env.event)
         points = () if env.barrier else self.revert_points
         turns = () if env.barrier else self.confirmed_turns
-        created = {}
+        created: dict[str, Any] = {}
         if env.type == GAME_CREATED:
             payload = env.payload
             created = dict(
@@ -128,7 +129,7 @@ class Projection:
                        tail=(), turn_seat=None, revert_points=points + (env.seq,),
                        confirmed_turns=turns, **created)
 
-    def _fold_submove(self, env: Envelope) -> "Projection":
+    def _fold_submove(self, env: Envelope) -> Projection:
         live = self.game.evolve(self.live, env.event)
         return replace(self, seq=env.seq, live=live, turn_seat=env.actor, tail=self.tail + (env,))
 

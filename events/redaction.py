@@ -8,11 +8,12 @@ them (others' open turns are drafts) with each event passed through the game's
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from games.contract import REVIEWER
 from events.envelope import Envelope
 from events.projection import PLATFORM_ONLY_EVENTS, Projection
+from games.contract import REVIEWER
 
 
 def effective_viewer(p: Projection, viewer: str) -> str:

@@ -16,18 +16,19 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from games import registry
-from games.contract import SYSTEM, Command, Game, IllegalMove
-from games.rng import rng_for
 from events import commands as platform
 from events import snapshots
 from events.creation import creation_events, new_seed, seat_ids
 from events.envelope import Envelope
 from events.projection import Projection, fold
 from events.store import Conflict, EventStore
+from games import registry
+from games.contract import SYSTEM, Command, Game, IllegalMove
+from games.rng import rng_for
 
 
 class UnknownGame(LookupError):
@@ -95,7 +96,7 @@ class GameRepository:
         a player (open seats get theirs on join).  Tokens are shown only here."""
         game = registry.get(game_name)
         ids = seat_ids(len(seats))
-        infos = tuple(SeatInfo(seat, s.get("name"), s.get("bot")) for seat, s in zip(ids, seats))
+        infos = tuple(SeatInfo(seat, s.get("name"), s.get("bot")) for seat, s in zip(ids, seats, strict=True))
         events = creation_events(game, options, ids, seed or new_seed())
         game_id = game_id or uuid.uuid4().hex[:12]
         tokens = {info.seat: secrets.token_urlsafe(24) for info in infos if info.name or info.bot}

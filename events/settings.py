@@ -43,7 +43,7 @@ class Settings:
     log_level: str
 
     @classmethod
-    def from_env(cls) -> "Settings":
+    def from_env(cls) -> Settings:
         data_dir = Path(os.environ.get("STELLWERK_DATA_DIR", Path.home() / ".local/share/stellwerk"))
         extra = tuple(s for s in os.environ.get("STELLWERK_EXTRA_GAMES", "").split(",") if s.strip())
         return cls(

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.contract import Game
 from events.projection import Projection
+from games.contract import Game
 
 
 def can_snapshot(p: Projection) -> bool:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import redis
 
@@ -129,7 +130,7 @@ class EventStore:
         if player:
             ids = [i.decode() for i in self.redis.smembers(self.keys.player(player))]
             scores = self.redis.zmscore(self.keys.lobby, ids) if ids else []
-            ranked = sorted(zip(ids, scores), key=lambda pair: -(pair[1] or 0))
+            ranked = sorted(zip(ids, scores, strict=True), key=lambda pair: -(pair[1] or 0))
             return [i for i, _ in ranked[:limit]]
         return [i.decode() for i in self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
 

@@ -7,7 +7,7 @@ deployment already share Redis, so the histogram lives there.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import redis
 

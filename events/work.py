@@ -6,11 +6,11 @@ the process that appended enqueues the follow-up task for the new seq.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-from games.contract import SYSTEM
 from events.projection import Projection
+from games.contract import SYSTEM
 
 
 @dataclass(frozen=True)

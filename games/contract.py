@@ -13,8 +13,9 @@ Redis as JSON and commands arrive as JSON.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 #: The actor of events that no seat caused (setup, round scoring, timers).
 SYSTEM = "system"

@@ -7,7 +7,8 @@ client and the task sender may be injected (tests use fakeredis and a recorder).
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import redis
 from flask import Flask

@@ -13,9 +13,9 @@ from flask import Flask, jsonify
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from games.contract import IllegalMove
 from events.repository import UnknownGame
 from events.store import Conflict
+from games.contract import IllegalMove
 
 log = logging.getLogger(__name__)
 

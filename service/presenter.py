@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Description, Game, OpenAction, render
 from events import commands as platform
 from events.envelope import Envelope
 from events.projection import Projection
 from events.redaction import effective_viewer, view
 from events.repository import GameRecord
+from games.contract import Description, Game, OpenAction, render
 
 
 def texts(game: Game, env: Envelope, viewer: str) -> dict[str, str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 NAME = validate.Regexp(r"^[\w .\-]{1,40}$", error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
 

@@ -7,12 +7,12 @@ played.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from games.contract import Game
-from games.rng import rng_for
 from events.local import LocalTable
 from events.redaction import view
+from games.contract import Game
+from games.rng import rng_for
 from worker import bots
 
 

@@ -14,13 +14,13 @@ import time
 import redis
 from celery import shared_task
 
-from games.contract import SYSTEM, Command, IllegalMove
-from games.rng import rng_for
 from events import commands as platform
 from events import task_metrics
 from events.redaction import view as view_for
 from events.store import Conflict
 from events.work import next_work
+from games.contract import SYSTEM, Command, IllegalMove
+from games.rng import rng_for
 from worker import bots
 from worker.runtime import runtime
 

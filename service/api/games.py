@@ -6,11 +6,11 @@ from flask import Blueprint, jsonify, request
 
 from games import registry
 from service.auth import viewer_for
+from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
 from service.presenter import game_json, seats_json
 from service.schemas import CreateGameSchema, JoinSchema, LobbyQuerySchema, require_json_object
-from service.bot_levels import bot_levels
 
 bp = Blueprint("games", __name__, url_prefix="/api/games")
 

@@ -6,10 +6,10 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
-from games.contract import REVIEWER
 from events.envelope import ENVELOPE_SCHEMA, Envelope
 from events.projection import fold_iter
 from events.redaction import effective_viewer, redact_log, view
+from games.contract import REVIEWER
 from service.auth import viewer_for
 from service.context import ctx
 from service.errors import ApiError

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from games.contract import IllegalMove, SPECTATOR, Command
 from events import commands as platform
 from events.store import Conflict
+from games.contract import SPECTATOR, Command, IllegalMove
 from service.api.games import json_body
 from service.auth import seat_for, viewer_for
 from service.context import ctx
@@ -56,7 +56,7 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
         400: {description: invalid body, content: {application/json: {schema: ErrorSchema}}}
         401: {description: no or unknown seat token, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
-        409: {description: stale expected_seq (with the current seq), content: {application/json: {schema: ErrorSchema}}}
+        409: {description: stale expected_seq, content: {application/json: {schema: ErrorSchema}}}
         422: {description: illegal (with the rule's code), content: {application/json: {schema: ErrorSchema}}}
     """
     repo = ctx().repository

@@ -9,13 +9,13 @@ so the seat token may also come as ``?token=``.
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from games.contract import SPECTATOR
 from events.projection import Projection
 from events.redaction import effective_viewer
+from games.contract import SPECTATOR
 from service.auth import viewer_for
 from service.context import ctx
 from service.errors import ApiError

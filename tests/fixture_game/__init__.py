@@ -9,11 +9,21 @@ deck order by nobody), round scoring as system work, and a game end.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from games.contract import (
-    NOBODY, REVIEWER, SECRET, Command, Description, Event, IllegalMove, OpenAction, Status, redact_secrets,
+    NOBODY,
+    REVIEWER,
+    SECRET,
+    Command,
+    Description,
+    Event,
+    IllegalMove,
+    OpenAction,
+    Status,
+    redact_secrets,
 )
 
 

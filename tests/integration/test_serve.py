@@ -8,13 +8,12 @@ directory the game is still there.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import pytest
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from games.contract import REVIEWER, SPECTATOR, Command, IllegalMove
 from events import snapshots
 from events.projection import fold
 from events.redaction import redact_log
 from events.repository import GameRepository, UnknownGame
 from events.store import Conflict, EventStore
+from games.contract import REVIEWER, SPECTATOR, Command, IllegalMove
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.contract import REVIEWER, SPECTATOR, IllegalMove
 from events import commands as platform
 from events.local import LocalTable
 from events.projection import fold
+from games.contract import REVIEWER, SPECTATOR, IllegalMove
 from tests.fixture_game import GAME
 
 

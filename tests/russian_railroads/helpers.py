@@ -74,3 +74,49 @@ def play_random(players: int, seed: int, check: Any = None, max_moves: int = 200
         log.extend(events)
         state = fold(events, state)
     raise AssertionError("game did not end")
+
+
+def started(players: int = 4, seed: int = 1) -> State:
+    """A game after the start-bonus draft (everybody drafting takes the coin card
+    or the first card left), at the first turn of round 1."""
+    state, _ = new_game(players, seed)
+    while state.phase == "draft":
+        card = "coin" if "coin" in state.draft_cards else state.draft_cards[0]
+        state = act(state, state.current, "ChooseStartBonus", card=card)
+        while state.pending:
+            cmd = GAME.legal_commands(state, state.current)[0]
+            state = fold(GAME.decide(state, cmd, random.Random(0)), state)
+        state = confirm(state)
+    return state
+
+
+def at_turn(players: int = 4, seat: str = "p1", seed: int = 1) -> State:
+    """A started game where ``seat`` is to move (turn order forced to start with it)."""
+    state = started(players, seed)
+    order = [seat] + [s for s in state.order if s != seat]
+    state.order = order
+    state.current = seat
+    return state
+
+
+def player(state: State, seat: str = "p1"):
+    """The player object of ``seat`` for a test to arrange (test-owned state)."""
+    return state.mut(seat)
+
+
+def illegal_code(state: State, seat: str, ctype: str, **args: Any) -> str:
+    from games.contract import IllegalMove
+
+    try:
+        GAME.decide(state, Command(ctype, seat, args), random.Random(0))
+    except IllegalMove as exc:
+        return exc.code
+    raise AssertionError(f"{ctype} {args} was accepted")
+
+
+def types(events: list[Event]) -> list[str]:
+    return [e.type for e in events]
+
+
+def decide(state: State, seat: str, ctype: str, **args: Any) -> list[Event]:
+    return GAME.decide(state, Command(ctype, seat, args), random.Random(0))

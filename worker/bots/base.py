@@ -9,7 +9,8 @@ time budget; it returns one of the legal commands.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from games.contract import Command
 

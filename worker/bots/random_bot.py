@@ -7,7 +7,8 @@ confirming early, when nothing mandatory is open) is fair game.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from games.contract import Command
 

@@ -1,0 +1,126 @@
+"""Locomotives and factories (games/russian_railroads/locomotives.py): lowest stack,
+two locos on the Transsib, upgrade chains, leftover locos into factories, factory gaps."""
+
+from __future__ import annotations
+
+from games.russian_railroads.data import KIEV, PETERSBURG, TRANSSIB
+
+from .helpers import act, at_turn, decide, illegal_code, new_game, player, types
+
+
+def test_stacks_per_player_count_and_start_locos():
+    """Rules text: 4 of each number (3 players: 3, 2 players: 2); each player starts with a 1."""
+    for players, per in ((2, 2), (3, 3), (4, 4)):
+        state, _ = new_game(players)
+        assert state.stacks[2:] == [per] * 8
+        assert state.stacks[1] == per - players
+        assert all(p.locos[TRANSSIB] == [1] for p in state.players.values())
+
+
+def test_loco_from_the_lowest_stack_onto_a_free_line():
+    s = at_turn()
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    s = act(s, "p1", "BuildLoco", line="kiev")
+    assert s.players["p1"].locos[KIEV] == [2]
+    assert s.stacks[2] == 3
+
+
+def test_second_loco_on_transsib_adds_reach():
+    s = at_turn()
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    s = act(s, "p1", "BuildLoco", line="transsib")
+    assert sorted(s.players["p1"].locos[TRANSSIB]) == [1, 2]
+    assert s.players["p1"].reach(TRANSSIB) == 3
+
+
+def test_full_line_needs_a_lower_loco_to_replace():
+    s = at_turn()
+    p = player(s)
+    p.locos = [[1, 5], [6], [7]]
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    assert illegal_code(s, "p1", "BuildLoco", line="kiev") == "rr.loco.slot_taken"
+    assert illegal_code(s, "p1", "BuildLoco", line="kiev", replace=7) == "rr.loco.not_higher"
+
+
+def test_upgrade_chain_and_discard_to_the_factory_display():
+    """Rules text: the old loco may go to another line (chain); a loco that cannot be placed
+    is turned to its factory side and put into the display."""
+    s = at_turn()
+    p = player(s)
+    p.locos = [[2, 3], [4], [5]]
+    s.stacks = [0, 0, 0, 0, 0, 0, 4, 4, 4, 4]
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    s = act(s, "p1", "BuildLoco", line="kiev", replace=5)
+    assert s.players["p1"].locos[KIEV] == [6]
+    # the 5 must be placed before anything else; not back on Kiev
+    assert illegal_code(s, "p1", "PlaceLoco", line="kiev") == "rr.loco.same_line"
+    s = act(s, "p1", "PlaceLoco", line="st_petersburg", replace=4)
+    s = act(s, "p1", "PlaceLoco", line="transsib", replace=2)
+    assert s.players["p1"].locos == [[3, 4], [5], [6]]
+    s = act(s, "p1", "DiscardLoco")
+    assert s.display[2] == 1
+    assert s.pending == ()
+
+
+def test_discard_only_when_no_slot_is_free():
+    s = at_turn()
+    p = player(s)
+    p.locos = [[1], [], [2]]
+    s.stacks = [0, 0, 0, 4, 4, 4, 4, 4, 4, 4]
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    s = act(s, "p1", "BuildLoco", line="kiev", replace=2)
+    assert illegal_code(s, "p1", "DiscardLoco") == "rr.loco.must_place"
+    assert illegal_code(s, "p1", "AdvanceTrack", line="kiev", colour="black") == "rr.loco.finish_placement"
+
+
+def test_factory_gaps_filled_left_to_right():
+    """Rules text: 'Er füllt die 5 Lücken von links nach rechts.'"""
+    s = at_turn()
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    assert illegal_code(s, "p1", "BuildFactory", source="stack", slot=2) == "rr.factory.slot"
+    s = act(s, "p1", "BuildFactory", source="stack")
+    assert s.players["p1"].factories == [2, 0, 0, 0, 0]
+
+
+def test_factory_from_the_display():
+    s = at_turn()
+    s.display[7] = 1
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    assert illegal_code(s, "p1", "BuildFactory", source="display", number=5) == "rr.factory.not_in_display"
+    s = act(s, "p1", "BuildFactory", source="display", number=7)
+    assert s.players["p1"].factories[0] == 7 and s.display[7] == 0
+
+
+def test_factory_replacement_when_all_gaps_are_full():
+    """Rules text: with all 5 gaps filled a factory may be replaced, the old one goes to the
+    display; the replacement need not start on the left."""
+    s = at_turn()
+    p = player(s)
+    p.factories = [2, 3, 4, 5, 6]
+    s = act(s, "p1", "PlaceWorkers", space="loco_1w")
+    events = decide(s, "p1", "BuildFactory", source="stack", slot=3)
+    assert events[0].payload["replaced"] == 5
+    s = act(s, "p1", "BuildFactory", source="stack", slot=3)
+    assert s.players["p1"].factories == [2, 3, 4, 2, 6] and s.display[5] == 1
+
+
+def test_loco_3w_builds_loco_and_factory_in_any_order():
+    s = at_turn()
+    s = act(s, "p1", "PlaceWorkers", space="loco_3w")
+    s = act(s, "p1", "BuildFactory", source="stack")
+    s = act(s, "p1", "BuildLoco", line="st_petersburg")
+    p = s.players["p1"]
+    assert p.factories[0] == 2 and p.locos[PETERSBURG] == [2]
+    assert s.pending == ()
+
+
+def test_loco_space_not_executable_without_a_placeable_loco():
+    s = at_turn()
+    p = player(s)
+    p.locos = [[9, 9], [9], [9]]
+    s.display = [0] * 10
+    s.stacks = [0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    # the factory alternative keeps loco_1w executable
+    assert types(decide(s, "p1", "PlaceWorkers", space="loco_1w"))[0] == "WorkersPlaced"
+    s.stacks = [0] * 10
+    assert illegal_code(s, "p1", "PlaceWorkers", space="loco_1w") == "rr.action.not_executable"
