@@ -33,6 +33,7 @@ def test_marker_may_not_enter_an_empty_gap():
 def test_capacity_counts_up_to_the_next_gap():
     s = at_turn()
     p = player(s)
+    p.markers = [0, -1]
     assert industry.capacity(p) == 4
     p.factories[0] = 3
     assert industry.capacity(p) == 6
@@ -147,12 +148,14 @@ def test_second_marker_reuses_factories_and_never_shares_a_field():
     p.markers = [6, 4]
     p.q_used.append("second_industry_marker")
     coins = p.coins
-    s = act(s, "p1", "PlaceWorkers", space="industry_2w")
+    # front marker blocked by the empty gap 2, back marker only 1 step: 2 steps impossible
+    assert illegal_code(s, "p1", "PlaceWorkers", space="industry_2w") == "rr.action.not_executable"
+    s = act(s, "p1", "PlaceWorkers", space="industry_1w")
     s = act(s, "p1", "AdvanceIndustry", marker=2)
     assert s.players["p1"].coins == coins + 1  # factory 6 used again by marker 2
+    player(s).markers = [6, 5]
+    s.pending = ((99, "industry", 1, False, None, False),)
     assert illegal_code(s, "p1", "AdvanceIndustry", marker=2) == "rr.industry.blocked"
-    s = act(s, "p1", "AdvanceIndustry", marker=1)
-    assert s.players["p1"].markers == [7, 5] or s.players["p1"].markers[0] == 6
 
 
 def test_doubler_space_and_limit_of_8():
