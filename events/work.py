@@ -18,12 +18,17 @@ class Work:
     actor: str  # SYSTEM or a bot's seat
     seq: int
     bot: str | None = None  # the bot level for a seat
+    #: A bot asked to accept someone's undo request: bots always agree.
+    accept_undo: bool = False
 
 
 def next_work(p: Projection, bots: Mapping[str, str]) -> Work | None:
     status = p.status()
-    if status.over or p.undo_request is not None:
+    if status.over:
         return None
+    if p.undo_request is not None:
+        seat = next((s for s in p.undo_request.waiting_for if s in bots), None)
+        return None if seat is None else Work(seat, p.seq, bots[seat], accept_undo=True)
     if status.pending_system and not p.tail:
         return Work(SYSTEM, p.seq)
     seat = p.turn_seat

@@ -40,7 +40,9 @@ def advance(self, game_id: str, seq: int, enqueued_at: float | None = None) -> s
     work = next_work(p, repo.record(game_id).bots)
     if work is None:
         return "idle"
-    if work.actor == SYSTEM:
+    if work.accept_undo:
+        command = Command("AcceptUndo", work.actor, {})
+    elif work.actor == SYSTEM:
         command = Command(p.status().pending_system[0], SYSTEM, {})
     else:
         bot = bots.get(work.bot or "random")

@@ -166,3 +166,18 @@ def test_reviewer_sees_the_deck_spectator_does_not():
     t = table()
     assert "deck" in GAME.view(t.state, REVIEWER)
     assert "deck" not in GAME.view(t.state, SPECTATOR)
+
+
+def test_bots_are_asked_to_accept_undo_requests():
+    from events.work import next_work
+
+    t = table()
+    t.submit("p1", "Add", {"n": 1})
+    t.submit("p1", "ConfirmTurn")
+    before = t.projection.revert_points[0]
+    t.submit("p2", "Add", {"n": 1})
+    t.submit("p2", "ConfirmTurn")
+    t.submit("p1", "RequestUndo", {"to_seq": before})
+    work = next_work(t.projection, {"p2": "random"})
+    assert work is not None and work.actor == "p2" and work.accept_undo
+    assert next_work(t.projection, {}) is None
