@@ -159,6 +159,12 @@ class GameRepository:
                 return candidate, token
         raise IllegalMove("platform.no_open_seat", "the game has no open seat")
 
+    def rotate_token(self, game_id: str, seat: str) -> str:
+        """Give ``seat`` a new token; the old one stops working at once."""
+        token = secrets.token_urlsafe(24)
+        self.store.set_token(game_id, seat, hash_token(token))
+        return token
+
     def list(self, player: str | None = None, limit: int = 100) -> list[GameRecord]:
         records = []
         for game_id in self.store.game_ids(player, limit):

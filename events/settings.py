@@ -41,6 +41,14 @@ class Settings:
     extra_games: tuple[str, ...]
     #: Log level of the service and worker.
     log_level: str
+    #: Signs the web UI's session cookies; empty means one generated once and kept
+    #: in ``data_dir`` (set it explicitly when several web nodes share the sessions).
+    secret_key: str = ""
+    #: Rate limits (flask-limiter syntax): commands per seat token, logins per address.
+    rate_commands: str = "20 per second;600 per minute"
+    rate_login: str = "10 per minute;100 per hour"
+    #: Send Strict-Transport-Security (only behind TLS).
+    hsts: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -60,4 +68,7 @@ class Settings:
             bot_budget_ms=_int("STELLWERK_BOT_BUDGET_MS", 1000),
             extra_games=tuple(s.strip() for s in extra),
             log_level=os.environ.get("STELLWERK_LOG_LEVEL", "INFO"),
+            rate_commands=os.environ.get("STELLWERK_RATE_COMMANDS", "20 per second;600 per minute"),
+            rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
+            hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
         )

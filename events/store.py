@@ -120,6 +120,9 @@ class EventStore:
         """Give an open seat a token; False when someone was faster."""
         return bool(self.redis.hsetnx(self.keys.game(game_id).tokens, seat, token_hash))
 
+    def set_token(self, game_id: str, seat: str, token_hash: str) -> None:
+        self.redis.hset(self.keys.game(game_id).tokens, seat, token_hash)
+
     def index_player(self, game_id: str, name: str) -> None:
         self.redis.sadd(self.keys.player(name), game_id)
 

@@ -48,6 +48,7 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     for spec in settings.extra_games:
         registry.register(registry.load_object(spec))
     url = settings.redis_url or "redis://127.0.0.1:6379/0"
+    injected = client is not None
     client = client or redis_client(url)
     store = EventStore(client, settings.key_prefix)
     repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
@@ -64,10 +65,15 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     from service.errors import register_error_handlers
     from service.metrics import init_metrics
     from service.openapi import init_openapi
+    from service.security import init_security
 
     for blueprint in (games.bp, moves.bp, history.bp, stream.bp, ops.bp):
         app.register_blueprint(blueprint)
+    # An injected client (fakeredis in tests) keeps rate limits in memory.
+    limiter = init_security(app, settings, None if injected else url)
+    app.view_functions["moves.submit"] = limiter.limit(settings.rate_commands)(app.view_functions["moves.submit"])
     register_error_handlers(app)
     init_metrics(app)
     init_openapi(app)
+    from service.web import init_web; init_web(app)  # noqa: E702, I001  (web UI, accounts, secret key)
     return app

@@ -73,6 +73,8 @@ class LobbyQuerySchema(Schema):
         unknown = EXCLUDE
 
     player = fields.String(load_default=None, validate=NAME)
+    state = fields.String(load_default=None, validate=validate.OneOf(["open", "running", "finished"]),
+                          metadata={"description": "open: has a free seat; running: not over; finished: over"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 

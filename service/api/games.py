@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from games import registry
-from service.auth import viewer_for
+from service.auth import seat_for, viewer_for
 from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
@@ -66,6 +66,7 @@ def lobby():  # type: ignore[no-untyped-def]
       summary: Open and running games, newest activity first; filter by player name
       parameters:
         - {in: query, name: player, schema: {type: string}}
+        - {in: query, name: state, schema: {type: string, enum: [open, running, finished]}}
         - {in: query, name: limit, schema: {type: integer}}
       responses:
         200:
@@ -80,8 +81,14 @@ def lobby():  # type: ignore[no-untyped-def]
     for record in repo.list(query["player"], query["limit"]):
         taken = set(repo.store.token_hashes(record.id))
         seats = seats_json(record, taken)
+        open_seats = [s["seat"] for s in seats if s["open"]]
+        over = bool(record.status.get("over"))
+        wanted = query["state"]
+        if (wanted == "open" and (over or not open_seats)) or (wanted == "running" and over) or \
+                (wanted == "finished" and not over):
+            continue
         games.append({"id": record.id, "game": record.game, "seats": seats, "status": dict(record.status),
-                      "open_seats": [s["seat"] for s in seats if s["open"]]})
+                      "open_seats": open_seats})
     return jsonify({"games": games})
 
 
@@ -121,3 +128,21 @@ def get_game(game_id: str):  # type: ignore[no-untyped-def]
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
     return jsonify(game_json(record, p, viewer, set(repo.store.token_hashes(game_id))))
+
+
+@bp.post("/<game_id>/token")
+def rotate_token(game_id: str):  # type: ignore[no-untyped-def]
+    """Replace the caller's seat token.
+    ---
+    post:
+      summary: Revoke the caller's seat token and get a new one (shown only in this answer)
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      security: [{seatToken: []}]
+      responses:
+        200: {description: the new token, content: {application/json: {schema: SeatTokenSchema}}}
+        401: {description: no or unknown seat token, content: {application/json: {schema: ErrorSchema}}}
+    """
+    repo = ctx().repository
+    repo.record(game_id)
+    seat = seat_for(game_id)
+    return jsonify({"seat": seat, "token": repo.rotate_token(game_id, seat)})

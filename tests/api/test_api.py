@@ -146,6 +146,10 @@ def test_join_and_lobby(client):
     assert client.post(f"/api/games/{game_id}/join", json={"name": "cid"}).status_code == 422
     assert [g["id"] for g in client.get("/api/games?player=bob").json["games"]] == [game_id]
     assert client.get("/api/games?player=nobody").json["games"] == []
+    assert game_id not in [g["id"] for g in client.get("/api/games?state=open").json["games"]]
+    assert game_id in [g["id"] for g in client.get("/api/games?state=running").json["games"]]
+    assert game_id not in [g["id"] for g in client.get("/api/games?state=finished").json["games"]]
+    assert client.get("/api/games?state=bogus").json["error"]["field"] == "state"
 
 
 def test_log_is_ndjson_and_redacted(client, game):

@@ -1,0 +1,65 @@
+"""Security measures shared by every endpoint: headers, rate limits.
+
+Rate limits live in the same Redis as everything else (so they hold across web
+nodes); a request over the limit gets 429 in the usual error shape.  Command
+submission is limited per seat token (a bot-like script on one seat cannot flood a
+game), logins per address (``limiter.limit(settings.rate_login)`` on the login view).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from flask import Flask, Response, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from events.settings import Settings
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+       "frame-ancestors 'none'")
+
+
+def token_or_address() -> str:
+    """The rate-limit key: a digest of the bearer token, else the client address."""
+    header = request.headers.get("Authorization", "")
+    token = header.partition(" ")[2].strip() or request.args.get("token", "")
+    if token:
+        return "t:" + hashlib.sha256(token.encode()).hexdigest()[:32]
+    return "a:" + (get_remote_address() or "unknown")
+
+
+def storage_uri(redis_url: str | None) -> str:
+    if not redis_url:
+        return "memory://"
+    if redis_url.startswith("unix://"):
+        return "redis+unix://" + redis_url[len("unix://"):]
+    return redis_url
+
+
+def init_security(app: Flask, settings: Settings, redis_url: str | None) -> Limiter:
+    limiter = Limiter(key_func=token_or_address, app=app, storage_uri=storage_uri(redis_url),
+                      key_prefix=f"{settings.key_prefix}:rate", strategy="moving-window",
+                      headers_enabled=True)
+    app.extensions["stellwerk_limiter"] = limiter
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        if request.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        if settings.hsts:
+            response.headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        return response
+
+    return limiter
+
+
+def limiter(app: Flask) -> Limiter:
+    return app.extensions["stellwerk_limiter"]
