@@ -65,7 +65,18 @@ class LocalTable:
         self.submit(SYSTEM, Command(pending[0], SYSTEM, {}))
         return True
 
+    @classmethod
+    def from_projection(cls, projection: Projection) -> "LocalTable":
+        """A table continuing from ``projection`` (e.g. a bot's determinized view);
+        its log starts empty, so it cannot revert across turns."""
+        return cls(projection.game, projection)
+
     def _append(self, envelopes: Sequence[Envelope]) -> None:
         for env in envelopes:
             self.log.append(env)
-            self.projection = self.projection.apply(env, lambda seq: fold(self.game, self.log[:seq]))
+            self.projection = self.projection.apply(env, self._rebuild)
+
+    def _rebuild(self, seq: int) -> Projection:
+        if not self.log or self.log[0].seq != 1:
+            raise LookupError("this table has no full log to revert with")
+        return fold(self.game, self.log[:seq])

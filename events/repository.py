@@ -220,7 +220,10 @@ class GameRepository:
             self._cache.pop(game_id, None)
 
     # ---------------------------------------------------------------- execute
-    def execute(self, game_id: str, command: Command, expected_seq: int, command_id: str) -> ExecuteResult:
+    def execute(self, game_id: str, command: Command, expected_seq: int, command_id: str,
+                followups: bool = True) -> ExecuteResult:
+        """Decide and append ``command``.  ``followups=False`` appends without
+        enqueueing the next work (a bot appending the middle of its turn)."""
         seen = self.store.seen_command(game_id, command_id)
         if seen is not None:
             return ExecuteResult(seen[0], seen[1], True, self.projection(game_id))
@@ -237,8 +240,13 @@ class GameRepository:
             return ExecuteResult(result.first_seq, result.last_seq, True, self.projection(game_id))
         self._remember(game_id, after)
         self.store.touch(game_id, time.time())
-        self._appended(game_id, after)
+        if followups:
+            self._appended(game_id, after)
         return ExecuteResult(result.first_seq, result.last_seq, False, after)
+
+    def notify(self, game_id: str) -> None:
+        """Run the follow-up hook for the latest position (after ``followups=False`` appends)."""
+        self._appended(game_id, self.projection(game_id))
 
     def _appended(self, game_id: str, projection: Projection) -> None:
         if self.on_appended is not None:

@@ -141,8 +141,13 @@ class EventStore:
     def claim_work(self, game_id: str, seq: int, ttl_seconds: int = 86400) -> bool:
         """True for the first caller per (game, seq): exactly one task is enqueued
         for each position, whichever process appended it."""
-        key = f"{self.keys.game(game_id).meta}:work:{seq}"
-        return bool(self.redis.set(key, "1", nx=True, ex=ttl_seconds))
+        return bool(self.redis.set(self._work_key(game_id, seq), "1", nx=True, ex=ttl_seconds))
+
+    def work_claimed(self, game_id: str, seq: int) -> bool:
+        return bool(self.redis.exists(self._work_key(game_id, seq)))
+
+    def _work_key(self, game_id: str, seq: int) -> str:
+        return f"{self.keys.game(game_id).meta}:work:{seq}"
 
     # ------------------------------------------------------------- snapshots
     def save_snapshot(self, game_id: str, seq: int, data: Mapping[str, Any]) -> None:

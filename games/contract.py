@@ -162,6 +162,15 @@ class Game(Protocol):
         """JSON-friendly form of a state, for snapshots."""
         ...
 
+    def determinize(self, state: Any, viewer: str, rng: random.Random) -> Any:
+        """A state ``viewer`` cannot tell from ``state``: everything hidden from
+        them (other seats' face-down cards, deck order) resampled from ``rng``.
+
+        Bots search on such states only, so they never see what their seat may
+        not.  A game without hidden information returns ``state``.
+        """
+        ...
+
     def load_state(self, data: Any) -> Any: ...
 
 

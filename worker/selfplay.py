@@ -1,19 +1,17 @@
 """Complete games between bots through the real rules, in memory (no Redis).
 
-Bots see only their seat's view and get their legal commands from the platform,
-exactly as in the worker, so a self-play game is a game the service could have
-played.
+Each turn is computed exactly as the worker computes it (:func:`bot_turn`: the
+seat's determinized view, its own rng) and then submitted command by command, so
+a self-play game is a game the service could have played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Sequence
 
+from games.contract import Game, IllegalMove
 from events.local import LocalTable
-from events.redaction import view
-from games.contract import Game
-from games.rng import rng_for
-from worker import bots
+from worker.bots.turns import bot_turn
 
 
 class Stalled(RuntimeError):
@@ -21,11 +19,11 @@ class Stalled(RuntimeError):
 
 
 def play(game: Game, players: int, seed: str, levels: Sequence[str] = ("random",),
-         options: dict | None = None, max_commands: int = 200_000, budget_ms: int = 1000) -> LocalTable:
+         options: dict | None = None, max_turns: int = 20_000, budget_ms: int = 1000) -> LocalTable:
     table = LocalTable.create(game, options or {}, players, seed=seed)
     seats = table.projection.seats
     level_of = {seat: levels[i % len(levels)] for i, seat in enumerate(seats)}
-    for _ in range(max_commands):
+    for _ in range(max_turns):
         if table.status().over:
             return table
         if table.run_system():
@@ -34,8 +32,16 @@ def play(game: Game, players: int, seed: str, levels: Sequence[str] = ("random",
         seat = p.turn_seat or next(iter(table.status().to_move), None)
         if seat is None:
             raise Stalled(f"{game.name} seed {seed}: nobody to move at seq {p.seq}")
-        legal = table.legal(seat)
-        rng = rng_for(p.seed, p.seq, salt=f"bot:{seat}")
-        command = bots.get(level_of[seat]).choose(view(p, seat), seat, legal, rng, budget_ms)
-        table.submit(seat, command)
-    raise Stalled(f"{game.name} seed {seed}: no end after {max_commands} commands")
+        commands = bot_turn(p, seat, level_of[seat], budget_ms)
+        if not commands:
+            raise Stalled(f"{game.name} seed {seed}: bot {level_of[seat]} found no move at seq {p.seq}")
+        for i, command in enumerate(commands):
+            try:
+                envelopes = table.submit(seat, command)
+            except IllegalMove:
+                if i == 0:
+                    raise
+                break  # the real position left the bot's simulation: decide again
+            if any(e.barrier for e in envelopes):
+                break  # the real draw may differ from the bot's simulation: decide again
+    raise Stalled(f"{game.name} seed {seed}: no end after {max_turns} turns")

@@ -1,9 +1,11 @@
-"""Celery tasks: advance a game by one system or bot command; take snapshots.
+"""Celery tasks: advance a game by system work or a bot's turn; take snapshots.
 
-A task carries the game id and the seq it was enqueued for.  It decides on that
-position and appends with that expected seq under the deterministic command id
-``work-<seq>``: run twice, or after a crash, the second run finds the command
-already appended (or the log moved on) and does nothing.
+A task carries the game id and the seq it was enqueued for.  Every append uses
+the seq it was decided on and the deterministic command id ``work-<seq>``, so a
+task run twice, or redelivered after a crash, appends nothing twice.  A task that
+finds the game moved on does nothing, unless no task was enqueued for the new
+position (its predecessor crashed in the middle of a bot's turn): then it carries
+on from there.
 """
 
 from __future__ import annotations
@@ -14,20 +16,17 @@ import time
 import redis
 from celery import shared_task
 
-from events import commands as platform
+from games.contract import SYSTEM, Command, IllegalMove
 from events import task_metrics
-from events.redaction import view as view_for
 from events.store import Conflict
 from events.work import next_work
-from games.contract import SYSTEM, Command, IllegalMove
-from games.rng import rng_for
-from worker import bots
+from worker.bots.turns import bot_turn
 from worker.runtime import runtime
 
 log = logging.getLogger(__name__)
 
-RETRY = dict(autoretry_for=(redis.ConnectionError, redis.TimeoutError), retry_backoff=True,
-             retry_backoff_max=60, max_retries=20, acks_late=True)
+RETRY = {"autoretry_for": (redis.ConnectionError, redis.TimeoutError), "retry_backoff": True,
+         "retry_backoff_max": 60, "max_retries": 20, "acks_late": True}
 
 
 @shared_task(name="stellwerk.advance", bind=True, **RETRY)
@@ -35,32 +34,48 @@ def advance(self, game_id: str, seq: int, enqueued_at: float | None = None) -> s
     rt = runtime()
     repo = rt.repository
     p = repo.projection(game_id)
-    if p.seq != seq:
+    if p.seq != seq and repo.store.work_claimed(game_id, p.seq):
         return "stale"
     work = next_work(p, repo.record(game_id).bots)
     if work is None:
         return "idle"
     if work.accept_undo:
-        command = Command("AcceptUndo", work.actor, {})
+        commands = [Command("AcceptUndo", work.actor, {})]
     elif work.actor == SYSTEM:
-        command = Command(p.status().pending_system[0], SYSTEM, {})
+        commands = [Command(p.status().pending_system[0], SYSTEM, {})]
     else:
-        bot = bots.get(work.bot or "random")
-        legal = platform.legal_commands(p, work.actor)
-        rng = rng_for(p.seed, p.seq, salt=f"bot:{work.actor}")
-        command = bot.choose(view_for(p, work.actor), work.actor, legal, rng, rt.settings.bot_budget_ms)
-        command = Command(command.type, work.actor, command.args)
-    try:
-        result = repo.execute(game_id, command, seq, command_id=f"work-{seq}")
-    except Conflict:
-        return "stale"
-    except IllegalMove as exc:
-        log.error("work for %s at seq %s was refused: %s", game_id, seq, exc)
-        return "refused"
+        commands = bot_turn(p, work.actor, work.bot or "random", rt.settings.bot_budget_ms)
+    outcome = _append_turn(repo, game_id, p.seq, commands)
     if enqueued_at is not None:
         kind = "system" if work.actor == SYSTEM else "bot"
         task_metrics.observe(repo.store.redis, rt.settings.key_prefix, kind, time.time() - enqueued_at)
-    return "duplicate" if result.duplicate else f"appended {result.first_seq}-{result.last_seq}"
+    return outcome
+
+
+def _append_turn(repo, game_id: str, seq: int, commands: list[Command]) -> str:  # type: ignore[no-untyped-def]
+    """Append ``commands`` one by one from ``seq``; only the last append enqueues
+    follow-up work.  Stops early (and enqueues) after revealed information or a
+    command the real position refuses, so the bot decides again on the truth."""
+    appended = []
+    for i, command in enumerate(commands):
+        last = i == len(commands) - 1
+        try:
+            result = repo.execute(game_id, command, seq, command_id=f"work-{seq}", followups=last)
+        except Conflict:
+            return "stale" if not appended else f"appended {appended[0]}-{seq} then stale"
+        except IllegalMove as exc:
+            log.error("work for %s at seq %s was refused: %s", game_id, seq, exc)
+            if appended:
+                repo.notify(game_id)
+            return "refused"
+        if result.duplicate:
+            return "duplicate"
+        appended.append(result.first_seq)
+        seq = result.last_seq
+        if not last and any(e.barrier for e in repo.store.read(game_id, after=result.first_seq - 1, upto=seq)):
+            repo.notify(game_id)
+            break
+    return f"appended {appended[0]}-{seq}" if appended else "nothing"
 
 
 @shared_task(name="stellwerk.snapshot", bind=True, **RETRY)

@@ -9,7 +9,8 @@ in any order.  A pending item is ``(id, kind, n, mandatory, arg, blocking)``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from . import engineers, industry, locomotives, tracks
 from .data import BLACK, RULES, SPECIAL9

@@ -7,7 +7,8 @@ state the earlier events produced; the event list is the command's outcome.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from games.contract import Event, IllegalMove
 
@@ -102,7 +103,7 @@ class Ctx:
 
 
 def arg(args: Mapping[str, Any], key: str, kind: type, default: Any = MISSING) -> Any:
-    if not isinstance(args, Mapping):
+    if type(args) is not dict and not isinstance(args, Mapping):
         raise IllegalMove("rr.args.invalid", "command arguments must be an object")
     if key not in args or args[key] is None:
         if default is MISSING:

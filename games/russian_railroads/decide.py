@@ -9,39 +9,61 @@ live here; the sub-moves that spend gained actions are in :mod:`submoves`.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from games.contract import SYSTEM, Command, Event, IllegalMove
 
 from . import actions, engineers, scoring, turn_order
 from .context import Ctx, arg
 from .data import RULES
-from .state import State
+from .state import PlayerState, State
 from .submoves import SUBMOVES
+
+_BOARD_CACHE: dict[tuple[int, bool], list[str]] = {}
+
+
+def board_spaces(players: int, last_round: bool) -> list[str]:
+    """The printed action spaces of the board side for ``players`` in a round."""
+    key = (players, last_round)
+    if key not in _BOARD_CACHE:
+        result = []
+        for sid in RULES.space_order:
+            info = RULES.spaces[sid]
+            if players not in info["players"]:
+                continue
+            if info.get("last_round_only") and not last_round:
+                continue
+            if info.get("not_last_round") and last_round:
+                continue
+            result.append(sid)
+        _BOARD_CACHE[key] = result
+    return _BOARD_CACHE[key]
 
 
 def available_spaces(state: State, seat: str) -> list[str]:
     """Every action space id the seat could in principle use this round."""
-    n = len(state.seats)
-    result = []
-    for sid in RULES.space_order:
-        info = RULES.spaces[sid]
-        if n not in info["players"]:
-            continue
-        if info.get("last_round_only") and not state.last_round:
-            continue
-        if info.get("not_last_round") and state.last_round:
-            continue
-        result.append(sid)
+    result = list(board_spaces(len(state.seats), state.last_round))
     result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
     p = state.players[seat]
     result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
     return result
 
 
+def space_available(state: State, seat: str, space: str) -> bool:
+    """``space in available_spaces(state, seat)``, without building the list."""
+    number = engineers.number_of(space)
+    if not number:
+        return space in board_spaces(len(state.seats), state.last_round)
+    p = state.players[seat]
+    if number in p.engineers:
+        return number not in p.own_used
+    return number in engineers.public_engineers(state)
+
+
 def check_space(state: State, seat: str, space: str, relocation: bool = False) -> tuple[list[dict], bool]:
     """Raise unless ``space`` may be used now; return (effects, competitive)."""
-    if not isinstance(space, str) or space not in available_spaces(state, seat):
+    if not isinstance(space, str) or not space_available(state, seat, space):
         raise IllegalMove("rr.space.unavailable", f"action space {space!r} is not available")
     info = RULES.spaces.get(space, {})
     if space in state.occupied and not info.get("never_occupied"):
@@ -60,6 +82,19 @@ def check_space(state: State, seat: str, space: str, relocation: bool = False) -
     return effects, competitive
 
 
+def cost_error(p: PlayerState, workers: int, fixed_coins: int, coins: int, black: bool) -> tuple[str, str] | None:
+    """Why the seat cannot pay ``workers`` (``coins`` of them as coins) plus fixed coins."""
+    if not 0 <= coins <= workers:
+        return "rr.cost.coins", "coins may replace only the workers the space requires"
+    if black and (not p.black_free or workers - coins < 1):
+        return "rr.cost.black_worker", "the black worker is not available for this placement"
+    if workers - coins - (1 if black else 0) > p.free:
+        return "rr.cost.workers", "not enough workers (coins may replace workers)"
+    if coins + fixed_coins > p.coins:
+        return "rr.cost.coins", "not enough coins"
+    return None
+
+
 def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     state = ctx.work
     if state.phase != "actions":
@@ -72,14 +107,9 @@ def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     effects, competitive = check_space(state, seat, space)
     workers, fixed_coins = actions.space_cost(state, space)
     p = ctx.p(seat)
-    if not 0 <= coins <= workers:
-        raise IllegalMove("rr.cost.coins", "coins may replace only the workers the space requires")
-    if black and (not p.black_free or workers - coins < 1):
-        raise IllegalMove("rr.cost.black_worker", "the black worker is not available for this placement")
-    if workers - coins - (1 if black else 0) > p.free:
-        raise IllegalMove("rr.cost.workers", "not enough workers (coins may replace workers)")
-    if coins + fixed_coins > p.coins:
-        raise IllegalMove("rr.cost.coins", "not enough coins")
+    error = cost_error(p, workers, fixed_coins, coins, black)
+    if error:
+        raise IllegalMove(*error)
     number = engineers.number_of(space)
     own = number if number and number in p.engineers else 0
     payload: dict[str, Any] = {"seat": seat, "space": space, "workers": workers - coins,

@@ -10,7 +10,8 @@ seat, so advancing to the next seat is worked out here.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 

@@ -7,10 +7,20 @@ them to the contract in :mod:`games.contract`.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.contract import (
-    NOBODY, REVIEWER, SECRET, SPECTATOR, Command, Description, Event, IllegalMove, OpenAction, Status,
+    NOBODY,
+    REVIEWER,
+    SECRET,
+    SPECTATOR,
+    Command,
+    Description,
+    Event,
+    IllegalMove,
+    OpenAction,
+    Status,
     redact_secrets,
 )
 
@@ -18,8 +28,10 @@ from . import engineers, scoring
 from .data import RULES, SPECIAL9
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
-from .legal import legal_commands as _legal, open_actions as _open
-from .messages import MESSAGES, describe as _describe
+from .legal import legal_commands as _legal
+from .legal import open_actions as _open
+from .messages import MESSAGES
+from .messages import describe as _describe
 from .state import State
 
 PLAYER_PHASES = ("draft", "actions", "relocation")
@@ -154,6 +166,30 @@ class RussianRailroads:
         if state.phase == "over":
             view["final"] = state.final
         return view
+
+    def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
+        """Resample what ``viewer`` cannot see: the other seats' face-down end-game
+        cards, the end-game stack and the 2 cards removed unseen (the stack is known
+        to a seat while it searches through it)."""
+        if viewer == REVIEWER or not state.players:
+            return state
+        searching = viewer == state.current and any(
+            item[1] in ("end_card", "end_card_or_vp") for item in state.pending)
+        others = [seat for seat in state.seats if seat != viewer and state.players[seat].end_cards]
+        pool = list(state.end_removed) + [c for seat in others for c in state.players[seat].end_cards]
+        if not searching:
+            pool += state.end_deck
+        rng.shuffle(pool)
+        new = state.clone()
+        for seat in others:
+            p = new.mut(seat)
+            count = len(p.end_cards)
+            p.end_cards, pool = pool[:count], pool[count:]
+        if not searching:
+            count = len(state.end_deck)
+            new.end_deck, pool = pool[:count], pool[count:]
+        new.end_removed = pool
+        return new
 
     def dump_state(self, state: State) -> Any:
         return state.dump()

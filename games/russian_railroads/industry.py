@@ -9,7 +9,7 @@ exempt, see the stand-ins in the data file).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .data import RULES
 from .state import PlayerState, industry_gap_index

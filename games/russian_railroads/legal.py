@@ -14,7 +14,7 @@ from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 from . import actions, industry, locomotives, tracks
 from .context import Ctx
 from .data import RULES
-from .decide import TURN_COMMANDS, available_spaces
+from .decide import TURN_COMMANDS, available_spaces, check_space, cost_error
 from .state import State
 from .submoves import SUBMOVES, mandatory_open
 
@@ -29,19 +29,22 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
 
 
 def _placements(state: State, seat: str) -> list[Command]:
+    """Every placement variant (coins for workers, the black worker) the seat can pay
+    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs."""
     p = state.players[seat]
     result = []
     for space in available_spaces(state, seat):
         workers, fixed = actions.space_cost(state, space)
+        if fixed > p.coins or workers - p.coins - (1 if p.black_free else 0) > p.free:
+            continue
+        try:
+            check_space(state, seat, space)
+        except IllegalMove:
+            continue
         for coins in range(0, workers + 1):
-            if coins + fixed > p.coins:
-                break
-            for black in (False, True) if p.black_free and workers - coins >= 1 else (False,):
-                if workers - coins - (1 if black else 0) > p.free:
-                    continue
-                args = {"space": space, "coins": coins, "black": black}
-                if _ok(state, seat, "PlaceWorkers", args):
-                    result.append(Command("PlaceWorkers", seat, args))
+            for black in (False, True):
+                if cost_error(p, workers, fixed, coins, black) is None:
+                    result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black}))
     return result
 
 

@@ -11,7 +11,7 @@ gaps left to right; with all 5 filled any one may be replaced.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .data import RULES, SPECIAL9, loco_value
 from .state import PlayerState

@@ -49,6 +49,11 @@ EVENTS_EN = {
     "RoundScored": "Round {round} scored: {scores}.",
     "RoundBegan": "Round {round} begins.",
     "GameFinished": "Game over. Final scores: {totals}.",
+    "Undone": "Moves of the open turn taken back.",
+    "UndoRequested": "An undo was requested.",
+    "UndoAccepted": "The undo request was accepted.",
+    "UndoDeclined": "The undo request was declined.",
+    "Reverted": "The game was taken back to an earlier turn.",
 }
 
 EVENTS_DE = {
@@ -87,6 +92,11 @@ EVENTS_DE = {
     "RoundScored": "Wertung der Runde {round}: {scores}.",
     "RoundBegan": "Runde {round} beginnt.",
     "GameFinished": "Spielende. Endstand: {totals}.",
+    "Undone": "Züge des offenen Zuges zurückgenommen.",
+    "UndoRequested": "Eine Rücknahme wurde beantragt.",
+    "UndoAccepted": "Die Rücknahme wurde angenommen.",
+    "UndoDeclined": "Die Rücknahme wurde abgelehnt.",
+    "Reverted": "Das Spiel wurde auf einen früheren Zug zurückgesetzt.",
 }
 
 OPEN_EN = {

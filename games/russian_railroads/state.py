@@ -50,7 +50,7 @@ class PlayerState:
         self.claims: list[str] = []
         self.end_cards: list[str] = []
 
-    def clone(self) -> "PlayerState":
+    def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
         p.seat = self.seat
         p.vp = self.vp
@@ -90,7 +90,7 @@ class PlayerState:
         return {name: getattr(self, name) for name in PlayerState.__slots__}
 
     @classmethod
-    def load(cls, data: dict[str, Any]) -> "PlayerState":
+    def load(cls, data: dict[str, Any]) -> PlayerState:
         p = cls(data["seat"])
         for name in PlayerState.__slots__:
             value = data[name]
@@ -148,7 +148,7 @@ class State:
         self.final: dict[str, Any] = {}
         self._owned: set[str] = set()
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         s = State.__new__(State)
         s.seats = self.seats
         s.players = dict(self.players)
@@ -198,7 +198,7 @@ class State:
         return data
 
     @classmethod
-    def load(cls, data: dict[str, Any]) -> "State":
+    def load(cls, data: dict[str, Any]) -> State:
         s = cls()
         for name in State.__slots__:
             if name in ("players", "_owned"):

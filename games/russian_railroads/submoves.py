@@ -8,9 +8,10 @@ never one whose use would leave a mandatory item impossible to finish.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from games.contract import IllegalMove, SECRET
+from games.contract import SECRET, IllegalMove
 
 from . import actions, industry, locomotives, tracks
 from .context import Ctx, arg, colour_arg, line_arg

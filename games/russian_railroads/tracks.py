@@ -10,7 +10,8 @@ made?", needed because board actions must be fully executable.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 
 from .data import BLACK, RULES, TRANSSIB
 from .state import PlayerState
@@ -18,6 +19,7 @@ from .state import PlayerState
 ANY = "any"
 
 
+@cache
 def colour_set(spec: str) -> tuple[int, ...]:
     """Colour indices a step spec allows: ``"black"``, ``"black|grey"``, ``"any"``."""
     if spec == ANY:

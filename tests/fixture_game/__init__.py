@@ -180,6 +180,18 @@ class Tally:
             actions.append(OpenAction("draw", mandatory=False, commands=("Draw",)))
         return actions
 
+    def determinize(self, state: TallyState, viewer: str, rng: random.Random) -> TallyState:
+        """Other seats' cards and the deck order are unknown to ``viewer``: shuffle them together."""
+        unknown = list(state.deck) + [c for s, h in state.hands.items() if s != viewer for c in h]
+        rng.shuffle(unknown)
+        hands = {}
+        for s, h in state.hands.items():
+            if s == viewer:
+                hands[s] = h
+            else:
+                hands[s], unknown = tuple(unknown[: len(h)]), unknown[len(h):]
+        return replace(state, hands=hands, deck=tuple(unknown))
+
     def dump_state(self, state: TallyState) -> dict[str, Any]:
         return {
             "seats": list(state.seats), "rounds": state.rounds, "round": state.round,

@@ -173,3 +173,48 @@ def test_end_cards():
     p.tr[P] = 4
     assert scoring.end_card_points(p, "black_tracks") == 15 + 4 + 9
     assert BLACK == 0 and NATURAL == 3
+
+
+def test_score_round_is_system_work_and_final_scoring_follows_the_last_round():
+    """Round-end scoring is pending system work; after the last round's scoring the
+    end-game cards and the engineer majority are added (rules text, Schlusswertung)."""
+    import random
+
+    from games.contract import SYSTEM, Command, IllegalMove
+    from games.russian_railroads import GAME
+
+    from .helpers import act, at_turn, confirm, fold, player
+
+    s = at_turn(2)
+    assert GAME.legal_commands(s, SYSTEM) == []
+    try:
+        GAME.decide(s, Command("ScoreRound", SYSTEM, {}), random.Random(0))
+        raise AssertionError("ScoreRound accepted before the round ended")
+    except IllegalMove as exc:
+        assert exc.code == "rr.system.not_due"
+    s.round = s.rounds
+    p1, p2 = player(s, "p1"), player(s, "p2")
+    p1.tr[K] = 3
+    p1.locos[KIEV] = [3]
+    p1.end_cards = ["points_15"]
+    p1.engineers = [2]
+    p2.engineers = [5, 9]
+    vp1, vp2 = p1.vp, p2.vp
+    while s.phase == "actions":
+        s = act(s, s.current, "Pass")
+        s = confirm(s)
+    pass_points = {seat: s.players[seat].vp - v for seat, v in (("p1", vp1), ("p2", vp2))}
+    status = GAME.status(s)
+    assert status.pending_system == ("ScoreRound",)
+    assert GAME.legal_commands(s, SYSTEM) == [Command("ScoreRound", SYSTEM, {})]
+    events = GAME.decide(s, Command("ScoreRound", SYSTEM, {}), random.Random(0))
+    assert [e.type for e in events] == ["RoundScored", "GameFinished"]
+    assert events[0].payload["scores"]["p1"]["kiev"] == 6
+    final = events[1].payload["final"]
+    assert final["p1"]["end_cards"] == 15 and final["p1"]["majority"] == 20
+    assert final["p2"]["majority"] == 40
+    s = fold(events, s)
+    status = GAME.status(s)
+    assert status.over
+    industry1 = scoring.industry_score(s.players["p1"])
+    assert status.scores["p1"] == vp1 + pass_points["p1"] + 6 + industry1 + 15 + 20

@@ -3,8 +3,8 @@ colours, unlocks at Transsib 2/6/10/15, special spaces, end of line."""
 
 from __future__ import annotations
 
-from games.russian_railroads.data import BLACK, BROWN, GREY, KIEV, NATURAL, PETERSBURG, TRANSSIB, WHITE
 from games.russian_railroads import tracks
+from games.russian_railroads.data import BROWN, GREY, KIEV, NATURAL, PETERSBURG, TRANSSIB, WHITE
 
 from .helpers import act, at_turn, decide, illegal_code, player, types
 

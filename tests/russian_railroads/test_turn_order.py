@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.russian_railroads import turn_order
 
-from .helpers import act, at_turn, confirm, illegal_code, run_system, started, types, decide
+from .helpers import act, at_turn, confirm, decide, illegal_code, run_system, started, types
 
 
 def pass_all(state):
@@ -68,9 +68,10 @@ def test_reorder_then_relocation_space_2_first_then_space_1():
     s = pass_all(s)
     assert s.phase == "reorder"
     s = run_system(s) if False else s
+    import random
+
     from games.contract import SYSTEM, Command
     from games.russian_railroads import GAME
-    import random
 
     events = GAME.decide(s, Command("ResolveTurnOrder", SYSTEM, {}), random.Random(0))
     assert events[0].payload["order"][:2] == [second, "p1"]
@@ -97,9 +98,10 @@ def test_relocation_may_be_skipped():
     s = act(s, "p1", "PlaceWorkers", space="turn_order_2")
     s = confirm(s)
     s = pass_all(s)
+    import random
+
     from games.contract import SYSTEM, Command
     from games.russian_railroads import GAME
-    import random
 
     for e in GAME.decide(s, Command("ResolveTurnOrder", SYSTEM, {}), random.Random(0)):
         s = GAME.evolve(s, e)

@@ -1,0 +1,25 @@
+"""What a bot may know: the projection as its seat sees it, hidden parts resampled.
+
+The platform hands bots a projection whose states come from the game's
+``determinize`` for that seat and whose seed is replaced by a random one, so a
+bot can simulate the game (draws included) without learning the real hidden
+information or the real future draws.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from events.projection import Projection
+
+
+def for_seat(p: Projection, seat: str, rng: random.Random) -> Projection:
+    game = p.game
+    determinize = getattr(game, "determinize", None)
+    if determinize is None:
+        raise TypeError(f"{game.name} cannot hide information from bots: it has no determinize()")
+    live = determinize(p.live, seat, rng)
+    # The bot continues its own open turn from ``live``; it never undoes, so the
+    # confirmed state it would fall back to is replaced too rather than leaked.
+    return replace(p, live=live, confirmed=live, seed=f"bot-{rng.getrandbits(64):016x}")

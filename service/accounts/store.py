@@ -1,0 +1,137 @@
+"""Users and their seats in Redis.
+
+Keys (under the service's key prefix):
+
+``{prefix}:user:{key}``         hash: ``name`` (as typed), ``password`` (argon2 hash),
+                                ``created``, ``lang``
+``{prefix}:user:{key}:seats``   hash: game id -> JSON ``{"seat", "token"}``
+
+``key`` is the lower-cased name, so "Ann" and "ann" are one account.  Seat tokens
+are stored as issued because the user's page needs them to call the JSON API; they
+never leave the server except to their owner's session.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+
+import redis
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+#: The same shape the API accepts for a seat's player name.
+NAME_RE = re.compile(r"^[\w .\-]{1,40}$")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+
+
+class AccountError(ValueError):
+    """A refused registration or login; ``key`` names the message in the catalogues."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class User:
+    name: str
+    lang: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatHold:
+    game_id: str
+    seat: str
+    token: str
+
+
+def _text(value: bytes | str | None) -> str | None:
+    if value is None:
+        return None
+    return value.decode() if isinstance(value, bytes) else value
+
+
+class UserStore:
+    def __init__(self, client: redis.Redis, prefix: str, hasher: PasswordHasher | None = None) -> None:
+        self.redis = client
+        self.prefix = prefix
+        self.hasher = hasher or PasswordHasher()
+        # Verifying against this when the user does not exist keeps a login's
+        # timing from telling which names are registered.
+        self._dummy = self.hasher.hash("not a password of anybody")
+
+    # ------------------------------------------------------------------ keys
+    def _key(self, name: str) -> str:
+        return f"{self.prefix}:user:{name.strip().lower()}"
+
+    def _seats_key(self, name: str) -> str:
+        return self._key(name) + ":seats"
+
+    # ------------------------------------------------------------- accounts
+    def register(self, name: str, password: str) -> User:
+        name = name.strip()
+        if not NAME_RE.match(name):
+            raise AccountError("account.error.name")
+        if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+            raise AccountError("account.error.password_length")
+        digest = self.hasher.hash(password)
+        key = self._key(name)
+        if not self.redis.hsetnx(key, "name", name):
+            raise AccountError("account.error.taken")
+        self.redis.hset(key, mapping={"password": digest, "created": repr(time.time())})
+        return User(name)
+
+    def authenticate(self, name: str, password: str) -> User:
+        """The user, or :class:`AccountError` ``account.error.login`` (the same for an
+        unknown name and a wrong password)."""
+        if not name.strip() or len(password) > MAX_PASSWORD:
+            raise AccountError("account.error.login")
+        key = self._key(name)
+        raw = self.redis.hmget(key, ["name", "password", "lang"])
+        stored_name, digest, lang = (_text(v) for v in raw)
+        if stored_name is None or digest is None:
+            try:
+                self.hasher.verify(self._dummy, password)
+            except VerificationError:
+                pass
+            raise AccountError("account.error.login")
+        try:
+            self.hasher.verify(digest, password)
+        except (VerificationError, InvalidHashError):
+            raise AccountError("account.error.login") from None
+        if self.hasher.check_needs_rehash(digest):
+            self.redis.hset(key, "password", self.hasher.hash(password))
+        return User(stored_name, lang)
+
+    def get(self, name: str) -> User | None:
+        stored_name, lang = (_text(v) for v in self.redis.hmget(self._key(name), ["name", "lang"]))
+        return None if stored_name is None else User(stored_name, lang)
+
+    def exists(self, name: str) -> bool:
+        return bool(NAME_RE.match(name.strip())) and bool(self.redis.hexists(self._key(name), "name"))
+
+    def set_lang(self, name: str, lang: str) -> None:
+        if self.redis.hexists(self._key(name), "name"):
+            self.redis.hset(self._key(name), "lang", lang)
+
+    # ---------------------------------------------------------------- seats
+    def add_seat(self, name: str, game_id: str, seat: str, token: str) -> None:
+        self.redis.hset(self._seats_key(name), game_id, json.dumps({"seat": seat, "token": token}))
+
+    def seat(self, name: str, game_id: str) -> SeatHold | None:
+        raw = _text(self.redis.hget(self._seats_key(name), game_id))
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        return SeatHold(game_id, data["seat"], data["token"])
+
+    def seats(self, name: str) -> list[SeatHold]:
+        out = []
+        for game_id, raw in self.redis.hgetall(self._seats_key(name)).items():
+            data = json.loads(_text(raw) or "{}")
+            out.append(SeatHold(_text(game_id) or "", data["seat"], data["token"]))
+        return out

@@ -1,0 +1,87 @@
+"""Register, log in, log out (HTML forms with CSRF tokens)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, redirect, render_template, request, session, url_for
+
+from service.accounts.session import current_user, safe_next, users
+from service.accounts.store import AccountError
+from service.web import protect
+from service.web.i18n import COOKIE, t
+
+bp = Blueprint("accounts", __name__, template_folder="templates")
+bp.before_request(protect)
+
+
+def _start_session(name: str) -> None:
+    session.clear()
+    session["user"] = name
+    session.permanent = True
+
+
+def _after_login(user_lang: str | None):  # type: ignore[no-untyped-def]
+    response = redirect(safe_next(request.form.get("next")) or url_for("web.lobby"))
+    if user_lang and not request.cookies.get(COOKIE):
+        response.set_cookie(COOKIE, user_lang, max_age=365 * 86400, samesite="Lax")
+    return response
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register():  # type: ignore[no-untyped-def]
+    error = None
+    name = ""
+    if request.method == "POST":
+        name = request.form.get("name", "").strip()
+        password = request.form.get("password", "")
+        if password != request.form.get("password2", ""):
+            error = t("account.error.mismatch")
+        else:
+            try:
+                user = users().register(name, password)
+            except AccountError as exc:
+                error = t(exc.key)
+            else:
+                from service.web.i18n import lang
+
+                users().set_lang(user.name, lang())
+                _start_session(user.name)
+                return _after_login(None)
+    return render_template("accounts/register.html", error=error, name=name,
+                           next=safe_next(request.values.get("next")) or ""), 400 if error else 200
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():  # type: ignore[no-untyped-def]
+    error = None
+    name = ""
+    if request.method == "POST":
+        name = request.form.get("name", "")
+        try:
+            user = users().authenticate(name, request.form.get("password", ""))
+        except AccountError as exc:
+            error = t(exc.key)
+        else:
+            _start_session(user.name)
+            return _after_login(user.lang)
+    return render_template("accounts/login.html", error=error, name=name,
+                           next=safe_next(request.values.get("next")) or ""), 401 if error else 200
+
+
+@bp.post("/logout")
+def logout():  # type: ignore[no-untyped-def]
+    session.clear()
+    return redirect(url_for("web.lobby"))
+
+
+def apply_rate_limits(app: Flask) -> None:
+    """Logins and registrations per client address (the limiter of
+    :mod:`service.security`, when the app has one)."""
+    limiter = app.extensions.get("stellwerk_limiter")
+    rate = getattr(app.extensions["stellwerk"].settings, "rate_login", "")
+    if limiter is None or not rate:
+        return
+    for endpoint in ("accounts.login", "accounts.register"):
+        app.view_functions[endpoint] = limiter.limit(rate, methods=["POST"])(app.view_functions[endpoint])
+
+
+__all__ = ["bp", "current_user", "apply_rate_limits"]

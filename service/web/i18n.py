@@ -1,0 +1,58 @@
+"""The UI's message catalogues (``translations/de.json``, ``translations/en.json``)
+and the language of a request.
+
+The language is chosen, in order, by the ``lang`` cookie (set by the switch and
+kept for a year), the logged-in user's saved choice, the browser's
+Accept-Language, and English.  Game texts (log lines, open actions) come from each
+game's own ``messages``; these catalogues hold only the platform's strings.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import g, request
+
+LANGS = ("de", "en")
+DEFAULT = "en"
+COOKIE = "lang"
+_DIR = Path(__file__).parent / "translations"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def translate(lang: str, key: str, **params: Any) -> str:
+    template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
+    try:
+        return template.format(**params) if params else template
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def choose_lang(saved: str | None = None) -> str:
+    cookie = request.cookies.get(COOKIE)
+    if cookie in LANGS:
+        return cookie
+    if saved in LANGS:
+        return saved  # type: ignore[return-value]
+    return request.accept_languages.best_match(LANGS) or DEFAULT
+
+
+def lang() -> str:
+    return g.get("lang") or DEFAULT
+
+
+def t(key: str, **params: Any) -> str:
+    """A string in the request's language."""
+    return translate(lang(), key, **params)
+
+
+def js_catalogue(lang_code: str) -> dict[str, str]:
+    """The strings the page scripts use (keys starting with ``js.``)."""
+    return {k: v for k, v in catalogue(lang_code).items() if k.startswith("js.")}

@@ -1,0 +1,235 @@
+"""The pages of the web UI and the one JSON endpoint the page scripts need.
+
+The pages carry no game state: the game and replay pages fetch it from the JSON
+API with the viewer's seat token, which they get from :func:`seat_token` (same
+origin, session cookie and CSRF header required).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError, validate_csrf
+from wtforms import ValidationError
+
+from events.repository import GameRecord, UnknownGame
+from games import registry
+from games.contract import IllegalMove
+from service.accounts.session import current_user, login_required, safe_next, users
+from service.context import ctx
+from service.presenter import seats_json
+from service.web import protect
+from service.web.forms import CreateGameError, game_choices, parse_create_form
+from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
+
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/web")
+bp.before_request(protect)
+
+
+# ------------------------------------------------------------------ helpers
+def _activity(ids: list[str]) -> dict[str, float]:
+    store = ctx().repository.store
+    if not ids:
+        return {}
+    scores = store.redis.zmscore(store.keys.lobby, ids)
+    return {i: s or 0.0 for i, s in zip(ids, scores, strict=True)}
+
+
+def _summary(record: GameRecord, you: str | None = None) -> dict[str, Any]:
+    """What a lobby row shows of a game (public: no view, no tokens)."""
+    repo = ctx().repository
+    seats = seats_json(record, set(repo.store.token_hashes(record.id)))
+    status = dict(record.status)
+    try:
+        title = registry.get(record.game).title
+    except KeyError:
+        title = record.game
+    to_move = status.get("to_move") or []
+    return {
+        "id": record.id, "game": record.game, "title": title, "seats": seats, "status": status,
+        "over": bool(status.get("over")), "open_seats": [s["seat"] for s in seats if s["open"]],
+        "to_move": to_move, "you": you, "your_turn": bool(you and you in to_move and not status.get("over")),
+    }
+
+
+def _record_or_404(game_id: str) -> GameRecord:
+    try:
+        return ctx().repository.record(game_id)
+    except UnknownGame:
+        abort(404)
+
+
+def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
+    user = current_user()
+    hold = users().seat(user.name, record.id) if user else None
+    try:
+        title = registry.get(record.game).title
+    except KeyError:
+        title = record.game
+    return {
+        "gameId": record.id, "game": record.game, "title": title, "lang": lang(),
+        "user": user.name if user else None, "seat": hold.seat if hold else None,
+        "i18n": js_catalogue(lang()),
+        "urls": {
+            "api": f"/api/games/{record.id}", "seat": url_for("web.seat_token", game_id=record.id),
+            "game": url_for("web.game_page", game_id=record.id),
+            "replay": url_for("web.replay_page", game_id=record.id),
+            "static": url_for("web.static", filename=""),
+        },
+        **extra,
+    }
+
+
+def _account_name(name: str) -> str | None:
+    found = users().get(name)
+    return found.name if found else None
+
+
+# -------------------------------------------------------------------- pages
+@bp.get("/")
+def lobby():  # type: ignore[no-untyped-def]
+    repo = ctx().repository
+    user = current_user()
+    mine: list[dict[str, Any]] = []
+    my_ids: set[str] = set()
+    if user is not None:
+        holds = users().seats(user.name)
+        activity = _activity([h.game_id for h in holds])
+        for hold in holds:
+            try:
+                record = repo.record(hold.game_id)
+            except UnknownGame:
+                continue
+            mine.append(_summary(record, hold.seat))
+            my_ids.add(record.id)
+        # My turn first, then running games, then finished; newest activity first.
+        mine.sort(key=lambda s: (not s["your_turn"], s["over"], -activity.get(s["id"], 0.0)))
+    open_games, running, finished = [], [], []
+    for record in repo.list(None, 100):
+        if record.id in my_ids:
+            continue
+        row = _summary(record)
+        if row["over"]:
+            finished.append(row)
+        elif row["open_seats"]:
+            open_games.append(row)
+        else:
+            running.append(row)
+    return render_template("web/lobby.html", mine=mine, open_games=open_games, running=running,
+                           finished=finished[:20])
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new_game():  # type: ignore[no-untyped-def]
+    user = current_user()
+    assert user is not None
+    games = game_choices()
+    error = None
+    form = request.form
+    if request.method == "POST":
+        try:
+            spec = parse_create_form(form, user.name, _account_name, games)
+            record, tokens = ctx().repository.create(spec.game, spec.options, spec.seats)
+        except CreateGameError as exc:
+            error = t(exc.key, **exc.params)
+        except IllegalMove as exc:
+            error = t("create.error.options", message=exc.message)
+        else:
+            for seat in record.seats:
+                holder = spec.holders.get(seat.seat)
+                if holder and seat.seat in tokens:
+                    users().add_seat(holder, record.id, seat.seat, tokens[seat.seat])
+            return redirect(url_for("web.game_page", game_id=record.id))
+    from service.bot_levels import bot_levels
+
+    return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error,
+                           form=form, rows=max(g["max_players"] for g in games) if games else 2), \
+        400 if error else 200
+
+
+@bp.route("/join/<game_id>/<seat>", methods=["GET", "POST"])
+@login_required
+def join(game_id: str, seat: str):  # type: ignore[no-untyped-def]
+    user = current_user()
+    assert user is not None
+    record = _record_or_404(game_id)
+    if users().seat(user.name, game_id) is not None:
+        return redirect(url_for("web.game_page", game_id=game_id))
+    row = _summary(record)
+    error = None
+    if seat not in [s.seat for s in record.seats]:
+        abort(404)
+    if request.method == "POST":
+        try:
+            taken, token = ctx().repository.join(game_id, user.name, seat)
+        except IllegalMove:
+            error = t("join.error.taken")
+        else:
+            users().add_seat(user.name, game_id, taken, token)
+            return redirect(url_for("web.game_page", game_id=game_id))
+    elif seat not in row["open_seats"]:
+        error = t("join.error.taken")
+    return render_template("web/join.html", game=row, seat=seat, error=error), 409 if error else 200
+
+
+@bp.get("/games/<game_id>")
+def game_page(game_id: str):  # type: ignore[no-untyped-def]
+    record = _record_or_404(game_id)
+    row = _summary(record)
+    invites = [{"seat": s, "url": url_for("web.join", game_id=game_id, seat=s, _external=True)}
+               for s in row["open_seats"]]
+    config = _page_config(record)
+    return render_template("web/game.html", game=row, invites=invites, config=config)
+
+
+@bp.get("/games/<game_id>/replay")
+def replay_page(game_id: str):  # type: ignore[no-untyped-def]
+    record = _record_or_404(game_id)
+    return render_template("web/replay.html", game=_summary(record), config=_page_config(record))
+
+
+@bp.get("/lang/<code>")
+def switch_lang(code: str):  # type: ignore[no-untyped-def]
+    if code not in LANGS:
+        abort(404)
+    user = current_user()
+    if user is not None:
+        users().set_lang(user.name, code)
+    response = redirect(safe_next(request.args.get("next")) or url_for("web.lobby"))
+    response.set_cookie(COOKIE, code, max_age=365 * 86400, samesite="Lax")
+    return response
+
+
+# ------------------------------------------------------------ page scripts
+@bp.get("/web/games/<game_id>/seat")
+def seat_token(game_id: str):  # type: ignore[no-untyped-def]
+    """The seat token the logged-in user holds in this game, for the page's own
+    API calls.  Needs the session cookie *and* the page's CSRF token in a header,
+    so another site can neither read it nor make a browser fetch it."""
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except ValidationError:
+        return jsonify({"error": {"code": "csrf", "message": "missing or invalid CSRF token"}}), 403
+    _record_or_404(game_id)
+    user = current_user()
+    hold = users().seat(user.name, game_id) if user else None
+    response = jsonify({"seat": hold.seat if hold else None, "token": hold.token if hold else None})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# ------------------------------------------------------------------ errors
+@bp.app_errorhandler(CSRFError)
+def _csrf_error(err: CSRFError):  # type: ignore[no-untyped-def]
+    if request.blueprint in ("web", "accounts"):
+        return render_template("web/error.html", message=t("error.csrf")), 400
+    return jsonify({"error": {"code": "csrf", "message": err.description}}), 400
+
+
+@bp.errorhandler(404)
+@bp.errorhandler(UnknownGame)
+def _not_found(_err: Exception):  # type: ignore[no-untyped-def]
+    return render_template("web/error.html", message=t("error.not_found")), 404

@@ -1,0 +1,35 @@
+"""A hard time limit around a bot's search.
+
+Search bots watch their own budget; this is the safety net for one that does not
+(or a pathological position): after the limit the worker takes the fallback
+choice instead.  It uses ``SIGALRM``, so it only applies in a process's main
+thread (Celery's prefork children and the CLI); elsewhere the call runs unlimited.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+
+
+class DeadlineExceeded(Exception):
+    pass
+
+
+def run_with_deadline(fn: Callable[[], T], seconds: float) -> T:
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        return fn()
+
+    def _expired(signum, frame):  # type: ignore[no-untyped-def]
+        raise DeadlineExceeded(f"no answer within {seconds:.1f}s")
+
+    previous = signal.signal(signal.SIGALRM, _expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
