@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from events.envelope import SCHEMA_VERSION, Envelope
 from events.projection import (
     REVERTED,
+    SEAT_HANDED_TO_BOT,
+    SEAT_TAKEN_BACK,
     UNDO_ACCEPTED,
     UNDO_DECLINED,
     UNDO_REQUESTED,
@@ -143,12 +145,38 @@ def _decline_undo(p: Projection, command: Command) -> list[Event]:
     return [Event(UNDO_DECLINED, {})]
 
 
+def _hand_to_bot(p: Projection, command: Command) -> list[Event]:
+    """Another player hands a seat the game is waiting on to a bot.  How long the
+    seat must have been idle is checked by the caller, which knows the clock."""
+    seat, level = command.args.get("seat"), command.args.get("level")
+    if command.seat not in p.seats or command.seat in p.bots:
+        raise IllegalMove("platform.not_a_seat", "only seated players may hand a seat to a bot")
+    if not isinstance(seat, str) or seat not in p.seats or seat == command.seat:
+        raise IllegalMove("platform.bad_args", "seat must be another seat of this game")
+    if not isinstance(level, str) or not level:
+        raise IllegalMove("platform.bad_args", "level must name a bot level")
+    if seat in p.bots:
+        raise IllegalMove("platform.already_bot", f"seat {seat} is already played by a bot")
+    status = p.status()
+    if status.over or (seat not in status.to_move and p.turn_seat != seat):
+        raise IllegalMove("platform.not_waiting", f"the game is not waiting for seat {seat}")
+    return [Event(SEAT_HANDED_TO_BOT, {"seat": seat, "level": level, "by": command.seat})]
+
+
+def _take_back(p: Projection, command: Command) -> list[Event]:
+    if command.seat not in p.handed_over:
+        raise IllegalMove("platform.not_handed_over", "your seat is not played by a bot")
+    return [Event(SEAT_TAKEN_BACK, {"seat": command.seat})]
+
+
 _PLATFORM = {
     "ConfirmTurn": _confirm,
     "Undo": _undo,
     "RequestUndo": _request_undo,
     "AcceptUndo": _accept_undo,
     "DeclineUndo": _decline_undo,
+    "HandToBot": _hand_to_bot,
+    "TakeBack": _take_back,
 }
 
 
@@ -165,6 +193,8 @@ def platform_commands(p: Projection, seat: str) -> list[Command]:
         commands.append(Command("AcceptUndo", seat, {}))
     if request is not None and (seat in request.waiting_for or seat == request.by):
         commands.append(Command("DeclineUndo", seat, {}))
+    if seat in p.handed_over:
+        commands.append(Command("TakeBack", seat, {}))
     return commands
 
 

@@ -24,7 +24,8 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-def creation_events(game: Game, options: Mapping[str, Any], seats: Sequence[str], seed: str) -> list[Event]:
+def creation_events(game: Game, options: Mapping[str, Any], seats: Sequence[str], seed: str,
+                    bots: Mapping[str, str] | None = None) -> list[Event]:
     if not game.min_players <= len(seats) <= game.max_players:
         raise IllegalMove("platform.player_count",
                           f"{game.title} takes {game.min_players} to {game.max_players} players")
@@ -33,7 +34,8 @@ def creation_events(game: Game, options: Mapping[str, Any], seats: Sequence[str]
     if not events or events[0].type != GAME_CREATED:
         raise TypeError(f"{game.name}.setup must begin with {GAME_CREATED}")
     payload = dict(events[0].payload)
-    payload.update(game=game.name, rules_version=game.rules_version, seats=list(seats), options=normalised)
+    payload.update(game=game.name, rules_version=game.rules_version, seats=list(seats), options=normalised,
+                   bots=dict(bots or {}))
     secret = dict(payload.get(SECRET, {}))
     secret[NOBODY] = {**secret.get(NOBODY, {}), "seed": seed}
     payload[SECRET] = secret

@@ -28,7 +28,7 @@ Send = Callable[[str, list[Any]], Any]
 def enqueue_followups(repo: GameRepository, game_id: str, p: Projection, send: Send) -> str | None:
     """Enqueue work for ``p`` if any; returns the task name sent, for tests/logs."""
     sent = None
-    work = next_work(p, repo.record(game_id).bots)
+    work = next_work(p)
     if work is not None and repo.store.claim_work(game_id, p.seq):
         send(ADVANCE_TASK, [game_id, p.seq, time.time()])
         sent = ADVANCE_TASK

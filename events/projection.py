@@ -29,8 +29,11 @@ UNDO_REQUESTED = "UndoRequested"
 UNDO_ACCEPTED = "UndoAccepted"
 UNDO_DECLINED = "UndoDeclined"
 REVERTED = "Reverted"
+SEAT_HANDED_TO_BOT = "SeatHandedToBot"
+SEAT_TAKEN_BACK = "SeatTakenBack"
 #: Events the platform folds itself; the game's ``evolve`` never sees them.
-PLATFORM_ONLY_EVENTS = frozenset({UNDONE, UNDO_REQUESTED, UNDO_ACCEPTED, UNDO_DECLINED, REVERTED})
+PLATFORM_ONLY_EVENTS = frozenset({UNDONE, UNDO_REQUESTED, UNDO_ACCEPTED, UNDO_DECLINED, REVERTED,
+                                  SEAT_HANDED_TO_BOT, SEAT_TAKEN_BACK})
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,13 @@ class Projection:
     seats: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     seed: str = ""
+    #: Seats played by a bot, with its level: from ``GameCreated``, changed by
+    #: ``SeatHandedToBot`` / ``SeatTakenBack``.
+    bots: Mapping[str, str] = field(default_factory=dict)
+    #: Seats handed to a bot by the other players (their owner may take them back).
+    handed_over: frozenset[str] = frozenset()
+    #: Timestamp (ms) of the last event: how long the game has waited.
+    last_ts: int = 0
 
     @classmethod
     def empty(cls, game: Game) -> Projection:
@@ -89,6 +99,11 @@ class Projection:
             return self.seq
         return self.confirmed_seq
 
+    def is_draft(self, env: Envelope, viewer: str) -> bool:
+        """Whether ``env`` belongs to the open turn's draft, which only its seat sees."""
+        return (self.turn_seat is not None and viewer not in (self.turn_seat, REVIEWER)
+                and env.seq > self.confirmed_seq and env.actor == self.turn_seat)
+
     def seats_after(self, seq: int) -> set[str]:
         """Seats that confirmed a turn after ``seq`` or have one open."""
         seats = {seat for s, seat in self.confirmed_turns if s > seq}
@@ -107,10 +122,12 @@ class Projection:
             raise ValueError(f"gap in log: expected seq {self.seq + 1}, got {env.seq}")
         handler = _HANDLERS.get(env.type)
         if handler is not None:
-            return handler(self, env, rebuild)
-        if env.actor == SYSTEM:
-            return self._fold_confirmed(env)
-        return self._fold_submove(env)
+            after = handler(self, env, rebuild)
+        elif env.actor == SYSTEM:
+            after = self._fold_confirmed(env)
+        else:
+            after = self._fold_submove(env)
+        return replace(after, last_ts=env.ts)
 
     def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
@@ -124,6 +141,7 @@ class Projection:
                 seats=tuple(payload.get("seats", ())),
                 options=dict(payload.get("options", {})),
                 seed=str(payload.get(SECRET, {}).get(NOBODY, {}).get("seed", "")),
+                bots=dict(payload.get("bots", {})),
             )
         return replace(self, seq=env.seq, confirmed=state, live=state, confirmed_seq=env.seq,
                        tail=(), turn_seat=None, revert_points=points + (env.seq,),
@@ -155,7 +173,7 @@ def _undone(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
 
 def _undo_requested(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     request = UndoRequest(int(env.payload["to_seq"]), env.actor, tuple(env.payload["waiting_for"]))
-    return replace(p, seq=env.seq, undo_request=request)
+    return replace(_between_turns(p, env), undo_request=request)
 
 
 def _undo_accepted(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
@@ -163,11 +181,11 @@ def _undo_accepted(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     if request is None:
         return replace(p, seq=env.seq)
     waiting = tuple(s for s in request.waiting_for if s != env.actor)
-    return replace(p, seq=env.seq, undo_request=replace(request, waiting_for=waiting))
+    return replace(_between_turns(p, env), undo_request=replace(request, waiting_for=waiting))
 
 
 def _undo_declined(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
-    return replace(p, seq=env.seq, undo_request=None)
+    return replace(_between_turns(p, env), undo_request=None)
 
 
 def _reverted(p: Projection, env: Envelope, rebuild: Callable[[int], Projection] | None) -> Projection:
@@ -179,6 +197,23 @@ def _reverted(p: Projection, env: Envelope, rebuild: Callable[[int], Projection]
                    revert_points=(env.seq,), confirmed_turns=(), undo_request=None)
 
 
+def _between_turns(p: Projection, env: Envelope) -> Projection:
+    """An event outside any turn: final at once when no turn is open."""
+    return replace(p, seq=env.seq, confirmed_seq=p.confirmed_seq if p.tail else env.seq)
+
+
+def _handed_to_bot(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    seat = env.payload["seat"]
+    return replace(_between_turns(p, env), bots={**p.bots, seat: env.payload["level"]},
+                   handed_over=p.handed_over | {seat})
+
+
+def _taken_back(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
+    seat = env.payload["seat"]
+    return replace(_between_turns(p, env), bots={s: b for s, b in p.bots.items() if s != seat},
+                   handed_over=p.handed_over - {seat})
+
+
 _HANDLERS: dict[str, Callable[[Projection, Envelope, Any], Projection]] = {
     TURN_CONFIRMED: _turn_confirmed,
     UNDONE: _undone,
@@ -186,6 +221,8 @@ _HANDLERS: dict[str, Callable[[Projection, Envelope, Any], Projection]] = {
     UNDO_ACCEPTED: _undo_accepted,
     UNDO_DECLINED: _undo_declined,
     REVERTED: _reverted,
+    SEAT_HANDED_TO_BOT: _handed_to_bot,
+    SEAT_TAKEN_BACK: _taken_back,
 }
 
 

@@ -23,11 +23,12 @@ def effective_viewer(p: Projection, viewer: str) -> str:
 
 def redact_log(p: Projection, envelopes: Sequence[Envelope], viewer: str) -> list[Envelope]:
     viewer = effective_viewer(p, viewer)
-    upto = p.visible_seq(viewer)
     out = []
     for env in envelopes:
-        if env.seq > upto:
+        if env.seq > p.seq:
             break
+        if p.is_draft(env, viewer):
+            continue
         if viewer == REVIEWER or env.type in PLATFORM_ONLY_EVENTS:
             out.append(env)
             continue

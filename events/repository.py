@@ -53,6 +53,10 @@ class GameRecord:
     seats: tuple[SeatInfo, ...]
     options: Mapping[str, Any]
     status: Mapping[str, Any]
+    #: Seconds a seat may keep this table waiting before it can be handed to a bot.
+    takeover_after: int | None = None
+    #: Whether the moving player may ask the greedy bot for a hint.
+    hints: bool = False
 
     @property
     def bots(self) -> dict[str, str]:
@@ -91,13 +95,15 @@ class GameRepository:
 
     # ----------------------------------------------------------------- create
     def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
-               seed: str | None = None, game_id: str | None = None) -> tuple[GameRecord, dict[str, str]]:
+               seed: str | None = None, game_id: str | None = None,
+               table: Mapping[str, Any] | None = None) -> tuple[GameRecord, dict[str, str]]:
         """Create a game; returns its record and the tokens of the seats that have
         a player (open seats get theirs on join).  Tokens are shown only here."""
         game = registry.get(game_name)
         ids = seat_ids(len(seats))
         infos = tuple(SeatInfo(seat, s.get("name"), s.get("bot")) for seat, s in zip(ids, seats, strict=True))
-        events = creation_events(game, options, ids, seed or new_seed())
+        events = creation_events(game, options, ids, seed or new_seed(),
+                                 bots={i.seat: i.bot for i in infos if i.bot})
         game_id = game_id or uuid.uuid4().hex[:12]
         tokens = {info.seat: secrets.token_urlsafe(24) for info in infos if info.name or info.bot}
         empty = Projection.empty(game)
@@ -109,6 +115,7 @@ class GameRepository:
             "created": repr(created),
             "seats": json.dumps([i.to_json() for i in infos]),
             "options": json.dumps(projection.options),
+            "table": json.dumps(dict(table or {})),
         }
         players = [i.name for i in infos if i.name]
         if not self.store.create_meta(game_id, meta, {s: hash_token(t) for s, t in tokens.items()},
@@ -131,6 +138,7 @@ class GameRepository:
             seats=tuple(SeatInfo(**s) for s in json.loads(meta["seats"])),
             options=json.loads(meta.get("options", "{}")),
             status=json.loads(meta.get("status", "{}")),
+            **json.loads(meta.get("table", "{}")),
         )
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:

@@ -49,6 +49,14 @@ class Settings:
     rate_login: str = "10 per minute;100 per hour"
     #: Send Strict-Transport-Security (only behind TLS).
     hsts: bool = False
+    #: How long (s) a seat must have kept the game waiting before the others may
+    #: hand it to a bot (a table may set its own at creation).
+    takeover_after_s: int = 86400
+    #: How long (s) the hint endpoint waits for a worker's answer.
+    hint_timeout_s: int = 10
+    #: Celery on Redis: seconds before a delivered but unacknowledged task (its worker
+    #: died) is handed to another worker; 0 means ``max(3600, 4 * task_time_limit)``.
+    visibility_timeout: int = 0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -71,4 +79,7 @@ class Settings:
             rate_commands=os.environ.get("STELLWERK_RATE_COMMANDS", "20 per second;600 per minute"),
             rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
+            takeover_after_s=_int("STELLWERK_TAKEOVER_AFTER_S", 86400),
+            hint_timeout_s=_int("STELLWERK_HINT_TIMEOUT_S", 10),
+            visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
         )

@@ -31,6 +31,9 @@ def dump(p: Projection) -> dict[str, Any]:
         "seats": list(p.seats),
         "options": p.options,
         "seed": p.seed,
+        "bots": dict(p.bots),
+        "handed_over": sorted(p.handed_over),
+        "last_ts": p.last_ts,
     }
 
 
@@ -42,4 +45,6 @@ def load(game: Game, data: dict[str, Any]) -> Projection:
         revert_points=tuple(data["revert_points"]),
         confirmed_turns=tuple((int(s), str(seat)) for s, seat in data["confirmed_turns"]),
         seats=tuple(data["seats"]), options=dict(data["options"]), seed=data["seed"],
+        bots=dict(data.get("bots", {})), handed_over=frozenset(data.get("handed_over", ())),
+        last_ts=int(data.get("last_ts", 0)),
     )

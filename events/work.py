@@ -22,7 +22,9 @@ class Work:
     accept_undo: bool = False
 
 
-def next_work(p: Projection, bots: Mapping[str, str]) -> Work | None:
+def next_work(p: Projection, bots: Mapping[str, str] | None = None) -> Work | None:
+    """``bots`` defaults to the seats the log says bots play."""
+    bots = p.bots if bots is None else bots
     status = p.status()
     if status.over:
         return None

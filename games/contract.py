@@ -218,6 +218,8 @@ def render(game: Game, description: Description, lang: str) -> str:
 #                          a barrier event).
 #   RequestUndo {to_seq}, AcceptUndo, DeclineUndo
 #                          undo across confirmed turns, agreed by all affected seats.
+#   HandToBot {seat, level}, TakeBack
+#                          another player hands an idle seat to a bot; its owner takes it back.
 #
 # The game's ``evolve`` receives one platform event:
 #
@@ -227,4 +229,4 @@ def render(game: Game, description: Description, lang: str) -> str:
 # seat in ``status().to_move``; once the seat has nothing left to do it returns no
 # legal commands for it and no mandatory open actions, and waits for the confirm.
 TURN_CONFIRMED = "TurnConfirmed"
-PLATFORM_COMMANDS = ("ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo")
+PLATFORM_COMMANDS = ("ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo", "HandToBot", "TakeBack")

@@ -86,6 +86,9 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str]) -
         "status": status_json(p, viewer),
         "view": view(p, viewer),
         "move_window": move_window(p, viewer) if seated else None,
+        "bots": dict(p.bots),
+        "handed_over": sorted(p.handed_over),
+        "idle_since_ms": p.last_ts,
         "undo_request": None if request is None else
         {"to_seq": request.to_seq, "by": request.by, "waiting_for": list(request.waiting_for)},
     }

@@ -24,6 +24,11 @@ class CreateGameSchema(Schema):
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(min=1, max=10))
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64),
                          metadata={"description": "fixes the game's randomness (tests, tournaments)"})
+    takeover_after = fields.Integer(load_default=None, allow_none=True, strict=True,
+                                    validate=validate.Range(min=0, max=90 * 86400),
+                                    metadata={"description": "seconds a seat may keep the game waiting before "
+                                                             "the others may hand it to a bot"})
+    hints = fields.Boolean(load_default=False, metadata={"description": "allow the greedy bot's hint"})
 
 
 class SeatTokenSchema(Schema):

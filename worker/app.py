@@ -13,6 +13,18 @@ from events.connection import celery_url
 from events.settings import Settings
 
 
+def transport_options(settings: Settings) -> dict[str, int]:
+    """Kombu's Redis options.  A task whose worker died (SIGKILL, lost node) stays
+    unacknowledged until ``visibility_timeout`` passes, then any worker restores it;
+    with a short timeout the sweep for such tasks must run as often (kombu's default
+    sweep runs about every 100 s)."""
+    timeout = settings.visibility_timeout or max(3600, settings.task_time_limit * 4)
+    options = {"visibility_timeout": timeout}
+    if timeout < 100:
+        options.update(unacked_restore_interval=max(1, timeout // 2), unacked_restore_throttle=1)
+    return options
+
+
 def make_celery(settings: Settings | None = None, redis_url: str | None = None) -> Celery:
     settings = settings or Settings.from_env()
     url = celery_url(redis_url or settings.redis_url or "redis://127.0.0.1:6379/0")
@@ -28,7 +40,7 @@ def make_celery(settings: Settings | None = None, redis_url: str | None = None) 
         accept_content=["json"],
         result_expires=3600,
         broker_connection_retry_on_startup=True,
-        broker_transport_options={"visibility_timeout": max(3600, settings.task_time_limit * 4)},
+        broker_transport_options=transport_options(settings),
         worker_hijack_root_logger=False,
     )
     app.conf.stellwerk_settings = settings

@@ -36,7 +36,7 @@ def advance(self, game_id: str, seq: int, enqueued_at: float | None = None) -> s
     p = repo.projection(game_id)
     if p.seq != seq and repo.store.work_claimed(game_id, p.seq):
         return "stale"
-    work = next_work(p, repo.record(game_id).bots)
+    work = next_work(p)
     if work is None:
         return "idle"
     if work.accept_undo:

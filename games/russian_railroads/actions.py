@@ -206,7 +206,8 @@ def allows_black(effects: Iterable[dict[str, Any]]) -> bool:
 
 
 def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:
-    """Spaces the seat stands on with exactly one worker (engineer 8, factory 3).
+    """Spaces the seat stands on with exactly one worker (engineer 8, factory 3),
+    the never-occupied rally space included.
 
     Turn-order spaces, the temp-worker space and own engineers are excluded (own
     engineers are used once per round); with ``check`` only spaces whose action is
@@ -214,9 +215,10 @@ def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:
     """
     result = []
     p = state.players[seat]
-    for space, (owner, workers, coins, _black) in state.occupied.items():
-        if owner != seat:
-            continue
+    stands = [space for space, entry in state.occupied.items() if entry[0] == seat]
+    if seat in state.rally_users:
+        stands.append("rally")
+    for space in stands:
         cost_workers, cost_coins = space_cost(state, space)
         if cost_workers != 1 or cost_coins != 0:
             continue

@@ -61,8 +61,12 @@ def space_available(state: State, seat: str, space: str) -> bool:
     return number in engineers.public_engineers(state)
 
 
-def check_space(state: State, seat: str, space: str, relocation: bool = False) -> tuple[list[dict], bool]:
-    """Raise unless ``space`` may be used now; return (effects, competitive)."""
+def check_space(state: State, seat: str, space: str, relocation: bool = False,
+                cache: dict[int, bool] | None = None) -> tuple[list[dict], bool]:
+    """Raise unless ``space`` may be used now; return (effects, competitive).
+
+    ``cache`` (by effect list) saves re-checking spaces with the same effects when
+    ``legal_commands`` walks the whole board."""
     if not isinstance(space, str) or not space_available(state, seat, space):
         raise IllegalMove("rr.space.unavailable", f"action space {space!r} is not available")
     info = RULES.spaces.get(space, {})
@@ -76,7 +80,15 @@ def check_space(state: State, seat: str, space: str, relocation: bool = False) -
         if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
             raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
     effects, competitive = actions.space_effects(state, seat, space)
-    if competitive and not actions.effects_feasible(state, state.players[seat], effects):
+    if competitive:
+        key = id(effects)
+        if cache is not None and key in cache:
+            ok = cache[key]
+        else:
+            ok = actions.effects_feasible(state, state.players[seat], effects)
+            if cache is not None:
+                cache[key] = ok
+    if competitive and not ok:
         raise IllegalMove("rr.action.not_executable",
                           "a board action (or public engineer) must be executable in full")
     return effects, competitive
@@ -156,7 +168,8 @@ def relocate(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     effects, competitive = check_space(state, seat, space, relocation=True)
     workers, coins = actions.space_cost(state, space)
     if workers != 1 or coins != 0:
-        raise IllegalMove("rr.relocate.one_worker", "a relocated worker may only go to a space needing exactly 1 worker")
+        raise IllegalMove("rr.relocate.one_worker",
+                          "a relocated worker may only go to a space needing exactly 1 worker")
     source = state.reloc_from[seat]
     black = bool(state.occupied.get(source, [None, 0, 0, False])[3])
     number = engineers.number_of(space)

@@ -37,15 +37,17 @@ def hire_candidate(state: State) -> int:
 
 
 def public_engineers(state: State) -> list[int]:
-    result = []
+    result: list[int] = []
     for idx in range(state.round, state.round + state.public_engineers):
-        if 0 <= idx < len(state.strip) and state.strip[idx]:
-            result.append(state.strip[idx])
+        if 0 <= idx < len(state.strip):
+            number = state.strip[idx]
+            if number:
+                result.append(number)
     return result
 
 
 def preview(state: State) -> list[int]:
-    return [e for e in state.strip[state.round + state.public_engineers:] if e]
+    return [e for e in state.strip[state.round + state.public_engineers:] if e is not None]
 
 
 def effects(number: int) -> list[dict]:

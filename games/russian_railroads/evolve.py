@@ -130,7 +130,9 @@ def _placed(state: State, payload: Payload) -> None:
     p.coins -= payload["coins"]
     if payload.get("own"):
         p.own_used.append(payload["own"])
-    elif not payload.get("never_occupied"):
+    elif payload.get("never_occupied"):
+        state.rally_users.append(payload["seat"])
+    else:
         state.occupied[space] = [payload["seat"], workers, payload["coins"], black]
     state.acted = state.placed = True
 
@@ -342,7 +344,9 @@ def _relocated(state: State, payload: Payload) -> None:
     old = state.occupied.pop(payload["from"], [seat, 1, 0, False])
     if payload.get("own"):
         state.mut(seat).own_used.append(payload["own"])
-    elif not payload.get("never_occupied"):
+    elif payload.get("never_occupied"):
+        state.rally_users.append(seat)
+    else:
         state.occupied[payload["to"]] = [seat, 1, 0, old[3]]
     state.acted = state.placed = True
 
@@ -363,6 +367,7 @@ def _scored(state: State, payload: Payload) -> None:
 def _began(state: State, payload: Payload) -> None:
     state.round = payload["round"]
     state.occupied = {}
+    state.rally_users = []
     state.passed = []
     state.pending = ()
     state.reloc_from = {}

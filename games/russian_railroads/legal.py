@@ -33,12 +33,13 @@ def _placements(state: State, seat: str) -> list[Command]:
     for on a space that ``check_space`` admits: the same checks ``place_workers`` runs."""
     p = state.players[seat]
     result = []
+    cache: dict[int, bool] = {}
     for space in available_spaces(state, seat):
         workers, fixed = actions.space_cost(state, space)
         if fixed > p.coins or workers - p.coins - (1 if p.black_free else 0) > p.free:
             continue
         try:
-            check_space(state, seat, space)
+            check_space(state, seat, space, cache=cache)
         except IllegalMove:
             continue
         for coins in range(0, workers + 1):

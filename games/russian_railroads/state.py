@@ -107,7 +107,7 @@ class State:
         "seats", "players", "round", "rounds", "phase", "order", "current", "queue", "passed",
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
-        "reloc_from", "last_scoring", "final", "_owned",
+        "reloc_from", "last_scoring", "final", "rally_users", "_owned",
     )
 
     def __init__(self) -> None:
@@ -146,6 +146,8 @@ class State:
         self.reloc_from: dict[str, str] = {}
         self.last_scoring: dict[str, Any] = {}
         self.final: dict[str, Any] = {}
+        #: seats with a worker on the never-occupied rally space this round
+        self.rally_users: list[str] = []
         self._owned: set[str] = set()
 
     def clone(self) -> State:
@@ -176,6 +178,7 @@ class State:
         s.reloc_from = dict(self.reloc_from)
         s.last_scoring = self.last_scoring
         s.final = self.final
+        s.rally_users = self.rally_users[:]
         s._owned = set()
         return s
 

@@ -53,7 +53,9 @@ def create_game():  # type: ignore[no-untyped-def]
                            known=levels)
         if seat["bot"] is not None and seat["name"] is not None:
             raise ApiError(400, "bad_request", "a seat is a person or a bot, not both", field=f"seats.{i}")
-    record, tokens = ctx().repository.create(data["game"], data["options"], data["seats"], seed=data["seed"])
+    table = {"takeover_after": data["takeover_after"], "hints": data["hints"]}
+    record, tokens = ctx().repository.create(data["game"], data["options"], data["seats"], seed=data["seed"],
+                                             table=table)
     seats = [{"seat": s.seat, "token": tokens.get(s.seat) if s.name else None} for s in record.seats]
     return jsonify({"id": record.id, "seats": seats}), 201
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import time
+
 from flask import Blueprint, jsonify
 
 from events import commands as platform
+from events.projection import Projection
+from events.repository import GameRecord
 from events.store import Conflict
+from service.bot_levels import bot_levels
+from service.errors import ApiError
 from games.contract import SPECTATOR, Command, IllegalMove
 from service.api.games import json_body
 from service.auth import seat_for, viewer_for
@@ -15,6 +21,23 @@ from service.presenter import game_json
 from service.schemas import CommandRequestSchema
 
 bp = Blueprint("moves", __name__, url_prefix="/api/games")
+
+
+def guard_seat_control(record: GameRecord, p: Projection, command: Command) -> None:
+    """A seat handed to a bot moves only through the bot until its owner takes it
+    back; handing a seat over needs a known level and a seat that kept the game
+    waiting long enough (the table's ``takeover_after``, else the setting)."""
+    if command.seat in p.handed_over and command.type != "TakeBack":
+        raise IllegalMove("platform.seat_is_bot", "your seat is played by a bot: take it back first (TakeBack)")
+    if command.type != "HandToBot":
+        return
+    if command.args.get("level") not in bot_levels():
+        raise ApiError(400, "bad_request", "unknown bot level", field="command.args.level", known=bot_levels())
+    wait = record.takeover_after if record.takeover_after is not None else ctx().settings.takeover_after_s
+    idle = time.time() - p.last_ts / 1000
+    if idle < wait:
+        raise IllegalMove("platform.takeover_too_early",
+                          f"the game has waited {idle:.0f} s; a seat may be handed to a bot after {wait} s")
 
 
 @bp.get("/<game_id>/commands")
@@ -64,6 +87,7 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
     body = CommandRequestSchema().load(json_body())
     seat = seat_for(game_id)
     command = Command(body["command"]["type"], seat, body["command"]["args"])
+    guard_seat_control(record, repo.projection(game_id), command)
     try:
         result = repo.execute(game_id, command, body["expected_seq"], f"{seat}:{body['command_id']}")
     except Conflict:

@@ -81,7 +81,9 @@ def init_web(app: Flask) -> None:
             user = current_user()
             g.lang = i18n.choose_lang(user.lang if user else None)
 
-    app.jinja_env.globals.update(t=i18n.t, LANGS=i18n.LANGS)
+    from service.accounts.session import current_user
+
+    app.jinja_env.globals.update(t=i18n.t, LANGS=i18n.LANGS, current_user=current_user)
 
 
 def protect() -> None:

@@ -111,28 +111,31 @@ def test_engineer_8_reuses_a_space_with_exactly_one_worker():
 
 
 def test_factory_3_reuse():
+    """Fabrik 3: use again an action space where you stand with exactly 1 worker."""
     s = at_turn()
-    p = player(s)
-    p.factories[0] = 3
-    p.markers = [3, -1]
-    s = act(s, "p1", "PlaceWorkers", space="industry_1w")
-    s = act(s, "p1", "AdvanceIndustry", marker=1)  # to 4
-    s = confirm(s)
-    while s.current != "p1":
-        s = act(s, s.current, "Pass")
-        s = confirm(s)
     s = act(s, "p1", "PlaceWorkers", space="doubler")
     s = act(s, "p1", "PlaceDoubler")
-    player(s).markers = [4, -1]
-    s.occupied.pop("industry_1w")
-    s = act(s, "p1", "PlaceWorkers", space="industry_1w") if False else s
-    # enter factory 3 through a pending industry step
+    p = player(s)
+    p.factories[0] = 3
+    p.markers = [4, -1]
+    # an open industry step (e.g. from an own engineer) enters factory 3
     s.pending = ((50, "industry", 1, False, None, False),)
     s = act(s, "p1", "AdvanceIndustry", marker=1)
     assert any(item[1] == "reuse" for item in s.pending)
     s = act(s, "p1", "ReuseSpace", space="doubler")
     s = act(s, "p1", "PlaceDoubler")
     assert s.players["p1"].doublers == 2
+
+
+def test_reuse_excludes_two_worker_spaces_and_turn_order():
+    s = at_turn()
+    player(s).coins = 0
+    s.occupied["black_2w"] = ["p1", 2, 0, False]
+    s.occupied["turn_order_2"] = ["p1", 1, 0, False]
+    s.occupied["coins"] = ["p1", 1, 0, False]
+    from games.russian_railroads.actions import reusable_spaces
+
+    assert reusable_spaces(s, "p1") == ["coins"]
 
 
 def test_majority_40_20_tie_to_higher_engineer():
@@ -150,3 +153,27 @@ def test_majority_40_20_tie_to_higher_engineer():
     c.end_cards = []
     assert engineers.majority([c, d]) == {"d": 40, "c": 20}
     assert engineers.majority([PlayerState("x"), PlayerState("y")]) == {"x": 0, "y": 0}
+
+
+def test_rally_can_be_reused():
+    s = at_turn()
+    s = act(s, "p1", "PlaceWorkers", space="rally")
+    s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
+    from games.russian_railroads.actions import reusable_spaces
+
+    assert reusable_spaces(s, "p1") == ["rally"]
+    assert reusable_spaces(s, "p2") == []
+
+
+def test_hired_engineer_usable_in_the_same_round():
+    s = at_turn()
+    number = engineers.hire_candidate(s)
+    s = act(s, "p1", "PlaceWorkers", space="hire_engineer")
+    s = confirm(s)
+    while s.current != "p1":
+        s = act(s, s.current, "Pass")
+        s = confirm(s)
+    from games.russian_railroads.decide import available_spaces
+
+    assert engineers.space_id(number) in available_spaces(s, "p1")
+    assert engineers.space_id(number) not in available_spaces(s, "p2")

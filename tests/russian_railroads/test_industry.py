@@ -167,3 +167,10 @@ def test_doubler_space_and_limit_of_8():
     s2 = act(s2, "p1", "PlaceDoubler")
     assert s2.players["p1"].doublers == 1
     assert TRANSSIB == 0
+
+
+def test_doubler_supply_is_limited():
+    """Reference: 20 doublers, limited (coins are not)."""
+    s = at_turn()
+    s.doubler_supply = 0
+    assert illegal_code(s, "p1", "PlaceWorkers", space="doubler") == "rr.action.not_executable"

@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from events.local import LocalTable
 from events.projection import fold
@@ -138,8 +140,6 @@ def test_many_seeds_engine_only() -> None:
 
 def test_snapshot_round_trip() -> None:
     table = play_table(3, 7)
-    for env in table.log[::37]:
-        pass
     state = table.state
     data = json.loads(json.dumps(GAME.dump_state(state)))
     assert GAME.dump_state(GAME.load_state(data)) == GAME.dump_state(state)
@@ -151,7 +151,8 @@ def test_snapshot_round_trip() -> None:
             live = projection.live
             again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(live))))
             assert GAME.dump_state(again) == GAME.dump_state(live)
-            assert GAME.legal_commands(again, live.current or SYSTEM) == GAME.legal_commands(live, live.current or SYSTEM)
+            seat = live.current or SYSTEM
+            assert GAME.legal_commands(again, seat) == GAME.legal_commands(live, seat)
 
 
 COMMAND_TYPES = [
@@ -179,8 +180,6 @@ def _fuzz_states():
 _STATES: list = []
 
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=12)
