@@ -10,6 +10,7 @@ on from there.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 
@@ -20,7 +21,8 @@ from games.contract import SYSTEM, Command, IllegalMove
 from events import task_metrics
 from events.store import Conflict
 from events.work import next_work
-from worker.bots.turns import bot_turn
+from worker import bots
+from worker.bots.turns import FALLBACK_LEVELS, bot_turn
 from worker.runtime import runtime
 
 log = logging.getLogger(__name__)
@@ -76,6 +78,25 @@ def _append_turn(repo, game_id: str, seq: int, commands: list[Command]) -> str: 
             repo.notify(game_id)
             break
     return f"appended {appended[0]}-{seq}" if appended else "nothing"
+
+
+@shared_task(name="stellwerk.hint", bind=True, **RETRY)
+def hint(self, game_id: str, seq: int, seat: str, reply_key: str) -> str:  # type: ignore[no-untyped-def]
+    """The greedy bot's turn for ``seat``, computed on the seat's determinized view."""
+    rt = runtime()
+    repo = rt.repository
+    p = repo.projection(game_id)
+    if p.seq != seq:
+        body = {"stale": True, "current_seq": p.seq}
+    else:
+        level = next(name for name in FALLBACK_LEVELS if name in bots.LEVELS)
+        commands = bot_turn(p, seat, level, rt.settings.bot_budget_ms)
+        body = {"level": level, "commands": [c.to_json() for c in commands]}
+    pipe = repo.store.redis.pipeline()
+    pipe.rpush(reply_key, json.dumps(body))
+    pipe.expire(reply_key, 60)
+    pipe.execute()
+    return "answered"
 
 
 @shared_task(name="stellwerk.snapshot", bind=True, **RETRY)

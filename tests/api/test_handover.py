@@ -46,3 +46,17 @@ def test_only_the_seat_the_game_waits_on(client):
     r = send(client, game_id, tokens["p2"], "HandToBot", {"seat": "p1", "level": "grandmaster"})
     assert r.status_code == 400 and r.json["error"]["field"] == "command.args.level"
     assert send(client, game_id, tokens["p1"], "TakeBack").status_code == 422
+
+
+def test_hints_are_off_unless_the_table_allows_them(client):
+    game_id, tokens = make_game(client, 0)
+    r = client.get(f"/api/games/{game_id}/hint", headers=auth(tokens["p1"]))
+    assert r.status_code == 422 and r.json["error"]["code"] == "platform.hints_off"
+
+
+def test_hints_only_for_the_player_to_move(client):
+    r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}], "hints": True})
+    game_id, tokens = r.json["id"], {s["seat"]: s["token"] for s in r.json["seats"]}
+    r = client.get(f"/api/games/{game_id}/hint", headers=auth(tokens["p2"]))
+    assert r.status_code == 422 and r.json["error"]["code"] == "platform.not_your_turn"
+    assert client.get(f"/api/games/{game_id}/hint").status_code == 401

@@ -1,0 +1,128 @@
+"""Fixtures of the web UI tests: an app on fakeredis with a test client that
+logs in through the real forms, and (for the browser tests) a real
+``stellwerk serve`` process with Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import fakeredis
+import pytest
+from argon2 import PasswordHasher
+
+from events.settings import Settings
+from service import create_app
+from tests.integration.conftest import ROOT, process_env, wait_for_line
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+PASSWORD = "correct horse battery"
+
+
+def csrf_of(html: str) -> str:
+    match = re.search(r'name="csrf_token" value="([^"]+)"', html) or \
+        re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
+    assert match, "page has no CSRF token"
+    return match.group(1)
+
+
+@pytest.fixture
+def web_app(prefix):
+    settings = dataclasses.replace(Settings.from_env(), key_prefix=prefix, secret_key="test-secret",
+                                   stream_block_ms=50)
+    app = create_app(settings, fakeredis.FakeRedis(), send_task=None)
+    app.config["TESTING"] = True
+    # Cheap password hashes keep the tests fast; the parameters are stored in each hash.
+    app.extensions["stellwerk_users"].hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    return app
+
+
+class Browser:
+    """A test client that behaves like a person with a browser: reads the CSRF
+    token from each form it fills in."""
+
+    def __init__(self, app) -> None:
+        self.client = app.test_client()
+
+    def get(self, path: str, **kw):
+        return self.client.get(path, **kw)
+
+    def submit(self, path: str, data: dict, form_path: str | None = None, **kw):
+        page = self.client.get(form_path or path)
+        return self.client.post(path, data={"csrf_token": csrf_of(page.text), **data}, **kw)
+
+    def register(self, name: str, password: str = PASSWORD):
+        return self.submit("/register", {"name": name, "password": password, "password2": password})
+
+    def login(self, name: str, password: str = PASSWORD):
+        return self.submit("/login", {"name": name, "password": password})
+
+    def create(self, game: str = "tally", seats=("me", "open"), **fields):
+        data = {"game": game, **fields}
+        for i, kind in enumerate(seats):
+            if isinstance(kind, tuple):
+                data[f"seat-{i}-kind"], value = kind
+                data[f"seat-{i}-{'bot' if kind[0] == 'bot' else 'name'}"] = value
+            else:
+                data[f"seat-{i}-kind"] = kind
+        response = self.submit("/new", data)
+        return response
+
+    def seat(self, game_id: str):
+        page = self.client.get(f"/games/{game_id}")
+        return self.client.get(f"/web/games/{game_id}/seat", headers={"X-CSRFToken": csrf_of(page.text)}).json
+
+
+@pytest.fixture
+def people(web_app):
+    def make() -> Browser:
+        return Browser(web_app)
+
+    return make
+
+
+# ---------------------------------------------------------------- browser tests
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory) -> Iterator[str]:
+    """One ``stellwerk serve`` (embedded Redis, worker, web app) for all browser tests."""
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)")
+    env = process_env(STELLWERK_DATA_DIR=str(tmp_path_factory.mktemp("serve")), STELLWERK_STREAM_BLOCK_MS="1000")
+    env.pop("REDIS_URL", None)
+    env.pop("STELLWERK_SECRET_KEY", None)
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = wait_for_line(proc, "listening on")
+    try:
+        yield line.strip().rsplit(" ", 1)[-1]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
