@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -68,3 +69,41 @@ def test_a_task_run_twice_changes_nothing_twice(celery_worker, worker_settings):
     log = repo.store.read(game_id)
     assert [e.seq for e in log] == list(range(1, p.seq + 1))
     assert_each_command_once(log)
+
+
+def test_four_bots_play_russian_railroads_to_the_end(celery_worker, worker_settings, tmp_path):
+    """Issue 5: a game of four bots runs to the end through the service, with round
+    scoring done by the worker, and its exported log replays to the same result."""
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    app = create_app(worker_settings)
+    repo = app.extensions["stellwerk"].repository
+    r = app.test_client().post("/api/games", json={"game": "russian_railroads", "seed": "four-bots",
+                                                   "seats": [{"bot": "random"}] * 4})
+    assert r.status_code == 201, r.json
+    game_id = r.json["id"]
+    p = wait_until_over(repo, game_id, deadline_s=240)
+    log = repo.store.read(game_id)
+    assert any(e.type.startswith("Round") and e.actor == "system" for e in log)
+    assert_each_command_once(log)
+    exported = app.test_client().get(f"/api/games/{game_id}/log").get_data(as_text=True)  # finished: in full
+    path = tmp_path / "game.ndjson"
+    path.write_text(exported)
+    replayed = CliRunner().invoke(main, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output) == result_line(p)
+
+
+def test_hint_is_computed_by_the_worker(celery_worker, worker_settings):
+    app = create_app(worker_settings)
+    client = app.test_client()
+    r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}], "hints": True})
+    game_id, token = r.json["id"], r.json["seats"][0]["token"]
+    r = client.get(f"/api/games/{game_id}/hint", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.json
+    commands = r.json["commands"]
+    assert commands and commands[-1]["type"] == "ConfirmTurn"
+    legal = client.get(f"/api/games/{game_id}/commands", headers={"Authorization": f"Bearer {token}"}).json
+    assert commands[0] in legal["commands"]
