@@ -118,7 +118,7 @@ function render() {
   const card = byId("commands-card");
   card.hidden = !ctx.interactive || page.renderer.showsCommands;
   if (!card.hidden) clear(byId("commands")).append(commandButtons(ctx.commands, ctx));
-  renderLog(byId("log"), page.log, lang);
+  renderLog(byId("log"), page.log, lang, ctx.names);
 
   const mine = myTurn(game);
   if (game.status?.over) {

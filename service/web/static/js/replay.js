@@ -27,7 +27,7 @@ async function show(index) {
                 send: () => {}, commands: [], allCommands: [], interactive: false, busy: false };
   renderHead(byId("game-head"), game, ctx);
   page.renderer.render(byId("board"), ctx);
-  renderLog(byId("log"), data.log, lang);
+  renderLog(byId("log"), data.log, lang, names);
   byId("replay-slider").value = String(index);
   byId("replay-position").textContent = t("js.step", { n: index + 1, total: page.steps.length, seq });
   byId("step-first").disabled = byId("step-prev").disabled = index === 0;

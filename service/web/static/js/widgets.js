@@ -9,7 +9,7 @@ export const PLATFORM_COMMANDS = new Set(["ConfirmTurn", "Undo", "RequestUndo", 
 export function seatNames(seats, t) {
   const names = {};
   for (const s of seats || []) {
-    names[s.seat] = s.name || (s.bot ? `${t("js.bot")} (${s.bot})` : t("js.open_seat"));
+    names[s.seat] = s.name || (s.bot ? `${t("js.bot")} ${s.seat}` : t("js.open_seat"));
   }
   return names;
 }
@@ -34,7 +34,7 @@ export function renderHead(el, game, ctx) {
       h("td", { class: "name" },
         h("span", { class: `token-dot seat-${seat}` }), names[seat] || seat,
         seat === game.you ? h("span", { class: "badge" }, t("js.you")) : null,
-        info.bot ? h("span", { class: "badge bot" }, "🤖") : null),
+        info.bot ? h("span", { class: "badge bot" }, t("js.bot")) : null),
       h("td", { class: "score", dataset: { score: status.scores?.[seat] ?? 0 } },
         t("js.score", { score: status.scores?.[seat] ?? 0 })),
       h("td", { class: "state" }, moving ? h("span", { class: "to-move" }, "▶ " + t("js.to_move")) : ""));
@@ -70,7 +70,7 @@ export function renderMoveWindow(root, game, commands, ctx) {
     if (!mw.sub_moves.length) subList.append(h("li", { class: "muted" }, t("js.no_sub_moves")));
     for (const move of mw.sub_moves) {
       subList.append(h("li", { class: "sub-move", dataset: { seq: move.seq } },
-        h("span", { class: "text" }, move.text?.[lang] ?? move.type),
+        h("span", { class: "text" }, withNames(move.text?.[lang] ?? move.type, ctx.names)),
         move.undo_to !== null && move.undo_to !== undefined
           ? h("button", { type: "button", class: "undo small", title: t("js.undo_to"), disabled: busy,
                           dataset: { undoTo: move.undo_to },
@@ -111,10 +111,15 @@ export function renderMoveWindow(root, game, commands, ctx) {
   }
 }
 
-export function renderLog(el, lines, lang) {
+/** Seat ids in a game's log text ("p1 adds 3") replaced by the players' names. */
+export function withNames(text, names) {
+  return text.replace(/\b(p\d+)\b/g, (match) => names?.[match] ?? match);
+}
+
+export function renderLog(el, lines, lang, names = {}) {
   clear(el);
   for (const line of [...lines].reverse()) {
-    const text = typeof line.text === "string" ? line.text : line.text?.[lang] ?? line.type;
+    const text = withNames(typeof line.text === "string" ? line.text : line.text?.[lang] ?? line.type, names);
     el.append(h("li", { value: line.seq, dataset: { seq: line.seq, actor: line.actor || "" } },
       h("span", { class: `actor seat-${line.actor || "system"}` }), text));
   }
