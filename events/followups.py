@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from events.deadlines import YOUR_TURN
 from events.projection import Projection
 from events.repository import GameRepository
 from events.work import next_work
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 
 ADVANCE_TASK = "stellwerk.advance"
 SNAPSHOT_TASK = "stellwerk.snapshot"
+NOTIFY_TASK = "stellwerk.notify"
 
 Send = Callable[[str, list[Any]], Any]
 
@@ -34,4 +36,7 @@ def enqueue_followups(repo: GameRepository, game_id: str, p: Projection, send: S
         sent = ADVANCE_TASK
     if repo.snapshot_due(game_id, p):
         send(SNAPSHOT_TASK, [game_id, p.seq])
+    waiting = [] if p.turn_seat is not None else [s for s in p.status().to_move if s not in p.bots]
+    if waiting and repo.store.claim_work(game_id, p.seq, kind=YOUR_TURN):
+        send(NOTIFY_TASK, [game_id, p.seq, YOUR_TURN, waiting])
     return sent

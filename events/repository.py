@@ -57,6 +57,11 @@ class GameRecord:
     takeover_after: int | None = None
     #: Whether the moving player may ask the greedy bot for a hint.
     hints: bool = False
+    #: Turn deadline in seconds (None: no deadline).
+    deadline_s: int | None = None
+
+    def human_seats(self, bots: Mapping[str, str]) -> list[SeatInfo]:
+        return [s for s in self.seats if s.seat not in bots]
 
     @property
     def bots(self) -> dict[str, str]:

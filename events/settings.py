@@ -54,6 +54,18 @@ class Settings:
     takeover_after_s: int = 86400
     #: How long (s) the hint endpoint waits for a worker's answer.
     hint_timeout_s: int = 10
+    #: Notifications: SMTP server (no host: no e-mail), sender, and the public
+    #: address of the site for links in notices.
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_from: str = "stellwerk@localhost"
+    smtp_starttls: bool = True
+    public_url: str = "http://127.0.0.1:8000"
+    #: Celery beat: how often (s) deadlines are checked; when a reminder is due.
+    deadline_scan_s: int = 60
+    reminder_fraction: float = 0.5
     #: Celery on Redis: seconds before a delivered but unacknowledged task (its worker
     #: died) is handed to another worker; 0 means ``max(3600, 4 * task_time_limit)``.
     visibility_timeout: int = 0
@@ -81,5 +93,14 @@ class Settings:
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
             takeover_after_s=_int("STELLWERK_TAKEOVER_AFTER_S", 86400),
             hint_timeout_s=_int("STELLWERK_HINT_TIMEOUT_S", 10),
+            smtp_host=os.environ.get("SMTP_HOST", ""),
+            smtp_port=_int("SMTP_PORT", 587),
+            smtp_user=os.environ.get("SMTP_USER", ""),
+            smtp_password=os.environ.get("SMTP_PASSWORD", ""),
+            smtp_from=os.environ.get("SMTP_FROM", "stellwerk@localhost"),
+            smtp_starttls=os.environ.get("SMTP_STARTTLS", "1") not in ("0", "false", "no"),
+            public_url=os.environ.get("STELLWERK_PUBLIC_URL", "http://127.0.0.1:8000"),
+            deadline_scan_s=_int("STELLWERK_DEADLINE_SCAN_S", 60),
+            reminder_fraction=float(os.environ.get("STELLWERK_REMINDER_FRACTION", "0.5")),
             visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
         )

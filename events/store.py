@@ -129,6 +129,10 @@ class EventStore:
     def touch(self, game_id: str, when: float) -> None:
         self.redis.zadd(self.keys.lobby, {game_id: when})
 
+    def lobby_activity(self) -> list[tuple[str, float]]:
+        """Every game with the time of its last append."""
+        return [(i.decode(), score) for i, score in self.redis.zrange(self.keys.lobby, 0, -1, withscores=True)]
+
     def game_ids(self, player: str | None = None, limit: int = 100) -> list[str]:
         if player:
             ids = [i.decode() for i in self.redis.smembers(self.keys.player(player))]
@@ -138,16 +142,16 @@ class EventStore:
         return [i.decode() for i in self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
 
     # ------------------------------------------------------------------ work
-    def claim_work(self, game_id: str, seq: int, ttl_seconds: int = 86400) -> bool:
-        """True for the first caller per (game, seq): exactly one task is enqueued
-        for each position, whichever process appended it."""
-        return bool(self.redis.set(self._work_key(game_id, seq), "1", nx=True, ex=ttl_seconds))
+    def claim_work(self, game_id: str, seq: int, kind: str = "work", ttl_seconds: int = 30 * 86400) -> bool:
+        """True for the first caller per (game, seq, kind): exactly one task (or
+        notice) per position, whichever process appended it."""
+        return bool(self.redis.set(self._work_key(game_id, seq, kind), "1", nx=True, ex=ttl_seconds))
 
-    def work_claimed(self, game_id: str, seq: int) -> bool:
-        return bool(self.redis.exists(self._work_key(game_id, seq)))
+    def work_claimed(self, game_id: str, seq: int, kind: str = "work") -> bool:
+        return bool(self.redis.exists(self._work_key(game_id, seq, kind)))
 
-    def _work_key(self, game_id: str, seq: int) -> str:
-        return f"{self.keys.game(game_id).meta}:work:{seq}"
+    def _work_key(self, game_id: str, seq: int, kind: str) -> str:
+        return f"{self.keys.game(game_id).meta}:{kind}:{seq}"
 
     # ------------------------------------------------------------- snapshots
     def save_snapshot(self, game_id: str, seq: int, data: Mapping[str, Any]) -> None:

@@ -103,6 +103,23 @@ def worker(redis_url: str, concurrency: int, pool: str, loglevel: str) -> None:
 
 
 @main.command()
+@click.option("--redis-url", envvar="REDIS_URL", default="")
+@click.option("--schedule", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="where beat keeps its schedule state (default: in the data dir)")
+@click.option("--loglevel", default="INFO", show_default=True)
+def beat(redis_url: str, schedule: Path | None, loglevel: str) -> None:
+    """Run Celery beat: deadline reminders and missed-deadline notices."""
+    from worker.app import make_celery
+
+    settings = _settings(redis_url)
+    app = make_celery(settings, settings.redis_url or None)
+    app.set_current()
+    schedule = schedule or settings.data_dir / "celerybeat-schedule"
+    schedule.parent.mkdir(parents=True, exist_ok=True)
+    app.start(["beat", f"--loglevel={loglevel}", f"--schedule={schedule}"])
+
+
+@main.command()
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def replay(log: Path) -> None:
     """Fold an exported log, check every event and print the final status as JSON."""

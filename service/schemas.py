@@ -29,6 +29,10 @@ class CreateGameSchema(Schema):
                                     metadata={"description": "seconds a seat may keep the game waiting before "
                                                              "the others may hand it to a bot"})
     hints = fields.Boolean(load_default=False, metadata={"description": "allow the greedy bot's hint"})
+    deadline_hours = fields.Integer(load_default=None, allow_none=True, strict=True,
+                                    validate=validate.Range(min=1, max=30 * 24),
+                                    metadata={"description": "turn deadline (e.g. 24, 72, 168); a seat that "
+                                                             "misses it may be handed to a bot"})
 
 
 class SeatTokenSchema(Schema):

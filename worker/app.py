@@ -28,7 +28,7 @@ def transport_options(settings: Settings) -> dict[str, int]:
 def make_celery(settings: Settings | None = None, redis_url: str | None = None) -> Celery:
     settings = settings or Settings.from_env()
     url = celery_url(redis_url or settings.redis_url or "redis://127.0.0.1:6379/0")
-    app = Celery("stellwerk", broker=url, backend=url, include=["worker.tasks"])
+    app = Celery("stellwerk", broker=url, backend=url, include=["worker.tasks", "worker.notify_tasks"])
     app.conf.update(
         task_default_queue=settings.queue,
         task_acks_late=True,
@@ -42,6 +42,10 @@ def make_celery(settings: Settings | None = None, redis_url: str | None = None) 
         broker_connection_retry_on_startup=True,
         broker_transport_options=transport_options(settings),
         worker_hijack_root_logger=False,
+        beat_schedule={
+            "scan-deadlines": {"task": "stellwerk.scan_deadlines", "schedule": float(settings.deadline_scan_s),
+                               "options": {"queue": settings.queue, "expires": float(settings.deadline_scan_s)}},
+        },
     )
     app.conf.stellwerk_settings = settings
     app.conf.stellwerk_redis_url = redis_url or settings.redis_url or "redis://127.0.0.1:6379/0"

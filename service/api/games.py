@@ -53,7 +53,10 @@ def create_game():  # type: ignore[no-untyped-def]
                            known=levels)
         if seat["bot"] is not None and seat["name"] is not None:
             raise ApiError(400, "bad_request", "a seat is a person or a bot, not both", field=f"seats.{i}")
-    table = {"takeover_after": data["takeover_after"], "hints": data["hints"]}
+    deadline_s = data["deadline_hours"] * 3600 if data["deadline_hours"] else None
+    # A missed deadline is what lets the others hand a seat to a bot, unless the table says otherwise.
+    takeover = data["takeover_after"] if data["takeover_after"] is not None else deadline_s
+    table = {"takeover_after": takeover, "hints": data["hints"], "deadline_s": deadline_s}
     record, tokens = ctx().repository.create(data["game"], data["options"], data["seats"], seed=data["seed"],
                                              table=table)
     seats = [{"seat": s.seat, "token": tokens.get(s.seat) if s.name else None} for s in record.seats]

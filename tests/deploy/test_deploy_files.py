@@ -140,31 +140,28 @@ def test_redis_conf_turns_aof_on_with_fsync_every_second() -> None:
 
 
 def test_redis_conf_is_accepted_by_redis_server(tmp_path: Path) -> None:
-    server = Path("/usr/bin/redis-server")
-    if not server.exists():
+    """redis-server itself loads deploy/redis.conf (only ``dir`` and the port changed)."""
+    import redis
+
+    from tests.reliability.procs import REDIS_SERVER, Proc, free_port, have_redis_server
+
+    if not have_redis_server():
         pytest.skip("redis-server is not installed")
     text = (DEPLOY / "redis.conf").read_text().replace("dir /data", f"dir {tmp_path}")
     conf = tmp_path / "redis.conf"
     conf.write_text(text)
-    # --test-memory is not it; redis-server checks a config file when it loads it:
-    # start it on a unix socket only and shut it down at once through redis-cli-less PING.
-    sock = tmp_path / "r.sock"
-    proc = subprocess.Popen([str(server), str(conf), "--port", "0", "--unixsocket", str(sock),
-                             "--daemonize", "no"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    port = free_port()
+    proc = Proc("redis-server", [REDIS_SERVER, str(conf), "--port", str(port), "--bind", "127.0.0.1"])
     try:
-        for line in proc.stdout:  # type: ignore[union-attr]
-            assert "FATAL" not in line and "Bad directive" not in line, line
-            if "Ready to accept connections" in line:
-                break
-        import redis
-
-        client = redis.Redis(unix_socket_path=str(sock))
+        proc.wait_for(r"(?i)ready to accept connections", timeout=30)
+        assert "Bad directive" not in proc.output() and "FATAL" not in proc.output()
+        client = redis.Redis(port=port)
         assert client.config_get("appendonly") == {"appendonly": "yes"}
         assert client.config_get("appendfsync") == {"appendfsync": "everysec"}
+        assert client.config_get("save") == {"save": ""}
         client.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        proc.stop()
 
 
 def test_k8s_redis_config_matches_deploy_redis_conf() -> None:

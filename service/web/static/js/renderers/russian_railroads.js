@@ -204,14 +204,14 @@ function drawBoard(ctx) {
   Object.keys(stacks).map(Number).sort((a, b) => a - b).forEach((n, i) => {
     const g = s("g", { class: `loco-stack${n === lowest ? " next" : ""}${stacks[n] ? "" : " empty"}`,
                        transform: `translate(${14 + i * 52},${y})`, dataset: { loco: n } });
-    g.append(rect(0, 0, 46, 46, { class: "loco-tile" }), text(23, 22, `🚂${n}`, { "text-anchor": "middle", class: "loco-num" }),
+    g.append(rect(0, 0, 46, 46, { class: "loco-tile" }), text(23, 22, `L${n}`, { "text-anchor": "middle", class: "loco-num" }),
       text(23, 40, `×${stacks[n]}`, { "text-anchor": "middle", class: "small" }));
     svg.append(g);
   });
   const display = view.factory_display || {};
   Object.keys(display).map(Number).sort((a, b) => a - b).forEach((n, i) => {
     const g = s("g", { class: "factory-tile", transform: `translate(${500 + i * 72},${y})`, dataset: { factory: n } });
-    g.append(rect(0, 0, 66, 46, { class: "factory-bg" }), text(6, 18, `🏭${n} ×${display[n]}`, { class: "space-label" }),
+    g.append(rect(0, 0, 66, 46, { class: "factory-bg" }), text(6, 18, `F${n} ×${display[n]}`, { class: "space-label" }),
       text(6, 36, FACTORIES[n] || "", { class: "small" }));
     svg.append(g);
   });
@@ -260,7 +260,7 @@ function drawTableau(seat, player, ctx) {
   const mine = seat === ctx.you && ctx.interactive;
   const commands = mine ? ctx.commands : [];
   const cell = 40;
-  const left = 150;
+  const left = 160;
   const width = left + 16 * cell + 20;
   const svg = s("svg", { class: `rr-tableau seat-${seat}`, viewBox: `0 0 ${width} 420`, width, dataset: { seat } });
   svg.append(rect(0, 0, width, 420, { class: `tableau-bg ${seatClass(seat)}-soft` }));
@@ -275,16 +275,17 @@ function drawTableau(seat, player, ctx) {
     const tracks = player.tracks?.[line.id] || {};
     const locos = player.locos?.[line.id] || [];
     const reach = locos.reduce((a, b) => a + b, 0);
-    svg.append(text(8, y + 16, t(`js.rr.line.${line.id}`), { class: "line-name" }),
-      text(8, y + 32, `🚂 ${locos.join(" + ") || "–"}  (${value[line.id] ?? 0})`, { class: "small" }));
+    svg.append(text(8, y + 16, t(`js.rr.line.${line.id}`), { class: "line-name", dataset: { line: line.id } }),
+      text(8, y + 32, `${t("js.rr.loco_short")} ${locos.join("+") || "–"} · (${value[line.id] ?? 0})`, { class: "small" }));
     for (let i = 1; i <= line.length; i++) {
       const x = left + (i - 1) * cell;
       svg.append(rect(x, y, cell - 4, 40, { rx: 3, class: `track-cell${i <= reach ? " reached" : ""}`, dataset: { line: line.id, space: i } }),
         text(x + 3, y + 11, String(i), { class: "cell-num" }));
     }
+    // The start (0) before space 1, where taken tracks wait.
+    svg.append(rect(left - 40, y, 36, 40, { rx: 3, class: "track-cell start" }), text(left - 37, y + 11, "0", { class: "cell-num" }));
     // Track markers: one square per colour at its position, stacked in the cell.
     Object.entries(tracks).forEach(([colour, pos], k) => {
-      if (!pos) return;
       const x = left + (pos - 1) * cell + 4 + (k % 3) * 11;
       const yy = y + 14 + Math.floor(k / 3) * 12;
       svg.append(rect(x, yy, 10, 10, { rx: 2, fill: TRACK_COLOURS[colour], class: "track-marker", dataset: { colour } }));
@@ -306,7 +307,7 @@ function drawTableau(seat, player, ctx) {
     }
     const locoCommands = lineCommands.filter((c) => c.type !== "AdvanceTrack");
     if (locoCommands.length) {
-      const { el } = chip(cx, y + 42, `🚂 ${t("js.rr.loco_here")}`, "#fff3c4", ctx, locoCommands);
+      const { el } = chip(cx, y + 42, `L ${t("js.rr.loco_here")}`, "#fff3c4", ctx, locoCommands);
       el.dataset.command = locoCommands[0].type;
       svg.append(el);
     }
@@ -326,7 +327,7 @@ function drawTableau(seat, player, ctx) {
     const x = left + gap * cell - cell / 2 + 8;
     const g = s("g", { class: `factory-slot${number ? " built" : ""}`, dataset: { slot }, transform: `translate(${x},${y + 14})` });
     g.append(rect(0, 0, cell - 4, 24, { rx: 3, class: number ? "factory-bg" : "factory-empty" }),
-      text((cell - 4) / 2, 16, number ? `🏭${number}` : "·", { "text-anchor": "middle", class: "small" }));
+      text((cell - 4) / 2, 16, number ? `F${number}` : "·", { "text-anchor": "middle", class: "small" }));
     if (number) g.append(s("title", {}, FACTORIES[number] || ""));
     const cmds = byType(commands, "BuildFactory").filter((c) => c.args.slot === slot);
     if (cmds.length) {

@@ -1,0 +1,105 @@
+"""Accounts: register, log in, wrong password, CSRF, log out, language."""
+
+from __future__ import annotations
+
+from tests.web.conftest import PASSWORD, Browser, csrf_of
+
+
+def test_register_logs_in_and_hashes_the_password(web_app, people):
+    ann = people()
+    response = ann.register("Ann")
+    assert response.status_code == 302
+    lobby = ann.get("/")
+    assert 'id="who">Ann<' in lobby.text and 'id="my-games"' in lobby.text
+    users = web_app.extensions["stellwerk_users"]
+    stored = users.redis.hget(f"{users.prefix}:user:ann", "password").decode()
+    assert stored.startswith("$argon2id$") and PASSWORD not in stored
+
+
+def test_names_are_unique_ignoring_case_and_passwords_must_match(people):
+    assert people().register("Ann").status_code == 302
+    again = people().register("ann")
+    assert again.status_code == 400 and "taken" in again.text
+    short = people().submit("/register", {"name": "bob", "password": "short", "password2": "short"})
+    assert short.status_code == 400 and "8 characters" in short.text
+    differ = people().submit("/register", {"name": "bob", "password": PASSWORD, "password2": PASSWORD + "x"})
+    assert differ.status_code == 400
+    bad_name = people().submit("/register", {"name": "<script>", "password": PASSWORD, "password2": PASSWORD})
+    assert bad_name.status_code == 400 and "<script>" not in bad_name.text.split("</header>")[1].split("value=")[0]
+
+
+def test_login_and_wrong_password(people):
+    people().register("ann")
+    bob = people()
+    wrong = bob.login("ann", "not the password")
+    assert wrong.status_code == 401 and "wrong password" in wrong.text
+    unknown = bob.login("nobody", PASSWORD)
+    assert unknown.status_code == 401 and unknown.text.count("wrong password") == 1
+    assert 'id="who"' not in bob.get("/").text
+    ok = bob.login("ANN")
+    assert ok.status_code == 302
+    assert 'id="who">ann<' in bob.get("/").text
+
+
+def test_login_redirects_only_to_local_pages(people):
+    people().register("ann")
+    b = people()
+    page = b.get("/login?next=/games/abc")
+    response = b.client.post("/login", data={"csrf_token": csrf_of(page.text), "name": "ann", "password": PASSWORD,
+                                             "next": "//evil.example/x"})
+    assert response.status_code == 302 and response.location == "/"
+    b2 = people()
+    page = b2.get("/login")
+    response = b2.client.post("/login", data={"csrf_token": csrf_of(page.text), "name": "ann", "password": PASSWORD,
+                                              "next": "/new"})
+    assert response.location == "/new"
+
+
+def test_forms_without_csrf_token_are_rejected(people):
+    b = people()
+    response = b.client.post("/register", data={"name": "ann", "password": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 400 and "expired" in response.text
+    b.register("ann")
+    forged = b.client.post("/logout")
+    assert forged.status_code == 400
+    assert 'id="who">ann<' in b.get("/").text
+    wrong_token = b.client.post("/new", data={"csrf_token": "forged", "game": "tally", "seat-0-kind": "me"})
+    assert wrong_token.status_code == 400
+
+
+def test_logout(people):
+    b = people()
+    b.register("ann")
+    response = b.submit("/logout", {}, form_path="/")
+    assert response.status_code == 302
+    assert 'id="who"' not in b.get("/").text
+    assert b.get("/new").status_code == 302  # the create form needs a login again
+
+
+def test_api_needs_no_csrf_token(web_app):
+    """The JSON API is authenticated by bearer tokens, not cookies: no CSRF token."""
+    client = web_app.test_client()
+    response = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]})
+    assert response.status_code == 201
+
+
+def test_language_switch_is_remembered(people):
+    b = people()
+    assert "Log in" in b.get("/").text
+    response = b.get("/lang/de?next=/login")
+    assert response.status_code == 302 and response.location == "/login"
+    assert "Anmelden" in b.get("/").text
+    b.register("ann")
+    # The choice is kept with the account: a fresh browser gets it after logging in.
+    fresh = people()
+    assert "Log in" in fresh.get("/").text
+    fresh.login("ann")
+    assert "Meine Spiele" in fresh.get("/").text
+    assert fresh.get("/lang/en").status_code == 302
+    assert "My games" in fresh.get("/").text
+    assert b.get("/lang/xx").status_code == 404
+
+
+def test_accept_language_picks_german(web_app):
+    client = Browser(web_app).client
+    assert "Anmelden" in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text
