@@ -66,7 +66,7 @@ class LocalTable:
         return True
 
     @classmethod
-    def from_projection(cls, projection: Projection) -> "LocalTable":
+    def from_projection(cls, projection: Projection) -> LocalTable:
         """A table continuing from ``projection`` (e.g. a bot's determinized view);
         its log starts empty, so it cannot revert across turns."""
         return cls(projection.game, projection)

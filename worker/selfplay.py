@@ -7,10 +7,10 @@ a self-play game is a game the service could have played.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from games.contract import Game, IllegalMove
 from events.local import LocalTable
+from games.contract import Game, IllegalMove
 from worker.bots.turns import bot_turn
 
 

@@ -17,10 +17,10 @@ import time
 import redis
 from celery import shared_task
 
-from games.contract import SYSTEM, Command, IllegalMove
 from events import task_metrics
 from events.store import Conflict
 from events.work import next_work
+from games.contract import SYSTEM, Command, IllegalMove
 from worker import bots
 from worker.bots.turns import FALLBACK_LEVELS, bot_turn
 from worker.runtime import runtime

@@ -10,12 +10,12 @@ from events import commands as platform
 from events.projection import Projection
 from events.repository import GameRecord
 from events.store import Conflict
-from service.bot_levels import bot_levels
-from service.errors import ApiError
 from games.contract import SPECTATOR, Command, IllegalMove
 from service.api.games import json_body
 from service.auth import seat_for, viewer_for
+from service.bot_levels import bot_levels
 from service.context import ctx
+from service.errors import ApiError
 from service.metrics import metrics
 from service.presenter import game_json
 from service.schemas import CommandRequestSchema

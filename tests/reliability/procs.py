@@ -183,13 +183,10 @@ def start_gunicorn(env: dict[str, str], workers: int = 1, threads: int = 8, name
     return proc, base
 
 
-def start_worker(env: dict[str, str], pool: str = "solo", concurrency: int = 1, name: str = "worker",
-                 hostname: str | None = None) -> Proc:
+def start_worker(env: dict[str, str], pool: str = "solo", concurrency: int = 1, name: str = "worker") -> Proc:
+    """``stellwerk worker`` (the production command) once it printed "ready."."""
     args = [PYTHON, "-m", "service.cli", "worker", "--pool", pool, "--concurrency", str(concurrency),
             "--loglevel", "INFO"]
-    env = dict(env)
-    if hostname:
-        env["CELERY_HOSTNAME"] = hostname
     proc = Proc(name, args, env=env)
     proc.wait_for(r"ready\.", timeout=60)
     return proc
