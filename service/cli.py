@@ -90,16 +90,19 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
 @click.option("--concurrency", default=2, show_default=True, type=int)
 @click.option("--pool", default="prefork", show_default=True, type=click.Choice(["prefork", "solo", "threads"]))
 @click.option("--loglevel", default="INFO", show_default=True)
-def worker(redis_url: str, concurrency: int, pool: str, loglevel: str) -> None:
-    """Run a Celery worker (bots, round scoring, snapshots)."""
+@click.option("--hostname", default=None, help="Celery node name (default: unique per process)")
+def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None) -> None:
+    """Run a Celery worker (bots, round scoring, snapshots, notices)."""
     from worker.app import make_celery
 
     settings = _settings(redis_url)
     app = make_celery(settings, settings.redis_url or None)
     app.set_current()
     app.set_default()
+    # Several workers side by side need distinct node names.
+    hostname = hostname or f"stellwerk-{os.getpid()}@%h"
     app.worker_main(["worker", f"--loglevel={loglevel}", "-Q", settings.queue, f"--concurrency={concurrency}",
-                     f"--pool={pool}", "--without-gossip", "--without-mingle"])
+                     f"--pool={pool}", f"--hostname={hostname}", "--without-gossip", "--without-mingle"])
 
 
 @main.command()

@@ -107,3 +107,31 @@ def test_hint_is_computed_by_the_worker(celery_worker, worker_settings):
     assert commands and commands[-1]["type"] == "ConfirmTurn"
     legal = client.get(f"/api/games/{game_id}/commands", headers={"Authorization": f"Bearer {token}"}).json
     assert commands[0] in legal["commands"]
+
+
+def test_two_workers_side_by_side_double_nothing(celery_worker, worker_settings):
+    """A second worker on the same queue: tasks spread over both, the log stays whole."""
+    import subprocess
+    import sys
+
+    from tests.integration.conftest import ROOT, process_env, wait_for_line
+
+    env = process_env(REDIS_URL=worker_settings.redis_url, STELLWERK_KEY_PREFIX=worker_settings.key_prefix,
+                      STELLWERK_QUEUE=worker_settings.queue)
+    second = subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--pool", "solo"],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_for_line(second, "ready.")
+        app = create_app(worker_settings)
+        repo = app.extensions["stellwerk"].repository
+        client = app.test_client()
+        ids = [client.post("/api/games", json={"game": "tally", "options": {"rounds": 3},
+                                               "seats": [{"bot": "random"}] * 4}).json["id"] for _ in range(4)]
+        for game_id in ids:
+            p = wait_until_over(repo, game_id)
+            log = repo.store.read(game_id)
+            assert [e.seq for e in log] == list(range(1, p.seq + 1))
+            assert_each_command_once(log)
+    finally:
+        second.terminate()
+        second.wait(timeout=30)
