@@ -30,6 +30,15 @@ def observe(client: redis.Redis, prefix: str, kind: str, seconds: float) -> None
     pipe.execute()
 
 
+def count_append(client: redis.Redis, prefix: str, game: str) -> None:
+    """Workers count their appends here; web nodes count their own in-process."""
+    client.hincrby(f"{prefix}:metrics:worker_appends", game, 1)
+
+
+def read_appends(client: redis.Redis, prefix: str) -> dict[str, float]:
+    return {k.decode(): float(v) for k, v in client.hgetall(f"{prefix}:metrics:worker_appends").items()}
+
+
 def read(client: redis.Redis, prefix: str) -> dict[str, dict[str, float]]:
     """``{kind: {"le:0.1": n, ..., "count": n, "sum": s}}``."""
     out: dict[str, dict[str, float]] = {}

@@ -11,7 +11,7 @@ import time
 
 from flask import Flask, Response, g, request
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import HistogramMetricFamily
+from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from events import task_metrics
@@ -50,6 +50,12 @@ class TaskLatencyCollector:
             buckets.append(("+Inf", values.get("count", 0.0)))
             family.add_metric([kind], buckets, values.get("sum", 0.0))
         yield family
+        appends = CounterMetricFamily("stellwerk_worker_appends", "Commands appended by workers (bots, system)",
+                                      labels=["game"])
+        for game, count in sorted(task_metrics.read_appends(context.repository.store.redis,
+                                                            context.settings.key_prefix).items()):
+            appends.add_metric([game], count)
+        yield appends
 
 
 def init_metrics(app: Flask) -> Metrics:

@@ -72,6 +72,7 @@ def _append_turn(repo, game_id: str, seq: int, commands: list[Command]) -> str: 
             return "refused"
         if result.duplicate:
             return "duplicate"
+        task_metrics.count_append(repo.store.redis, runtime().settings.key_prefix, result.projection.game.name)
         appended.append(result.first_seq)
         seq = result.last_seq
         if not last and any(e.barrier for e in repo.store.read(game_id, after=result.first_seq - 1, upto=seq)):

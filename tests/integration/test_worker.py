@@ -49,6 +49,9 @@ def test_worker_plays_bots_and_scores_rounds(celery_worker, worker_settings):
     assert sum(e.type == "RoundScored" and e.actor == "system" for e in log) == 3
     assert_each_command_once(log)
     assert result_line(check_and_fold(log)) == result_line(p)
+    metrics = client.get("/metrics").get_data(as_text=True)
+    assert 'stellwerk_worker_appends_total{game="tally"}' in metrics
+    assert 'stellwerk_task_latency_seconds_count{kind="bot"}' in metrics
     # The worker also took snapshots (every 10 events here), and they rebuild the same state.
     assert repo.store.snapshot_seqs(game_id)
     repo.forget(game_id)

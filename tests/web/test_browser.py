@@ -212,14 +212,16 @@ def test_russian_railroads_turn_on_the_board(chromium, server_url, screenshots):
         if page.locator("#confirm-turn:not([disabled])").count():
             confirm(page)
     expect(page.locator("#notice")).to_have_text("It is your turn!")
-    space = page.locator(".space.usable[data-space=black_2w]")
+    page.wait_for_selector(".space.usable.area-track")
+    space = page.locator(".space.usable.area-track").first
+    space_id = space.get_attribute("data-space")
     before = seq_of(page)
     space.click()
     # Several ways to pay: the choice is asked for in place.
     if page.locator(".choice-menu").count():
         page.locator(".choice-menu button.choice").first.click()
     wait_past(page, before)
-    expect(page.locator(".space[data-space=black_2w] .piece")).to_have_count(1)
+    expect(page.locator(f".space[data-space={space_id}] .piece")).to_have_count(1)
     # Spend the steps on the tableau's chips until nothing mandatory is open.
     for _ in range(6):
         if not page.locator(".open-action.mandatory").count():

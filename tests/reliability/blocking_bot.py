@@ -1,0 +1,47 @@
+"""A test-only bot level, ``blocking``, that makes a bot move slow deterministically.
+
+While the Redis key ``<prefix>:test:hold`` exists, the bot announces itself on the list
+``<prefix>:test:started`` (its pid) and then blocks on ``<prefix>:test:release`` until the
+test pushes a token: the test knows exactly when a worker is in the middle of a bot
+move, and kills it there.  Without the key it plays like the random bot.
+
+Loaded in the web and worker processes through
+``STELLWERK_EXTRA_GAMES=tests.reliability.blocking_bot:GAME`` (the tally game,
+re-exported; importing this module registers the bot level).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import redis
+
+from games.contract import Command
+from tests.fixture_game import GAME  # noqa: F401  (what STELLWERK_EXTRA_GAMES registers)
+from worker.bots import LEVELS
+from worker.bots.random_bot import RandomBot
+
+
+def keys(prefix: str) -> tuple[str, str, str]:
+    return f"{prefix}:test:hold", f"{prefix}:test:started", f"{prefix}:test:release"
+
+
+class BlockingBot:
+    name = "blocking"
+
+    def choose(self, view: dict[str, Any], seat: str, legal: Sequence[Command], rng: random.Random,
+               budget_ms: int) -> Command:
+        client = redis.Redis.from_url(os.environ["REDIS_URL"])
+        hold, started, release = keys(os.environ.get("STELLWERK_KEY_PREFIX", "stellwerk"))
+        if client.exists(hold):
+            client.rpush(started, str(os.getpid()))
+            if client.blpop([release], timeout=120) is None:
+                raise RuntimeError("the blocking bot was never released")
+        client.close()
+        return RandomBot().choose(view, seat, legal, rng, budget_ms)
+
+
+LEVELS.setdefault("blocking", BlockingBot())
