@@ -88,6 +88,7 @@ class Settings:
             bot_budget_ms=_int("STELLWERK_BOT_BUDGET_MS", 1000),
             extra_games=tuple(s.strip() for s in extra),
             log_level=os.environ.get("STELLWERK_LOG_LEVEL", "INFO"),
+            secret_key=os.environ.get("STELLWERK_SECRET_KEY", ""),
             rate_commands=os.environ.get("STELLWERK_RATE_COMMANDS", "20 per second;600 per minute"),
             rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),

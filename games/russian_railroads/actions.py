@@ -42,39 +42,74 @@ def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int
     return max(0, min(left, state.doubler_supply if supply is None else supply))
 
 
+class _Needs:
+    """What an effect list asks for, summed up once (see :func:`_needs`)."""
+
+    __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
+                 "hire", "special_loco", "reuse")
+
+    def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
+        steps: list[tuple[str, int]] = []
+        self.industry = self.doublers = self.loco = self.factory = self.either = 0
+        self.repeat: list[str] = []
+        self.hire = self.special_loco = self.reuse = False
+        for op in effects:
+            kind = op["op"]
+            if kind == "steps":
+                steps.append((op["colour"], op["n"]))
+            elif kind == "industry":
+                self.industry += op["n"]
+            elif kind == "doublers":
+                self.doublers += op["n"]
+            elif kind == "loco":
+                self.loco += 1
+            elif kind == "factory":
+                self.factory += 1
+            elif kind == "loco_or_factory":
+                self.either += 1
+            elif kind == "repeat_one":
+                self.repeat = op["options"].split("|")
+            elif kind == "hire_engineer":
+                self.hire = True
+            elif kind == "special_loco":
+                self.special_loco = True
+            elif kind == "reuse":
+                self.reuse = True
+        self.steps = steps
+
+
+def _rules_effect_lists() -> list[list[dict[str, Any]]]:
+    lists = [s["effects"] for s in RULES.spaces.values()]
+    lists += [e["effects"] for e in RULES.engineers.values()]
+    lists += list(RULES.factories.values()) + list(RULES.q_cards.values())
+    lists += list(RULES.q_tokens.values()) + list(RULES.start_bonus.values())
+    return lists
+
+
+#: the rules' own effect lists live as long as the process, so their ids are stable keys
+_NEEDS: dict[int, tuple[list[dict[str, Any]], _Needs]] = {
+    id(effects): (effects, _Needs(effects)) for effects in _rules_effect_lists()
+}
+
+
+def _needs(effects: Iterable[dict[str, Any]]) -> _Needs:
+    cached = _NEEDS.get(id(effects))
+    if cached is not None and cached[0] is effects:
+        return cached[1]
+    return _Needs(effects)
+
+
 def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, Any]],
                      supply: int | None = None) -> bool:
     """Can every effect be carried out completely (Yucata: competitive actions)?"""
-    steps: list[tuple[str, int]] = []
-    industry_need = 0
-    doubler_need = 0
-    loco = factory = either = 0
-    repeat: list[str] = []
-    for op in effects:
-        kind = op["op"]
-        if kind == "steps":
-            steps.append((op["colour"], op["n"]))
-        elif kind == "industry":
-            industry_need += op["n"]
-        elif kind == "doublers":
-            doubler_need += op["n"]
-        elif kind == "loco":
-            loco += 1
-        elif kind == "factory":
-            factory += 1
-        elif kind == "loco_or_factory":
-            either += 1
-        elif kind == "repeat_one":
-            repeat = op["options"].split("|")
-        elif kind == "hire_engineer":
-            if not engineers.hire_candidate(state):
-                return False
-        elif kind == "special_loco":
-            if not locomotives.placements(p, SPECIAL9):
-                return False
-        elif kind == "reuse":
-            if not reusable_spaces(state, p.seat, check=True):
-                return False
+    needs = _needs(effects)
+    if needs.hire and not engineers.hire_candidate(state):
+        return False
+    if needs.special_loco and not locomotives.placements(p, SPECIAL9):
+        return False
+    if needs.reuse and not reusable_spaces(state, p.seat, check=True):
+        return False
+    loco, factory, either = needs.loco, needs.factory, needs.either
     if loco and factory:
         if not locomotives.loco_and_factory_feasible(state.stacks, state.display, p):
             return False
@@ -85,10 +120,15 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
             return False
         if loco + factory + either > locomotives.tiles_available(state.stacks, state.display):
             return False
-    room = doubler_room(state, p, supply)
-    ind_cap = industry.capacity(p, extra_factory=bool(factory or either)) if (industry_need or repeat) else 0
-    if doubler_need > room or industry_need > ind_cap:
-        return False
+    industry_need, doubler_need, repeat, steps = needs.industry, needs.doublers, needs.repeat, needs.steps
+    if doubler_need or repeat:
+        room = doubler_room(state, p, supply)
+        if doubler_need > room:
+            return False
+    if industry_need or repeat:
+        ind_cap = industry.capacity(p, extra_factory=bool(factory or either))
+        if industry_need > ind_cap:
+            return False
     if repeat:
         ok_any = (
             ("doubler" in repeat and room >= doubler_need + 1)
@@ -97,7 +137,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         )
         if not ok_any:
             return False
-    return tracks.feasible(p.tr, p.unlocked, steps)
+    return not steps or tracks.feasible(p.tr, p.unlocked, steps)
 
 
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
@@ -207,27 +247,30 @@ def allows_black(effects: Iterable[dict[str, Any]]) -> bool:
 
 def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:
     """Spaces the seat stands on with exactly one worker (engineer 8, factory 3),
-    the never-occupied rally space included.
+    the never-occupied rally space and own engineers used this round included.
 
-    Turn-order spaces, the temp-worker space and own engineers are excluded (own
-    engineers are used once per round); with ``check`` only spaces whose action is
-    fully executable now.
+    Rules text, engineer 8 / factory 3: "1 Aktionsfeld, auf dem er mit genau 1 seiner
+    Arbeiter steht, nochmals nutzen"; own engineers are used "wie Aktionsfelder auf
+    dem Spielplan", so a used own engineer is such a field (its action may lapse
+    again).  Turn-order spaces and the temp-worker space are excluded (nothing left
+    to gain); with ``check`` only spaces whose action is fully executable now.
     """
     result = []
     p = state.players[seat]
     stands = [space for space, entry in state.occupied.items() if entry[0] == seat]
     if seat in state.rally_users:
         stands.append("rally")
+    stands.extend(engineers.space_id(number) for number in p.own_used)
     for space in stands:
         cost_workers, cost_coins = space_cost(state, space)
         if cost_workers != 1 or cost_coins != 0:
             continue
         if not engineers.number_of(space) and RULES.spaces[space].get("not_reusable"):
             continue
-        effects, _ = space_effects(state, seat, space)
+        effects, competitive = space_effects(state, seat, space)
         if any(op["op"] == "reuse" for op in effects):
             continue
-        if check and not effects_feasible(state, p, effects):
+        if check and competitive and not effects_feasible(state, p, effects):
             continue
         result.append(space)
     return sorted(result)

@@ -20,12 +20,23 @@ from .state import PlayerState, State
 MISSING = object()
 
 
+class Valid(Exception):
+    """Raised by a probing :class:`Ctx` at a command's first event: it passed every check."""
+
+
 class Ctx:
-    def __init__(self, state: State) -> None:
-        self.work = state.clone()
+    """``probe=True`` is for ``legal_commands``: every handler raises all its
+    ``IllegalMove`` errors before its first event and changes nothing before it, so
+    a probe works on the state itself (no clone) and stops at the first ``emit``."""
+
+    def __init__(self, state: State, probe: bool = False) -> None:
+        self.work = state if probe else state.clone()
+        self.probe = probe
         self.events: list[Event] = []
 
     def emit(self, type_: str, payload: dict[str, Any], barrier: bool = False) -> None:
+        if self.probe:
+            raise Valid
         event = Event(type_, payload, barrier)
         apply(self.work, event)
         self.events.append(event)

@@ -19,13 +19,23 @@ def space_id(number: int) -> str:
     return f"{ENGINEER_PREFIX}{number}"
 
 
+_NUMBERS: dict[str, int] = {}
+
+
 def number_of(space: str) -> int:
-    if not space.startswith(ENGINEER_PREFIX):
-        return 0
-    try:
-        return int(space[len(ENGINEER_PREFIX):])
-    except ValueError:
-        return 0
+    """Engineer number of an ``engineer_N`` space id, 0 for any other id (memoised:
+    the legal-move listing asks for every space many times)."""
+    number = _NUMBERS.get(space)
+    if number is None:
+        number = 0
+        if space.startswith(ENGINEER_PREFIX):
+            try:
+                number = int(space[len(ENGINEER_PREFIX):])
+            except ValueError:
+                number = 0
+        if len(_NUMBERS) < 4096:  # ids come from commands too: keep the memo bounded
+            _NUMBERS[space] = number
+    return number
 
 
 def hire_candidate(state: State) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
 from . import actions, industry, locomotives, tracks
-from .context import Ctx
+from .context import Ctx, Valid
 from .data import RULES
 from .decide import TURN_COMMANDS, available_spaces, check_space, cost_error
 from .state import State
@@ -20,9 +20,12 @@ from .submoves import SUBMOVES, mandatory_open
 
 
 def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
+    """Would ``decide`` accept the command?  Runs its handler up to its first event."""
     handler = TURN_COMMANDS.get(ctype) or SUBMOVES[ctype]
     try:
-        handler(Ctx(state), seat, args)
+        handler(Ctx(state, probe=True), seat, args)
+    except Valid:
+        return True
     except IllegalMove:
         return False
     return True

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import SECRET, IllegalMove
+from games.contract import SECRET, Event, IllegalMove
 
 from . import actions, industry, locomotives, tracks
 from .context import Ctx, arg, colour_arg, line_arg
 from .data import BLACK, RULES, TRANSSIB
+from .evolve import apply
 from .state import Item, PlayerState
 
 Handler = Callable[[Ctx, str, Mapping[str, Any]], None]
@@ -33,6 +34,23 @@ def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerS
         p = work.players[seat].clone()
         hypo(p)
         if actions.pending_feasible(work, p, rest, supply):
+            return item
+    raise IllegalMove("rr.turn.mandatory_blocked",
+                      "this would leave a mandatory action impossible to complete")
+
+
+def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
+                 payload: Callable[[Item], dict[str, Any]], what: str) -> Item:
+    """Like :func:`_choose` for a loco or factory build, which also changes the shared
+    stacks and display: taking the last tile of a stack may leave the other half of
+    the 3-worker space (a mandatory loco or factory) impossible, so the check runs on
+    a copy of the whole state with the build applied."""
+    if not candidates:
+        raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
+    for item in candidates:
+        hypo = ctx.work.clone()
+        apply(hypo, Event(event_type, payload(item)))
+        if actions.pending_feasible(hypo, hypo.players[seat], hypo.pending):
             return item
     raise IllegalMove("rr.turn.mandatory_blocked",
                       "this would leave a mandatory action impossible to complete")
@@ -124,10 +142,14 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     number = locomotives.lowest_stack(ctx.work.stacks)
     if not number:
         raise IllegalMove("rr.loco.none_left", "no locomotive left in the stacks")
-    item = _choose(ctx, seat, actions.matching(ctx.work.pending, {"loco": None, "loco_or_factory": None}),
-                   None, what="locomotive build")
     _check_placement(ctx.p(seat), number, line, replace, -1)
-    ctx.emit("LocoBuilt", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]})
+
+    def payload(item: Item) -> dict[str, Any]:
+        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]}
+
+    item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, {"loco": None, "loco_or_factory": None}),
+                        "LocoBuilt", payload, "locomotive build")
+    ctx.emit("LocoBuilt", payload(item))
     if replace:
         ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
     ctx.check_specials(seat)
@@ -189,10 +211,14 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
-    item = _choose(ctx, seat, actions.matching(work.pending, {"factory": None, "loco_or_factory": None}),
-                   None, what="factory build")
-    ctx.emit("FactoryBuilt", {"seat": seat, "number": number, "source": source, "slot": slot,
-                              "replaced": p.factories[slot], "use": item[0]})
+
+    def payload(item: Item) -> dict[str, Any]:
+        return {"seat": seat, "number": number, "source": source, "slot": slot,
+                "replaced": p.factories[slot], "use": item[0]}
+
+    item = _choose_tile(ctx, seat, actions.matching(work.pending, {"factory": None, "loco_or_factory": None}),
+                        "FactoryBuilt", payload, "factory build")
+    ctx.emit("FactoryBuilt", payload(item))
 
 
 def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

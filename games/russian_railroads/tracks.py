@@ -75,6 +75,9 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
     req_list = [(colour_set(spec), n) for spec, n in reqs if n > 0]
     if not req_list:
         return True
+    if len(req_list) == 1 and len(req_list[0][0]) == 1:
+        # One colour alone: no other track moves, so today's room is exact.
+        return capacity(tr, unlocked, req_list[0][0][0]) >= req_list[0][1]
     # Quick sufficient test: single-colour demands within today's capacity and the
     # remaining flexible demand within what is left overall.
     single: dict[int, int] = {}
@@ -126,6 +129,14 @@ def _search(tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) ->
     return False
 
 
+#: (key, line, track index, space, needs loco, the data entry) per special space
+_SPECIALS = tuple(
+    (s["key"], RULES.line_index(s["line"]),
+     RULES.line_index(s["line"]) * 5 + RULES.colour_index(s["colour"]), s["space"], bool(s["loco"]), s)
+    for s in RULES.specials
+)
+
+
 def special_met(p: PlayerState, special: dict) -> bool:
     line = RULES.line_index(special["line"])
     colour = RULES.colour_index(special["colour"])
@@ -137,7 +148,11 @@ def special_met(p: PlayerState, special: dict) -> bool:
 
 def new_specials(p: PlayerState) -> list[dict]:
     """One-time special spaces whose condition is met now and not used before."""
-    return [s for s in RULES.specials if s["key"] not in p.claims and special_met(p, s)]
+    tr, claims = p.tr, p.claims
+    return [
+        s for key, line, idx, space, loco, s in _SPECIALS
+        if tr[idx] >= space and key not in claims and (not loco or p.reach(line) >= space)
+    ]
 
 
 def black_terminals(p: PlayerState) -> int:

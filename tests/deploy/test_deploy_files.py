@@ -98,7 +98,11 @@ def test_compose_has_redis_web_nodes_workers_and_one_beat() -> None:
     beat = services["beat"]
     assert beat["command"][:4] == ["celery", "-A", "worker.celery_app", "beat"]
     assert beat.get("deploy", {}).get("replicas", 1) == 1
-    assert "worker" in services["worker"]["command"]
+    worker = services["worker"]
+    assert "worker" in worker["command"]
+    # the health check pings this very node by the name the command gives it
+    name = worker["command"][worker["command"].index("--hostname") + 1]
+    assert f"--destination {name.replace('%h', '$$HOSTNAME')}" in worker["healthcheck"]["test"][1]
 
 
 def test_compose_health_checks() -> None:
@@ -235,6 +239,8 @@ def test_k8s_beat_runs_once_and_workers_run_celery() -> None:
     assert beat["template"]["spec"]["containers"][0]["command"][:4] == ["celery", "-A", "worker.celery_app", "beat"]
     worker = by_kind("Deployment")["worker"]["spec"]["template"]["spec"]["containers"][0]
     assert "worker" in worker["command"]
+    name = worker["command"][worker["command"].index("--hostname") + 1]
+    assert f"--destination {name.replace('%h', '$HOSTNAME')}" in worker["livenessProbe"]["exec"]["command"][-1]
 
 
 def test_k8s_redis_keeps_its_data_on_a_volume_claim() -> None:

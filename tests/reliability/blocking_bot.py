@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
-from typing import Any
 
 import redis
 
+from events.local import LocalTable
 from games.contract import Command
 from tests.fixture_game import GAME  # noqa: F401  (what STELLWERK_EXTRA_GAMES registers)
-from worker.bots import LEVELS
+from worker.bots import BUDGETS, LEVELS
 from worker.bots.random_bot import RandomBot
 
 
@@ -32,16 +31,17 @@ def keys(prefix: str) -> tuple[str, str, str]:
 class BlockingBot:
     name = "blocking"
 
-    def choose(self, view: dict[str, Any], seat: str, legal: Sequence[Command], rng: random.Random,
-               budget_ms: int) -> Command:
+    def choose_turn(self, table: LocalTable, seat: str, rng: random.Random, budget_ms: int) -> list[Command]:
         client = redis.Redis.from_url(os.environ["REDIS_URL"])
         hold, started, release = keys(os.environ.get("STELLWERK_KEY_PREFIX", "stellwerk"))
         if client.exists(hold):
-            client.rpush(started, str(os.getpid()))
+            client.rpush(started, f"{os.getpid()}:{table.projection.seq}")
             if client.blpop([release], timeout=120) is None:
                 raise RuntimeError("the blocking bot was never released")
         client.close()
-        return RandomBot().choose(view, seat, legal, rng, budget_ms)
+        return RandomBot().choose_turn(table, seat, rng, budget_ms)
 
 
 LEVELS.setdefault("blocking", BlockingBot())
+# Its wait is not a search overrun: no deadline fallback within the test's time.
+BUDGETS.setdefault("blocking", 300_000)

@@ -233,6 +233,16 @@ class Topology:
 
         return redis.Redis.from_url(self.redis.url)
 
+    def errors(self) -> str:
+        """Tracebacks and errors the web nodes and workers logged (for failure messages)."""
+        out = []
+        for proc in [*self.webs, *self.workers]:
+            lines = proc.output().splitlines()
+            hits = [i for i, line in enumerate(lines) if "Traceback" in line or "ERROR" in line]
+            for i in hits[:3]:
+                out.append(f"--- {proc.name}:\n" + "\n".join(lines[i:i + 30]))
+        return "\n".join(out)
+
     def close(self) -> None:
         for proc in [*self.workers, *self.webs]:
             proc.stop()

@@ -177,3 +177,80 @@ def test_hired_engineer_usable_in_the_same_round():
 
     assert engineers.space_id(number) in available_spaces(s, "p1")
     assert engineers.space_id(number) not in available_spaces(s, "p2")
+
+
+def test_engineer_8_reuses_an_own_engineer_which_may_lapse():
+    """Rules text: own engineers are used 'so ... wie Aktionsfelder auf dem Spielplan', and
+    engineer 8 re-uses '1 Aktionsfeld, auf dem er mit genau 1 seiner Arbeiter steht': a used
+    own engineer is such a field.  Its action stays non-competitive (may lapse)."""
+    s = at_turn()
+    p = player(s)
+    s.strip = [n if n not in (8, 14) else 2 for n in s.strip]
+    p.engineers = [8, 14]
+    s = act(s, "p1", "PlaceWorkers", space="engineer_14")
+    s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
+    s = confirm(s)
+    while s.current != "p1":
+        s = act(s, s.current, "Pass")
+        s = confirm(s)
+    s = act(s, "p1", "PlaceWorkers", space="engineer_8")
+    s = act(s, "p1", "ReuseSpace", space="engineer_14")
+    assert not has_mandatory(s, "p1")
+    s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
+    assert s.players["p1"].tr[10] == 3  # Kiev black 1 -> 2 -> 3, one step lapsed each time
+    # engineer 8 itself is never re-used by engineer 8
+    from games.russian_railroads.actions import reusable_spaces
+
+    assert "engineer_8" not in reusable_spaces(s, "p1")
+
+
+ENGINEER_TEXT = {
+    # number: (rules text "Die Ingenieure", expected effects with the printed numbers)
+    1: [("steps", "any", 2)],
+    2: [("industry", None, 1), ("vp", None, 3)],
+    3: [("steps", "black", 1), ("steps", "grey", 1)],
+    4: [("doublers", None, 1), ("vp", None, 3)],
+    5: [("steps", "any", 1), ("vp", None, 3)],
+    6: [("steps", "grey", 1), ("vp", None, 5)],
+    7: [("steps", "black", 1), ("vp", None, 3)],
+    8: [("reuse", None, None)],
+    9: [("industry", None, 2)],
+    10: [("industry", None, 1), ("steps", "black", 1)],
+    11: [("steps", "any", 1), ("steps", "black", 1)],
+    12: [("loco_or_factory", None, None)],
+    13: [("steps", "grey", 1), ("steps", "brown", 1)],
+    14: [("steps", "black", 2)],
+    15: [("steps", "brown", 1), ("vp", None, 5)],
+}
+
+
+def test_every_engineer_has_the_printed_action():
+    """Rules text, 'Die Ingenieure' 1-15: each action with its numbers (steps, points)."""
+    from games.russian_railroads.data import RULES
+
+    for number, expected in ENGINEER_TEXT.items():
+        got = [(op["op"], op.get("colour"), op.get("n")) for op in RULES.engineers[number]["effects"]]
+        assert got == expected, number
+
+
+def test_engineer_points_are_scored_at_once():
+    """Rules text: engineer 6 '1 Schritt mit einem grauen Gleis ... und erhält sofort 5 Punkte'."""
+    s = at_turn()
+    p = player(s)
+    s.strip = [n if n != 6 else 2 for n in s.strip]
+    p.engineers = [6]
+    vp = p.vp
+    s = act(s, "p1", "PlaceWorkers", space="engineer_6")
+    assert s.players["p1"].vp == vp + 5
+
+
+def test_smallest_free_strip_label_is_the_number_of_rounds_left():
+    """Rules text: 'Die kleinste sichtbare Zahl auf den Feldern der Ingenieure gibt die Anzahl
+    der noch zu spielenden Runden an' (4 players: 7 engineers, 7 rounds)."""
+    s = started(4)
+    for _ in range(3):
+        s = end_round(s)
+    # after 3 rounds the 3 rightmost fields have been vacated: labels 6, 5, 4 show, 4 rounds left
+    left = s.rounds - s.round + 1
+    assert left == 4
+    assert len([e for e in s.strip[s.round - 1:]]) == left

@@ -124,3 +124,31 @@ def test_loco_space_not_executable_without_a_placeable_loco():
     assert types(decide(s, "p1", "PlaceWorkers", space="loco_1w"))[0] == "WorkersPlaced"
     s.stacks = [0] * 10
     assert illegal_code(s, "p1", "PlaceWorkers", space="loco_1w") == "rr.action.not_executable"
+
+
+def test_loco_3w_order_may_not_strand_the_mandatory_loco():
+    """Rules text: the 3-worker space gives a loco *and* a factory and, being a board action,
+    must be carried out in full (Yucata clarification).  With one tile left in the stacks
+    and one factory in the display, taking the factory from the stack would leave the
+    mandatory loco impossible, so only the display factory may go first."""
+    s = at_turn()
+    s.stacks = [0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    s.display = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    s = act(s, "p1", "PlaceWorkers", space="loco_3w")
+    assert illegal_code(s, "p1", "BuildFactory", source="stack") == "rr.turn.mandatory_blocked"
+    s = act(s, "p1", "BuildFactory", source="display", number=3)
+    s = act(s, "p1", "BuildLoco", line="kiev")
+    assert s.players["p1"].locos[KIEV] == [9] and s.pending == ()
+
+
+def test_loco_3w_loco_first_may_not_take_the_last_factory_source():
+    """Loco first: it takes the lowest stack (8) and the factory the next one (9); the
+    check of the previous test does not get in the way of a legal order."""
+    s = at_turn()
+    s.stacks = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1]
+    s.display = [0] * 10
+    s = act(s, "p1", "PlaceWorkers", space="loco_3w")
+    s = act(s, "p1", "BuildLoco", line="kiev")  # the 8; the 9 is left for the factory
+    assert s.players["p1"].locos[KIEV] == [8]
+    s = act(s, "p1", "BuildFactory", source="stack")
+    assert s.players["p1"].factories[0] == 9 and s.pending == ()

@@ -175,6 +175,30 @@ def test_end_cards():
     assert BLACK == 0 and NATURAL == 3
 
 
+def test_end_card_boundaries_from_the_card_texts():
+    """Rules text, end-game cards: 'Hat der Spieler ... 4, 5 oder 6 Verdoppler ... 20 Punkte.
+    Hat er 7 oder 8 Verdoppler, erhält er sogar 30 Punkte'; '7 Punkte für jedes ?-Plättchen';
+    '10 Punkte für jeden zusätzlichen Arbeiter'; 'jeden erreichten Endbahnhof 10 Punkte
+    (maximal 30 Punkte)'; 'für jede Fabrik ... 4 Punkte'."""
+    p = fresh()
+    for doublers, vp in ((0, 0), (3, 0), (4, 20), (6, 20), (7, 30), (8, 30)):
+        p.doublers = doublers
+        assert scoring.end_card_points(p, "doublers") == vp, doublers
+    p.q_used = ["industry_5", "doublers_3", "track_4"]
+    assert scoring.end_card_points(p, "q_tokens") == 21
+    p.q_used = ["a", "b", "c", "d"]
+    assert scoring.end_card_points(p, "q_tokens") == 28
+    p.extra_workers = 1
+    assert scoring.end_card_points(p, "workers") == 10
+    p.black = True
+    assert scoring.end_card_points(p, "workers") == 20
+    p.tr[T], p.tr[P], p.tr[K] = 15, 9, 9
+    assert scoring.end_card_points(p, "terminals") == 30
+    assert scoring.end_card_points(p, "black_tracks") == 15 + 9 + 9
+    p.factories = [7, 0, 0, 0, 0]
+    assert scoring.end_card_points(p, "factories") == 4
+
+
 def test_score_round_is_system_work_and_final_scoring_follows_the_last_round():
     """Round-end scoring is pending system work; after the last round's scoring the
     end-game cards and the engineer majority are added (rules text, Schlusswertung)."""

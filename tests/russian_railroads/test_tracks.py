@@ -212,3 +212,16 @@ def test_white_only_on_transsib():
     s = act(s, "p1", "PlaceWorkers", space="white_1w")
     assert illegal_code(s, "p1", "AdvanceTrack", line="st_petersburg", colour="white") == "rr.track.colour_not_on_line"
     assert WHITE == 4
+
+
+def test_unlocked_tracks_per_colour_match_the_rules_counts():
+    """Rules text: at Transsib 2 '3 graue Gleise ... je eines neben jede Strecke', at 6
+    '3 braune Gleise', at 10 '2 naturfarbige' and at 15 'ein weißes Gleis': one track per
+    colour per line that allows it."""
+    from games.russian_railroads.data import RULES
+
+    per_colour = {c: sum(RULES.allowed[line][i] for line in range(3)) for i, c in enumerate(RULES.colours)}
+    assert per_colour == {"black": 3, "grey": 3, "brown": 3, "natural": 2, "white": 1}
+    assert per_colour == RULES.raw["tracks_per_player"]
+    assert [(space, RULES.colours[c], steps) for space, c, steps in RULES.unlocks] == [
+        (2, "grey", 0), (6, "brown", 0), (10, "natural", 0), (15, "white", 2)]

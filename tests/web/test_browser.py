@@ -7,7 +7,7 @@ through the generic renderer with an undo and confirms, see each other's moves
 arrive over SSE, and step through the replay; a third test plays a Russian
 Railroads turn on the SVG board against a bot.  Every wait is on the DOM
 (``body[data-seq]`` is the position the page shows), never a sleep.
-Screenshots go to ``docs/screenshots/``.
+Screenshots go to ``screenshots/`` (gitignored; the README's copy is in ``docs/screenshots/``).
 """
 
 from __future__ import annotations
@@ -191,6 +191,17 @@ def test_language_switch_and_phone_layout(chromium, server_url, screenshots):
     context.close()
 
 
+def spend_mandatory_steps(page) -> None:
+    """Click the tableau's chips (track steps, industry, ...) until nothing mandatory is open."""
+    for _ in range(12):
+        if not page.locator(".open-action.mandatory").count():
+            break
+        before = seq_of(page)
+        page.locator("svg.rr-tableau .chip.usable").first.click()
+        wait_past(page, before)
+    expect(page.locator(".open-action.mandatory")).to_have_count(0)
+
+
 def test_russian_railroads_turn_on_the_board(chromium, server_url, screenshots):
     context = chromium.new_context(viewport={"width": 1440, "height": 1000})
     page = context.new_page()
@@ -204,14 +215,13 @@ def test_russian_railroads_turn_on_the_board(chromium, server_url, screenshots):
     page.wait_for_selector("body.ready")
     page.wait_for_selector("svg.rr-board")
     expect(page.locator("svg.rr-tableau")).to_have_count(2)
-    # The start bonus (if the draft reaches this seat first), then a worker placement.
+    # The start bonus (when the draft reaches this seat first), then a worker placement.
     if page.locator(".bonus-card.usable").count():
         before = seq_of(page)
         page.locator(".bonus-card.usable").first.click()
         wait_past(page, before)
-        if page.locator("#confirm-turn:not([disabled])").count():
-            confirm(page)
-    expect(page.locator("#notice")).to_have_text("It is your turn!")
+        spend_mandatory_steps(page)
+        confirm(page)
     page.wait_for_selector(".space.usable.area-track")
     space = page.locator(".space.usable.area-track").first
     space_id = space.get_attribute("data-space")
@@ -222,16 +232,24 @@ def test_russian_railroads_turn_on_the_board(chromium, server_url, screenshots):
         page.locator(".choice-menu button.choice").first.click()
     wait_past(page, before)
     expect(page.locator(f".space[data-space={space_id}] .piece")).to_have_count(1)
-    # Spend the steps on the tableau's chips until nothing mandatory is open.
-    for _ in range(6):
-        if not page.locator(".open-action.mandatory").count():
-            break
-        before = seq_of(page)
-        page.locator("svg.rr-tableau .chip.usable").first.click()
-        wait_past(page, before)
-    expect(page.locator(".open-action.mandatory")).to_have_count(0)
+    spend_mandatory_steps(page)
     page.screenshot(path=str(screenshots / "game-page.png"), full_page=True)
     confirm(page)
     expect(page.locator("#notice")).to_have_text("It is your turn!")
+    # The move window survives a reload; the replay draws the same board read-only.
+    page.locator(".space.usable.area-track").first.click()
+    if page.locator(".choice-menu").count():
+        page.locator(".choice-menu button.choice").first.click()
+    expect(page.locator("#sub-moves .sub-move").first).to_be_visible()
+    moves = page.locator("#sub-moves .sub-move").count()
+    page.reload()
+    page.wait_for_selector("body.ready")
+    expect(page.locator("#sub-moves .sub-move")).to_have_count(moves)
+    page.click("#replay-link")
+    page.wait_for_selector("body.ready")
+    expect(page.locator("svg.rr-board")).to_have_count(1)
+    expect(page.locator("svg.rr-board .usable")).to_have_count(0)
+    page.click("#step-first")
+    expect(page.locator("body")).to_have_attribute("data-replay-index", "0")
     context.close()
     assert not errors, errors

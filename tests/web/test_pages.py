@@ -205,3 +205,15 @@ def test_static_assets_are_local(web_app):
         assert b"https://" not in response.data
     page = client.get("/").text
     assert not re.search(r'(src|href)="(https?:)?//', page)
+
+
+def test_russian_railroads_end_cards_are_face_down_to_others(ann_and_bob):
+    ann, bob = ann_and_bob
+    game_id = game_id_of(ann.create("russian_railroads", seats=("me", ("user", "bob"))))
+    own = api(ann, game_id).json["view"]
+    other = api(bob, game_id).json["view"]
+    spectator_view = ann.client.get(f"/api/games/{game_id}").json["view"]
+    assert own["players"]["p1"]["end_cards"] == [] and own["players"]["p2"]["end_cards"] is None
+    assert other["players"]["p1"]["end_cards"] is None
+    assert spectator_view["players"]["p1"]["end_cards"] is None and spectator_view["players"]["p2"]["end_cards"] is None
+    assert own["end_deck"] is None and other["end_deck"] is None

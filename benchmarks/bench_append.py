@@ -1,0 +1,76 @@
+"""Appends per second through ``EventStore.append`` against raw single-client ``XADD``,
+on the same Redis in the same run (a script, not a test).
+
+Raw: one client, one ``XADD`` per event (explicit id, the same JSON payload).  Store:
+one client, one ``EventStore.append`` per event (one event per command, the worst
+case: serialise the envelope, EVALSHA of append.lua = idempotency check, seq check,
+XADD, meta and idempotency HSETs).  Target: store >= 50% of raw.
+
+    python benchmarks/bench_append.py [--n 20000] [--redis-url URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import uuid
+
+import _common  # noqa: F401  (sys.path)
+import redis
+
+from events.envelope import Envelope
+from events.store import EventStore
+
+
+def envelope(seq: int) -> Envelope:
+    return Envelope(seq=seq, type="Added", actor="p1", payload={"seat": "p1", "n": 2}, turn=seq // 3,
+                    ts=1_700_000_000_000 + seq, command_id=f"p1:{uuid.UUID(int=seq).hex}")
+
+
+def raw_xadd(client: redis.Redis, key: str, n: int, payload: str) -> float:
+    start = time.perf_counter()
+    for seq in range(1, n + 1):
+        client.xadd(key, {"e": payload}, id=f"{seq}-0")
+    return n / (time.perf_counter() - start)
+
+
+def store_append(store: EventStore, game: str, n: int, status: dict) -> float:
+    envelopes = [envelope(seq) for seq in range(1, n + 1)]  # built before the clock starts
+    start = time.perf_counter()
+    for env in envelopes:
+        store.append(game, env.seq - 1, env.command_id, [env], status)
+    return n / (time.perf_counter() - start)
+
+
+def run(n: int = 20000, url: str | None = None, rounds: int = 3) -> dict[str, float]:
+    from events import envelope as codec
+
+    with _common.redis_url(url) as redis_url:
+        client = redis.Redis.from_url(redis_url)
+        prefix = f"bench-{uuid.uuid4().hex[:8]}"
+        store = EventStore(client, prefix)
+        payload = codec.dumps(envelope(1))
+        status = {"phase": "play", "round": 1, "to_move": ["p1"], "over": False, "seq": 0}
+        raws, stores = [], []
+        for r in range(rounds):  # interleaved, best of each: the same Redis, the same moment
+            raws.append(raw_xadd(client, f"{prefix}:raw:{r}", n, payload))
+            stores.append(store_append(store, f"g{r}", n, status))
+        for key in client.scan_iter(f"{prefix}*"):
+            client.delete(key)
+        client.close()
+    raw, st = max(raws), max(stores)
+    return {"n": n, "payload_bytes": len(payload), "raw_xadd_per_s": raw, "store_append_per_s": st,
+            "ratio": st / raw}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--n", type=int, default=20000)
+    parser.add_argument("--redis-url")
+    args = parser.parse_args()
+    print(json.dumps(run(args.n, args.redis_url)))
+
+
+if __name__ == "__main__":
+    main()

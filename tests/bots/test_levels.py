@@ -1,0 +1,78 @@
+"""Every bot level plays a legal whole turn, deterministically, from its own view."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from events.local import LocalTable
+from games.contract import Command
+from games.russian_railroads import GAME
+from tests.bots.helpers import position, to_move
+from worker import bots
+from worker.bots.turns import bot_turn
+from worker.selfplay import play
+
+LEVELS = ["random", "greedy", "mcts-15i"]
+
+
+def check_turn(table: LocalTable, seat: str, commands: list[Command]) -> None:
+    """The commands are accepted one by one by the real table and end the turn."""
+    assert commands, "a bot must move"
+    assert commands[-1].type == "ConfirmTurn"
+    assert all(c.type != "ConfirmTurn" for c in commands[:-1])
+    for command in commands:
+        table.submit(seat, command)  # raises IllegalMove if not legal
+    assert table.projection.turn_seat is None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("turns_in", [0, 1, 9, 24])
+def test_level_plays_a_legal_whole_turn(level: str, turns_in: int) -> None:
+    table = position(players=3, turns=turns_in)
+    seat = to_move(table)
+    check_turn(table, seat, bot_turn(table.projection, seat, level, 1000))
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts-1s"])
+def test_levels_are_registered_with_budgets(level: str) -> None:
+    assert level in bots.LEVELS
+    assert bots.budget_ms("mcts-1s", 50) == 1000
+    assert bots.budget_ms("mcts-5s", 50) == 5000
+    assert bots.get("mcts-40i").iterations == 40  # type: ignore[attr-defined]
+
+
+def test_time_budget_is_respected() -> None:
+    table = position(players=2, turns=6)
+    seat = to_move(table)
+    start = time.perf_counter()
+    commands = bots.get("mcts-1s").choose_turn(LocalTable.from_projection(table.projection), seat,
+                                               random.Random(1), 300)
+    assert time.perf_counter() - start < 0.3 * 1.5 + 0.3
+    check_turn(table, seat, commands)
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "mcts-15i"])
+def test_same_seed_and_seq_same_turn(level: str) -> None:
+    table = position(players=2, turns=7)
+    seat = to_move(table)
+    first = bot_turn(table.projection, seat, level, 1000)
+    again = bot_turn(table.projection, seat, level, 1000)
+    assert first == again
+
+
+def test_complete_game_between_all_levels() -> None:
+    table = play(GAME, 3, "levels", ["mcts-4i", "greedy", "random"])
+    assert table.status().over
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0
+    for i in range(4):
+        levels = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        table = play(GAME, 2, f"greedy-vs-random-{i}", levels)
+        greedy_seat = table.projection.seats[levels.index("greedy")]
+        wins += table.status().ranking[0] == greedy_seat
+    assert wins >= 3  # the benchmark measures it properly: 200/200

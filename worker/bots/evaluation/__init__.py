@@ -1,0 +1,46 @@
+"""Position evaluations for the search bots, registered by game name.
+
+An evaluation maps a game state (as the bot's seat may know it: the bot only
+ever evaluates states of its own determinized table) to a number per seat: the
+points that seat is expected to end the game with.  Search bots compare turns by
+these numbers; ``greedy`` by its own seat's, ``mcts`` by the margins between seats.
+
+Games without a hand-written evaluation fall back to :func:`status_scores`, the
+current score from ``status()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.contract import Game
+
+#: ``evaluate(game, state) -> {seat: expected final points}``
+Evaluation = Callable[[Game, Any], Mapping[str, float]]
+
+
+def status_scores(game: Game, state: Any) -> Mapping[str, float]:
+    """The generic fallback: the points each seat has now."""
+    return {seat: float(v) for seat, v in game.status(state).scores.items()}
+
+
+EVALUATIONS: dict[str, Evaluation] = {}
+
+
+def register(game_name: str, evaluation: Evaluation) -> Evaluation:
+    EVALUATIONS[game_name] = evaluation
+    return evaluation
+
+
+def for_game(game: Game) -> Evaluation:
+    return EVALUATIONS.get(game.name, status_scores)
+
+
+def _register_builtin() -> None:
+    from worker.bots.evaluation import russian_railroads
+
+    register("russian_railroads", russian_railroads.evaluate)
+
+
+_register_builtin()

@@ -1,0 +1,88 @@
+"""A hand-written evaluation of a Russian Railroads position.
+
+The number per seat is the points it may expect at the end: points now, plus the
+tableau's current value (what a round scoring gives now) times the scorings still
+to come, plus a discounted share of what the tableau could grow into (tracks
+beyond the locos' reach, reach beyond the tracks, black tracks that open
+colours and special spaces, industry steps still open), plus end-game cards as
+they would score now, the engineer majority as it stands, and the means to act
+in later rounds (workers, engineers, coins).
+
+The scoring itself is the engine's (:mod:`games.russian_railroads.scoring`):
+the bot never keeps a copy of the rules, only weights on top of them.  It runs on
+the bot's determinized state, so the other seats' end-game cards it counts are
+guesses, never the real ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.contract import Game
+from games.russian_railroads import engineers, industry, scoring
+from games.russian_railroads.data import BLACK, RULES, TRANSSIB
+from games.russian_railroads.state import PlayerState, State
+
+#: Share of the not-yet-reachable tableau value counted per later scoring.
+POTENTIAL = 0.35
+#: Points per unused loco reach (a space a future track step scores at once), per later scoring.
+SPARE_REACH = 0.5
+#: Points per black step still to come before the next colour unlock on the Transsib.
+BLACK_STEP = 1.5
+#: One action per round (a permanent worker, an engineer): points per later round.
+ACTION_PER_ROUND = 4.0
+COIN = 2.0
+#: A worker still unplaced this round (worth nothing once the seat passed).
+FREE_WORKER = 1.0
+#: Industry steps the markers can still make, per later scoring.
+INDUSTRY_ROOM = 0.3
+
+
+def scorings_left(state: State) -> int:
+    """Round scorings still to come, the current round's included."""
+    if state.phase == "over" or not state.rounds:
+        return 0
+    return state.rounds - max(state.round, 1) + 1
+
+
+def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str, int]) -> float:
+    if state.phase == "over":
+        return float(p.vp)
+    later = max(left - 1, 0)
+    tableau = scoring.tableau_value(p)
+    value = p.vp + left * tableau["total"]
+
+    growth = 0.0
+    spare = 0
+    for line in range(3):
+        length = RULES.line_len[line]
+        values = scoring.space_values(p, line)
+        reach = min(p.reach(line), length)
+        growth += sum(values[reach + 1:])
+        extent = max(p.tr[line * 5 + c] for c in range(5))
+        spare += max(0, reach - extent)
+    value += later * (POTENTIAL * growth + SPARE_REACH * spare)
+    value += later * INDUSTRY_ROOM * industry.capacity(p)
+
+    # Black on the Transsib opens the colours (2, 6, 10) and the white track (15).
+    black = p.tr[TRANSSIB * 5 + BLACK]
+    value += BLACK_STEP * min(later, 3) * min(black, 15) / 3
+
+    actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
+    value += ACTION_PER_ROUND * actions * later
+    value += COIN * p.coins
+    if p.seat not in state.passed and state.phase == "actions":
+        value += FREE_WORKER * (p.free + (1 if p.black_free else 0))
+
+    value += sum(scoring.end_card_points(p, card) for card in p.end_cards)
+    value += majority.get(p.seat, 0)
+    return value
+
+
+def evaluate(game: Game, state: State) -> Mapping[str, float]:
+    if not state.players:
+        return {}
+    left = scorings_left(state)
+    players = [state.players[s] for s in state.seats]
+    majority = engineers.majority(players) if state.phase != "over" else {}
+    return {p.seat: player_value(state, p, left, majority) for p in players}

@@ -1,0 +1,223 @@
+"""Monte-Carlo tree search over whole turns, with determinization.
+
+A tree node is a position at the start of a turn (system work such as round
+scoring already run on the bot's table copy); its actions are *complete turns*
+of the seat to move, generated as in the greedy bot (:mod:`worker.bots.candidates`:
+every first command completed greedily, best first by the mover's evaluation).
+Progressive widening lets a node's children in that order, one more as its visit
+count grows (``1 + WIDEN * n ** 0.5``), so the search spends its budget on the
+plausible turns and still reaches replies several turns deep.
+
+An iteration selects by UCT on the mover's value, expands one turn, plays a short
+cheap rollout (``ROLLOUT_TURNS`` turns of a sampled greedy policy) and scores the
+position with the evaluation on a fresh determinization for the bot's seat (the
+other seats' end-game cards and the end-game stack resampled by the game's
+``determinize``, so that the search averages over what the bot cannot see).  A
+seat's value is the logistic of its margin over the best other seat; finished
+games score 1 / 0.5 / 0 by the final ranking.  Values are backed up per seat
+(max^n), so the same code plays 2 to 4 seats.
+
+Budgets: ``budget_ms`` (the clock is checked before each iteration and inside
+candidate generation) or a fixed number of iterations (``mcts-200i``), which is
+deterministic for a given rng whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+
+from events.local import LocalTable
+from events.projection import Projection
+from games.contract import Command
+from worker.bots.base import play_turn
+from worker.bots.candidates import Candidate, candidate_turns, own_value
+from worker.bots.evaluation import for_game
+
+#: UCT exploration constant (values are win-probability-like, in [0, 1]).
+EXPLORATION = 0.25
+#: Progressive widening: children allowed = 1 + WIDEN * visits ** WIDEN_POWER.
+WIDEN = 1.0
+WIDEN_POWER = 0.5
+#: Points of margin that make a seat's value 0.73 (logistic scale).
+MARGIN_SCALE = 40.0
+#: Turns played by the rollout policy before the evaluation cuts off.
+ROLLOUT_TURNS = 0
+#: First commands the rollout policy tries per turn.
+ROLLOUT_WIDTH = 6
+#: Share of the budget spent searching (the rest is slack for the worker).
+BUDGET_SHARE = 0.85
+
+
+class Node:
+    __slots__ = ("p", "mover", "candidates", "children", "n", "w")
+
+    def __init__(self, p: Projection) -> None:
+        self.p = p
+        status = p.status()
+        self.mover: str | None = None if status.over else (p.turn_seat or next(iter(status.to_move), None))
+        self.candidates: list[Candidate] | None = None
+        self.children: list[Node] = []
+        self.n = 0
+        self.w: dict[str, float] = {}
+
+    def mean(self, seat: str) -> float:
+        return self.w.get(seat, 0.0) / self.n if self.n else 0.0
+
+
+def settle(p: Projection) -> Projection:
+    """``p`` with pending system work (turn order, round scoring) carried out."""
+    if not p.status().pending_system or p.tail:
+        return p
+    table = LocalTable.from_projection(p)
+    while table.run_system():
+        pass
+    return table.projection
+
+
+class MctsBot:
+    def __init__(self, name: str, iterations: int | None = None) -> None:
+        self.name = name
+        self.iterations = iterations
+
+    def choose_turn(self, table: LocalTable, seat: str, rng: random.Random, budget_ms: int) -> list[Command]:
+        search = Search(table.projection, seat, rng)
+        if self.iterations is not None:
+            best = search.run(iterations=self.iterations)
+        else:
+            start = time.perf_counter()
+            best = search.run(deadline=start + max(budget_ms, 1) * BUDGET_SHARE / 1000)
+        if best is None:
+            return play_turn(table, seat, rng.choice)
+        for command in best:
+            table.submit(seat, command)
+        return list(best)
+
+
+class Search:
+    def __init__(self, root: Projection, seat: str, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.game = root.game
+        self.evaluate = for_game(self.game)
+        self.root = Node(root)
+        self.values = {}  # seat -> cached own_value evaluation for candidate ordering
+        self.iterations_done = 0
+
+    # ----------------------------------------------------------------- driving
+    def run(self, iterations: int | None = None, deadline: float | None = None) -> tuple[Command, ...] | None:
+        root = self.root
+        if root.mover != self.seat:
+            return None
+        self.expand_candidates(root, deadline=None)
+        if not root.candidates:
+            return None
+        if len(root.candidates) == 1:
+            return root.candidates[0].commands
+        while True:
+            if iterations is not None and self.iterations_done >= iterations:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            self.iterate(deadline)
+            self.iterations_done += 1
+        if not root.children:
+            return root.candidates[0].commands
+        return root.candidates[self.final_choice()].commands
+
+    def final_choice(self) -> int:
+        """The best-valued root child among the well-visited ones (half the most
+        visits at least): robust like the most-visited child, but not a coin
+        flip when the visits are close; ties go to the greedy order."""
+        children = self.root.children
+        most = max(c.n for c in children)
+        return max((i for i, c in enumerate(children) if 2 * c.n >= most),
+                   key=lambda i: (children[i].mean(self.seat), -i))
+
+    def iterate(self, deadline: float | None) -> None:
+        node = self.root
+        path = [node]
+        while True:
+            if node.mover is None:
+                break
+            if node.candidates is None:
+                self.expand_candidates(node, deadline)
+            assert node.candidates is not None
+            allowed = min(len(node.candidates), 1 + int(WIDEN * node.n ** WIDEN_POWER))
+            if len(node.children) < allowed:
+                child = Node(settle(node.candidates[len(node.children)].after))
+                node.children.append(child)
+                path.append(child)
+                node = child
+                break
+            if not node.children:
+                break
+            node = self.select(node)
+            path.append(node)
+        values = self.leaf_values(node, deadline)
+        for visited in path:
+            visited.n += 1
+            for seat, v in values.items():
+                visited.w[seat] = visited.w.get(seat, 0.0) + v
+
+    def select(self, node: Node) -> Node:
+        mover = node.mover
+        assert mover is not None
+        log_n = math.log(max(node.n, 1))
+        best, best_score = node.children[0], -math.inf
+        for child in node.children:
+            if child.n == 0:
+                return child
+            score = child.mean(mover) + EXPLORATION * math.sqrt(log_n / child.n)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    # ------------------------------------------------------------- expansions
+    def value_for(self, seat: str):  # type: ignore[no-untyped-def]
+        if seat not in self.values:
+            self.values[seat] = own_value(seat)
+        return self.values[seat]
+
+    def expand_candidates(self, node: Node, deadline: float | None) -> None:
+        assert node.mover is not None
+        node.candidates = candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
+                                          deadline=deadline)
+
+    # ------------------------------------------------------------ leaf values
+    def leaf_values(self, node: Node, deadline: float | None) -> Mapping[str, float]:
+        p = node.p
+        for _ in range(ROLLOUT_TURNS):
+            status = p.status()
+            if status.over:
+                break
+            mover = p.turn_seat or next(iter(status.to_move), None)
+            if mover is None:
+                break
+            turns = candidate_turns(p, mover, self.value_for(mover), self.rng, limit=ROLLOUT_WIDTH)
+            if not turns:
+                break
+            p = settle(turns[0].after)
+        return self.outcome(p)
+
+    def outcome(self, p: Projection) -> dict[str, float]:
+        status = p.status()
+        seats = p.seats
+        if status.over:
+            scores = status.scores
+            top = max(scores.values())
+            winners = [s for s in seats if scores.get(s) == top]
+            if status.ranking:
+                winners = [status.ranking[0]]
+            return {s: (1.0 if s in winners else 0.0) for s in seats}
+        determinize = getattr(self.game, "determinize", None)
+        state = determinize(p.live, self.seat, self.rng) if determinize else p.live
+        expected = self.evaluate(self.game, state)
+        result = {}
+        for s in seats:
+            others = max((expected.get(o, 0.0) for o in seats if o != s), default=0.0)
+            margin = expected.get(s, 0.0) - others
+            result[s] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, margin / MARGIN_SCALE))))
+        return result
