@@ -46,7 +46,7 @@ class _Needs:
     """What an effect list asks for, summed up once (see :func:`_needs`)."""
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse")
+                 "hire", "special_loco", "reuse", "one_colour")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         steps: list[tuple[str, int]] = []
@@ -76,6 +76,10 @@ class _Needs:
             elif kind == "reuse":
                 self.reuse = True
         self.steps = steps
+        #: the common case of one single-colour step demand: (colour index, n), else None
+        self.one_colour: tuple[int, int] | None = None
+        if len(steps) == 1 and steps[0][1] > 0 and len(tracks.colour_set(steps[0][0])) == 1:
+            self.one_colour = (tracks.colour_set(steps[0][0])[0], steps[0][1])
 
 
 def _rules_effect_lists() -> list[list[dict[str, Any]]]:
@@ -137,6 +141,9 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         )
         if not ok_any:
             return False
+    if needs.one_colour is not None:
+        colour, n = needs.one_colour
+        return tracks.capacity(p.tr, p.unlocked, colour) >= n
     return not steps or tracks.feasible(p.tr, p.unlocked, steps)
 
 

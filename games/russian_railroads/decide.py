@@ -61,16 +61,18 @@ def space_available(state: State, seat: str, space: str) -> bool:
     return number in engineers.public_engineers(state)
 
 
-def check_space(state: State, seat: str, space: str, relocation: bool = False,
-                cache: dict[int, bool] | None = None) -> tuple[list[dict], bool]:
-    """Raise unless ``space`` may be used now; return (effects, competitive).
-
-    ``cache`` (by effect list) saves re-checking spaces with the same effects when
-    ``legal_commands`` walks the whole board."""
+def check_space(state: State, seat: str, space: str, relocation: bool = False) -> tuple[list[dict], bool]:
+    """Raise unless ``space`` may be used now; return (effects, competitive)."""
     if not isinstance(space, str) or not space_available(state, seat, space):
         raise IllegalMove("rr.space.unavailable", f"action space {space!r} is not available")
-    info = RULES.spaces.get(space, {})
-    if space in state.occupied and not info.get("never_occupied"):
+    return check_available_space(state, seat, space, relocation)
+
+
+def check_available_space(state: State, seat: str, space: str,
+                          relocation: bool = False) -> tuple[list[dict], bool]:
+    """:func:`check_space` for a space known to be in ``available_spaces`` (the
+    legal-move listing walks exactly those)."""
+    if space in state.occupied and not RULES.spaces.get(space, {}).get("never_occupied"):
         raise IllegalMove("rr.space.occupied", "this action space is already occupied this round")
     if space in turn_order.TURN_ORDER_SPACES:
         if relocation:
@@ -80,15 +82,7 @@ def check_space(state: State, seat: str, space: str, relocation: bool = False,
         if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
             raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
     effects, competitive = actions.space_effects(state, seat, space)
-    if competitive:
-        key = id(effects)
-        if cache is not None and key in cache:
-            ok = cache[key]
-        else:
-            ok = actions.effects_feasible(state, state.players[seat], effects)
-            if cache is not None:
-                cache[key] = ok
-    if competitive and not ok:
+    if competitive and not actions.effects_feasible(state, state.players[seat], effects):
         raise IllegalMove("rr.action.not_executable",
                           "a board action (or public engineer) must be executable in full")
     return effects, competitive

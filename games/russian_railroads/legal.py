@@ -14,7 +14,7 @@ from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 from . import actions, industry, locomotives, tracks
 from .context import Ctx, Valid
 from .data import RULES
-from .decide import TURN_COMMANDS, available_spaces, check_space, cost_error
+from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
 from .state import State
 from .submoves import SUBMOVES, mandatory_open
 
@@ -36,13 +36,13 @@ def _placements(state: State, seat: str) -> list[Command]:
     for on a space that ``check_space`` admits: the same checks ``place_workers`` runs."""
     p = state.players[seat]
     result = []
-    cache: dict[int, bool] = {}
+    have, spare = p.coins, p.free + (1 if p.black_free else 0)
     for space in available_spaces(state, seat):
         workers, fixed = actions.space_cost(state, space)
-        if fixed > p.coins or workers - p.coins - (1 if p.black_free else 0) > p.free:
+        if fixed > have or workers - have > spare:
             continue
         try:
-            check_space(state, seat, space, cache=cache)
+            check_available_space(state, seat, space)
         except IllegalMove:
             continue
         for coins in range(0, workers + 1):

@@ -20,6 +20,8 @@ def current_user() -> User | None:
     if "user" not in g:
         name = session.get("user")
         g.user = users().get(name) if name else None
+        if g.user is not None and session.get("gen", 0) != users().session_generation(name):
+            g.user = None  # revoked by "log out everywhere"
         if name and g.user is None:
             session.pop("user", None)
     return g.user

@@ -114,6 +114,14 @@ class UserStore:
     def exists(self, name: str) -> bool:
         return bool(NAME_RE.match(name.strip())) and bool(self.redis.hexists(self._key(name), "name"))
 
+    def session_generation(self, name: str) -> int:
+        """Sessions carry the generation they were started in; bumping it ends
+        every session of the user at once ("log out everywhere")."""
+        return int(_text(self.redis.hget(self._key(name), "sessions")) or 0)
+
+    def revoke_sessions(self, name: str) -> int:
+        return int(self.redis.hincrby(self._key(name), "sessions", 1))
+
     def set_lang(self, name: str, lang: str) -> None:
         if self.redis.hexists(self._key(name), "name"):
             self.redis.hset(self._key(name), "lang", lang)

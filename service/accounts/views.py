@@ -16,6 +16,7 @@ bp.before_request(protect)
 def _start_session(name: str) -> None:
     session.clear()
     session["user"] = name
+    session["gen"] = users().session_generation(name)
     session.permanent = True
 
 
@@ -69,6 +70,16 @@ def login():  # type: ignore[no-untyped-def]
 
 @bp.post("/logout")
 def logout():  # type: ignore[no-untyped-def]
+    session.clear()
+    return redirect(url_for("web.lobby"))
+
+
+@bp.post("/logout-everywhere")
+def logout_everywhere():  # type: ignore[no-untyped-def]
+    """End every session of the user, on every device (e.g. after a lost phone)."""
+    user = current_user()
+    if user is not None:
+        users().revoke_sessions(user.name)
     session.clear()
     return redirect(url_for("web.lobby"))
 

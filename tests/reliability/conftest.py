@@ -10,12 +10,6 @@ import pytest
 from tests.reliability.procs import Topology, have_redis_server, topology
 
 
-@pytest.fixture
-def need_redis_server() -> None:
-    if not have_redis_server():
-        pytest.skip("needs the redis-server binary (apt install redis-server)")
-
-
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Topology]:
     """A dedicated redis-server (AOF, everysec), two gunicorn web nodes and a Celery worker."""

@@ -76,6 +76,19 @@ def test_logout(people):
     assert b.get("/new").status_code == 302  # the create form needs a login again
 
 
+def test_log_out_everywhere_ends_the_other_sessions(people):
+    phone, laptop = people(), people()
+    phone.register("ann")
+    laptop.login("ann")
+    assert 'id="who">ann<' in phone.get("/").text and 'id="who">ann<' in laptop.get("/").text
+    response = laptop.submit("/logout-everywhere", {}, form_path="/")
+    assert response.status_code == 302
+    assert 'id="who"' not in phone.get("/").text  # the phone's cookie no longer counts
+    assert 'id="who"' not in laptop.get("/").text
+    laptop.login("ann")
+    assert 'id="who">ann<' in laptop.get("/").text  # a new login works again
+
+
 def test_api_needs_no_csrf_token(web_app):
     """The JSON API is authenticated by bearer tokens, not cookies: no CSRF token."""
     client = web_app.test_client()

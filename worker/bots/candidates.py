@@ -51,7 +51,7 @@ def own_value(seat: str) -> Value:
     def value(p: Projection) -> float:
         hit = cache.get(id(p.live))
         if hit is None:
-            hit = (p.live, float(for_game(p.game)(p.game, p.live).get(seat, 0.0)))
+            hit = (p.live, float(for_game(p.game)(p.game, p.live, (seat,)).get(seat, 0.0)))
             cache[id(p.live)] = hit
         return hit[1]
 

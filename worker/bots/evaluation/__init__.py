@@ -11,16 +11,17 @@ current score from ``status()``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.contract import Game
 
-#: ``evaluate(game, state) -> {seat: expected final points}``
-Evaluation = Callable[[Game, Any], Mapping[str, float]]
+#: ``evaluate(game, state, seats=None) -> {seat: expected final points}``, for
+#: ``seats`` only when given (the greedy bot needs its own seat's alone).
+Evaluation = Callable[..., Mapping[str, float]]
 
 
-def status_scores(game: Game, state: Any) -> Mapping[str, float]:
+def status_scores(game: Game, state: Any, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     """The generic fallback: the points each seat has now."""
     return {seat: float(v) for seat, v in game.status(state).scores.items()}
 

@@ -16,7 +16,7 @@ guesses, never the real ones.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from games.contract import Game
 from games.russian_railroads import engineers, industry, scoring
@@ -49,18 +49,18 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     if state.phase == "over":
         return float(p.vp)
     later = max(left - 1, 0)
-    tableau = scoring.tableau_value(p)
-    value = p.vp + left * tableau["total"]
-
+    # The tableau as a round scoring would count it now: the engine's own scoring.
+    tableau = industry.industry_score(p)
     growth = 0.0
     spare = 0
     for line in range(3):
-        length = RULES.line_len[line]
+        tableau += scoring.line_score(p, line)
         values = scoring.space_values(p, line)
-        reach = min(p.reach(line), length)
+        reach = min(p.reach(line), RULES.line_len[line])
         growth += sum(values[reach + 1:])
         extent = max(p.tr[line * 5 + c] for c in range(5))
         spare += max(0, reach - extent)
+    value = p.vp + left * tableau
     value += later * (POTENTIAL * growth + SPARE_REACH * spare)
     value += later * INDUSTRY_ROOM * industry.capacity(p)
 
@@ -79,10 +79,11 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     return value
 
 
-def evaluate(game: Game, state: State) -> Mapping[str, float]:
+def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     if not state.players:
         return {}
     left = scorings_left(state)
     players = [state.players[s] for s in state.seats]
     majority = engineers.majority(players) if state.phase != "over" else {}
-    return {p.seat: player_value(state, p, left, majority) for p in players}
+    wanted = state.seats if seats is None else seats
+    return {seat: player_value(state, state.players[seat], left, majority) for seat in wanted}
