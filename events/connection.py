@@ -13,7 +13,17 @@ from typing import Any
 import redis
 
 
+#: Socket timeouts (s).  Reads must outlive the longest XREAD BLOCK of the event
+#: stream (``STELLWERK_STREAM_BLOCK_MS``); redis-py's own default is shorter for
+#: unix sockets and would cut every live stream after a few seconds.
+READ_TIMEOUT_S = 60
+CONNECT_TIMEOUT_S = 5
+
+
 def client(url: str, **kwargs: Any) -> redis.Redis:
+    kwargs.setdefault("socket_timeout", READ_TIMEOUT_S)
+    kwargs.setdefault("socket_connect_timeout", CONNECT_TIMEOUT_S)
+    kwargs.setdefault("health_check_interval", 30)
     return redis.Redis.from_url(url, **kwargs)
 
 

@@ -66,7 +66,12 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
         worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--concurrency", "1"], env=env)
     app = create_app(settings)
     server = make_server(host, port, app, threaded=True)
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    def stop(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    # Both, explicitly: a shell that starts us in the background ignores SIGINT for us.
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     click.echo(f"Stellwerk listening on http://{host}:{server.server_port}", err=False)
     sys.stdout.flush()
     try:

@@ -104,8 +104,14 @@ def _needs(effects: Iterable[dict[str, Any]]) -> _Needs:
 
 
 def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, Any]],
-                     supply: int | None = None) -> bool:
-    """Can every effect be carried out completely (Yucata: competitive actions)?"""
+                     supply: int | None = None, memo: dict[Any, Any] | None = None) -> bool:
+    """Can every effect be carried out completely (Yucata: competitive actions)?
+
+    ``memo`` (one dict per unchanged state and seat) shares the partial answers
+    (loco buildable, industry capacity, track room ...) between the many spaces
+    ``legal_commands`` checks in one position."""
+    if memo is None:
+        memo = {}
     needs = _needs(effects)
     if needs.hire and not engineers.hire_candidate(state):
         return False
@@ -115,14 +121,21 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         return False
     loco, factory, either = needs.loco, needs.factory, needs.either
     if loco and factory:
-        if not locomotives.loco_and_factory_feasible(state.stacks, state.display, p):
+        ok = memo.get("loco_and_factory")
+        if ok is None:
+            ok = memo["loco_and_factory"] = locomotives.loco_and_factory_feasible(state.stacks, state.display, p)
+        if not ok:
             return False
     elif loco or factory or either:
-        ok_loco = locomotives.loco_buildable(state.stacks, p)
-        ok_factory = bool(locomotives.factory_sources(state.stacks, state.display))
+        ok_loco = memo.get("loco")
+        if ok_loco is None:
+            ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
+            memo["factory"] = bool(locomotives.factory_sources(state.stacks, state.display))
+            memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
+        ok_factory = memo["factory"]
         if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
             return False
-        if loco + factory + either > locomotives.tiles_available(state.stacks, state.display):
+        if loco + factory + either > memo["tiles"]:
             return False
     industry_need, doubler_need, repeat, steps = needs.industry, needs.doublers, needs.repeat, needs.steps
     if doubler_need or repeat:
@@ -130,7 +143,10 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         if doubler_need > room:
             return False
     if industry_need or repeat:
-        ind_cap = industry.capacity(p, extra_factory=bool(factory or either))
+        extra = bool(factory or either)
+        cached = memo.get(("industry", extra))
+        ind_cap = industry.capacity(p, extra_factory=extra) if cached is None else cached
+        memo[("industry", extra)] = ind_cap
         if industry_need > ind_cap:
             return False
     if repeat:
@@ -143,7 +159,10 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
             return False
     if needs.one_colour is not None:
         colour, n = needs.one_colour
-        return tracks.capacity(p.tr, p.unlocked, colour) >= n
+        room_c = memo.get(colour)
+        if room_c is None:
+            room_c = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+        return room_c >= n
     return not steps or tracks.feasible(p.tr, p.unlocked, steps)
 
 

@@ -68,10 +68,10 @@ def check_space(state: State, seat: str, space: str, relocation: bool = False) -
     return check_available_space(state, seat, space, relocation)
 
 
-def check_available_space(state: State, seat: str, space: str,
-                          relocation: bool = False) -> tuple[list[dict], bool]:
+def check_available_space(state: State, seat: str, space: str, relocation: bool = False,
+                          memo: dict[Any, Any] | None = None) -> tuple[list[dict], bool]:
     """:func:`check_space` for a space known to be in ``available_spaces`` (the
-    legal-move listing walks exactly those)."""
+    legal-move listing walks exactly those, sharing one feasibility ``memo``)."""
     if space in state.occupied and not RULES.spaces.get(space, {}).get("never_occupied"):
         raise IllegalMove("rr.space.occupied", "this action space is already occupied this round")
     if space in turn_order.TURN_ORDER_SPACES:
@@ -82,7 +82,7 @@ def check_available_space(state: State, seat: str, space: str,
         if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
             raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
     effects, competitive = actions.space_effects(state, seat, space)
-    if competitive and not actions.effects_feasible(state, state.players[seat], effects):
+    if competitive and not actions.effects_feasible(state, state.players[seat], effects, memo=memo):
         raise IllegalMove("rr.action.not_executable",
                           "a board action (or public engineer) must be executable in full")
     return effects, competitive

@@ -37,12 +37,13 @@ def _placements(state: State, seat: str) -> list[Command]:
     p = state.players[seat]
     result = []
     have, spare = p.coins, p.free + (1 if p.black_free else 0)
+    memo: dict[Any, Any] = {}
     for space in available_spaces(state, seat):
         workers, fixed = actions.space_cost(state, space)
         if fixed > have or workers - have > spare:
             continue
         try:
-            check_available_space(state, seat, space)
+            check_available_space(state, seat, space, memo=memo)
         except IllegalMove:
             continue
         for coins in range(0, workers + 1):
@@ -178,7 +179,16 @@ COMMANDS_FOR = {
 
 
 def has_mandatory(state: State, seat: str) -> bool:
-    return any(a.mandatory for a in open_actions(state, seat))
+    """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
+    if seat != state.current or state.phase not in ("draft", "actions", "relocation"):
+        return False
+    if not state.placed:
+        return state.phase != "relocation"
+    p = state.players[seat]
+    for item in state.pending:
+        if item[1] == "place_loco" or item[3] and actions.item_alone_feasible(state, p, item):
+            return True
+    return False
 
 
 __all__ = ["legal_commands", "open_actions", "has_mandatory", "mandatory_open"]

@@ -29,7 +29,7 @@ def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerS
     work = ctx.work
     for item in candidates:
         rest = actions.consume(work.pending, item[0])
-        if hypo is None:
+        if hypo is None or not _any_mandatory(rest):
             return item
         p = work.players[seat].clone()
         hypo(p)
@@ -37,6 +37,11 @@ def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerS
             return item
     raise IllegalMove("rr.turn.mandatory_blocked",
                       "this would leave a mandatory action impossible to complete")
+
+
+def _any_mandatory(pending: tuple[Item, ...]) -> bool:
+    """Is a mandatory item still open?  (Without one every use keeps the turn finishable.)"""
+    return any(item[3] and item[2] > 0 for item in pending)
 
 
 def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
@@ -48,6 +53,8 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
     for item in candidates:
+        if not _any_mandatory(actions.consume(ctx.work.pending, item[0])):
+            return item
         hypo = ctx.work.clone()
         apply(hypo, Event(event_type, payload(item)))
         if actions.pending_feasible(hypo, hypo.players[seat], hypo.pending):

@@ -45,12 +45,13 @@ def test_levels_are_registered_with_budgets(level: str) -> None:
 
 
 def test_time_budget_is_respected() -> None:
+    """The budget is CPU time of the search (fair on a busy machine)."""
     table = position(players=2, turns=6)
     seat = to_move(table)
-    start = time.perf_counter()
+    start = time.process_time()
     commands = bots.get("mcts-1s").choose_turn(LocalTable.from_projection(table.projection), seat,
                                                random.Random(1), 300)
-    assert time.perf_counter() - start < 0.3 * 1.5 + 0.3
+    assert time.process_time() - start < 0.3 + 0.25
     check_turn(table, seat, commands)
 
 

@@ -86,3 +86,13 @@ def test_wait_returns_new_events(redis_client, prefix):
     store.append("g", 0, "c1", envs(1, 1))
     store.append("g", 1, "c2", envs(2, 1))
     assert [e.seq for e in store.wait("g", after=1, block_ms=10)] == [2]
+
+
+def test_clients_outlive_the_longest_stream_block(real_redis_url):
+    """redis-py's default read timeout on unix sockets (5 s) would cut every live
+    stream; the service's clients wait longer than one XREAD BLOCK."""
+    from events.connection import client
+    from events.settings import Settings
+
+    kwargs = client(real_redis_url).connection_pool.connection_kwargs
+    assert kwargs["socket_timeout"] * 1000 > Settings.from_env().stream_block_ms

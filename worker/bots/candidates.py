@@ -24,6 +24,8 @@ from worker.bots.base import NEVER
 from worker.bots.evaluation import for_game
 
 CONFIRM = "ConfirmTurn"
+#: The clock deadlines are measured on: CPU time of this process (see mcts.py).
+CLOCK = time.process_time
 #: Sub-moves before a confirm is forced (a safety net; real turns are far shorter).
 MAX_SUBMOVES = 60
 
@@ -88,7 +90,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
         legal = choices(p, seat)
         if not legal:
             break
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and CLOCK() > deadline:
             raise OutOfTime
         best: tuple[float, Command, Projection] | None = None
         for command in legal:
@@ -134,7 +136,7 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
             break
         except IllegalMove:
             continue
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and CLOCK() > deadline:
             break
     result.sort(key=lambda c: -c.value)
     return result

@@ -17,9 +17,11 @@ seat's value is the logistic of its margin over the best other seat; finished
 games score 1 / 0.5 / 0 by the final ranking.  Values are backed up per seat
 (max^n), so the same code plays 2 to 4 seats.
 
-Budgets: ``budget_ms`` (the clock is checked before each iteration and inside
-candidate generation) or a fixed number of iterations (``mcts-200i``), which is
-deterministic for a given rng whatever the machine's speed.
+Budgets: ``budget_ms`` of the search process's CPU time (``time.process_time``,
+checked before each iteration and inside candidate generation: on a busy
+machine the bot still thinks as much as on an idle one, and the worker's wall-clock
+deadline in :mod:`worker.bots.turns` remains the safety net), or a fixed number of
+iterations (``mcts-200i``), deterministic for a given rng whatever the machine.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ class MctsBot:
         if self.iterations is not None:
             best = search.run(iterations=self.iterations)
         else:
-            start = time.perf_counter()
+            start = time.process_time()
             best = search.run(deadline=start + max(budget_ms, 1) * BUDGET_SHARE / 1000)
         if best is None:
             return play_turn(table, seat, rng.choice)
@@ -119,7 +121,7 @@ class Search:
         while True:
             if iterations is not None and self.iterations_done >= iterations:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.process_time() > deadline:
                 break
             self.iterate(deadline)
             self.iterations_done += 1
