@@ -7,7 +7,8 @@ whole turns.  From there, random playouts to the end of the game, two ways:
   fold, ``legal`` with the turn commands), exactly the path the bots search on;
 * ``engine``: the bare ``decide`` / ``evolve`` / ``legal_commands`` of the game.
 
-Also greedy candidate generation (whole turns per second) and, with
+Rates are per second of this process's CPU time (``time.process_time``), so that
+a busy machine does not distort them.  Also greedy candidate generation (whole turns per second) and, with
 ``--profile``, where the time of the table playouts goes (cProfile, top functions).
 
     python benchmarks/playouts.py [--players 2] [--turns 20] [--seconds 5] [--profile]
@@ -85,12 +86,12 @@ def engine_playout(p: Projection, rng: random.Random) -> int:
 
 def rate(fn, p: Projection, seconds: float) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     rng = random.Random(1)
-    start = time.perf_counter()
+    start = time.process_time()
     n = moves = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         moves += fn(p, rng)
         n += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return n / elapsed, moves / elapsed
 
 
@@ -110,20 +111,20 @@ def main() -> None:
         print(f"  random playouts to the end via {name:6s}: {per_s:7.1f} /s  ({moves_s:7.0f} sub-moves/s)")
 
     seat = p.turn_seat or p.status().to_move[0]
-    start = time.perf_counter()
+    start = time.process_time()
     n = turns = 0
-    while time.perf_counter() - start < args.seconds:
+    while time.process_time() - start < args.seconds:
         turns += len(candidate_turns(p, seat, own_value(seat), random.Random(n)))
         n += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     print(f"  greedy turn generation: {n / elapsed:.1f} positions/s ({turns / elapsed:.0f} whole turns/s)")
 
     if args.profile:
         profiler = cProfile.Profile()
         rng = random.Random(2)
         profiler.enable()
-        start = time.perf_counter()
-        while time.perf_counter() - start < args.seconds:
+        start = time.process_time()
+        while time.process_time() - start < args.seconds:
             table_playout(p, rng)
         profiler.disable()
         out = io.StringIO()

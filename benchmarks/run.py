@@ -42,6 +42,8 @@ def main() -> None:
     print("| path | appends/s | vs raw XADD |\n|---|---:|---:|")
     print(f"| raw `XADD` ({a['payload_bytes']} B payload) | {a['raw_xadd_per_s']:,.0f} | 100% |")
     print(f"| `EventStore.append` (1 event/command) | {a['store_append_per_s']:,.0f} | {a['ratio']:.0%} |")
+    print(f"| `EventStore.append` (3 events/command), events/s | {a['store_events_per_s_3_per_append']:,.0f} "
+          f"| {a['ratio_events_3']:.0%} |")
 
     h = bench_http.run(args.rate, seconds)
     b = bench_http.run_baseline(args.rate, seconds)

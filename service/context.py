@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import current_app
 
-from events.repository import GameRepository
+from events.repository import GameRecord, GameRepository
 from events.settings import Settings
 
 
@@ -21,3 +21,8 @@ class ServiceContext:
 
 def ctx() -> ServiceContext:
     return current_app.extensions["stellwerk"]
+
+
+def takeover_after(record: GameRecord) -> int:
+    """Seconds a seat may keep this table waiting before it can be handed to a bot."""
+    return record.takeover_after if record.takeover_after is not None else ctx().settings.takeover_after_s

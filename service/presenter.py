@@ -71,7 +71,19 @@ def seats_json(record: GameRecord, taken: set[str]) -> list[dict[str, Any]]:
     return [{**s.to_json(), "open": not (s.name or s.bot) and s.seat not in taken} for s in record.seats]
 
 
-def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str]) -> dict[str, Any]:
+def take_back_point(p: Projection, seat: str) -> int | None:
+    """Where ``RequestUndo`` would return to take back ``seat``'s last confirmed turn
+    (None when that turn lies behind revealed information or there is none)."""
+    turns = [seq for seq, s in p.confirmed_turns if s == seat]
+    if not turns or p.undo_request is not None or p.status().over:
+        return None
+    before = [point for point in p.revert_points if point < turns[-1]]
+    return before[-1] if before else None
+
+
+def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
+              takeover_after_s: int | None = None) -> dict[str, Any]:
+    """``takeover_after_s``: the idle time after which others may hand a seat to a bot."""
     seated = viewer in p.seats
     request = p.undo_request
     return {
@@ -89,6 +101,8 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str]) -
         "bots": dict(p.bots),
         "handed_over": sorted(p.handed_over),
         "idle_since_ms": p.last_ts,
+        "takeover_after_s": takeover_after_s,
+        "take_back_to": take_back_point(p, viewer) if seated else None,
         "undo_request": None if request is None else
         {"to_seq": request.to_seq, "by": request.by, "waiting_for": list(request.waiting_for)},
     }

@@ -7,7 +7,7 @@ from flask import Blueprint, jsonify, request
 from games import registry
 from service.auth import seat_for, viewer_for
 from service.bot_levels import bot_levels
-from service.context import ctx
+from service.context import ctx, takeover_after
 from service.errors import ApiError
 from service.presenter import game_json, seats_json
 from service.schemas import CreateGameSchema, JoinSchema, LobbyQuerySchema, require_json_object
@@ -132,7 +132,7 @@ def get_game(game_id: str):  # type: ignore[no-untyped-def]
     record = repo.record(game_id)
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
-    return jsonify(game_json(record, p, viewer, set(repo.store.token_hashes(game_id))))
+    return jsonify(game_json(record, p, viewer, set(repo.store.token_hashes(game_id)), takeover_after(record)))
 
 
 @bp.post("/<game_id>/token")

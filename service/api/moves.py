@@ -14,7 +14,7 @@ from games.contract import SPECTATOR, Command, IllegalMove
 from service.api.games import json_body
 from service.auth import seat_for, viewer_for
 from service.bot_levels import bot_levels
-from service.context import ctx
+from service.context import ctx, takeover_after
 from service.errors import ApiError
 from service.metrics import metrics
 from service.presenter import game_json
@@ -33,7 +33,7 @@ def guard_seat_control(record: GameRecord, p: Projection, command: Command) -> N
         return
     if command.args.get("level") not in bot_levels():
         raise ApiError(400, "bad_request", "unknown bot level", field="command.args.level", known=bot_levels())
-    wait = record.takeover_after if record.takeover_after is not None else ctx().settings.takeover_after_s
+    wait = takeover_after(record)
     idle = time.time() - p.last_ts / 1000
     if idle < wait:
         raise IllegalMove("platform.takeover_too_early",
@@ -101,5 +101,5 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
     p = result.projection
     answer = {"first_seq": result.first_seq, "last_seq": result.last_seq, "seq": p.seq,
               "duplicate": result.duplicate,
-              "game": game_json(record, p, seat, set(repo.store.token_hashes(game_id)))}
+              "game": game_json(record, p, seat, set(repo.store.token_hashes(game_id)), takeover_after(record))}
     return jsonify(answer), 200 if result.duplicate else 201

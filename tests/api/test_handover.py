@@ -60,3 +60,19 @@ def test_hints_only_for_the_player_to_move(client):
     r = client.get(f"/api/games/{game_id}/hint", headers=auth(tokens["p2"]))
     assert r.status_code == 422 and r.json["error"]["code"] == "platform.not_your_turn"
     assert client.get(f"/api/games/{game_id}/hint").status_code == 401
+
+
+def test_take_back_point_lets_a_player_ask_to_undo_the_last_turn(client):
+    game_id, tokens = make_game(client, 3600)
+    start = client.get(f"/api/games/{game_id}", headers=auth(tokens["p1"])).json
+    assert start["take_back_to"] is None and start["takeover_after_s"] == 3600
+    send(client, game_id, tokens["p1"], "Add", {"n": 2})
+    send(client, game_id, tokens["p1"], "ConfirmTurn")
+    send(client, game_id, tokens["p2"], "Add", {"n": 1})
+    send(client, game_id, tokens["p2"], "ConfirmTurn")
+    mine = client.get(f"/api/games/{game_id}", headers=auth(tokens["p1"])).json
+    assert mine["take_back_to"] == start["seq"]
+    r = send(client, game_id, tokens["p1"], "RequestUndo", {"to_seq": mine["take_back_to"]})
+    assert r.status_code == 201 and r.json["game"]["undo_request"]["waiting_for"] == ["p2"]
+    r = send(client, game_id, tokens["p2"], "AcceptUndo")
+    assert r.json["game"]["view"]["counters"] == {"p1": 0, "p2": 0}

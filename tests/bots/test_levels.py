@@ -12,6 +12,7 @@ from games.contract import Command
 from games.russian_railroads import GAME
 from tests.bots.helpers import position, to_move
 from worker import bots
+from worker.bots import turns
 from worker.bots.turns import bot_turn
 from worker.selfplay import play
 
@@ -45,13 +46,13 @@ def test_levels_are_registered_with_budgets(level: str) -> None:
 
 
 def test_time_budget_is_respected() -> None:
-    """The budget is CPU time of the search (fair on a busy machine)."""
+    """The search stops well within the worker's hard deadline."""
     table = position(players=2, turns=6)
     seat = to_move(table)
-    start = time.process_time()
+    start = time.perf_counter()
     commands = bots.get("mcts-1s").choose_turn(LocalTable.from_projection(table.projection), seat,
                                                random.Random(1), 300)
-    assert time.process_time() - start < 0.3 + 0.25
+    assert time.perf_counter() - start < turns.deadline_seconds(300)
     check_turn(table, seat, commands)
 
 

@@ -23,7 +23,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose_turn(self, table: LocalTable, seat: str, rng: random.Random, budget_ms: int) -> list[Command]:
-        deadline = time.process_time() + max(budget_ms, 1) / 1000 if budget_ms > 0 else None
+        deadline = time.perf_counter() + max(budget_ms, 1) / 1000 if budget_ms > 0 else None
         candidates = candidate_turns(table.projection, seat, own_value(seat), rng,
                                      limit=MAX_FIRSTS, deadline=deadline)
         if not candidates:

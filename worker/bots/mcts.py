@@ -17,11 +17,11 @@ seat's value is the logistic of its margin over the best other seat; finished
 games score 1 / 0.5 / 0 by the final ranking.  Values are backed up per seat
 (max^n), so the same code plays 2 to 4 seats.
 
-Budgets: ``budget_ms`` of the search process's CPU time (``time.process_time``,
-checked before each iteration and inside candidate generation: on a busy
-machine the bot still thinks as much as on an idle one, and the worker's wall-clock
-deadline in :mod:`worker.bots.turns` remains the safety net), or a fixed number of
-iterations (``mcts-200i``), deterministic for a given rng whatever the machine.
+Budgets: ``budget_ms`` of wall time (checked before each iteration and inside
+candidate generation; a CPU-time budget was tried and dropped: on a busy machine
+it overran the worker's wall-clock deadline in :mod:`worker.bots.turns`), or a
+fixed number of iterations (``mcts-200i``), deterministic for a given rng
+whatever the machine.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class MctsBot:
         if self.iterations is not None:
             best = search.run(iterations=self.iterations)
         else:
-            start = time.process_time()
+            start = time.perf_counter()
             best = search.run(deadline=start + max(budget_ms, 1) * BUDGET_SHARE / 1000)
         if best is None:
             return play_turn(table, seat, rng.choice)
@@ -121,7 +121,7 @@ class Search:
         while True:
             if iterations is not None and self.iterations_done >= iterations:
                 break
-            if deadline is not None and time.process_time() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break
             self.iterate(deadline)
             self.iterations_done += 1

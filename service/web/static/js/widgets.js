@@ -4,7 +4,8 @@
 import { argsText, clear, h } from "./dom.js";
 
 /** Platform commands: handled by the move window, not listed as game moves. */
-export const PLATFORM_COMMANDS = new Set(["ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo"]);
+export const PLATFORM_COMMANDS = new Set(["ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo",
+                                          "HandToBot", "TakeBack"]);
 
 export function seatNames(seats, t) {
   const names = {};
@@ -99,7 +100,9 @@ export function renderMoveWindow(root, game, commands, ctx) {
 
   const request = game.undo_request;
   clear(undoBox);
-  undoBox.hidden = !request;
+  const seatControls = seatControlButtons(game, commands, ctx);
+  undoBox.hidden = !request && !seatControls.length;
+  undoBox.append(...seatControls);
   if (request) {
     undoBox.append(h("p", {}, t("js.undo_request", { by: ctx.names[request.by] || request.by, to_seq: request.to_seq })));
     for (const type of ["AcceptUndo", "DeclineUndo"]) {
@@ -109,6 +112,34 @@ export function renderMoveWindow(root, game, commands, ctx) {
       }
     }
   }
+}
+
+/** Buttons for the turn commands outside one's own turn: ask to take back my last
+ *  turn, take my seat back from a bot, hand a seat that keeps the game waiting to a bot. */
+function seatControlButtons(game, commands, ctx) {
+  const { t, send, busy, names } = ctx;
+  const out = [];
+  if (game.take_back_to !== null && game.take_back_to !== undefined && !game.move_window?.sub_moves?.length) {
+    out.push(h("button", { type: "button", class: "small", id: "request-undo", disabled: busy,
+                           onclick: () => send({ type: "RequestUndo", args: { to_seq: game.take_back_to } }) },
+      t("js.request_undo")));
+  }
+  if (commands.some((c) => c.type === "TakeBack")) {
+    out.push(h("button", { type: "button", class: "small", id: "take-back", disabled: busy,
+                           onclick: () => send({ type: "TakeBack", args: {} }) }, t("js.take_back")));
+  }
+  const after = game.takeover_after_s;
+  const idle = (Date.now() - (game.idle_since_ms || Date.now())) / 1000;
+  if (game.you && after !== null && after !== undefined && idle >= after && !game.status?.over) {
+    const waiting = [...new Set([...(game.status?.to_move || []), game.status?.turn_seat].filter(Boolean))];
+    for (const seat of waiting) {
+      if (seat === game.you || game.bots?.[seat]) continue;
+      out.push(h("button", { type: "button", class: "small hand-to-bot", disabled: busy, dataset: { seat },
+                             onclick: () => send({ type: "HandToBot", args: { seat, level: "random" } }) },
+        t("js.hand_to_bot", { who: names[seat] || seat })));
+    }
+  }
+  return out;
 }
 
 /** Seat ids in a game's log text ("p1 adds 3") replaced by the players' names. */
