@@ -35,13 +35,19 @@ def register(game_name: str, evaluation: Evaluation) -> Evaluation:
 
 
 def for_game(game: Game) -> Evaluation:
+    if not _builtin_loaded:
+        _register_builtin()
     return EVALUATIONS.get(game.name, status_scores)
 
 
+_builtin_loaded = False
+
+
 def _register_builtin() -> None:
+    """The evaluations shipped here, imported on first use (the web process lists
+    bot levels without loading any game's evaluation)."""
+    global _builtin_loaded
     from worker.bots.evaluation import russian_railroads
 
-    register("russian_railroads", russian_railroads.evaluate)
-
-
-_register_builtin()
+    EVALUATIONS.setdefault("russian_railroads", russian_railroads.evaluate)
+    _builtin_loaded = True
