@@ -48,36 +48,38 @@ def test_redis_restart_during_load_loses_no_acknowledged_move(tmp_path: Path) ->
                    for i, (game, tokens) in enumerate(games) for seat, token in tokens.items()]
         for p in players:
             p.start()
-        assert journal.wait_accepted(40, timeout=60), "the load run never got going"
+        try:
+            assert journal.wait_accepted(40, timeout=60), "the load run never got going"
 
-        # --- Redis goes away (a clean stop: SIGTERM, Redis fsyncs its AOF) ---------
-        acknowledged_before = journal.accepted
-        topo.redis.stop()
-        probes = [Client(base, timeout=30) for base in topo.bases]
-        for probe in probes:
-            started = time.monotonic()
-            r = probe.get("/healthz")
-            assert r.status == 503 and r.json["ok"] is False, (r.status, r.body)
-            game, tokens = games[0]
-            r = probe.post(f"/api/games/{game}/commands",
-                           {"command": {"type": "ConfirmTurn"}, "expected_seq": 1, "command_id": "during-outage"},
-                           token=tokens["p1"])
-            assert r.status == 503, (r.status, r.body)
-            assert r.json["error"]["code"], r.body
-            assert time.monotonic() - started < 15, "a request hung while Redis was away"
+            # --- Redis goes away (a clean stop: SIGTERM, Redis fsyncs its AOF) ---------
+            acknowledged_before = journal.accepted
+            topo.redis.stop()
+            probes = [Client(base, timeout=30) for base in topo.bases]
+            for probe in probes:
+                started = time.monotonic()
+                r = probe.get("/healthz")
+                assert r.status == 503 and r.json["ok"] is False, (r.status, r.body)
+                game, tokens = games[0]
+                r = probe.post(f"/api/games/{game}/commands",
+                               {"command": {"type": "ConfirmTurn"}, "expected_seq": 1, "command_id": "during-outage"},
+                               token=tokens["p1"])
+                assert r.status == 503, (r.status, r.body)
+                assert r.json["error"]["code"], r.body
+                assert time.monotonic() - started < 15, "a request hung while Redis was away"
 
-        # --- Redis comes back on the same port and data directory -----------------
-        topo.redis.start()
-        for probe in probes:
-            r = probe.get("/healthz")  # the same web processes, no restart
-            assert r.status == 200, (r.status, r.body)
-        assert journal.wait_accepted(journal.accepted + 40, timeout=60), "the load run did not resume"
-        for p in players:
-            p.join(timeout=max(1.0, deadline - time.monotonic() + 5))
-        stop.set()
-        assert not journal.errors, journal.errors
-        assert not [p for p in players if p.is_alive()], "a player hung"
-
+            # --- Redis comes back on the same port and data directory -----------------
+            topo.redis.start()
+            for probe in probes:
+                r = probe.get("/healthz")  # the same web processes, no restart
+                assert r.status == 200, (r.status, r.body)
+            assert journal.wait_accepted(journal.accepted + 40, timeout=60), "the load run did not resume"
+            for p in players:
+                p.join(timeout=max(1.0, deadline - time.monotonic() + 5))
+            stop.set()
+            assert not journal.errors, journal.errors
+            assert not [p for p in players if p.is_alive()], "a player hung"
+        finally:
+            stop.set()  # players end even when an assertion above failed
         statuses = Counter(s.status for s in journal.sent)
         print(f"\nacknowledged before the stop: {acknowledged_before}, in all: {journal.accepted}; "
               f"commands {dict(statuses)}; reads {dict(journal.reads)}")
