@@ -12,12 +12,10 @@ from typing import Any
 
 import redis
 
-
-#: Socket timeouts (s).  Reads must outlive the longest XREAD BLOCK of the event
-#: stream (``STELLWERK_STREAM_BLOCK_MS``); redis-py's own default is shorter for
-#: unix sockets and would cut every live stream after a few seconds.
-READ_TIMEOUT_S = 60
-CONNECT_TIMEOUT_S = 5
+#: Socket timeouts (s): a Redis that hangs (rather than refuses) must not hang
+#: the requests with it.
+READ_TIMEOUT_S = 5
+CONNECT_TIMEOUT_S = 2
 
 
 def client(url: str, **kwargs: Any) -> redis.Redis:
@@ -25,6 +23,12 @@ def client(url: str, **kwargs: Any) -> redis.Redis:
     kwargs.setdefault("socket_connect_timeout", CONNECT_TIMEOUT_S)
     kwargs.setdefault("health_check_interval", 30)
     return redis.Redis.from_url(url, **kwargs)
+
+
+def blocking_client(url: str, block_ms: int) -> redis.Redis:
+    """For blocking reads (XREAD BLOCK of live streams, BLPOP of hint replies):
+    reads outlive the longest block."""
+    return client(url, socket_timeout=block_ms / 1000 + READ_TIMEOUT_S)
 
 
 class EmbeddedRedis:

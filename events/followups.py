@@ -31,12 +31,34 @@ def enqueue_followups(repo: GameRepository, game_id: str, p: Projection, send: S
     """Enqueue work for ``p`` if any; returns the task name sent, for tests/logs."""
     sent = None
     work = next_work(p)
-    if work is not None and repo.store.claim_work(game_id, p.seq):
-        send(ADVANCE_TASK, [game_id, p.seq, time.time()])
+    if work is not None and _claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK,
+                                            [game_id, p.seq, time.time()]):
         sent = ADVANCE_TASK
     if repo.snapshot_due(game_id, p):
-        send(SNAPSHOT_TASK, [game_id, p.seq])
+        _send_quietly(send, SNAPSHOT_TASK, [game_id, p.seq])
     waiting = [] if p.turn_seat is not None else [s for s in p.status().to_move if s not in p.bots]
-    if waiting and repo.store.claim_work(game_id, p.seq, kind=YOUR_TURN):
-        send(NOTIFY_TASK, [game_id, p.seq, YOUR_TURN, waiting])
+    if waiting:
+        _claim_and_send(repo, game_id, p.seq, YOUR_TURN, send, NOTIFY_TASK, [game_id, p.seq, YOUR_TURN, waiting])
     return sent
+
+
+def _claim_and_send(repo: GameRepository, game_id: str, seq: int, kind: str, send: Send, task: str,
+                    args: list[Any]) -> bool:
+    """Claim (game, seq, kind) and send; a failed send releases the claim so that
+    the beat's sweep (or the next append) can enqueue the task after all."""
+    if not repo.store.claim_work(game_id, seq, kind=kind):
+        return False
+    if _send_quietly(send, task, args):
+        return True
+    repo.store.release_work(game_id, seq, kind=kind)
+    return False
+
+
+def _send_quietly(send: Send, task: str, args: list[Any]) -> bool:
+    """The move is appended already: a broker hiccup must not turn it into an error."""
+    try:
+        send(task, args)
+    except Exception:  # noqa: BLE001 - any broker failure; logged, swept up later
+        log.exception("could not enqueue %s%s", task, args[:2])
+        return False
+    return True

@@ -96,6 +96,7 @@ class GameRepository:
         self.cache_size = cache_size
         self.on_appended = on_appended
         self._cache: OrderedDict[str, Projection] = OrderedDict()
+        self._last_snapshot: dict[str, int] = {}
         self._lock = threading.Lock()
 
     # ----------------------------------------------------------------- create
@@ -267,10 +268,17 @@ class GameRepository:
 
     # -------------------------------------------------------------- snapshots
     def snapshot_due(self, game_id: str, p: Projection) -> bool:
-        if not snapshots.can_snapshot(p):
+        """Whether ``snapshot_every`` events have passed since the last snapshot.
+        The last snapshot's seq is remembered per process, so most appends ask
+        Redis nothing."""
+        if not snapshots.can_snapshot(p) or p.seq - self._last_snapshot.get(game_id, 0) < self.snapshot_every:
             return False
         seqs = self.store.snapshot_seqs(game_id)
-        return p.seq - (seqs[-1] if seqs else 0) >= self.snapshot_every
+        if seqs and p.seq - seqs[-1] < self.snapshot_every:
+            self._last_snapshot[game_id] = seqs[-1]
+            return False
+        self._last_snapshot[game_id] = p.seq  # the snapshot task is about to take it
+        return True
 
     def take_snapshot(self, game_id: str, upto: int | None = None) -> int | None:
         """Snapshot the projection at ``upto`` (default: latest) if it sits on a

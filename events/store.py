@@ -43,8 +43,11 @@ def _range(text: bytes | str) -> tuple[int, int]:
 
 
 class EventStore:
-    def __init__(self, client: redis.Redis, prefix: str = "stellwerk") -> None:
+    def __init__(self, client: redis.Redis, prefix: str = "stellwerk",
+                 blocking: redis.Redis | None = None) -> None:
+        """``blocking``: a client whose read timeout outlives XREAD BLOCK (default: ``client``)."""
         self.redis = client
+        self.blocking = blocking or client
         self.keys = Keys(prefix)
         self._append = client.register_script(_APPEND_LUA)
 
@@ -85,7 +88,7 @@ class EventStore:
 
     def wait(self, game_id: str, after: int, block_ms: int) -> list[Envelope]:
         """Block until events after ``after`` arrive (or ``block_ms`` pass)."""
-        reply = self.redis.xread({self.keys.game(game_id).log: f"{after}-0"}, block=block_ms)
+        reply = self.blocking.xread({self.keys.game(game_id).log: f"{after}-0"}, block=block_ms)
         return [env_codec.loads(fields[b"e"]) for _stream, entries in reply or [] for _id, fields in entries]
 
     # -------------------------------------------------------------- metadata
@@ -146,6 +149,9 @@ class EventStore:
         """True for the first caller per (game, seq, kind): exactly one task (or
         notice) per position, whichever process appended it."""
         return bool(self.redis.set(self._work_key(game_id, seq, kind), "1", nx=True, ex=ttl_seconds))
+
+    def release_work(self, game_id: str, seq: int, kind: str = "work") -> None:
+        self.redis.delete(self._work_key(game_id, seq, kind))
 
     def work_claimed(self, game_id: str, seq: int, kind: str = "work") -> bool:
         return bool(self.redis.exists(self._work_key(game_id, seq, kind)))

@@ -13,6 +13,7 @@ from typing import Any
 import redis
 from flask import Flask
 
+from events.connection import blocking_client
 from events.connection import client as redis_client
 from events.followups import enqueue_followups
 from events.repository import GameRepository
@@ -30,7 +31,9 @@ def celery_sender(redis_url: str, settings: Settings) -> SendTask:
 
     from events.connection import celery_url
 
-    client = Celery("stellwerk-web", broker=celery_url(redis_url), backend=celery_url(redis_url))
+    # No result backend: the web side never waits on task results (hints come back
+    # through a reply list), and a backend costs a SUBSCRIBE round trip per task sent.
+    client = Celery("stellwerk-web", broker=celery_url(redis_url), backend=None)
     client.conf.broker_connection_retry_on_startup = True
 
     def send(name: str, args: list[Any]) -> None:
@@ -49,8 +52,9 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         registry.register(registry.load_object(spec))
     url = settings.redis_url or "redis://127.0.0.1:6379/0"
     injected = client is not None
+    blocking = client or blocking_client(url, max(settings.stream_block_ms, settings.hint_timeout_s * 1000))
     client = client or redis_client(url)
-    store = EventStore(client, settings.key_prefix)
+    store = EventStore(client, settings.key_prefix, blocking=blocking)
     repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
     sender = celery_sender(url, settings) if send_task is True else (send_task if callable(send_task) else None)
     if sender is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import redis
 from flask import Flask, jsonify
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
@@ -61,6 +62,17 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(UnknownGame)
     def _unknown(err: UnknownGame):  # type: ignore[no-untyped-def]
         return error_response(404, "not_found", "no such game")
+
+    @app.errorhandler(redis.ConnectionError)
+    @app.errorhandler(redis.TimeoutError)
+    def _unavailable(err: Exception):  # type: ignore[no-untyped-def]
+        # Redis is down or restarting: nothing was appended unless the command's id
+        # shows up again, so resending with the same command_id is always safe.
+        log.warning("redis unavailable: %s", err)
+        response, status = error_response(503, "unavailable",
+                                          "storage is unavailable; resend with the same command_id")
+        response.headers["Retry-After"] = "1"
+        return response, status
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):  # type: ignore[no-untyped-def]

@@ -40,8 +40,9 @@ def storage_uri(redis_url: str | None) -> str:
 
 def init_security(app: Flask, settings: Settings, redis_url: str | None) -> Limiter:
     limiter = Limiter(key_func=token_or_address, app=app, storage_uri=storage_uri(redis_url),
-                      key_prefix=f"{settings.key_prefix}:rate", strategy="moving-window",
-                      headers_enabled=True)
+                      key_prefix=f"{settings.key_prefix}:rate", strategy="fixed-window",
+                      # A rate-limit store outage must not fail the request (Redis restarts).
+                      swallow_errors=True, headers_enabled=False)
     app.extensions["stellwerk_limiter"] = limiter
 
     @app.after_request

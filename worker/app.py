@@ -43,6 +43,8 @@ def make_celery(settings: Settings | None = None, redis_url: str | None = None) 
         broker_transport_options=transport_options(settings),
         worker_hijack_root_logger=False,
         beat_schedule={
+            "sweep-lost-work": {"task": "stellwerk.sweep", "schedule": float(settings.deadline_scan_s),
+                                "options": {"queue": settings.queue, "expires": float(settings.deadline_scan_s)}},
             "scan-deadlines": {"task": "stellwerk.scan_deadlines", "schedule": float(settings.deadline_scan_s),
                                "options": {"queue": settings.queue, "expires": float(settings.deadline_scan_s)}},
         },

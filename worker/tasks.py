@@ -18,6 +18,7 @@ import redis
 from celery import shared_task
 
 from events import task_metrics
+from events.repository import UnknownGame
 from events.store import Conflict
 from events.work import next_work
 from games.contract import SYSTEM, Command, IllegalMove
@@ -98,6 +99,29 @@ def hint(self, game_id: str, seq: int, seat: str, reply_key: str) -> str:  # typ
     pipe.expire(reply_key, 60)
     pipe.execute()
     return "answered"
+
+
+@shared_task(name="stellwerk.sweep", bind=True, acks_late=True)
+def sweep(self) -> list[str]:  # type: ignore[no-untyped-def]
+    """Beat: enqueue work that was never enqueued (a web node that died between its
+    append and its enqueue, a broker outage): any running game whose position needs
+    a bot or system work and has no task claimed for it."""
+    repo = runtime().repository
+    revived = []
+    for game_id, _activity in repo.store.lobby_activity():
+        try:
+            record = repo.record(game_id)
+        except UnknownGame:
+            continue
+        if record.status.get("over"):
+            continue
+        p = repo.projection(game_id)
+        if next_work(p) is not None and repo.store.claim_work(game_id, p.seq):
+            advance.delay(game_id, p.seq, time.time())
+            revived.append(f"{game_id}@{p.seq}")
+    if revived:
+        log.warning("sweep enqueued lost work: %s", revived)
+    return revived
 
 
 @shared_task(name="stellwerk.snapshot", bind=True, **RETRY)

@@ -50,7 +50,7 @@ def hint(game_id: str):  # type: ignore[no-untyped-def]
         raise ApiError(503, "no_worker", "no worker is configured to compute hints")
     reply = f"{context.settings.key_prefix}:reply:{uuid.uuid4().hex}"
     context.send_task(HINT_TASK, [game_id, p.seq, seat, reply])
-    answer = repo.store.redis.blpop([reply], timeout=context.settings.hint_timeout_s)
+    answer = repo.store.blocking.blpop([reply], timeout=context.settings.hint_timeout_s)
     if answer is None:
         raise ApiError(504, "timeout", "no worker answered in time; try again")
     body = json.loads(answer[1])

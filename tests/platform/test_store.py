@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import pytest
 
 from events.envelope import Envelope
+from events.settings import Settings
 from events.store import Conflict, EventStore
 
 
@@ -88,11 +90,14 @@ def test_wait_returns_new_events(redis_client, prefix):
     assert [e.seq for e in store.wait("g", after=1, block_ms=10)] == [2]
 
 
-def test_clients_outlive_the_longest_stream_block(real_redis_url):
-    """redis-py's default read timeout on unix sockets (5 s) would cut every live
-    stream; the service's clients wait longer than one XREAD BLOCK."""
-    from events.connection import client
-    from events.settings import Settings
+def test_stream_reads_outlive_the_longest_block_and_others_time_out(real_redis_url):
+    """Live streams block up to STELLWERK_STREAM_BLOCK_MS: their client's read timeout
+    must be longer (a shorter one cut every stream after 5 s); every other client
+    gives up soon, so a hung Redis does not hang requests."""
+    from service import create_app
 
-    kwargs = client(real_redis_url).connection_pool.connection_kwargs
-    assert kwargs["socket_timeout"] * 1000 > Settings.from_env().stream_block_ms
+    app = create_app(dataclasses.replace(Settings.from_env(), redis_url=real_redis_url), send_task=False)
+    store = app.extensions["stellwerk"].repository.store
+    block_s = Settings.from_env().stream_block_ms / 1000
+    assert store.blocking.connection_pool.connection_kwargs["socket_timeout"] > block_s
+    assert store.redis.connection_pool.connection_kwargs["socket_timeout"] < block_s

@@ -29,7 +29,6 @@ pytestmark = [
     # any handler (500).  Fixed by a 503 handler for redis.ConnectionError/TimeoutError in
     # service/errors.py and Limiter(swallow_errors=True) in service/security.py; with both
     # the test passes.  Remove this marker with those two changes (strict: it must fail now).
-    pytest.mark.xfail(strict=True, reason="web nodes answer 500 while Redis is down (see above)"),
 ]
 
 GAMES, SEATS, ROUNDS = 6, 3, 5

@@ -13,10 +13,11 @@ randomness comes from ``rng``.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from games.contract import Command
 from events.local import LocalTable
+from games.contract import Command
 
 #: Commands bots never send on their own turn: undoing would let them wander forever.
 NEVER = frozenset({"Undo", "RequestUndo", "AcceptUndo", "DeclineUndo"})

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.contract import Command
 from events.local import LocalTable
+from games.contract import Command
 from worker.bots.base import play_turn
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import logging
 
-from games.contract import Command
-from games.rng import rng_for
 from events.determinize import for_seat
 from events.local import LocalTable
 from events.projection import Projection
+from games.contract import Command
+from games.rng import rng_for
 from worker import bots
 from worker.bots.deadline import DeadlineExceeded, run_with_deadline
 
