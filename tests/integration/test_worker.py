@@ -138,3 +138,19 @@ def test_two_workers_side_by_side_double_nothing(celery_worker, worker_settings)
     finally:
         second.terminate()
         second.wait(timeout=30)
+
+
+def test_sweep_enqueues_work_that_was_never_enqueued(celery_worker, worker_settings):
+    """A web node that died between its append and its enqueue leaves a bot waiting;
+    the beat's sweep finds the position without a claimed task and enqueues it."""
+    app = create_app(worker_settings, send_task=False)  # appends, but enqueues nothing
+    repo = app.extensions["stellwerk"].repository
+    r = app.test_client().post("/api/games", json={"game": "tally", "options": {"rounds": 1},
+                                                   "seats": [{"bot": "random"}, {"bot": "random"}]})
+    game_id = r.json["id"]
+    assert not repo.store.work_claimed(game_id, repo.store.last_seq(game_id))
+    sender = Celery("t", broker=celery_url(worker_settings.redis_url))
+    sender.send_task("stellwerk.sweep", queue=worker_settings.queue)
+    p = wait_until_over(repo, game_id)
+    assert_each_command_once(repo.store.read(game_id))
+    assert p.status().over
