@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from events.envelope import Envelope
@@ -85,6 +86,12 @@ class Projection:
 
     # ----------------------------------------------------------------- queries
     def status(self) -> Status:
+        """The game's status of the live state, computed once per projection
+        (projections are values, so it cannot go stale)."""
+        return self._status
+
+    @cached_property
+    def _status(self) -> Status:
         return self.game.status(self.live)
 
     def state_for(self, viewer: str) -> Any:
@@ -122,12 +129,10 @@ class Projection:
             raise ValueError(f"gap in log: expected seq {self.seq + 1}, got {env.seq}")
         handler = _HANDLERS.get(env.type)
         if handler is not None:
-            after = handler(self, env, rebuild)
-        elif env.actor == SYSTEM:
-            after = self._fold_confirmed(env)
-        else:
-            after = self._fold_submove(env)
-        return replace(after, last_ts=env.ts)
+            return handler(self, env, rebuild)
+        if env.actor == SYSTEM:
+            return self._fold_confirmed(env)
+        return self._fold_submove(env)
 
     def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
@@ -143,13 +148,13 @@ class Projection:
                 seed=str(payload.get(SECRET, {}).get(NOBODY, {}).get("seed", "")),
                 bots=dict(payload.get("bots", {})),
             )
-        return replace(self, seq=env.seq, confirmed=state, live=state, confirmed_seq=env.seq,
+        return replace(self, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,
                        tail=(), turn_seat=None, revert_points=points + (env.seq,),
                        confirmed_turns=turns, **created)
 
     def _fold_submove(self, env: Envelope) -> Projection:
         live = self.game.evolve(self.live, env.event)
-        return replace(self, seq=env.seq, live=live, turn_seat=env.actor, tail=self.tail + (env,))
+        return replace(self, seq=env.seq, last_ts=env.ts, live=live, turn_seat=env.actor, tail=self.tail + (env,))
 
 
 def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
@@ -157,7 +162,7 @@ def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     barrier = any(e.barrier for e in p.tail) or env.barrier
     points = (() if barrier else p.revert_points) + (env.seq,)
     turns = () if barrier else p.confirmed_turns + ((env.seq, env.actor),)
-    return replace(p, seq=env.seq, confirmed=state, live=state, confirmed_seq=env.seq,
+    return replace(p, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,
                    tail=(), turn_seat=None, turn=p.turn + 1, revert_points=points,
                    confirmed_turns=turns)
 
@@ -168,7 +173,7 @@ def _undone(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     live = p.confirmed
     for e in kept:
         live = p.game.evolve(live, e.event)
-    return replace(p, seq=env.seq, tail=kept, live=live, turn_seat=p.turn_seat if kept else None)
+    return replace(p, seq=env.seq, last_ts=env.ts, tail=kept, live=live, turn_seat=p.turn_seat if kept else None)
 
 
 def _undo_requested(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
@@ -179,7 +184,7 @@ def _undo_requested(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
 def _undo_accepted(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     request = p.undo_request
     if request is None:
-        return replace(p, seq=env.seq)
+        return replace(p, seq=env.seq, last_ts=env.ts)
     waiting = tuple(s for s in request.waiting_for if s != env.actor)
     return replace(_between_turns(p, env), undo_request=replace(request, waiting_for=waiting))
 
@@ -193,13 +198,13 @@ def _reverted(p: Projection, env: Envelope, rebuild: Callable[[int], Projection]
         raise ValueError("Reverted needs the earlier projection: pass rebuild")
     earlier = rebuild(int(env.payload["to_seq"]))
     # The log goes on: keep counting seqs and turns, but every later event is void.
-    return replace(earlier, seq=env.seq, confirmed_seq=env.seq, turn=p.turn + 1,
+    return replace(earlier, seq=env.seq, last_ts=env.ts, confirmed_seq=env.seq, turn=p.turn + 1,
                    revert_points=(env.seq,), confirmed_turns=(), undo_request=None)
 
 
 def _between_turns(p: Projection, env: Envelope) -> Projection:
     """An event outside any turn: final at once when no turn is open."""
-    return replace(p, seq=env.seq, confirmed_seq=p.confirmed_seq if p.tail else env.seq)
+    return replace(p, seq=env.seq, last_ts=env.ts, confirmed_seq=p.confirmed_seq if p.tail else env.seq)
 
 
 def _handed_to_bot(p: Projection, env: Envelope, _rebuild: Any) -> Projection:

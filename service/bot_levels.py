@@ -1,8 +1,8 @@
 """The bot levels a table may choose, as names only.
 
-The web app validates a seat's level without importing the bots (they run in
-the workers); the names are read from ``worker.bots`` lazily, which imports no
-Celery and no search code at module level.
+The web app validates a seat's level but never runs a bot (they run in the
+workers); the names come from the registry in ``worker.bots``, imported lazily.
+That registry imports the bot classes but no Celery and no game evaluation.
 """
 
 from __future__ import annotations

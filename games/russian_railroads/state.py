@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import RULES
+from .data import RULES, loco_value
 
 #: A pending action gained in the current turn:
 #: (id, kind, n remaining, mandatory, arg, blocking)
@@ -82,8 +82,6 @@ class PlayerState:
         return "kiev_medal" in self.q_used
 
     def reach(self, line: int) -> int:
-        from .data import loco_value
-
         return sum(loco_value(x) for x in self.locos[line])
 
     def dump(self) -> dict[str, Any]:

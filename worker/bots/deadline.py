@@ -16,8 +16,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-class DeadlineExceeded(Exception):
-    pass
+class DeadlineExceeded(BaseException):
+    """A BaseException, like KeyboardInterrupt: the alarm may fire anywhere inside
+    the search, including code that turns ordinary exceptions into refusals."""
 
 
 def run_with_deadline(fn: Callable[[], T], seconds: float) -> T:
