@@ -32,3 +32,10 @@ def test_unknown_future_version_is_refused():
 def test_missing_field_is_refused():
     with pytest.raises(ValidationError):
         envelope.loads(json.dumps({"seq": 1, "schema": 2}))
+
+
+def test_fast_writer_matches_the_schema():
+    env = Envelope(seq=9, type="Added", actor="p2", payload={"n": 1, "_secret": {"p2": {"card": 3}}}, turn=4, ts=77,
+                   command_id="p2:x", barrier=True)
+    assert envelope.to_json_dict(env) == envelope.ENVELOPE_SCHEMA.dump(env)
+    assert json.loads(envelope.dumps(env)) == envelope.ENVELOPE_SCHEMA.dump(env)
