@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Flask, redirect, render_template, request, session, url_for
 
-from service.accounts.session import current_user, safe_next, users
+from events.contacts import ContactBook
+from service.accounts.session import current_user, login_required, safe_next, users
 from service.accounts.store import AccountError
 from service.web import protect
 from service.web.i18n import COOKIE, t
@@ -66,6 +69,36 @@ def login():  # type: ignore[no-untyped-def]
             return _after_login(user.lang)
     return render_template("accounts/login.html", error=error, name=name,
                            next=safe_next(request.values.get("next")) or ""), 401 if error else 200
+
+
+EMAIL_RE = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,190}\.[^@\s]{2,}$")
+
+
+@bp.route("/account", methods=["GET", "POST"])
+@login_required
+def settings():  # type: ignore[no-untyped-def]
+    """Where notices go: an e-mail address and a webhook (with its signing secret)."""
+    user = current_user()
+    assert user is not None
+    book = ContactBook(users().redis, users().prefix)
+    contact = book.get(user.name)
+    email = contact.email if contact else None
+    webhook = contact.webhook if contact else None
+    error = None
+    saved = False
+    if request.method == "POST":
+        email = request.form.get("email", "").strip() or None
+        webhook = request.form.get("webhook", "").strip() or None
+        if email and not EMAIL_RE.match(email):
+            error = t("account.notify.error.email")
+        elif webhook and not (webhook.startswith(("http://", "https://")) and len(webhook) <= 500):
+            error = t("account.notify.error.webhook")
+        else:
+            contact = book.set(user.name, email=email, webhook=webhook)
+            saved = True
+    secret = contact.webhook_secret if contact and contact.webhook else None
+    return render_template("accounts/settings.html", email=email, webhook=webhook, secret=secret, error=error,
+                           saved=saved), 400 if error else 200
 
 
 @bp.post("/logout")

@@ -26,6 +26,10 @@ class CreateGameError(ValueError):
         self.params = params
 
 
+#: Turn deadlines a table may choose (hours): none, 1, 3 or 7 days.
+DEADLINES = (0, 24, 72, 168)
+
+
 @dataclass
 class GameSpec:
     game: str
@@ -33,6 +37,21 @@ class GameSpec:
     seats: list[dict[str, Any]]
     #: seat id -> the account that gets its token
     holders: dict[str, str] = field(default_factory=dict)
+    #: Table settings: turn deadline and hints (see ``GameRepository.create(table=...)``).
+    table: dict[str, Any] = field(default_factory=dict)
+
+
+def table_settings(form: Mapping[str, str]) -> dict[str, Any]:
+    """The deadline (a missed one lets the others hand the seat to a bot) and hints."""
+    try:
+        hours = int(form.get("deadline_hours", "0") or 0)
+    except ValueError:
+        raise CreateGameError("create.error.deadline") from None
+    if hours not in DEADLINES:
+        raise CreateGameError("create.error.deadline")
+    deadline_s = hours * 3600 or None
+    return {"deadline_s": deadline_s, "takeover_after": deadline_s,
+            "hints": form.get("hints") not in (None, "", "0", "off")}
 
 
 def option_fields(schema: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -133,4 +152,5 @@ def parse_create_form(form: Mapping[str, str], me: str, account: Callable[[str],
     from events.creation import seat_ids
 
     ids = seat_ids(len(seats))
-    return GameSpec(chosen["name"], options, seats, {ids[i]: name for i, name in holders.items()})
+    return GameSpec(chosen["name"], options, seats, {ids[i]: name for i, name in holders.items()},
+                    table_settings(form))

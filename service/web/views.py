@@ -20,7 +20,7 @@ from service.accounts.session import current_user, login_required, safe_next, us
 from service.context import ctx
 from service.presenter import seats_json
 from service.web import protect
-from service.web.forms import CreateGameError, game_choices, parse_create_form
+from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
@@ -132,7 +132,7 @@ def new_game():  # type: ignore[no-untyped-def]
     if request.method == "POST":
         try:
             spec = parse_create_form(form, user.name, _account_name, games)
-            record, tokens = ctx().repository.create(spec.game, spec.options, spec.seats)
+            record, tokens = ctx().repository.create(spec.game, spec.options, spec.seats, table=spec.table)
         except CreateGameError as exc:
             error = t(exc.key, **exc.params)
         except IllegalMove as exc:
@@ -146,6 +146,7 @@ def new_game():  # type: ignore[no-untyped-def]
     from service.bot_levels import bot_levels
 
     return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error,
+                           deadlines=DEADLINES,
                            form=form, rows=max(g["max_players"] for g in games) if games else 2), \
         400 if error else 200
 

@@ -116,3 +116,33 @@ def test_language_switch_is_remembered(people):
 def test_accept_language_picks_german(web_app):
     client = Browser(web_app).client
     assert "Anmelden" in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text
+
+
+def test_notification_settings_are_stored_for_the_worker(people, web_app):
+    from events.contacts import ContactBook
+
+    b = people()
+    b.register("ann")
+    assert b.get("/account").status_code == 200
+    bad = b.submit("/account", {"email": "not-an-address", "webhook": ""})
+    assert bad.status_code == 400
+    bad = b.submit("/account", {"email": "", "webhook": "ftp://example.org/x"})
+    assert bad.status_code == 400
+    ok = b.submit("/account", {"email": "ann@example.org", "webhook": "https://hooks.example.org/ann"})
+    assert ok.status_code == 200 and 'id="notify-secret"' in ok.text
+    store = web_app.extensions["stellwerk"].repository.store
+    contact = ContactBook(store.redis, web_app.extensions["stellwerk"].settings.key_prefix).get("ann")
+    assert contact.email == "ann@example.org" and contact.webhook == "https://hooks.example.org/ann"
+    assert contact.webhook_secret and contact.webhook_secret in ok.text
+    assert people().get("/account").status_code == 302  # only for the logged-in user
+
+
+def test_create_form_sets_deadline_and_hints(people, web_app):
+    b = people()
+    b.register("ann")
+    response = b.create("tally", seats=("me", ("bot", "random")), deadline_hours="72", hints="on")
+    assert response.status_code == 302
+    game_id = response.location.rsplit("/", 1)[-1]
+    record = web_app.extensions["stellwerk"].repository.record(game_id)
+    assert record.deadline_s == 72 * 3600 and record.takeover_after == 72 * 3600 and record.hints
+    assert b.create("tally", seats=("me", "open"), deadline_hours="5").status_code == 400
