@@ -16,5 +16,6 @@ def result_line(p: Projection, **extra: Any) -> dict[str, Any]:
         "over": status.over,
         "scores": dict(status.scores),
         "ranking": list(status.ranking),
+        "places": status.final_places(),
         "to_move": list(status.to_move),
     }

@@ -86,6 +86,22 @@ class Status:
     over: bool = False
     scores: Mapping[str, int] = field(default_factory=dict)
     ranking: tuple[str, ...] = ()
+    #: 1-based places when a game breaks ties its own way; empty means "equal
+    #: scores share a place" (see :meth:`final_places`).
+    places: Mapping[str, int] = field(default_factory=dict)
+
+    def final_places(self) -> dict[str, int]:
+        """Each seat's place.  ``ranking`` is a strict order for display, but seats
+        whose tie the rules do not break share a place (Russian Railroads: "bei
+        Gleichstand teilen sich alle Beteiligten die Platzierung")."""
+        if self.places:
+            return dict(self.places)
+        out: dict[str, int] = {}
+        for i, seat in enumerate(self.ranking):
+            previous = self.ranking[i - 1] if i else None
+            tied = previous is not None and self.scores.get(seat) == self.scores.get(previous)
+            out[seat] = out[previous] if tied and previous is not None else i + 1
+        return out
 
 
 @dataclass(frozen=True)

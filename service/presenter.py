@@ -32,6 +32,7 @@ def status_json(p: Projection, viewer: str) -> dict[str, Any]:
         "over": status.over,
         "scores": dict(status.scores),
         "ranking": list(status.ranking),
+        "places": status.final_places() if status.over else {},
         "turn_seat": p.turn_seat,
     }
 

@@ -181,3 +181,12 @@ def test_bots_are_asked_to_accept_undo_requests():
     work = next_work(t.projection, {"p2": "random"})
     assert work is not None and work.actor == "p2" and work.accept_undo
     assert next_work(t.projection, {}) is None
+
+
+def test_equal_scores_share_a_place_unless_the_game_breaks_the_tie():
+    from games.contract import Status
+
+    status = Status("over", 7, (), (), True, {"p1": 90, "p2": 120, "p3": 90, "p4": 60}, ("p2", "p1", "p3", "p4"))
+    assert status.final_places() == {"p2": 1, "p1": 2, "p3": 2, "p4": 4}
+    broken = Status("over", 7, (), (), True, {"p1": 90, "p3": 90}, ("p1", "p3"), places={"p1": 1, "p3": 2})
+    assert broken.final_places() == {"p1": 1, "p3": 2}
