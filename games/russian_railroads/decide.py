@@ -116,15 +116,21 @@ def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     error = cost_error(p, workers, fixed_coins, coins, black)
     if error:
         raise IllegalMove(*error)
-    number = engineers.number_of(space)
-    own = number if number and number in p.engineers else 0
     payload: dict[str, Any] = {"seat": seat, "space": space, "workers": workers - coins,
                                "coins": coins + fixed_coins, "black": black}
-    if own:
-        payload["own"] = own
+    _occupy(ctx, seat, space, "WorkersPlaced", payload, effects, competitive, black)
+
+
+def _occupy(ctx: Ctx, seat: str, space: str, event: str, payload: dict[str, Any], effects: Any,
+            competitive: bool, black: bool) -> None:
+    """Placing and relocating end alike: note an own engineer and the never-blocked
+    space, then gain the space's actions (and the black worker's bonus step)."""
+    number = engineers.number_of(space)
+    if number and number in ctx.p(seat).engineers:
+        payload["own"] = number
     if RULES.spaces.get(space, {}).get("never_occupied"):
         payload["never_occupied"] = True
-    ctx.emit("WorkersPlaced", payload)
+    ctx.emit(event, payload)
     ctx.gain(seat, effects, competitive, space)
     if black and actions.allows_black(effects):
         ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
@@ -166,16 +172,8 @@ def relocate(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
                           "a relocated worker may only go to a space needing exactly 1 worker")
     source = state.reloc_from[seat]
     black = bool(state.occupied.get(source, [None, 0, 0, False])[3])
-    number = engineers.number_of(space)
-    payload: dict[str, Any] = {"seat": seat, "from": source, "to": space}
-    if number and number in ctx.p(seat).engineers:
-        payload["own"] = number
-    if RULES.spaces.get(space, {}).get("never_occupied"):
-        payload["never_occupied"] = True
-    ctx.emit("WorkerRelocated", payload)
-    ctx.gain(seat, effects, competitive, space)
-    if black and actions.allows_black(effects):
-        ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
+    _occupy(ctx, seat, space, "WorkerRelocated", {"seat": seat, "from": source, "to": space}, effects,
+            competitive, black)
 
 
 def skip_relocation(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

@@ -6,8 +6,10 @@ them to the contract in :mod:`games.contract`.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from games.contract import (
@@ -35,6 +37,55 @@ from .messages import describe as _describe
 from .state import State
 
 PLAYER_PHASES = ("draft", "actions", "relocation")
+#: Flags of an action space a board shows (when it may be used, whether it can be reused).
+SPACE_FLAGS = ("last_round_only", "not_last_round", "not_reusable", "never_occupied")
+
+
+@cache
+def _board(players: int) -> dict[str, Any]:
+    """The printed board for ``players``, for drawing: the action spaces (in board
+    order, with cost and effects), each line's length, colours and special spaces
+    (one-time bonuses, track unlocks, Kiev stars and medal, Petersburg doubling),
+    the industry track, and the effects of every engineer and factory."""
+    raw = RULES.raw
+    spaces = []
+    for space in raw["action_spaces"]:
+        if players not in space["players"]:
+            continue
+        row = {"id": space["id"], "area": space["area"], "workers": space["workers"], "coins": space["coins"],
+               "effects": space["effects"]}
+        row.update({flag: True for flag in SPACE_FLAGS if space.get(flag)})
+        spaces.append(row)
+    lines = []
+    for line in raw["lines"]:
+        name = line["id"]
+        specials = [{"key": s["key"], "space": s["space"], "colour": s["colour"], "loco": s["loco"],
+                     "effect": s["effect"]} for s in raw["special_spaces"] if s["line"] == name]
+        unlocks = [{"space": u["space"], "colour": u["colour"], "steps": u.get("then_steps", 0)}
+                   for u in raw["unlocks"] if u["line"] == name]
+        entry: dict[str, Any] = {"id": name, "length": line["spaces"], "colours": line["colours"],
+                                 "loco_slots": line["loco_slots"], "specials": specials, "unlocks": unlocks}
+        if name == raw["kiev_medal"]["line"]:
+            entry["stars"] = [{"space": s["space"], "vp": s["vp"]} for s in raw["kiev_stars"]]
+            entry["medal"] = {k: raw["kiev_medal"][k] for k in ("space", "colour", "vp")}
+        if name == raw["petersburg_doubling"]["line"]:
+            entry["doubling"] = {k: raw["petersburg_doubling"][k] for k in ("space", "colour", "factor")}
+        lines.append(entry)
+    industry = raw["industry"]
+    return {
+        "spaces": spaces,
+        "lines": lines,
+        "industry": {"length": industry["length"], "gaps": industry["gaps"],
+                     "question_space": industry["question_space"], "scores": industry["scores"]},
+        "engineers": {str(n): e["effects"] for n, e in sorted(RULES.engineers.items())},
+        "factories": {str(n): effects for n, effects in sorted(RULES.factories.items())},
+        "doubler_slots": raw["doublers"]["slots"],
+    }
+
+
+def board_layout(players: int) -> dict[str, Any]:
+    """A fresh copy of :func:`_board` (views are handed out and may be changed)."""
+    return copy.deepcopy(_board(players))
 
 
 class RussianRailroads:
@@ -160,6 +211,7 @@ class RussianRailroads:
             "end_deck": sorted(state.end_deck) if sees_deck else None,
             "pending": [list(item) for item in state.pending] if viewer in (state.current, REVIEWER) else [],
             "players": players, "last_scoring": state.last_scoring,
+            "board": board_layout(len(state.seats)) if state.seats else None,
         }
         if viewer == REVIEWER:
             view["end_removed"] = list(state.end_removed)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
 import subprocess
 import sys
 import threading
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,6 +49,27 @@ def process_env(**extra: str) -> dict[str, str]:
            "PYTHONUNBUFFERED": "1"}
     env.update(extra)
     return env
+
+
+@contextmanager
+def serve_process(data_dir: Path, **extra_env: str) -> Iterator[str]:
+    """``stellwerk serve`` on a free port with the embedded Redis in ``data_dir``;
+    yields its base URL and stops it with SIGINT (killed if it does not stop)."""
+    env = process_env(STELLWERK_DATA_DIR=str(data_dir), **extra_env)
+    env.pop("REDIS_URL", None)
+    env.pop("STELLWERK_SECRET_KEY", None)
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = wait_for_line(proc, "listening on")
+    try:
+        yield line.strip().rsplit(" ", 1)[-1]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
 
 
 @pytest.fixture

@@ -8,32 +8,13 @@ directory the game is still there.
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
-from tests.integration.conftest import ROOT, process_env, wait_for_line
+from tests.integration.conftest import serve_process
 
 pytestmark = [pytest.mark.slow]
-
-
-@contextmanager
-def serve(data_dir) -> Iterator[str]:
-    env = process_env(STELLWERK_DATA_DIR=str(data_dir))
-    env.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = wait_for_line(proc, "listening on")
-    try:
-        yield line.strip().rsplit(" ", 1)[-1]
-    finally:
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=60) is not None
 
 
 def call(base, method, path, body=None, token=None):
@@ -47,7 +28,7 @@ def call(base, method, path, body=None, token=None):
 
 
 def test_serve_plays_against_a_bot_and_keeps_games(tmp_path):
-    with serve(tmp_path) as base:
+    with serve_process(tmp_path) as base:
         created = call(base, "POST", "/api/games", {"game": "tally", "options": {"rounds": 2},
                                                     "seats": [{"name": "ann"}, {"bot": "random"}]})
         game_id, token = created["id"], created["seats"][0]["token"]
@@ -69,6 +50,6 @@ def test_serve_plays_against_a_bot_and_keeps_games(tmp_path):
         view = call(base, "GET", f"/api/games/{game_id}", token=token)
         assert view["view"]["counters"]["p1"] == 3 and view["view"]["counters"]["p2"] >= 1
         seq_before_restart = view["seq"]
-    with serve(tmp_path) as base:
+    with serve_process(tmp_path) as base:
         again = call(base, "GET", f"/api/games/{game_id}", token=token)
         assert again["seq"] == seq_before_restart and again["you"] == "p1"

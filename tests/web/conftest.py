@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +15,7 @@ from argon2 import PasswordHasher
 
 from events.settings import Settings
 from service import create_app
-from tests.integration.conftest import ROOT, process_env, wait_for_line
+from tests.integration.conftest import ROOT, serve_process
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -96,20 +93,8 @@ def server_url(tmp_path_factory) -> Iterator[str]:
     """One ``stellwerk serve`` (embedded Redis, worker, web app) for all browser tests."""
     if not CHROMIUM.exists():
         pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)")
-    env = process_env(STELLWERK_DATA_DIR=str(tmp_path_factory.mktemp("serve")), STELLWERK_STREAM_BLOCK_MS="1000")
-    env.pop("REDIS_URL", None)
-    env.pop("STELLWERK_SECRET_KEY", None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = wait_for_line(proc, "listening on")
-    try:
-        yield line.strip().rsplit(" ", 1)[-1]
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with serve_process(tmp_path_factory.mktemp("serve"), STELLWERK_STREAM_BLOCK_MS="1000") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
