@@ -201,6 +201,7 @@ class RussianRailroads:
             "current": state.current, "passed": list(state.passed),
             "occupied": {k: {"seat": v[0], "workers": v[1], "coins": v[2], "black": v[3]}
                          for k, v in state.occupied.items()},
+            "rally_users": list(state.rally_users),
             "engineers": {"hire": engineers.hire_candidate(state), "public": engineers.public_engineers(state),
                           "preview": engineers.preview(state)},
             "loco_stacks": {n: state.stacks[n] for n in range(1, 10)},

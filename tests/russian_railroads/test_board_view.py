@@ -10,7 +10,7 @@ from games.contract import SPECTATOR
 from games.russian_railroads import GAME
 from games.russian_railroads.data import RULES
 
-from .helpers import at_turn, new_game, play_random
+from .helpers import act, at_turn, new_game, play_random
 
 
 def test_board_lists_the_action_spaces_of_the_player_count_in_board_order():
@@ -69,3 +69,11 @@ def test_board_is_a_fresh_copy_and_json():
     view = GAME.view(state, SPECTATOR)
     assert view["phase"] == "over" and json.loads(json.dumps(view))["board"] == view["board"]
     assert GAME.view(GAME.initial_state(), SPECTATOR)["board"] is None
+
+
+def test_view_shows_who_used_the_space_that_stays_free():
+    s = at_turn(2)
+    assert GAME.view(s, SPECTATOR)["rally_users"] == []
+    s = act(s, "p1", "PlaceWorkers", space="rally")
+    view = GAME.view(s, "p1")
+    assert view["rally_users"] == ["p1"] and "rally" not in view["occupied"]

@@ -4,9 +4,11 @@ worker, web app).
 
 Two people register in two browser contexts, play Tally (the fixture game)
 through the generic renderer with an undo and confirms, see each other's moves
-arrive over SSE, and step through the replay; a third test plays a Russian
-Railroads turn on the SVG board against a bot.  Every wait is on the DOM
-(``body[data-seq]`` is the position the page shows), never a sleep.
+arrive over SSE, and step through the replay; two more people do the same with
+Russian Railroads on the SVG board (workers on highlighted spaces, track steps
+on the tableau chips, an undo, confirms, the other page following live, the
+replay); another test plays a Russian Railroads turn against a bot.  Every wait
+is on the DOM (``body[data-seq]`` is the position the page shows), never a sleep.
 Screenshots go to ``screenshots/`` (gitignored; the README's copy is in ``docs/screenshots/``).
 """
 
@@ -197,7 +199,10 @@ def spend_mandatory_steps(page) -> None:
         if not page.locator(".open-action.mandatory").count():
             break
         before = seq_of(page)
-        page.locator("svg.rr-tableau .chip.usable").first.click()
+        page.locator("svg.rr-tableau .usable").first.click()
+        # Several ways (which loco to replace, which factory): the choice is asked for in place.
+        if page.locator(".choice-menu").count():
+            page.locator(".choice-menu button.choice").first.click()
         wait_past(page, before)
     expect(page.locator(".open-action.mandatory")).to_have_count(0)
 
@@ -251,5 +256,172 @@ def test_russian_railroads_turn_on_the_board(chromium, server_url, screenshots):
     expect(page.locator("svg.rr-board .usable")).to_have_count(0)
     page.click("#step-first")
     expect(page.locator("body")).to_have_attribute("data-replay-index", "0")
+    context.close()
+    assert not errors, errors
+
+
+def my_turn(page) -> bool:
+    return page.get_attribute("body", "data-my-turn") == "true"
+
+
+def marker_pos(page, seat: str, line: str, colour: str) -> str:
+    return page.get_attribute(f"svg.rr-tableau[data-seat={seat}] .track-marker[data-line={line}][data-colour={colour}]",
+                              "data-pos")
+
+
+def rr_turn(page, other, seat: str, area: str = "track", *, undo: bool = False, screenshot=None) -> str | None:
+    """One whole turn through the board: the start bonus card or a worker placement on
+    the first highlighted space of ``area`` (the in-place menu answered when it asks), the
+    steps spent on the tableau chips (with an undo of one step first if asked), confirm.
+    Returns the space used, if any; checks that ``other`` follows over SSE."""
+    other_seq = seq_of(other)
+    expect(page.locator("#notice")).to_have_text("It is your turn!")
+    expect(page).to_have_title(re.compile("Your turn"))
+    space_id = None
+    before = seq_of(page)
+    if page.locator(".bonus-card.usable").count():
+        page.locator(".bonus-card.usable").first.click()
+    else:
+        space = page.locator(f".space.usable.area-{area}").first
+        space_id = space.get_attribute("data-space")
+        space.click()
+        if page.locator(".choice-menu").count():
+            page.locator(".choice-menu button.choice").first.click()
+    wait_past(page, before)
+    if space_id:
+        expect(page.locator(f".space[data-space={space_id}] .piece.seat-fill-{seat}")).to_have_count(1)
+    if undo:
+        # One track step, then take it back with the move window's undo button.
+        chip = page.locator(f"svg.rr-tableau[data-seat={seat}] .chip.usable[data-command=AdvanceTrack]").first
+        line, colour = chip.get_attribute("data-line"), chip.get_attribute("data-colour")
+        start = marker_pos(page, seat, line, colour)
+        moves = page.locator("#sub-moves .sub-move").count()
+        before = seq_of(page)
+        chip.click()
+        wait_past(page, before)
+        assert int(marker_pos(page, seat, line, colour)) == int(start) + 1
+        # The step may bring more (an unlocked colour): undo back to before its first sub-move.
+        before = seq_of(page)
+        page.locator("#sub-moves .sub-move").nth(moves).locator("button.undo").click()
+        wait_past(page, before)
+        expect(page.locator("#sub-moves .sub-move")).to_have_count(moves)
+        assert marker_pos(page, seat, line, colour) == start
+        expect(page.locator(".open-action.mandatory")).to_have_count(1)
+    spend_mandatory_steps(page)
+    expect(page.locator("#confirm-turn")).to_be_enabled()
+    if screenshot:
+        screenshot(page)
+    markers = [(m.get_attribute("data-line"), m.get_attribute("data-colour"), m.get_attribute("data-pos"))
+               for m in page.locator(f"svg.rr-tableau[data-seat={seat}] .track-marker").all()]
+    confirm(page)
+    expect(page.locator("#sub-moves .sub-move")).to_have_count(0)
+    # The other page hears the confirmed turn on the stream and redraws.
+    wait_past(other, other_seq)
+    if space_id:
+        expect(other.locator(f".space[data-space={space_id}] .piece.seat-fill-{seat}")).to_have_count(1)
+    for line, colour, pos in markers:
+        assert marker_pos(other, seat, line, colour) == pos
+    return space_id
+
+
+def test_two_people_play_russian_railroads_on_the_board(two_people, server_url, screenshots):
+    (ann, bob), _errors = two_people
+    ann.goto(f"{server_url}/new")
+    ann.select_option("#game-select", "russian_railroads")
+    ann.select_option("#seat-0-kind", "me")
+    ann.select_option("#seat-1-kind", "open")
+    ann.click("#create-submit")
+    ann.wait_for_selector("body.ready")
+    invite = ann.get_attribute(".invite-url[data-seat=p2]", "value")
+    game_url = ann.url
+    bob.goto(invite)
+    bob.click("#join-submit")
+    bob.wait_for_url(game_url)
+    bob.wait_for_selector("svg.rr-board")
+    ann.reload()
+    ann.wait_for_selector("svg.rr-board")
+    for page in (ann, bob):
+        expect(page.locator("svg.rr-tableau")).to_have_count(2)
+        # The printed board comes from the view: the special spaces of every line.
+        expect(page.locator("svg.rr-tableau[data-seat=p1] .special")).to_have_count(9)
+        expect(page.locator("svg.rr-tableau[data-seat=p1] .unlock")).to_have_count(4)
+        expect(page.locator("svg.rr-tableau[data-seat=p1] .kiev-star")).to_have_count(5)
+    seats = {id(ann): "p1", id(bob): "p2"}
+    # Turn order is dealt at random: whoever is to move goes first (the start bonus
+    # draft belongs to the second in order, then the first begins the actions).
+    mover, waiter = (ann, bob) if my_turn(ann) else (bob, ann)
+    assert my_turn(mover) and not my_turn(waiter)
+
+    def shot(page):
+        page.set_viewport_size({"width": 1440, "height": 1000})
+        page.screenshot(path=str(screenshots / "rr-two-people.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+    used = []
+    for turn, area in enumerate(["track", "track", "industry", "loco_factory", "track"]):
+        used.append(rr_turn(mover, waiter, seats[id(mover)], area, undo=turn == 1,
+                            screenshot=shot if turn == 4 else None))
+        mover, waiter = waiter, mover
+    assert len({u for u in used if u}) >= 3
+    # Both pages show the same position.
+    expect(bob.locator("body")).to_have_attribute("data-seq", str(seq_of(ann)))
+    expect(waiter.locator("#move-window")).to_contain_text("Waiting for")
+
+    # The replay: step through the confirmed positions, read-only.
+    ann.click("#replay-link")
+    ann.wait_for_selector("body.ready")
+    last = int(ann.get_attribute("#replay-slider", "max"))
+    assert last >= 5
+    expect(ann.locator("svg.rr-board")).to_have_count(1)
+    expect(ann.locator("svg.rr-board .usable, svg.rr-tableau .usable")).to_have_count(0)
+    for space in filter(None, used):
+        expect(ann.locator(f".space[data-space={space}] .piece")).to_have_count(1)
+    ann.click("#step-first")
+    expect(ann.locator("body")).to_have_attribute("data-replay-index", "0")
+    expect(ann.locator("svg.rr-board .space .piece")).to_have_count(0)
+    for i in range(1, 4):
+        ann.click("#step-next")
+        expect(ann.locator("body")).to_have_attribute("data-replay-index", str(i))
+    ann.click("#step-last")
+    expect(ann.locator("body")).to_have_attribute("data-replay-index", str(last))
+    expect(ann.locator("svg.rr-board .space .piece")).to_have_count(len([u for u in used if u]))
+
+
+def test_russian_railroads_final_scoring_table_on_a_phone(chromium, server_url, screenshots):
+    """Two bots play a whole game while a person watches on a phone: the page ends
+    with the final scoring as a table (round points, end-game cards, engineer
+    majority, total per player), the same totals as the scores in the header."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register(page, server_url, f"eve-{uuid.uuid4().hex[:6]}")
+    page.goto(f"{server_url}/new")
+    page.select_option("#game-select", "russian_railroads")
+    page.select_option("#seat-0-kind", "bot")
+    page.select_option("#seat-1-kind", "bot")
+    page.click("#create-submit")
+    page.wait_for_selector("body.ready")
+    # The worker plays the bots' turns; the page follows over SSE to the end.
+    table = page.locator("#rr-final table.rr-score-table")
+    expect(table).to_be_visible(timeout=90_000)
+    expect(page.locator("#notice")).to_contain_text("The game is over")
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    for i in range(2):
+        row = rows.nth(i)
+        seat = row.get_attribute("data-seat")
+        cells = {key: int(row.locator(f"td[data-key={key}]").inner_text().split("=")[-1].strip())
+                 for key in ("rounds", "end_cards", "majority", "total")}
+        assert cells["rounds"] + cells["end_cards"] + cells["majority"] == cells["total"]
+        assert page.get_attribute(f"#game-head tr[data-seat={seat}] td.score", "data-score") == str(cells["total"])
+        # Every end-game card is shown face up now, with its points.
+        assert row.locator(".end-card").count() == int(
+            page.locator(f"svg.rr-tableau[data-seat={seat}]").get_attribute("data-end-cards") or 0)
+    # Readable on a phone: the table fits the screen width (it would scroll inside its card).
+    box = page.locator("#rr-final").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator("#rr-final").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "rr-final-phone.png"))
     context.close()
     assert not errors, errors
