@@ -216,8 +216,11 @@ def render(game: Game, description: Description, lang: str) -> str:
     template = catalogue.get(description.key) or game.messages.get("en", {}).get(description.key)
     if template is None:
         return description.key
+    # A parameter may itself be translated: {"de": "Kiew", "en": "Kiev"}.
+    params = {key: (value.get(lang) or value["en"]) if isinstance(value, Mapping) and "en" in value else value
+              for key, value in description.params.items()}
     try:
-        return template.format(**description.params)
+        return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
-from . import actions, industry, locomotives, tracks
+from . import actions, industry, locomotives, names, tracks
 from .context import Ctx, Valid
 from .data import RULES
 from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
@@ -144,7 +144,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         if state.phase == "draft":
             return [OpenAction("rr.open.start_bonus", True, {}, ("ChooseStartBonus",))]
         if state.phase == "relocation":
-            return [OpenAction("rr.open.relocate", False, {"from": state.reloc_from.get(seat, "")},
+            return [OpenAction("rr.open.relocate", False, {"from": names.thing(state.reloc_from.get(seat, ""))},
                                ("Relocate", "SkipRelocation"))]
         return [OpenAction("rr.open.place_or_pass", True, {}, ("PlaceWorkers", "Pass"))]
     p = state.players[seat]
@@ -156,7 +156,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         must = mandatory and actions.item_alone_feasible(state, p, item)
         if kind == "place_loco":
             must = True
-        params = {"n": n, "what": str(arg) if kind == "steps" else kind}
+        params = {"n": n, "what": names.colour(str(arg)) if kind == "steps" else names.item(kind)}
         result.append(OpenAction(f"rr.open.{kind}", must, params, COMMANDS_FOR[kind]))
     return result
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.contract import Description, Event
 
+from . import names
 from .data import RULES, SPECIAL9
 
 EVENTS_EN = {
@@ -151,9 +152,18 @@ def describe(event: Event) -> Description:
     payload = event.payload
     params: dict[str, Any] = {k: v for k, v in payload.items() if not k.startswith("_")}
     if "line" in params:
-        params["line"] = _name(params["line"], RULES.lines)
+        params["line"] = names.line(_name(params["line"], RULES.lines))
     if "colour" in params:
-        params["colour"] = _name(params["colour"], RULES.colours)
+        params["colour"] = names.colour(_name(params["colour"], RULES.colours))
+    for key in ("space", "to", "key", "source", "reason"):
+        if key in params:
+            params[key] = names.thing(params[key])
+    if event.type == "StartBonusChosen":
+        params["card"] = names.of("start_bonus", params.get("card"))
+    if event.type == "QuestionCardTaken":
+        params["card"] = names.of("q_cards", params.get("card"))
+    if event.type == "QuestionTokenTaken":
+        params["token"] = names.of("q_tokens", params.get("token"))
     if "number" in params and params["number"] == SPECIAL9:
         params["number"] = 9
     if event.type in ("LocoBuilt", "LocoPlaced"):
@@ -161,9 +171,9 @@ def describe(event: Event) -> Description:
     if event.type == "GameCreated":
         params["players"] = len(payload.get("seats", ()))
     if event.type == "WorkerRelocated":
-        params["from_"] = payload.get("from")
+        params["from_"] = names.thing(payload.get("from"))
     if event.type == "ActionsGained":
-        params["items"] = ", ".join(f"{i[1]}×{i[2]}" for i in payload.get("items", ()))
+        params["items"] = names.items(payload.get("items", ()))
     if event.type == "RoundScored":
         params["scores"] = ", ".join(f"{s} {row['total']}" for s, row in payload.get("scores", {}).items())
     if event.type == "GameFinished":

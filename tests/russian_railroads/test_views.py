@@ -110,3 +110,19 @@ def test_views_are_json():
         if i % 97 == 0:
             for viewer in (*s.seats, SPECTATOR, REVIEWER):
                 json.dumps(GAME.view(s, viewer))
+
+
+def test_log_lines_name_things_in_each_language():
+    """Ids in events become names in the reader's language (names.json)."""
+    from games.contract import Description, Event, render
+    from games.russian_railroads import GAME
+
+    placed = GAME.describe(Event("WorkersPlaced", {"seat": "p1", "space": "black_2w", "workers": 2, "coins": 0,
+                                                   "black": False}))
+    assert render(GAME, placed, "de") == "p1 setzt 2 Arbeiter und 0 Münze(n) auf 3 schwarze Schritte."
+    assert render(GAME, placed, "en") == "p1 places 2 worker(s) and 0 coin(s) on 3 black steps."
+    bonus = GAME.describe(Event("StartBonusChosen", {"seat": "p2", "card": "doubler"}))
+    assert render(GAME, bonus, "de") == "p2 nimmt den Startbonus Verdoppler."
+    reached = GAME.describe(Event("SpecialSpaceReached", {"seat": "p1", "key": "kiev_7"}))
+    assert render(GAME, reached, "de").endswith("Kiew Feld 7.")
+    assert render(GAME, Description("x", {}), "en") == "x"
