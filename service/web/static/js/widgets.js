@@ -22,6 +22,14 @@ export function turnOrder(game) {
   return (game.seats || []).map((s) => s.seat);
 }
 
+/** A phase code in words: the game's own name for it, else the generic one, else the code. */
+function phaseName(phase, t) {
+  for (const key of [`js.rr.phase.${phase}`, `js.phase.${phase}`]) {
+    if (t(key) !== key) return t(key);
+  }
+  return phase;
+}
+
 export function renderHead(el, game, ctx) {
   const { t, names } = ctx;
   const status = game.status || {};
@@ -42,7 +50,7 @@ export function renderHead(el, game, ctx) {
   });
   const line = [];
   if (status.round !== null && status.round !== undefined) line.push(t("js.round", { round: status.round }));
-  if (status.phase) line.push(t("js.phase", { phase: status.phase }));
+  if (status.phase) line.push(t("js.phase", { phase: phaseName(status.phase, t) }));
   clear(el).append(
     h("h1", {}, game.title, " ", h("code", {}, game.id)),
     h("p", { class: "muted game-line" }, line.join(" · ")),
