@@ -76,7 +76,8 @@ def _append_turn(repo, game_id: str, seq: int, commands: list[Command]) -> str: 
         task_metrics.count_append(repo.store.redis, runtime().settings.key_prefix, result.projection.game.name)
         appended.append(result.first_seq)
         seq = result.last_seq
-        if not last and any(e.barrier for e in repo.store.read(game_id, after=result.first_seq - 1, upto=seq)):
+        revealed = any(e.barrier and e.seq >= result.first_seq for e in result.projection.tail)
+        if not last and revealed:
             repo.notify(game_id)
             break
     return f"appended {appended[0]}-{seq}" if appended else "nothing"
