@@ -103,6 +103,7 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
         "handed_over": sorted(p.handed_over),
         "idle_since_ms": p.last_ts,
         "takeover_after_s": takeover_after_s,
+        "hints": record.hints,
         "take_back_to": take_back_point(p, viewer) if seated else None,
         "undo_request": None if request is None else
         {"to_seq": request.to_seq, "by": request.by, "waiting_for": list(request.waiting_for)},

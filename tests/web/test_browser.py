@@ -425,3 +425,21 @@ def test_russian_railroads_final_scoring_table_on_a_phone(chromium, server_url, 
     page.screenshot(path=str(screenshots / "rr-final-phone.png"))
     context.close()
     assert not errors, errors
+
+
+def test_hint_button_asks_the_worker(chromium, server_url):
+    """A table created with hints: the move window's hint button lists the turn the
+    greedy bot would play, computed by the worker process of ``stellwerk serve``."""
+    context = chromium.new_context()
+    page = context.new_page()
+    register(page, server_url, f"hana-{uuid.uuid4().hex[:6]}")
+    page.goto(f"{server_url}/new")
+    page.select_option("#game-select", "tally")
+    page.select_option("#seat-1-kind", "bot")
+    page.check("#hints")
+    page.click("#create-submit")
+    page.wait_for_selector("body.ready")
+    expect(page.locator("#ask-hint")).to_be_visible()
+    page.click("#ask-hint")
+    expect(page.locator("#hint li").last).to_have_text("ConfirmTurn")
+    context.close()

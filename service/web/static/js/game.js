@@ -55,6 +55,37 @@ async function load() {
   return { game, commands, texts };
 }
 
+/** The greedy bot's suggestion for my turn, at tables that allow hints (computed by a worker). */
+function renderHintButton(game) {
+  const button = byId("ask-hint");
+  const list = byId("hint");
+  const mine = myTurn(game) || game.move_window?.sub_moves?.length > 0;
+  button.hidden = !(game.hints && page.seat && mine);
+  if (!mine || list.dataset.seq !== String(game.seq)) {
+    clear(list);
+    list.hidden = true;
+  }
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      const hint = await page.api.get("/hint");
+      clear(list);
+      for (const command of hint.commands || []) {
+        const args = Object.entries(command.args || {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ");
+        const li = document.createElement("li");
+        li.textContent = args ? `${command.type} (${args})` : command.type;
+        list.append(li);
+      }
+      list.dataset.seq = String(game.seq);
+      list.hidden = false;
+    } catch (error) {
+      showError(error.message);
+    } finally {
+      button.disabled = false;
+    }
+  };
+}
+
 /** Fetch everything and redraw; calls made while one runs coalesce into one more. */
 async function refresh() {
   if (page.refreshing) {
@@ -115,6 +146,7 @@ function render() {
   renderHead(byId("game-head"), game, ctx);
   page.renderer.render(byId("board"), ctx);
   renderMoveWindow(byId("move-window"), game, page.commands, ctx);
+  renderHintButton(game);
   const card = byId("commands-card");
   card.hidden = !ctx.interactive || page.renderer.showsCommands;
   if (!card.hidden) clear(byId("commands")).append(commandButtons(ctx.commands, ctx));
