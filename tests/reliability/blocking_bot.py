@@ -32,7 +32,8 @@ class BlockingBot:
     name = "blocking"
 
     def choose_turn(self, table: LocalTable, seat: str, rng: random.Random, budget_ms: int) -> list[Command]:
-        client = redis.Redis.from_url(os.environ["REDIS_URL"])
+        # A read timeout above the BLPOP below (redis-py's default is 5 s).
+        client = redis.Redis.from_url(os.environ["REDIS_URL"], socket_timeout=150)
         hold, started, release = keys(os.environ.get("STELLWERK_KEY_PREFIX", "stellwerk"))
         if client.exists(hold):
             client.rpush(started, f"{os.getpid()}:{table.projection.seq}")

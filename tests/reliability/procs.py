@@ -231,7 +231,8 @@ class Topology:
     def client(self):  # type: ignore[no-untyped-def]
         import redis
 
-        return redis.Redis.from_url(self.redis.url)
+        # redis-py's default read timeout (5 s) is shorter than the tests' BLPOP waits.
+        return redis.Redis.from_url(self.redis.url, socket_timeout=150)
 
     def errors(self) -> str:
         """Tracebacks and errors the web nodes and workers logged (for failure messages)."""
