@@ -71,12 +71,13 @@ def two_people(chromium, server_url):
     assert not errors, errors
 
 
-def test_two_people_play_undo_confirm_watch_and_replay(two_people, server_url, screenshots):
-    (ann, bob), _errors = two_people
-    # Ann creates a 2-player Tally game with an open seat and sends Bob the invitation.
+def create_and_invite(ann, bob, server_url: str, game: str, **options: str) -> str:
+    """Ann creates a 2-player game with an open seat; Bob joins by the invite link.
+    Returns the game page's URL."""
     ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "tally")
-    ann.fill("input[name=opt-tally-rounds]", "2")
+    ann.select_option("#game-select", game)
+    for name, value in options.items():
+        ann.fill(f"input[name=opt-{game}-{name}]", value)
     ann.select_option("#seat-0-kind", "me")
     ann.select_option("#seat-1-kind", "open")
     ann.click("#create-submit")
@@ -84,10 +85,16 @@ def test_two_people_play_undo_confirm_watch_and_replay(two_people, server_url, s
     invite = ann.get_attribute(".invite-url[data-seat=p2]", "value")
     game_url = ann.url
     assert re.search(r"/join/\w+/p2$", invite)
-
     bob.goto(invite)
     bob.click("#join-submit")
     bob.wait_for_url(game_url)
+    return game_url
+
+
+def test_two_people_play_undo_confirm_watch_and_replay(two_people, server_url, screenshots):
+    (ann, bob), _errors = two_people
+    # Ann creates a 2-player Tally game with an open seat and sends Bob the invitation.
+    game_url = create_and_invite(ann, bob, server_url, "tally", rounds="2")
     bob.wait_for_selector("body.ready")
     expect(bob.locator("#move-window")).to_contain_text("Waiting for")
 
@@ -326,17 +333,7 @@ def rr_turn(page, other, seat: str, area: str = "track", *, undo: bool = False, 
 
 def test_two_people_play_russian_railroads_on_the_board(two_people, server_url, screenshots):
     (ann, bob), _errors = two_people
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "russian_railroads")
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "open")
-    ann.click("#create-submit")
-    ann.wait_for_selector("body.ready")
-    invite = ann.get_attribute(".invite-url[data-seat=p2]", "value")
-    game_url = ann.url
-    bob.goto(invite)
-    bob.click("#join-submit")
-    bob.wait_for_url(game_url)
+    create_and_invite(ann, bob, server_url, "russian_railroads")
     bob.wait_for_selector("svg.rr-board")
     ann.reload()
     ann.wait_for_selector("svg.rr-board")
