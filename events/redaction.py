@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.envelope import Envelope
-from events.projection import PLATFORM_ONLY_EVENTS, Projection
-from games.contract import REVIEWER
+from events.projection import PLATFORM_ONLY_EVENTS, REVERTED, UNDONE, Projection
+from games.contract import REVIEWER, SYSTEM, TURN_CONFIRMED
 
 
 def effective_viewer(p: Projection, viewer: str) -> str:
@@ -21,13 +21,33 @@ def effective_viewer(p: Projection, viewer: str) -> str:
     return REVIEWER if p.status().over else viewer
 
 
+def withdrawn_drafts(envelopes: Sequence[Envelope]) -> dict[int, str]:
+    """``seq -> seat`` of the sub-moves a seat took back with ``Undone`` before
+    confirming, and of those ``Undone`` events: a draft the player withdrew is theirs
+    alone, like the open turn itself."""
+    withdrawn: dict[int, str] = {}
+    tail: list[Envelope] = []
+    for env in envelopes:
+        if env.type == UNDONE:
+            to_seq = int(env.payload["to_seq"])
+            withdrawn.update({e.seq: e.actor for e in tail if e.seq > to_seq})
+            withdrawn[env.seq] = env.actor
+            tail = [e for e in tail if e.seq <= to_seq]
+        elif env.type == TURN_CONFIRMED or env.actor == SYSTEM or env.type == REVERTED:
+            tail = []
+        elif env.type not in PLATFORM_ONLY_EVENTS:
+            tail.append(env)
+    return withdrawn
+
+
 def redact_log(p: Projection, envelopes: Sequence[Envelope], viewer: str) -> list[Envelope]:
     viewer = effective_viewer(p, viewer)
+    withdrawn = {} if viewer == REVIEWER else withdrawn_drafts(envelopes)
     out = []
     for env in envelopes:
         if env.seq > p.seq:
             break
-        if p.is_draft(env, viewer):
+        if p.is_draft(env, viewer) or withdrawn.get(env.seq, viewer) != viewer:
             continue
         if viewer == REVIEWER or env.type in PLATFORM_ONLY_EVENTS:
             out.append(env)

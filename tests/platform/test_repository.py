@@ -154,3 +154,20 @@ def test_finished_game_shows_everything(repo):
     assert p.status().over
     log = repo.store.read(game_id)
     assert redact_log(p, log, SPECTATOR) == log
+
+
+def test_withdrawn_drafts_stay_with_their_player(repo):
+    """Sub-moves taken back before confirming are the mover's own deliberation:
+    after the confirm, the others' log shows only what was kept."""
+    game_id, _ = new_game(repo)
+    p = repo.projection(game_id)
+    start = p.seq
+    steps = [("Add", {"n": 3}), ("Undo", {"to_seq": start}), ("Add", {"n": 1}), ("ConfirmTurn", {})]
+    for n, (type_, args) in enumerate(steps):
+        repo.execute(game_id, Command(type_, "p1", args), start + n, f"c{n}")
+    p = repo.projection(game_id)
+    log = repo.store.read(game_id)
+    others = [(e.type, dict(e.payload)) for e in redact_log(p, log, "p2")[start:]]
+    assert others == [("Added", {"seat": "p1", "n": 1}), ("TurnConfirmed", {"seat": "p1"})]
+    own = [e.type for e in redact_log(p, log, "p1")[start:]]
+    assert own == ["Added", "Undone", "Added", "TurnConfirmed"]
