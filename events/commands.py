@@ -32,6 +32,9 @@ def decide(projection: Projection, command: Command, rng: random.Random) -> list
     """The events ``command`` causes, or ``IllegalMove`` naming the rule it breaks."""
     if projection.seq == 0:
         raise IllegalMove("platform.no_game", "the game has not been created")
+    if projection.status().over:
+        # Nothing is appended to a finished game: no moves, no undo, no seat changes.
+        raise IllegalMove("platform.game_over", "the game is over")
     handler = _PLATFORM.get(command.type)
     if handler is not None:
         if command.seat == SYSTEM:
@@ -42,11 +45,11 @@ def decide(projection: Projection, command: Command, rng: random.Random) -> list
 
 def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:
     status = p.status()
-    if status.over:
-        raise IllegalMove("platform.game_over", "the game is over")
     if command.seat == SYSTEM:
         if command.type not in status.pending_system:
             raise IllegalMove("platform.no_system_work", f"no pending system work {command.type!r}")
+        if p.undo_request is not None:
+            raise IllegalMove("platform.undo_pending", "system work waits until the undo request is answered")
         if p.tail:
             raise IllegalMove("platform.turn_open", "system work waits until the open turn is confirmed")
     else:
@@ -93,6 +96,8 @@ def undo_points(p: Projection) -> list[int]:
 def _undo(p: Projection, command: Command) -> list[Event]:
     if p.turn_seat != command.seat or not p.tail:
         raise IllegalMove("platform.nothing_to_undo", "you have no open turn to undo")
+    if p.undo_request is not None:
+        raise IllegalMove("platform.undo_pending", "an undo request must be answered first")
     points = undo_points(p)
     if not points:
         raise IllegalMove("platform.undo_barrier", "the last sub-move revealed information and cannot be undone")
@@ -112,20 +117,26 @@ def _request_undo(p: Projection, command: Command) -> list[Event]:
         raise IllegalMove("platform.not_a_seat", "only seated players may ask for an undo")
     if p.undo_request is not None:
         raise IllegalMove("platform.undo_pending", "an undo request is already open")
-    if p.game.status(p.live).over:
-        raise IllegalMove("platform.game_over", "the game is over")
     to_seq = command.args.get("to_seq")
     if not isinstance(to_seq, int) or isinstance(to_seq, bool):
         raise IllegalMove("platform.bad_args", "to_seq must be an integer")
-    points = [s for s in p.revert_points if s < p.seq]
+    points = request_points(p)
     if to_seq not in points:
         raise IllegalMove("platform.undo_range",
-                          "an undo across turns returns to a confirmed turn after the last revealed "
-                          f"information: one of {points[-10:]}")
+                          "an undo across turns returns to the end of a confirmed turn (never into set-up or "
+                          f"scoring) after the last revealed information: one of {points[-10:]}")
     waiting = tuple(sorted(s for s in p.seats_after(to_seq) if s != seat))
     if not waiting:
         return [Event(REVERTED, {"to_seq": to_seq, "by": seat})]
     return [Event(UNDO_REQUESTED, {"to_seq": to_seq, "waiting_for": list(waiting)})]
+
+
+def request_points(p: Projection) -> list[int]:
+    """The positions an undo request may return to now: earlier revert points
+    (ends of confirmed turns or of system work, with somebody to move), none of
+    them before information the open turn revealed."""
+    barrier = p.last_barrier_in_tail()
+    return [s for s in p.revert_points if barrier <= s < p.seq]
 
 
 def _accept_undo(p: Projection, command: Command) -> list[Event]:
@@ -183,7 +194,7 @@ _PLATFORM = {
 def platform_commands(p: Projection, seat: str) -> list[Command]:
     """The turn commands ``seat`` may send now (added to the game's legal commands)."""
     commands: list[Command] = []
-    if p.turn_seat == seat and p.tail:
+    if p.turn_seat == seat and p.tail and p.undo_request is None:
         if not mandatory_open(p, seat):
             commands.append(Command("ConfirmTurn", seat, {}))
         for to_seq in undo_points(p):

@@ -35,6 +35,10 @@ SEAT_TAKEN_BACK = "SeatTakenBack"
 #: Events the platform folds itself; the game's ``evolve`` never sees them.
 PLATFORM_ONLY_EVENTS = frozenset({UNDONE, UNDO_REQUESTED, UNDO_ACCEPTED, UNDO_DECLINED, REVERTED,
                                   SEAT_HANDED_TO_BOT, SEAT_TAKEN_BACK})
+#: Platform events that happen between turns, even while a turn is open: they are
+#: public at once and never part of anybody's draft.
+BETWEEN_TURN_EVENTS = frozenset({UNDO_REQUESTED, UNDO_ACCEPTED, UNDO_DECLINED, REVERTED,
+                                 SEAT_HANDED_TO_BOT, SEAT_TAKEN_BACK})
 
 
 @dataclass(frozen=True)
@@ -59,9 +63,11 @@ class Projection:
     live: Any = None
     #: Number of the current turn (1 for the first turn after setup).
     turn: int = 1
-    #: Confirmed boundaries an undo request may return to: only those after the
-    #: last barrier, since undoing past revealed information would let a player
-    #: draw again.
+    #: Positions an undo request may return to: ends of confirmed turns and of
+    #: system work where somebody is to move and no system work is pending (a
+    #: position a player could have confirmed, never the middle of set-up or
+    #: scoring), and only those after the last barrier, since undoing past
+    #: revealed information would let a player draw again.
     revert_points: tuple[int, ...] = ()
     #: ``(seq, seat)`` of each turn confirmed since the last barrier: who is
     #: affected by an undo back to a revert point.
@@ -78,6 +84,17 @@ class Projection:
     handed_over: frozenset[str] = frozenset()
     #: Timestamp (ms) of the last event: how long the game has waited.
     last_ts: int = 0
+    #: The last seq and timestamp everybody may see: an open turn's draft (its
+    #: sub-moves and the ``Undone`` events withdrawing some) moves neither, so
+    #: nothing tells the others how many sub-moves a seat has drafted, or when.
+    public_seq: int = 0
+    public_ts: int = 0
+    #: The command id of the last event: events of one command are appended
+    #: together, so only the last of them can be a position to return to.
+    last_command_id: str = ""
+    #: Seq of the last system event (set-up, scoring) since the last barrier:
+    #: undoing across it changes every seat's game, so every seat must agree.
+    last_system_seq: int = 0
 
     @classmethod
     def empty(cls, game: Game) -> Projection:
@@ -104,19 +121,35 @@ class Projection:
         """The last seq ``viewer`` may see: others do not see an open turn's draft."""
         if viewer == REVIEWER or self.turn_seat is None or viewer == self.turn_seat:
             return self.seq
-        return self.confirmed_seq
+        return self.public_seq
+
+    def visible_ts(self, viewer: str) -> int:
+        """When the game last changed as far as ``viewer`` can tell (ms)."""
+        return self.last_ts if self.visible_seq(viewer) == self.seq else self.public_ts
 
     def is_draft(self, env: Envelope, viewer: str) -> bool:
         """Whether ``env`` belongs to the open turn's draft, which only its seat sees."""
         return (self.turn_seat is not None and viewer not in (self.turn_seat, REVIEWER)
-                and env.seq > self.confirmed_seq and env.actor == self.turn_seat)
+                and env.seq > self.confirmed_seq and env.actor == self.turn_seat
+                and env.type not in BETWEEN_TURN_EVENTS)
 
     def seats_after(self, seq: int) -> set[str]:
-        """Seats that confirmed a turn after ``seq`` or have one open."""
+        """Seats whose game an undo back to ``seq`` changes: those that confirmed a
+        turn after it or have one open, and every seat if system work (set-up,
+        scoring) happened after it."""
+        if self.last_system_seq > seq:
+            return set(self.seats)
         seats = {seat for s, seat in self.confirmed_turns if s > seq}
         if self.turn_seat is not None:
             seats.add(self.turn_seat)
         return seats
+
+    def quiescent(self) -> bool:
+        """Whether this is a position a player could have confirmed: no open
+        turn, no system work pending, somebody to move, the game not over."""
+        status = self.status()
+        return (not self.tail and not status.pending_system and bool(status.to_move)
+                and not status.over)
 
     def last_barrier_in_tail(self) -> int:
         return max((e.seq for e in self.tail if e.barrier), default=0)
@@ -127,12 +160,22 @@ class Projection:
         at an earlier seq; it is needed only for ``Reverted``."""
         if env.seq != self.seq + 1:
             raise ValueError(f"gap in log: expected seq {self.seq + 1}, got {env.seq}")
+        before = self
+        if (env.command_id and env.command_id == self.last_command_id and self.revert_points
+                and self.revert_points[-1] == self.seq):
+            # The previous event was not the end of its command's events.
+            before = replace(self, revert_points=self.revert_points[:-1])
         handler = _HANDLERS.get(env.type)
         if handler is not None:
-            return handler(self, env, rebuild)
-        if env.actor == SYSTEM:
-            return self._fold_confirmed(env)
-        return self._fold_submove(env)
+            after = handler(before, env, rebuild)
+        elif env.actor == SYSTEM:
+            after = before._fold_confirmed(env)
+        else:
+            after = before._fold_submove(env)
+        public = env.type in BETWEEN_TURN_EVENTS or after.turn_seat is None
+        if public:
+            return replace(after, last_command_id=env.command_id, public_seq=env.seq, public_ts=env.ts)
+        return replace(after, last_command_id=env.command_id)
 
     def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
@@ -148,9 +191,10 @@ class Projection:
                 seed=str(payload.get(SECRET, {}).get(NOBODY, {}).get("seed", "")),
                 bots=dict(payload.get("bots", {})),
             )
-        return replace(self, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,
-                       tail=(), turn_seat=None, revert_points=points + (env.seq,),
-                       confirmed_turns=turns, **created)
+        after = replace(self, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,
+                        tail=(), turn_seat=None, revert_points=points, confirmed_turns=turns,
+                        last_system_seq=0 if env.barrier else env.seq, **created)
+        return _with_revert_point(after, env.seq)
 
     def _fold_submove(self, env: Envelope) -> Projection:
         live = self.game.evolve(self.live, env.event)
@@ -160,11 +204,23 @@ class Projection:
 def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     state = p.game.evolve(p.live, env.event)
     barrier = any(e.barrier for e in p.tail) or env.barrier
-    points = (() if barrier else p.revert_points) + (env.seq,)
+    points = () if barrier else p.revert_points
     turns = () if barrier else p.confirmed_turns + ((env.seq, env.actor),)
-    return replace(p, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,
-                   tail=(), turn_seat=None, turn=p.turn + 1, revert_points=points,
-                   confirmed_turns=turns)
+    after = replace(p, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,
+                    tail=(), turn_seat=None, turn=p.turn + 1, revert_points=points,
+                    confirmed_turns=turns, last_system_seq=0 if barrier else p.last_system_seq)
+    return _with_revert_point(after, env.seq)
+
+
+def _with_revert_point(p: Projection, seq: int) -> Projection:
+    """``p`` with ``seq`` as a revert point if it is quiescent (its status computed
+    once and kept, so the check costs nothing later)."""
+    status = p.status()
+    if not p.quiescent():
+        return p
+    q = replace(p, revert_points=p.revert_points + (seq,))
+    q.__dict__["_status"] = status  # cached_property's slot: the state is the same
+    return q
 
 
 def _undone(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
@@ -198,8 +254,9 @@ def _reverted(p: Projection, env: Envelope, rebuild: Callable[[int], Projection]
         raise ValueError("Reverted needs the earlier projection: pass rebuild")
     earlier = rebuild(int(env.payload["to_seq"]))
     # The log goes on: keep counting seqs and turns, but every later event is void.
+    # Its target was a revert point, hence quiescent: the restored position is one too.
     return replace(earlier, seq=env.seq, last_ts=env.ts, confirmed_seq=env.seq, turn=p.turn + 1,
-                   revert_points=(env.seq,), confirmed_turns=(), undo_request=None)
+                   revert_points=(env.seq,), confirmed_turns=(), undo_request=None, last_system_seq=0)
 
 
 def _between_turns(p: Projection, env: Envelope) -> Projection:

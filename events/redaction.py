@@ -23,8 +23,9 @@ def effective_viewer(p: Projection, viewer: str) -> str:
 
 def withdrawn_drafts(envelopes: Sequence[Envelope]) -> dict[int, str]:
     """``seq -> seat`` of the sub-moves a seat took back with ``Undone`` before
-    confirming, and of those ``Undone`` events: a draft the player withdrew is theirs
-    alone, like the open turn itself."""
+    confirming, and of those ``Undone`` events, and of the draft a ``Reverted``
+    voided: a draft that was never confirmed is its player's alone, like the open
+    turn itself."""
     withdrawn: dict[int, str] = {}
     tail: list[Envelope] = []
     for env in envelopes:
@@ -33,7 +34,11 @@ def withdrawn_drafts(envelopes: Sequence[Envelope]) -> dict[int, str]:
             withdrawn.update({e.seq: e.actor for e in tail if e.seq > to_seq})
             withdrawn[env.seq] = env.actor
             tail = [e for e in tail if e.seq <= to_seq]
-        elif env.type == TURN_CONFIRMED or env.actor == SYSTEM or env.type == REVERTED:
+        elif env.type == REVERTED:
+            # A revert voids the open turn: its draft was never confirmed.
+            withdrawn.update({e.seq: e.actor for e in tail})
+            tail = []
+        elif env.type == TURN_CONFIRMED or env.actor == SYSTEM:
             tail = []
         elif env.type not in PLATFORM_ONLY_EVENTS:
             tail.append(env)

@@ -25,7 +25,7 @@ from events import snapshots
 from events.creation import creation_events, new_seed, seat_ids
 from events.envelope import Envelope
 from events.projection import Projection, fold
-from events.store import Conflict, EventStore
+from events.store import Conflict, EventStore, GameOver, SeenCommand
 from games import registry
 from games.contract import SYSTEM, Command, Game, IllegalMove
 from games.rng import rng_for
@@ -81,11 +81,21 @@ def hash_token(token: str) -> str:
 
 
 def status_summary(p: Projection) -> dict[str, Any]:
-    """The status kept in the game's meta hash, for the lobby without folding."""
-    status = p.status()
+    """The status kept in the game's meta hash, for the lobby without folding.
+    Everybody reads it, so it describes the public position: an open turn's draft
+    changes nothing in it."""
+    status = p.game.status(p.confirmed) if p.tail else p.status()
     return {"phase": status.phase, "round": status.round, "to_move": list(status.to_move),
-            "over": status.over, "seq": p.seq, "confirmed_seq": p.confirmed_seq,
-            "turn_seat": p.turn_seat, "ranking": list(status.ranking) if status.over else []}
+            "over": status.over, "seq": p.public_seq, "confirmed_seq": p.confirmed_seq,
+            "ranking": list(status.ranking) if status.over else []}
+
+
+def command_fingerprint(command: Command) -> str:
+    """What a command id stands for: the same id sent again with another command
+    is refused instead of being answered with the first command's result."""
+    body = json.dumps([command.seat, command.type, command.args], sort_keys=True, separators=(",", ":"),
+                      default=str)
+    return hashlib.sha256(body.encode()).hexdigest()[:24]
 
 
 class GameRepository:
@@ -212,7 +222,7 @@ class GameRepository:
     def _build(self, game_id: str, game: Game, upto: int | None) -> Projection:
         start = Projection.empty(game)
         snap = self.store.load_snapshot(game_id, upto if upto is not None else 1 << 62)
-        if snap is not None:
+        if snap is not None and snapshots.usable(snap[1]):
             start = snapshots.load(game, snap[1])
         return self._fold(game_id, start, self.store.read(game_id, after=start.seq, upto=upto))
 
@@ -237,26 +247,54 @@ class GameRepository:
     def execute(self, game_id: str, command: Command, expected_seq: int, command_id: str,
                 followups: bool = True) -> ExecuteResult:
         """Decide and append ``command``.  ``followups=False`` appends without
-        enqueueing the next work (a bot appending the middle of its turn)."""
+        enqueueing the next work (a bot appending the middle of its turn).
+
+        ``expected_seq`` is the last seq the sender could see: the live one for the
+        seat whose turn is open, the last public one for everybody else (who must
+        not learn how long another seat's draft is).  A ``command_id`` seen before
+        returns the first result, also when the two requests race; reusing one for
+        another command is refused."""
+        fingerprint = command_fingerprint(command)
         seen = self.store.seen_command(game_id, command_id)
         if seen is not None:
-            return ExecuteResult(seen[0], seen[1], True, self.projection(game_id))
+            return self._repeat(game_id, seen, fingerprint)
         p = self.projection(game_id)
-        if expected_seq != p.seq:
-            raise Conflict(p.seq)
-        events = platform.decide(p, command, rng_for(p.seed, p.seq))
-        if not events:
-            raise IllegalMove("platform.no_effect", "the command changes nothing")
-        envelopes = platform.to_envelopes(p, events, command.seat, command_id)
-        after = self._fold(game_id, p, envelopes)
-        result = self.store.append(game_id, p.seq, command_id, envelopes, status_summary(after))
+        try:
+            visible = p.visible_seq(command.seat)
+            if expected_seq != visible:
+                raise Conflict(visible)
+            events = platform.decide(p, command, rng_for(p.seed, p.seq))
+            if not events:
+                raise IllegalMove("platform.no_effect", "the command changes nothing")
+            envelopes = platform.to_envelopes(p, events, command.seat, command_id)
+            after = self._fold(game_id, p, envelopes)
+            result = self.store.append(game_id, p.seq, command_id, envelopes, status_summary(after),
+                                       fingerprint=fingerprint)
+        except (Conflict, IllegalMove, GameOver) as exc:
+            # A request with the same command id may have been appended since we
+            # looked: then this is a retry and gets the first result.
+            seen = self.store.seen_command(game_id, command_id)
+            if seen is not None:
+                return self._repeat(game_id, seen, fingerprint)
+            if isinstance(exc, GameOver):
+                raise IllegalMove("platform.game_over", "the game is over") from exc
+            if isinstance(exc, Conflict) and exc.current_seq != p.visible_seq(command.seat):
+                raise Conflict(self.projection(game_id).visible_seq(command.seat)) from exc
+            raise
         if result.duplicate:
-            return ExecuteResult(result.first_seq, result.last_seq, True, self.projection(game_id))
+            return self._repeat(game_id, SeenCommand(result.first_seq, result.last_seq, result.fingerprint),
+                                fingerprint)
         self._remember(game_id, after)
         self.store.touch(game_id, time.time())
         if followups:
             self._appended(game_id, after)
         return ExecuteResult(result.first_seq, result.last_seq, False, after)
+
+    def _repeat(self, game_id: str, seen: SeenCommand, fingerprint: str) -> ExecuteResult:
+        if seen.fingerprint and seen.fingerprint != fingerprint:
+            raise IllegalMove("platform.command_id_reused",
+                              "this command_id was used for another command; use a new id for a new command")
+        return ExecuteResult(seen.first_seq, seen.last_seq, True, self.projection(game_id))
 
     def notify(self, game_id: str) -> None:
         """Run the follow-up hook for the latest position (after ``followups=False`` appends)."""

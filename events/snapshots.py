@@ -13,6 +13,11 @@ from typing import Any
 from events.projection import Projection
 from games.contract import Game
 
+#: Version of the snapshot layout.  Snapshots of another version are ignored and
+#: the projection is folded from the log instead (version 2: revert points are
+#: quiescent positions only, public seq and ts, last command id, last system seq).
+FORMAT = 2
+
 
 def can_snapshot(p: Projection) -> bool:
     return p.seq > 0 and not p.tail and p.undo_request is None and p.confirmed_seq == p.seq
@@ -22,6 +27,7 @@ def dump(p: Projection) -> dict[str, Any]:
     if not can_snapshot(p):
         raise ValueError("snapshots are taken at confirmed boundaries only")
     return {
+        "format": FORMAT,
         "game": p.game.name,
         "seq": p.seq,
         "turn": p.turn,
@@ -34,7 +40,16 @@ def dump(p: Projection) -> dict[str, Any]:
         "bots": dict(p.bots),
         "handed_over": sorted(p.handed_over),
         "last_ts": p.last_ts,
+        "public_seq": p.public_seq,
+        "public_ts": p.public_ts,
+        "last_command_id": p.last_command_id,
+        "last_system_seq": p.last_system_seq,
     }
+
+
+def usable(data: dict[str, Any]) -> bool:
+    """Whether a stored snapshot has the current layout (else fold from the log)."""
+    return data.get("format") == FORMAT
 
 
 def load(game: Game, data: dict[str, Any]) -> Projection:
@@ -46,5 +61,6 @@ def load(game: Game, data: dict[str, Any]) -> Projection:
         confirmed_turns=tuple((int(s), str(seat)) for s, seat in data["confirmed_turns"]),
         seats=tuple(data["seats"]), options=dict(data["options"]), seed=data["seed"],
         bots=dict(data.get("bots", {})), handed_over=frozenset(data.get("handed_over", ())),
-        last_ts=int(data.get("last_ts", 0)),
+        last_ts=int(data["last_ts"]), public_seq=int(data["public_seq"]), public_ts=int(data["public_ts"]),
+        last_command_id=str(data["last_command_id"]), last_system_seq=int(data["last_system_seq"]),
     )

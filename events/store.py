@@ -30,16 +30,29 @@ class Conflict(Exception):
         self.current_seq = current_seq
 
 
+class GameOver(Exception):
+    """The game is finished: its log takes no more events (HTTP 422)."""
+
+
 @dataclass(frozen=True)
 class AppendResult:
     first_seq: int
     last_seq: int
     duplicate: bool
+    #: For a duplicate: the fingerprint stored with the first append of that command id.
+    fingerprint: str = ""
 
 
-def _range(text: bytes | str) -> tuple[int, int]:
-    first, last = (text.decode() if isinstance(text, bytes) else text).split(":")
-    return int(first), int(last)
+@dataclass(frozen=True)
+class SeenCommand:
+    first_seq: int
+    last_seq: int
+    fingerprint: str
+
+
+def _seen(text: bytes | str) -> SeenCommand:
+    first, last, *rest = (text.decode() if isinstance(text, bytes) else text).split(":", 2)
+    return SeenCommand(int(first), int(last), rest[0] if rest else "")
 
 
 class EventStore:
@@ -53,26 +66,34 @@ class EventStore:
 
     # ------------------------------------------------------------ appending
     def append(self, game_id: str, expected_seq: int, command_id: str, envelopes: Sequence[Envelope],
-               status: Mapping[str, Any] | None = None) -> AppendResult:
+               status: Mapping[str, Any] | None = None, fingerprint: str = "") -> AppendResult:
         """Append ``envelopes`` (numbered from ``expected_seq + 1``) if the log's
         last seq is still ``expected_seq``; a repeated ``command_id`` returns the
-        first append's range and appends nothing.  Raises :class:`Conflict`."""
+        first append's range (and the fingerprint stored with it) and appends
+        nothing.  A status with ``over`` closes the log for good.  Raises
+        :class:`Conflict`, or :class:`GameOver` for a finished game."""
         for i, env in enumerate(envelopes, start=1):
             if env.seq != expected_seq + i:
                 raise ValueError("envelopes must be numbered from expected_seq + 1")
+        if ":" in fingerprint:
+            raise ValueError("a fingerprint must not contain ':'")
         k = self.keys.game(game_id)
-        args = [expected_seq, command_id, json.dumps(status or {}, separators=(",", ":"))]
+        status = status or {}
+        args = [expected_seq, command_id, fingerprint, json.dumps(status, separators=(",", ":")),
+                "1" if status.get("over") else "0"]
         args += [env_codec.dumps(e) for e in envelopes]
         kind, value = self._append(keys=[k.log, k.meta, k.idem], args=args)
         kind = kind.decode() if isinstance(kind, bytes) else kind
         if kind == "conflict":
             raise Conflict(int(value))
-        first, last = _range(value)
-        return AppendResult(first, last, duplicate=kind == "dup")
+        if kind == "over":
+            raise GameOver(f"game {game_id} is over")
+        seen = _seen(value)
+        return AppendResult(seen.first_seq, seen.last_seq, duplicate=kind == "dup", fingerprint=seen.fingerprint)
 
-    def seen_command(self, game_id: str, command_id: str) -> tuple[int, int] | None:
+    def seen_command(self, game_id: str, command_id: str) -> SeenCommand | None:
         value = self.redis.hget(self.keys.game(game_id).idem, command_id)
-        return _range(value) if value else None
+        return _seen(value) if value else None
 
     # --------------------------------------------------------------- reading
     def last_seq(self, game_id: str) -> int:

@@ -33,8 +33,14 @@ def status_json(p: Projection, viewer: str) -> dict[str, Any]:
         "scores": dict(status.scores),
         "ranking": list(status.ranking),
         "places": status.final_places() if status.over else {},
-        "turn_seat": p.turn_seat,
+        "turn_seat": visible_turn_seat(p, viewer),
     }
+
+
+def visible_turn_seat(p: Projection, viewer: str) -> str | None:
+    """The seat with an open draft, for that seat only: the others must not learn
+    whether (or since when) a seat has started drafting its turn."""
+    return p.turn_seat if p.visible_seq(effective_viewer(p, viewer)) == p.seq else None
 
 
 def move_window(p: Projection, seat: str) -> dict[str, Any] | None:
@@ -92,7 +98,7 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
         "game": record.game,
         "title": p.game.title,
         "you": viewer if seated else None,
-        "seq": p.seq,
+        "seq": p.visible_seq(effective_viewer(p, viewer)),
         "confirmed_seq": p.confirmed_seq,
         "seats": seats_json(record, taken),
         "options": dict(record.options),
@@ -101,7 +107,7 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
         "move_window": move_window(p, viewer) if seated else None,
         "bots": dict(p.bots),
         "handed_over": sorted(p.handed_over),
-        "idle_since_ms": p.last_ts,
+        "idle_since_ms": p.visible_ts(effective_viewer(p, viewer)),
         "takeover_after_s": takeover_after_s,
         "hints": record.hints,
         "take_back_to": take_back_point(p, viewer) if seated else None,

@@ -23,6 +23,7 @@ from events.store import Conflict
 from events.work import next_work
 from games.contract import SYSTEM, Command, IllegalMove
 from worker import bots
+from worker.bots.base import NEVER
 from worker.bots.turns import FALLBACK_LEVELS, bot_turn
 from worker.runtime import runtime
 
@@ -47,7 +48,10 @@ def advance(self, game_id: str, seq: int, enqueued_at: float | None = None) -> s
     elif work.actor == SYSTEM:
         commands = [Command(p.status().pending_system[0], SYSTEM, {})]
     else:
-        commands = bot_turn(p, work.actor, work.bot or "random", rt.settings.bot_budget_ms)
+        # Seat management and undo belong to people: whatever a bot level returns,
+        # the task never sends them for it.
+        commands = [c for c in bot_turn(p, work.actor, work.bot or "random", rt.settings.bot_budget_ms)
+                    if c.type not in NEVER]
     outcome = _append_turn(repo, game_id, p.seq, commands)
     if enqueued_at is not None:
         kind = "system" if work.actor == SYSTEM else "bot"
@@ -67,6 +71,10 @@ def _append_turn(repo, game_id: str, seq: int, commands: list[Command]) -> str: 
         except Conflict:
             return "stale" if not appended else f"appended {appended[0]}-{seq} then stale"
         except IllegalMove as exc:
+            if exc.code == "platform.command_id_reused":
+                # An earlier run of this task appended at this seq (a bot's search
+                # need not choose the same move twice): the work is done.
+                return "duplicate"
             log.error("work for %s at seq %s was refused: %s", game_id, seq, exc)
             if appended:
                 repo.notify(game_id)

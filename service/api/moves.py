@@ -34,7 +34,7 @@ def guard_seat_control(record: GameRecord, p: Projection, command: Command) -> N
     if command.args.get("level") not in bot_levels():
         raise ApiError(400, "bad_request", "unknown bot level", field="command.args.level", known=bot_levels())
     wait = takeover_after(record)
-    idle = time.time() - p.last_ts / 1000
+    idle = time.time() - p.public_ts / 1000  # a draft nobody else can see is no sign of life
     if idle < wait:
         raise IllegalMove("platform.takeover_too_early",
                           f"the game has waited {idle:.0f} s; a seat may be handed to a bot after {wait} s")
@@ -61,7 +61,7 @@ def legal_commands(game_id: str):  # type: ignore[no-untyped-def]
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
     commands = [] if viewer == SPECTATOR else [c.to_json() for c in platform.legal_commands(p, viewer)]
-    return jsonify({"seq": p.seq, "seat": None if viewer == SPECTATOR else viewer, "commands": commands})
+    return jsonify({"seq": p.visible_seq(viewer), "seat": None if viewer == SPECTATOR else viewer, "commands": commands})
 
 
 @bp.post("/<game_id>/commands")
@@ -99,7 +99,7 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
     if not result.duplicate:
         metrics().appends.labels(record.game).inc()
     p = result.projection
-    answer = {"first_seq": result.first_seq, "last_seq": result.last_seq, "seq": p.seq,
+    answer = {"first_seq": result.first_seq, "last_seq": result.last_seq, "seq": p.visible_seq(seat),
               "duplicate": result.duplicate,
               "game": game_json(record, p, seat, set(repo.store.token_hashes(game_id)), takeover_after(record))}
     return jsonify(answer), 200 if result.duplicate else 201

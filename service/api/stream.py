@@ -19,6 +19,7 @@ from games.contract import SPECTATOR
 from service.auth import viewer_for
 from service.context import ctx
 from service.errors import ApiError
+from service.presenter import visible_turn_seat
 
 bp = Blueprint("stream", __name__, url_prefix="/api/games")
 
@@ -28,7 +29,7 @@ def _update(p: Projection, viewer: str) -> tuple[int, str]:
     status = p.game.status(p.state_for(who))
     seq = p.visible_seq(who)
     data = {"seq": seq, "confirmed_seq": p.confirmed_seq, "to_move": list(status.to_move),
-            "turn_seat": p.turn_seat, "over": status.over}
+            "turn_seat": visible_turn_seat(p, viewer), "over": status.over}
     return seq, f"id: {seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
 
 

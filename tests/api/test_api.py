@@ -68,7 +68,9 @@ def test_retry_with_same_command_id_returns_first_result(client, game):
     again = send(client, game_id, tokens["p1"], "Add", {"n": 2}, seq=seq, command_id="retry")
     assert first.status_code == 201 and again.status_code == 200
     assert again.json["duplicate"] and again.json["first_seq"] == first.json["first_seq"]
-    assert client.get(f"/api/games/{game_id}").json["seq"] == seq + 1
+    assert client.get(f"/api/games/{game_id}", headers=auth(tokens["p1"])).json["seq"] == seq + 1
+    # Others see the last public seq: the draft's length is p1's secret.
+    assert client.get(f"/api/games/{game_id}").json["seq"] == seq
 
 
 def test_illegal_is_422_with_rule_code(client, game):

@@ -19,8 +19,9 @@ from typing import Protocol
 from events.local import LocalTable
 from games.contract import Command
 
-#: Commands bots never send on their own turn: undoing would let them wander forever.
-NEVER = frozenset({"Undo", "RequestUndo", "AcceptUndo", "DeclineUndo"})
+#: Commands bots never send on their own: undoing would let them wander forever, and
+#: the seat belongs to its person (a bot never gives a seat back or hands one over).
+NEVER = frozenset({"Undo", "RequestUndo", "AcceptUndo", "DeclineUndo", "TakeBack", "HandToBot"})
 
 
 class Bot(Protocol):
