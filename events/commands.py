@@ -213,6 +213,8 @@ def legal_commands(p: Projection, seat: str) -> list[Command]:
     """Everything ``seat`` may send now: the game's commands (when the platform's
     guards allow them) and the turn commands."""
     status = p.status()
+    if status.over:
+        return []
     game_commands: list[Command] = []
     allowed = (
         not status.over

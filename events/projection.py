@@ -89,6 +89,9 @@ class Projection:
     #: nothing tells the others how many sub-moves a seat has drafted, or when.
     public_seq: int = 0
     public_ts: int = 0
+    #: The seat whose draft lies after ``public_seq`` (its sub-moves and ``Undone``
+    #: events, even when it withdrew them all), or None.
+    draft_owner: str | None = None
     #: The command id of the last event: events of one command are appended
     #: together, so only the last of them can be a position to return to.
     last_command_id: str = ""
@@ -119,7 +122,7 @@ class Projection:
 
     def visible_seq(self, viewer: str) -> int:
         """The last seq ``viewer`` may see: others do not see an open turn's draft."""
-        if viewer == REVIEWER or self.turn_seat is None or viewer == self.turn_seat:
+        if viewer == REVIEWER or self.draft_owner is None or viewer == self.draft_owner:
             return self.seq
         return self.public_seq
 
@@ -172,10 +175,11 @@ class Projection:
             after = before._fold_confirmed(env)
         else:
             after = before._fold_submove(env)
-        public = env.type in BETWEEN_TURN_EVENTS or after.turn_seat is None
+        public = env.type in BETWEEN_TURN_EVENTS or (after.turn_seat is None and env.type != UNDONE)
         if public:
-            return replace(after, last_command_id=env.command_id, public_seq=env.seq, public_ts=env.ts)
-        return replace(after, last_command_id=env.command_id)
+            return replace(after, last_command_id=env.command_id, public_seq=env.seq, public_ts=env.ts,
+                           draft_owner=None)
+        return replace(after, last_command_id=env.command_id, draft_owner=env.actor)
 
     def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
