@@ -7,6 +7,7 @@ hidden cards by accident.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from events import commands as platform
@@ -14,7 +15,9 @@ from events.envelope import Envelope
 from events.projection import Projection
 from events.redaction import effective_viewer, view
 from events.repository import GameRecord
-from games.contract import Description, Game, OpenAction, render
+from games.contract import Command, Description, Game, OpenAction, render
+
+log = logging.getLogger(__name__)
 
 
 def texts(game: Game, env: Envelope, viewer: str) -> dict[str, str]:
@@ -68,6 +71,23 @@ def move_window(p: Projection, seat: str) -> dict[str, Any] | None:
         "open_actions": open_actions,
         "can_confirm": any(c.type == "ConfirmTurn" for c in platform.platform_commands(p, seat)),
     }
+
+
+def command_json(game: Game, command: Command) -> dict[str, Any]:
+    """A legal command with its sentence in German and English (``text``), so that
+    every list of moves a person sees reads as words, not as raw arguments.  Only
+    games that implement ``describe_command`` have one; a game whose description
+    fails gets no ``text`` rather than an error (the page falls back to its own labels)."""
+    out = command.to_json()
+    describe = getattr(game, "describe_command", None)
+    if describe is None:
+        return out
+    try:
+        description = describe(command)
+        out["text"] = {lang: render(game, description, lang) for lang in ("de", "en")}
+    except Exception:  # noqa: BLE001 - a missing sentence must never cost the move list
+        log.warning("describe_command failed for %s %s", game.name, command.type, exc_info=True)
+    return out
 
 
 def _as_description(action: OpenAction) -> Description:

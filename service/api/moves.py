@@ -17,7 +17,7 @@ from service.bot_levels import bot_levels
 from service.context import ctx, takeover_after
 from service.errors import ApiError
 from service.metrics import metrics
-from service.presenter import game_json
+from service.presenter import command_json, game_json
 from service.schemas import CommandRequestSchema
 
 bp = Blueprint("moves", __name__, url_prefix="/api/games")
@@ -60,7 +60,7 @@ def legal_commands(game_id: str):  # type: ignore[no-untyped-def]
     repo.record(game_id)
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
-    commands = [] if viewer == SPECTATOR else [c.to_json() for c in platform.legal_commands(p, viewer)]
+    commands = [] if viewer == SPECTATOR else [command_json(p.game, c) for c in platform.legal_commands(p, viewer)]
     return jsonify({"seq": p.visible_seq(viewer), "seat": None if viewer == SPECTATOR else viewer, "commands": commands})
 
 
