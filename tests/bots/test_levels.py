@@ -78,3 +78,22 @@ def test_greedy_beats_random() -> None:
         greedy_seat = table.projection.seats[levels.index("greedy")]
         wins += table.status().ranking[0] == greedy_seat
     assert wins >= 3  # the benchmark measures it properly: 200/200
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_on_a_handed_over_seat_never_gives_it_back(level: str) -> None:
+    """Probe (issue 9, item 6): a bot on a handed-over seat sent ``TakeBack``.  Seat
+    management belongs to people: no level ever sends it, however many turns it plays."""
+    from worker.bots.base import NEVER
+
+    table = position(players=2, turns=1)
+    seat = to_move(table)
+    other = next(s for s in table.projection.seats if s != seat)
+    table.submit(other, "HandToBot", {"seat": seat, "level": level})
+    assert seat in table.projection.handed_over
+    assert {"TakeBack", "HandToBot"} <= NEVER
+    for _ in range(3):
+        mover = to_move(table)
+        commands = bot_turn(table.projection, mover, level, 300)
+        assert not {c.type for c in commands} & NEVER
+        check_turn(table, mover, commands)
