@@ -3,7 +3,8 @@
 Called by whichever process appended (web node or worker) with a ``send``
 function (Celery's ``send_task``), so ``events`` stays free of Celery.  A claim
 key per (game, seq) makes sure exactly one task is enqueued per position even if
-two processes look at it.
+two processes look at it; a claim of work also lists it as in flight until its
+task is done, so that the beat's sweep can enqueue it again if the task is lost.
 """
 
 from __future__ import annotations
@@ -31,21 +32,23 @@ def enqueue_followups(repo: GameRepository, game_id: str, p: Projection, send: S
     """Enqueue work for ``p`` if any; returns the task name sent, for tests/logs."""
     sent = None
     work = next_work(p)
-    if work is not None and _claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK,
-                                            [game_id, p.seq, time.time()]):
+    if work is not None and claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK,
+                                           [game_id, p.seq, time.time()]):
         sent = ADVANCE_TASK
     if repo.snapshot_due(game_id, p):
         _send_quietly(send, SNAPSHOT_TASK, [game_id, p.seq])
     waiting = [] if p.turn_seat is not None else [s for s in p.status().to_move if s not in p.bots]
     if waiting:
-        _claim_and_send(repo, game_id, p.seq, YOUR_TURN, send, NOTIFY_TASK, [game_id, p.seq, YOUR_TURN, waiting])
+        claim_and_send(repo, game_id, p.seq, YOUR_TURN, send, NOTIFY_TASK, [game_id, p.seq, YOUR_TURN, waiting])
     return sent
 
 
-def _claim_and_send(repo: GameRepository, game_id: str, seq: int, kind: str, send: Send, task: str,
-                    args: list[Any]) -> bool:
+def claim_and_send(repo: GameRepository, game_id: str, seq: int, kind: str, send: Send, task: str,
+                   args: list[Any]) -> bool:
     """Claim (game, seq, kind) and send; a failed send releases the claim so that
-    the beat's sweep (or the next append) can enqueue the task after all."""
+    the beat's sweep (or the next append) can enqueue the task after all.  A
+    process that dies between claim and send leaves work in flight that the
+    sweep enqueues once it is overdue (:mod:`worker.sweep`)."""
     if not repo.store.claim_work(game_id, seq, kind=kind):
         return False
     if _send_quietly(send, task, args):

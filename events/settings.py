@@ -69,6 +69,17 @@ class Settings:
     #: Celery on Redis: seconds before a delivered but unacknowledged task (its worker
     #: died) is handed to another worker; 0 means ``max(3600, 4 * task_time_limit)``.
     visibility_timeout: int = 0
+    #: Celery beat: how often (s) the sweep looks for lost or overdue work.
+    sweep_s: int = 30
+    #: Work claimed (or started) longer ago than the task time limit plus this
+    #: margin (s) is taken for lost (its worker died) and enqueued again by the sweep.
+    work_margin_s: int = 30
+
+    @property
+    def work_overdue_s(self) -> int:
+        """After this many seconds no task can still be working on a claim: the
+        hard time limit would have ended it."""
+        return self.task_time_limit + self.work_margin_s
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -104,4 +115,6 @@ class Settings:
             deadline_scan_s=_int("STELLWERK_DEADLINE_SCAN_S", 60),
             reminder_fraction=float(os.environ.get("STELLWERK_REMINDER_FRACTION", "0.5")),
             visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
+            sweep_s=_int("STELLWERK_SWEEP_S", 30),
+            work_margin_s=_int("STELLWERK_WORK_MARGIN_S", 30),
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,23 @@ from events.envelope import Envelope
 from events.keys import Keys
 
 _APPEND_LUA = importlib.resources.files("events").joinpath("append.lua").read_text()
+
+#: The claim kind of bot turns and system work (the others are notices).
+WORK = "work"
+
+# Compare-and-set on one entry of the work-in-flight set: move it to ARGV[3] (or
+# remove it when ARGV[3] is empty) only if its score is still ARGV[2].
+_RECLAIM_LUA = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1])
+else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
+"""
+
+
+def _member(game_id: str, seq: int) -> str:
+    return f"{game_id}:{seq}"
 
 
 class Conflict(Exception):
@@ -63,6 +81,9 @@ class EventStore:
         self.blocking = blocking or client
         self.keys = Keys(prefix)
         self._append = client.register_script(_APPEND_LUA)
+        self._reclaim = client.register_script(_RECLAIM_LUA)
+        #: Not in a game's hash tag: one set across all games (like the lobby).
+        self._in_flight = f"{prefix}:work:in-flight"
 
     # ------------------------------------------------------------ appending
     def append(self, game_id: str, expected_seq: int, command_id: str, envelopes: Sequence[Envelope],
@@ -166,16 +187,81 @@ class EventStore:
         return [i.decode() for i in self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
 
     # ------------------------------------------------------------------ work
-    def claim_work(self, game_id: str, seq: int, kind: str = "work", ttl_seconds: int = 30 * 86400) -> bool:
+    # A claim key per (game, seq, kind) makes each task or notice go out once per
+    # position; its value is when it was claimed.  Claims of kind "work" (bot turns,
+    # system work) are also listed in one sorted set of work in flight, scored by
+    # when the work was claimed or last started, so that the beat's sweep finds
+    # work whose task died (SIGKILL, lost node) by one range read, however many
+    # games are finished.  The task removes its entry when it is done.
+
+    def claim_work(self, game_id: str, seq: int, kind: str = "work", ttl_seconds: int = 30 * 86400,
+                   now: float | None = None) -> bool:
         """True for the first caller per (game, seq, kind): exactly one task (or
         notice) per position, whichever process appended it."""
-        return bool(self.redis.set(self._work_key(game_id, seq, kind), "1", nx=True, ex=ttl_seconds))
+        now = time.time() if now is None else now
+        if kind == WORK:
+            # Listed first: a process that dies right after claiming leaves an entry
+            # the sweep finds, never a claim nobody will ever send.
+            self.redis.zadd(self._in_flight, {_member(game_id, seq): now}, nx=True)
+        return bool(self.redis.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds))
 
     def release_work(self, game_id: str, seq: int, kind: str = "work") -> None:
+        """Give a claim up because its task could not be sent: the next append or
+        the sweep's next run sends it (an entry due at once, score 0)."""
         self.redis.delete(self._work_key(game_id, seq, kind))
+        if kind == WORK:
+            self.redis.zadd(self._in_flight, {_member(game_id, seq): 0}, xx=True)
 
     def work_claimed(self, game_id: str, seq: int, kind: str = "work") -> bool:
         return bool(self.redis.exists(self._work_key(game_id, seq, kind)))
+
+    def work_started(self, game_id: str, seq: int, now: float | None = None) -> None:
+        """A task began the work for (game, seq): its time limit counts from now,
+        not from the claim (time spent waiting in the queue is not a crash)."""
+        now = time.time() if now is None else now
+        self.redis.zadd(self._in_flight, {_member(game_id, seq): now}, xx=True, gt=True)
+
+    def work_done(self, game_id: str, seq: int) -> None:
+        """The task for (game, seq) finished: nothing left for the sweep.  The
+        claim key stays, so the position is never enqueued again."""
+        self.redis.zrem(self._in_flight, _member(game_id, seq))
+
+    def work_overdue(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
+        """Work in flight claimed (or started) before ``before``, oldest first:
+        ``(game_id, seq, stamp)``, the stamp to hand back to :meth:`reclaim_work`."""
+        rows = self.redis.zrangebyscore(self._in_flight, "-inf", before, start=0, num=limit,
+                                        withscores=True)
+        out = []
+        for member, score in rows:
+            game_id, _, seq = (member.decode() if isinstance(member, bytes) else member).rpartition(":")
+            out.append((game_id, int(seq), float(score)))
+        return out
+
+    def reclaim_work(self, game_id: str, seq: int, stamp: float, now: float | None = None,
+                     ttl_seconds: int = 30 * 86400) -> bool:
+        """Take over overdue work: True for exactly one caller that saw ``stamp``
+        (two sweeps never both re-send it); the entry's clock starts again."""
+        now = time.time() if now is None else now
+        won = self._reclaim(keys=[self._in_flight], args=[_member(game_id, seq), repr(stamp), repr(now)])
+        if won:
+            self.redis.set(self._work_key(game_id, seq, WORK), repr(now), ex=ttl_seconds)
+        return bool(won)
+
+    def drop_work(self, game_id: str, seq: int, stamp: float) -> bool:
+        """Forget an overdue entry whose work is no longer needed (the game moved
+        on or is over), unless someone touched it since it was read as ``stamp``."""
+        return bool(self._reclaim(keys=[self._in_flight], args=[_member(game_id, seq), repr(stamp), ""]))
+
+    #: Most games :meth:`touched_between` returns at once.
+    TOUCHED_LIMIT = 10_000
+
+    def touched_between(self, after: float, upto: float) -> list[tuple[str, float]]:
+        """Games whose last append lies in ``(after, upto]``, oldest first (at most
+        :attr:`TOUCHED_LIMIT`)."""
+        low = "-inf" if after == float("-inf") else f"({after!r}"
+        rows = self.redis.zrangebyscore(self.keys.lobby, low, upto, start=0, num=self.TOUCHED_LIMIT,
+                                        withscores=True)
+        return [(i.decode() if isinstance(i, bytes) else i, score) for i, score in rows]
 
     def _work_key(self, game_id: str, seq: int, kind: str) -> str:
         return f"{self.keys.game(game_id).meta}:{kind}:{seq}"

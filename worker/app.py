@@ -7,22 +7,47 @@ seq and a deterministic command id and is therefore safe to run twice.
 
 from __future__ import annotations
 
+import logging
+
 from celery import Celery
 
 from events.connection import celery_url
 from events.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def transport_options(settings: Settings) -> dict[str, int]:
     """Kombu's Redis options.  A task whose worker died (SIGKILL, lost node) stays
     unacknowledged until ``visibility_timeout`` passes, then any worker restores it;
     with a short timeout the sweep for such tasks must run as often (kombu's default
-    sweep runs about every 100 s)."""
+    sweep runs about every 100 s).
+
+    Bot turns and system work do not wait for that: the beat's sweep enqueues them
+    again once they are older than the task time limit plus a margin
+    (``settings.work_overdue_s``).  The visibility timeout must not be shorter than
+    that, or a task still running within its limit would be handed to a second
+    worker as well; the default (an hour, at least four time limits) is the slow
+    safety net for every other task."""
     timeout = settings.visibility_timeout or max(3600, settings.task_time_limit * 4)
+    if timeout < settings.work_overdue_s:
+        log.warning("STELLWERK_VISIBILITY_TIMEOUT=%s is shorter than the task time limit plus margin (%s s): "
+                    "a task that runs long may run twice", timeout, settings.work_overdue_s)
     options = {"visibility_timeout": timeout}
     if timeout < 100:
         options.update(unacked_restore_interval=max(1, timeout // 2), unacked_restore_throttle=1)
     return options
+
+
+def beat_schedule(settings: Settings) -> dict[str, dict]:
+    """The sweep for lost work and the deadline scan; a tick that finds its
+    predecessor still queued expires (no pile-up while workers are busy)."""
+    def every(task: str, seconds: int) -> dict:
+        return {"task": task, "schedule": float(seconds),
+                "options": {"queue": settings.queue, "expires": float(seconds)}}
+
+    return {"sweep-lost-work": every("stellwerk.sweep", settings.sweep_s),
+            "scan-deadlines": every("stellwerk.scan_deadlines", settings.deadline_scan_s)}
 
 
 def make_celery(settings: Settings | None = None, redis_url: str | None = None) -> Celery:
@@ -42,12 +67,7 @@ def make_celery(settings: Settings | None = None, redis_url: str | None = None) 
         broker_connection_retry_on_startup=True,
         broker_transport_options=transport_options(settings),
         worker_hijack_root_logger=False,
-        beat_schedule={
-            "sweep-lost-work": {"task": "stellwerk.sweep", "schedule": float(settings.deadline_scan_s),
-                                "options": {"queue": settings.queue, "expires": float(settings.deadline_scan_s)}},
-            "scan-deadlines": {"task": "stellwerk.scan_deadlines", "schedule": float(settings.deadline_scan_s),
-                               "options": {"queue": settings.queue, "expires": float(settings.deadline_scan_s)}},
-        },
+        beat_schedule=beat_schedule(settings),
     )
     app.conf.stellwerk_settings = settings
     app.conf.stellwerk_redis_url = redis_url or settings.redis_url or "redis://127.0.0.1:6379/0"

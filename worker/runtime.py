@@ -7,8 +7,10 @@ same Celery app.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from celery import current_app
 
@@ -24,6 +26,8 @@ from games import registry
 class Runtime:
     settings: Settings
     repository: GameRepository
+    #: Sends a task by name to the queue (what the follow-ups and the sweep use).
+    send: Callable[[str, list[Any]], None]
 
 
 @lru_cache(maxsize=1)
@@ -40,4 +44,4 @@ def runtime() -> Runtime:
         app.send_task(name, args=args, queue=settings.queue)
 
     repo.on_appended = lambda game_id, p: enqueue_followups(repo, game_id, p, send)
-    return Runtime(settings, repo)
+    return Runtime(settings, repo, send)

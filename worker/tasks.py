@@ -18,11 +18,11 @@ import redis
 from celery import shared_task
 
 from events import task_metrics
-from events.repository import UnknownGame
 from events.store import Conflict
 from events.work import next_work
 from games.contract import SYSTEM, Command, IllegalMove
 from worker import bots
+from worker import sweep as sweeping
 from worker.bots.base import NEVER
 from worker.bots.turns import FALLBACK_LEVELS, bot_turn
 from worker.runtime import runtime
@@ -36,6 +36,17 @@ RETRY = {"autoretry_for": (redis.ConnectionError, redis.TimeoutError), "retry_ba
 @shared_task(name="stellwerk.advance", bind=True, **RETRY)
 def advance(self, game_id: str, seq: int, enqueued_at: float | None = None) -> str:  # type: ignore[no-untyped-def]
     rt = runtime()
+    store = rt.repository.store
+    # From now on the time limit runs; the sweep leaves the work alone until it is over.
+    store.work_started(game_id, seq)
+    outcome = _advance(rt, game_id, seq, enqueued_at)
+    # Only a task that returns is done: one that died (or raised) stays in flight
+    # for the sweep to enqueue again.
+    store.work_done(game_id, seq)
+    return outcome
+
+
+def _advance(rt, game_id: str, seq: int, enqueued_at: float | None) -> str:  # type: ignore[no-untyped-def]
     repo = rt.repository
     p = repo.projection(game_id)
     if p.seq != seq and repo.store.work_claimed(game_id, p.seq):
@@ -112,25 +123,10 @@ def hint(self, game_id: str, seq: int, seat: str, reply_key: str) -> str:  # typ
 
 @shared_task(name="stellwerk.sweep", bind=True, acks_late=True)
 def sweep(self) -> list[str]:  # type: ignore[no-untyped-def]
-    """Beat: enqueue work that was never enqueued (a web node that died between its
-    append and its enqueue, a broker outage): any running game whose position needs
-    a bot or system work and has no task claimed for it."""
-    repo = runtime().repository
-    revived = []
-    for game_id, _activity in repo.store.lobby_activity():
-        try:
-            record = repo.record(game_id)
-        except UnknownGame:
-            continue
-        if record.status.get("over"):
-            continue
-        p = repo.projection(game_id)
-        if next_work(p) is not None and repo.store.claim_work(game_id, p.seq):
-            advance.delay(game_id, p.seq, time.time())
-            revived.append(f"{game_id}@{p.seq}")
-    if revived:
-        log.warning("sweep enqueued lost work: %s", revived)
-    return revived
+    """Beat: enqueue again work whose task was lost (its worker died) or never
+    enqueued (see :mod:`worker.sweep`)."""
+    rt = runtime()
+    return sweeping.sweep(rt.repository, rt.settings, rt.send).lines()
 
 
 @shared_task(name="stellwerk.snapshot", bind=True, **RETRY)

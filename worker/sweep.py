@@ -1,0 +1,127 @@
+"""The beat's sweep: enqueue again the work whose task was lost.
+
+Every position that needs a bot or system work gets one task, claimed once per
+(game, seq) by the process that appended it (:mod:`events.followups`).  Two ways
+that task can get lost, and how the sweep finds each without reading every game
+ever played:
+
+* **The task died** (its worker was SIGKILLed, its node vanished): Celery would
+  redeliver it only after the broker's visibility timeout (an hour).  Claims of
+  work are listed in the store's work-in-flight set, stamped when claimed and
+  again when a task starts; the task removes its entry when done.  An entry older
+  than the task time limit plus a margin (:attr:`Settings.work_overdue_s`) cannot
+  belong to a running task any more (the hard limit would have ended it), so the
+  sweep takes it over with a compare-and-set on the stamp (two sweeps never both
+  re-send it) and enqueues the task again.  A duplicate is harmless (the task
+  appends with expected seq and command id ``work-<seq>``), but it is not the
+  normal case: a live task is never older than its limit.
+* **The task was never enqueued** (a web node died between its append and its
+  claim, or before this index existed): the sweep looks at the games appended to
+  since its last run (the lobby is ordered by last append; a watermark in Redis
+  remembers how far it got, with an overlap for clocks of other hosts) and claims
+  any such position that needs work and has no claim.  The first run, with no
+  watermark, looks at every game once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+
+from events.followups import ADVANCE_TASK, Send, claim_and_send
+from events.repository import GameRepository, UnknownGame
+from events.settings import Settings
+from events.work import next_work
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class SweepReport:
+    #: Overdue work enqueued again, as ``game@seq``.
+    resent: list[str] = field(default_factory=list)
+    #: Work that had no task at all, now enqueued, as ``game@seq``.
+    revived: list[str] = field(default_factory=list)
+    #: Overdue entries forgotten because the game moved on (or ended) without them.
+    dropped: int = 0
+
+    def lines(self) -> list[str]:
+        return [f"resent {x}" for x in self.resent] + [f"revived {x}" for x in self.revived]
+
+
+def watermark_key(prefix: str) -> str:
+    return f"{prefix}:work:swept-until"
+
+
+def sweep(repo: GameRepository, settings: Settings, send: Send, now: float | None = None) -> SweepReport:
+    """One run of the sweep (see the module docstring)."""
+    now = time.time() if now is None else now
+    report = SweepReport()
+    _resend_overdue(repo, settings, send, now, report)
+    _revive_unclaimed(repo, settings, send, now, report)
+    if report.resent or report.revived:
+        log.warning("sweep enqueued lost work: %s", report.lines())
+    return report
+
+
+def _resend_overdue(repo: GameRepository, settings: Settings, send: Send, now: float, report: SweepReport) -> None:
+    store = repo.store
+    for game_id, seq, stamp in store.work_overdue(now - settings.work_overdue_s):
+        try:
+            p = repo.projection(game_id)
+        except UnknownGame:
+            store.drop_work(game_id, seq, stamp)
+            report.dropped += 1
+            continue
+        if next_work(p) is None:
+            # Done, or nothing left to do there (the task died after its last append).
+            store.drop_work(game_id, seq, stamp)
+            report.dropped += 1
+        elif p.seq == seq:
+            if not store.reclaim_work(game_id, seq, stamp, now):
+                continue  # another sweep, or a task that just started, has it
+            if _send(send, [game_id, seq, now]):
+                report.resent.append(f"{game_id}@{seq}")
+            else:
+                store.release_work(game_id, seq)
+        else:
+            # The task died in the middle of a turn it appended sub-move by sub-move:
+            # the newer position needs the work and was never claimed.
+            if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
+                report.revived.append(f"{game_id}@{p.seq}")
+            store.drop_work(game_id, seq, stamp)
+            report.dropped += 1
+
+
+def _revive_unclaimed(repo: GameRepository, settings: Settings, send: Send, now: float,
+                      report: SweepReport) -> None:
+    store = repo.store
+    key = watermark_key(settings.key_prefix)
+    raw = store.redis.get(key)
+    after = float("-inf") if raw is None else float(raw) - settings.work_margin_s
+    touched = store.touched_between(after, now)
+    for game_id, _when in touched:
+        try:
+            record = repo.record(game_id)
+        except UnknownGame:
+            continue
+        if record.status.get("over"):
+            continue
+        p = repo.projection(game_id)
+        if next_work(p) is None or store.work_claimed(game_id, p.seq):
+            continue
+        if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
+            report.revived.append(f"{game_id}@{p.seq}")
+    # A capped read (very many games) continues from its last game next time.
+    until = touched[-1][1] if len(touched) >= store.TOUCHED_LIMIT else now
+    store.redis.set(key, repr(until))
+
+
+def _send(send: Send, args: list) -> bool:
+    try:
+        send(ADVANCE_TASK, args)
+    except Exception:  # noqa: BLE001 - a broker failure; the entry is released and retried
+        log.exception("could not enqueue %s%s", ADVANCE_TASK, args[:2])
+        return False
+    return True
