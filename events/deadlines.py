@@ -11,6 +11,8 @@ from __future__ import annotations
 REMINDER = "reminder"
 MISSED = "deadline_missed"
 YOUR_TURN = "your_turn"
+#: Not a deadline: a registered user was asked to take a seat at a new table.
+INVITED = "invited"
 
 
 def due_notice(now: float, last_activity: float, deadline_s: int | None,

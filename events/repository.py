@@ -17,7 +17,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from events import commands as platform
@@ -27,7 +27,7 @@ from events.envelope import Envelope
 from events.projection import Projection, fold
 from events.store import Conflict, EventStore, GameOver, SeenCommand
 from games import registry
-from games.contract import SYSTEM, Command, Game, IllegalMove
+from games.contract import SYSTEM, Command, Event, Game, IllegalMove
 from games.rng import rng_for
 
 
@@ -40,9 +40,16 @@ class SeatInfo:
     seat: str
     name: str | None
     bot: str | None
+    #: A registered user asked to take this seat: only they may take it, until
+    #: they decline (then it is an open seat).
+    invited: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "bot": self.bot}
+        return {"seat": self.seat, "name": self.name, "bot": self.bot, "invited": self.invited}
+
+    @property
+    def filled(self) -> bool:
+        return bool(self.name or self.bot)
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,15 @@ class GameRecord:
     hints: bool = False
     #: Turn deadline in seconds (None: no deadline).
     deadline_s: int | None = None
+    #: The table waits for players: no set-up has happened yet (see events.seating).
+    waiting: bool = False
+    #: Everything the table was created with (the fields above and any later ones).
+    table: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def creator(self) -> str | None:
+        """The seat of the player who set the table (may start it with bots)."""
+        return self.table.get("creator")
 
     def human_seats(self, bots: Mapping[str, str]) -> list[SeatInfo]:
         return [s for s in self.seats if s.seat not in bots]
@@ -90,6 +106,11 @@ def status_summary(p: Projection) -> dict[str, Any]:
             "ranking": list(status.ranking) if status.over else []}
 
 
+#: The lobby's status of a table that waits for players.
+WAITING_STATUS: dict[str, Any] = {"phase": "waiting", "round": None, "to_move": [], "over": False, "seq": 0,
+                                  "confirmed_seq": 0, "ranking": []}
+
+
 def command_fingerprint(command: Command) -> str:
     """What a command id stands for: the same id sent again with another command
     is refused instead of being answered with the first command's result."""
@@ -114,39 +135,63 @@ class GameRepository:
                seed: str | None = None, game_id: str | None = None,
                table: Mapping[str, Any] | None = None) -> tuple[GameRecord, dict[str, str]]:
         """Create a game; returns its record and the tokens of the seats that have
-        a player (open seats get theirs on join).  Tokens are shown only here."""
+        a player (open seats get theirs on join).  Tokens are shown only here.
+
+        A seat is a person (``name``), a bot (``bot``), a registered user invited
+        to it (``invited``) or open (none of them).  While a seat is open or
+        invited the table waits for players and nothing is dealt: set-up happens
+        when the last seat is taken (:mod:`events.seating`)."""
         game = registry.get(game_name)
         ids = seat_ids(len(seats))
-        infos = tuple(SeatInfo(seat, s.get("name"), s.get("bot")) for seat, s in zip(ids, seats, strict=True))
+        infos = tuple(SeatInfo(seat, s.get("name"), s.get("bot"), s.get("invited"))
+                      for seat, s in zip(ids, seats, strict=True))
+        # Decided now even if dealt later: bad options are refused at once.
         events = creation_events(game, options, ids, seed or new_seed(),
                                  bots={i.seat: i.bot for i in infos if i.bot})
         game_id = game_id or uuid.uuid4().hex[:12]
-        tokens = {info.seat: secrets.token_urlsafe(24) for info in infos if info.name or info.bot}
-        empty = Projection.empty(game)
-        envelopes = platform.to_envelopes(empty, events, SYSTEM, "create")
-        projection = fold(game, envelopes)
+        tokens = {info.seat: secrets.token_urlsafe(24) for info in infos if info.filled}
+        waiting = not all(info.filled for info in infos)
         created = time.time()
         meta = {
             "game": game.name,
             "created": repr(created),
             "seats": json.dumps([i.to_json() for i in infos]),
-            "options": json.dumps(projection.options),
+            "options": json.dumps(game.validate_options(dict(options), len(ids))),
             "table": json.dumps(dict(table or {})),
         }
-        players = [i.name for i in infos if i.name]
+        if waiting:
+            meta.update(waiting="1", status=json.dumps(WAITING_STATUS), pending=json.dumps({"seed": seed}))
+        players = [i.name for i in infos if i.name] + [i.invited for i in infos if i.invited and not i.name]
         if not self.store.create_meta(game_id, meta, {s: hash_token(t) for s, t in tokens.items()},
                                       players, created):
             raise IllegalMove("platform.game_exists", f"a game with id {game_id!r} exists")
-        self.store.append(game_id, 0, "create", envelopes, status_summary(projection))
+        if not waiting:
+            self.deal(game_id, events)
+        return self.record(game_id), tokens
+
+    def deal(self, game_id: str, events: Sequence[Event]) -> bool:
+        """Append the creation events (once: the command id ``create`` makes a
+        second dealer a no-op).  True if this call dealt."""
+        game = self.game_of(game_id)
+        envelopes = platform.to_envelopes(Projection.empty(game), events, SYSTEM, "create")
+        projection = fold(game, envelopes)
+        try:
+            result = self.store.append(game_id, 0, "create", envelopes, status_summary(projection))
+        except Conflict:
+            return False
+        self.store.set_meta(game_id, waiting="0")
+        if result.duplicate:
+            return False
         self._remember(game_id, projection)
         self._appended(game_id, projection)
-        return self.record(game_id), tokens
+        return True
 
     # ---------------------------------------------------------------- records
     def record(self, game_id: str) -> GameRecord:
         meta = self.store.meta(game_id)
         if "game" not in meta or "seats" not in meta:
             raise UnknownGame(game_id)
+        table = json.loads(meta.get("table", "{}"))
         return GameRecord(
             id=game_id,
             game=meta["game"],
@@ -154,7 +199,11 @@ class GameRepository:
             seats=tuple(SeatInfo(**s) for s in json.loads(meta["seats"])),
             options=json.loads(meta.get("options", "{}")),
             status=json.loads(meta.get("status", "{}")),
-            **json.loads(meta.get("table", "{}")),
+            takeover_after=table.get("takeover_after"),
+            hints=bool(table.get("hints", False)),
+            deadline_s=table.get("deadline_s"),
+            waiting=meta.get("waiting") == "1" and int(meta.get("seq", 0)) == 0,
+            table=table,
         )
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:
@@ -168,20 +217,10 @@ class GameRepository:
         return None
 
     def join(self, game_id: str, name: str, seat: str | None = None) -> tuple[str, str]:
-        """Take an open seat (the first one unless ``seat`` is named)."""
-        record = self.record(game_id)
-        taken = self.store.token_hashes(game_id)
-        open_seats = [s.seat for s in record.seats if s.seat not in taken and not s.bot and not s.name]
-        if seat is not None and seat not in open_seats:
-            raise IllegalMove("platform.seat_taken", f"seat {seat} is not open")
-        for candidate in ([seat] if seat else open_seats):
-            token = secrets.token_urlsafe(24)
-            if self.store.claim_seat(game_id, candidate, hash_token(token)):
-                seats = [SeatInfo(s.seat, name if s.seat == candidate else s.name, s.bot) for s in record.seats]
-                self.store.set_meta(game_id, seats=json.dumps([s.to_json() for s in seats]))
-                self.store.index_player(game_id, name)
-                return candidate, token
-        raise IllegalMove("platform.no_open_seat", "the game has no open seat")
+        """Take an open seat (or the one ``name`` is invited to); see :mod:`events.seating`."""
+        from events import seating
+
+        return seating.join(self, game_id, name, seat)
 
     def rotate_token(self, game_id: str, seat: str) -> str:
         """Give ``seat`` a new token; the old one stops working at once."""

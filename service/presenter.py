@@ -15,6 +15,7 @@ from events.envelope import Envelope
 from events.projection import Projection
 from events.redaction import effective_viewer, view
 from events.repository import GameRecord
+from games import registry
 from games.contract import Command, Description, Game, OpenAction, render
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,9 @@ def _as_description(action: OpenAction) -> Description:
 
 
 def seats_json(record: GameRecord, taken: set[str]) -> list[dict[str, Any]]:
-    return [{**s.to_json(), "open": not (s.name or s.bot) and s.seat not in taken} for s in record.seats]
+    """Each seat with whether anybody may take it (an invited seat is kept for its
+    invitee until they decline)."""
+    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited} for s in record.seats]
 
 
 def take_back_point(p: Projection, seat: str) -> int | None:
@@ -108,15 +111,33 @@ def take_back_point(p: Projection, seat: str) -> int | None:
     return before[-1] if before else None
 
 
+def waiting_json(record: GameRecord, viewer: str, taken: set[str]) -> dict[str, Any]:
+    """A table waiting for players: its seats, no board yet (nothing is dealt)."""
+    seats = seats_json(record, taken)
+    you = viewer if viewer in taken else None
+    return {
+        "id": record.id, "game": record.game, "title": registry.get(record.game).title, "you": you,
+        "waiting": True, "seq": 0, "confirmed_seq": 0, "seats": seats, "options": dict(record.options),
+        "creator": record.creator, "can_start": you is not None and you == record.creator,
+        "status": {"phase": "waiting", "round": None, "to_move": [], "pending_system": [], "over": False,
+                   "scores": {}, "ranking": [], "places": {}, "turn_seat": None},
+        "view": None, "move_window": None, "bots": dict(record.bots), "handed_over": [], "idle_since_ms": 0,
+        "takeover_after_s": None, "hints": record.hints, "take_back_to": None, "undo_request": None,
+    }
+
+
 def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
               takeover_after_s: int | None = None) -> dict[str, Any]:
     """``takeover_after_s``: the idle time after which others may hand a seat to a bot."""
+    if p.seq == 0:
+        return waiting_json(record, viewer, taken)
     seated = viewer in p.seats
     request = p.undo_request
     return {
         "id": record.id,
         "game": record.game,
         "title": p.game.title,
+        "waiting": False,
         "you": viewer if seated else None,
         "seq": p.visible_seq(effective_viewer(p, viewer)),
         "confirmed_seq": p.confirmed_seq,

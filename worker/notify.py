@@ -17,20 +17,22 @@ from dataclasses import asdict, dataclass
 from email.message import EmailMessage
 
 from events.contacts import Contact
-from events.deadlines import MISSED, REMINDER, YOUR_TURN
+from events.deadlines import INVITED, MISSED, REMINDER, YOUR_TURN
 from events.settings import Settings
 
 SUBJECTS = {
     "en": {YOUR_TURN: "Your turn in {title}", REMINDER: "Reminder: your turn in {title}",
-           MISSED: "{title}: seat {seat} missed its deadline"},
+           MISSED: "{title}: seat {seat} missed its deadline", INVITED: "You are invited to {title}"},
     "de": {YOUR_TURN: "Du bist am Zug: {title}", REMINDER: "Erinnerung: Du bist am Zug in {title}",
-           MISSED: "{title}: Platz {seat} hat die Frist versäumt"},
+           MISSED: "{title}: Platz {seat} hat die Frist versäumt", INVITED: "Einladung zu {title}"},
 }
 BODIES = {
     "en": {YOUR_TURN: "It is your turn ({seat}).", REMINDER: "It has been your turn ({seat}) for a while.",
-           MISSED: "Seat {seat} missed its deadline; the other players may hand it to a bot."},
+           MISSED: "Seat {seat} missed its deadline; the other players may hand it to a bot.",
+           INVITED: "You are invited to take seat {seat}. Accept or decline in your lobby."},
     "de": {YOUR_TURN: "Du bist am Zug ({seat}).", REMINDER: "Du bist schon eine Weile am Zug ({seat}).",
-           MISSED: "Platz {seat} hat die Frist versäumt; die anderen dürfen ihn einem Bot übergeben."},
+           MISSED: "Platz {seat} hat die Frist versäumt; die anderen dürfen ihn einem Bot übergeben.",
+           INVITED: "Du bist zu Platz {seat} eingeladen. Nimm in deiner Lobby an oder lehne ab."},
 }
 
 

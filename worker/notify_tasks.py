@@ -14,7 +14,7 @@ import time
 from celery import shared_task
 
 from events.contacts import ContactBook
-from events.deadlines import MISSED, REMINDER, YOUR_TURN, due_notice
+from events.deadlines import INVITED, MISSED, REMINDER, YOUR_TURN, due_notice
 from events.repository import GameRecord, UnknownGame
 from worker.notify import Notice, deliver
 from worker.runtime import runtime
@@ -39,8 +39,11 @@ def notify(self, game_id: str, seq: int, kind: str, seats: list[str], about: str
     book = ContactBook(repo.store.redis, rt.settings.key_prefix)
     names = {s.seat: s.name for s in record.seats}
     sent = []
+    invited = {s.seat: s.invited for s in record.seats if s.invited and not s.filled}
     for seat in seats:
-        contact = book.holder(game_id, seat, names.get(seat))
+        # An invitee holds no seat yet: the invitation goes to their account.
+        contact = book.get(invited[seat]) if kind == INVITED and seat in invited else \
+            book.holder(game_id, seat, names.get(seat))
         if contact is None:
             continue
         notice = _notice(record, title, kind, about or seat, seq, rt.settings.public_url)

@@ -56,7 +56,9 @@ def create_game():  # type: ignore[no-untyped-def]
     deadline_s = data["deadline_hours"] * 3600 if data["deadline_hours"] else None
     # A missed deadline is what lets the others hand a seat to a bot, unless the table says otherwise.
     takeover = data["takeover_after"] if data["takeover_after"] is not None else deadline_s
-    table = {"takeover_after": takeover, "hints": data["hints"], "deadline_s": deadline_s}
+    # The first named seat set the table: it may start it with bots while seats are empty.
+    creator = next((f"p{i}" for i, s in enumerate(data["seats"], start=1) if s["name"]), None)
+    table = {"takeover_after": takeover, "hints": data["hints"], "deadline_s": deadline_s, "creator": creator}
     record, tokens = ctx().repository.create(data["game"], data["options"], data["seats"], seed=data["seed"],
                                              table=table)
     seats = [{"seat": s.seat, "token": tokens.get(s.seat) if s.name else None} for s in record.seats]

@@ -25,6 +25,8 @@ bp = Blueprint("stream", __name__, url_prefix="/api/games")
 
 
 def _update(p: Projection, viewer: str) -> tuple[int, str]:
+    if p.seq == 0:  # a table waiting for players: nothing dealt yet
+        return 0, 'id: 0\nevent: update\ndata: {"seq": 0, "waiting": true, "to_move": [], "over": false}\n\n'
     who = effective_viewer(p, viewer)
     status = p.game.status(p.state_for(who))
     seq = p.visible_seq(who)

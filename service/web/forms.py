@@ -117,6 +117,7 @@ def parse_create_form(form: Mapping[str, str], me: str, account: Callable[[str],
             options[spec["key"]] = value
     seats: list[dict[str, Any]] = []
     holders: dict[int, str] = {}
+    named: list[str] = []
     levels = bot_levels()
     row = 0
     while f"seat-{row}-kind" in form:
@@ -143,14 +144,20 @@ def parse_create_form(form: Mapping[str, str], me: str, account: Callable[[str],
             continue
         else:
             raise CreateGameError("create.error.seat")
-        if name.lower() in (h.lower() for h in holders.values()):
+        if name.lower() in (h.lower() for h in named):
             raise CreateGameError("create.error.twice", name=name)
-        holders[len(seats)] = name
-        seats.append({"name": name})
+        named.append(name)
+        if kind == "me":
+            holders[len(seats)] = name
+            seats.append({"name": name})
+        else:
+            # Nobody is put into a game without asking: the user accepts or declines.
+            seats.append({"invited": name})
     if not chosen["min_players"] <= len(seats) <= chosen["max_players"]:
         raise CreateGameError("create.error.players", min=chosen["min_players"], max=chosen["max_players"])
     from events.creation import seat_ids
 
     ids = seat_ids(len(seats))
+    mine = next((ids[i] for i, name in holders.items() if name == me), None)
     return GameSpec(chosen["name"], options, seats, {ids[i]: name for i, name in holders.items()},
-                    table_settings(form))
+                    {**table_settings(form), "creator": mine, "creator_account": me})

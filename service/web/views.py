@@ -7,12 +7,15 @@ origin, session cookie and CSRF header required).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms import ValidationError
 
+from events import seating
+from events.deadlines import INVITED
 from events.repository import GameRecord, UnknownGame
 from games import registry
 from games.contract import IllegalMove
@@ -22,6 +25,8 @@ from service.presenter import seats_json
 from service.web import protect
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static/web")
@@ -82,6 +87,18 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
     }
 
 
+def _notify_invited(record: GameRecord) -> None:
+    """E-mail/webhook to each invitee who set them up (the lobby shows it anyway)."""
+    invited = [s.seat for s in record.seats if s.invited]
+    send = ctx().send_task
+    if not invited or send is None:
+        return
+    try:
+        send("stellwerk.notify", [record.id, 0, INVITED, invited])
+    except Exception:  # noqa: BLE001 - a broker hiccup must not fail the creation
+        log.exception("could not enqueue invitations for %s", record.id)
+
+
 def _account_name(name: str) -> str | None:
     found = users().get(name)
     return found.name if found else None
@@ -106,6 +123,9 @@ def lobby():  # type: ignore[no-untyped-def]
             my_ids.add(record.id)
         # My turn first, then running games, then finished; newest activity first.
         mine.sort(key=lambda s: (not s["your_turn"], s["over"], -activity.get(s["id"], 0.0)))
+    invited = [] if user is None else [
+        {**_summary(record), "seat": seat} for record, seat in seating.invitations(repo, user.name)]
+    my_ids |= {row["id"] for row in invited}
     open_games, running, finished = [], [], []
     for record in repo.list(None, 100):
         if record.id in my_ids:
@@ -117,7 +137,7 @@ def lobby():  # type: ignore[no-untyped-def]
             open_games.append(row)
         else:
             running.append(row)
-    return render_template("web/lobby.html", mine=mine, open_games=open_games, running=running,
+    return render_template("web/lobby.html", mine=mine, invited=invited, open_games=open_games, running=running,
                            finished=finished[:20])
 
 
@@ -142,6 +162,7 @@ def new_game():  # type: ignore[no-untyped-def]
                 holder = spec.holders.get(seat.seat)
                 if holder and seat.seat in tokens:
                     users().add_seat(holder, record.id, seat.seat, tokens[seat.seat])
+            _notify_invited(record)
             return redirect(url_for("web.game_page", game_id=record.id))
     from service.bot_levels import bot_levels
 
@@ -179,11 +200,88 @@ def join(game_id: str, seat: str):  # type: ignore[no-untyped-def]
 @bp.get("/games/<game_id>")
 def game_page(game_id: str):  # type: ignore[no-untyped-def]
     record = _record_or_404(game_id)
+    if record.waiting:
+        return _waiting_page(record)
     row = _summary(record)
     invites = [{"seat": s, "url": url_for("web.join", game_id=game_id, seat=s, _external=True)}
                for s in row["open_seats"]]
     config = _page_config(record)
     return render_template("web/game.html", game=row, invites=invites, config=config)
+
+
+def _is_creator(record: GameRecord) -> bool:
+    user = current_user()
+    if user is None:
+        return False
+    hold = users().seat(user.name, record.id)
+    return record.table.get("creator_account") == user.name or (
+        hold is not None and record.creator is not None and hold.seat == record.creator)
+
+
+def _waiting_page(record: GameRecord, error: str | None = None, status: int = 200):  # type: ignore[no-untyped-def]
+    """A table waiting for players: who sits where, invitation links, and for the
+    creator a way to start with bots in the empty seats."""
+    from service.bot_levels import bot_levels
+
+    row = _summary(record)
+    user = current_user()
+    invited_me = None
+    if user is not None:
+        invited_me = next((s["seat"] for s in row["seats"]
+                           if s.get("invited") == user.name and not s["name"]), None)
+    invites = [{"seat": s, "url": url_for("web.join", game_id=record.id, seat=s, _external=True)}
+               for s in row["open_seats"]]
+    return render_template("web/waiting.html", game=row, invites=invites, invited_me=invited_me,
+                           can_start=_is_creator(record), bot_levels=bot_levels(), error=error,
+                           config=_page_config(record)), status
+
+
+@bp.post("/games/<game_id>/start")
+@login_required
+def start_with_bots(game_id: str):  # type: ignore[no-untyped-def]
+    from service.bot_levels import bot_levels
+
+    record = _record_or_404(game_id)
+    if not _is_creator(record):
+        abort(403)
+    level = request.form.get("bot", "")
+    if level not in bot_levels():
+        return _waiting_page(record, t("create.error.bot"), 400)
+    try:
+        seating.start_with_bots(ctx().repository, game_id, level)
+    except IllegalMove:
+        pass  # started meanwhile: the game page shows it
+    return redirect(url_for("web.game_page", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/accept")
+@login_required
+def accept_invitation(game_id: str):  # type: ignore[no-untyped-def]
+    user = current_user()
+    assert user is not None
+    record = _record_or_404(game_id)
+    seat = next((s.seat for s in record.seats if s.invited == user.name and not s.filled), None)
+    if seat is None:
+        return render_template("web/error.html", message=t("invite.gone")), 409
+    try:
+        taken, token = ctx().repository.join(game_id, user.name, seat)
+    except IllegalMove:
+        return render_template("web/error.html", message=t("invite.gone")), 409
+    users().add_seat(user.name, game_id, taken, token)
+    return redirect(url_for("web.game_page", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/decline")
+@login_required
+def decline_invitation(game_id: str):  # type: ignore[no-untyped-def]
+    user = current_user()
+    assert user is not None
+    _record_or_404(game_id)
+    try:
+        seating.decline(ctx().repository, game_id, user.name)
+    except IllegalMove:
+        pass  # nothing to decline any more
+    return redirect(url_for("web.lobby"))
 
 
 @bp.get("/games/<game_id>/replay")

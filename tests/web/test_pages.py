@@ -72,12 +72,58 @@ def test_create_refuses_bad_seats_and_options(ann_and_bob):
     assert ann.create("no such game", seats=("me", "open")).status_code == 400
 
 
-def test_create_seats_a_registered_player_by_name(ann_and_bob):
+def accept(browser, game_id: str):
+    lobby = browser.get("/")
+    assert game_id in lobby.text.split('id="invitations"')[1].split("</section>")[0]
+    return browser.client.post(f"/games/{game_id}/accept", data={"csrf_token": csrf_of(lobby.text)})
+
+
+def test_create_invites_a_registered_player_by_name(ann_and_bob, web_app):
+    """Seating a registered user is an invitation: nothing is dealt until bob accepts."""
     ann, bob = ann_and_bob
     game_id = game_id_of(ann.create("tally", seats=("me", ("user", "BOB"))))
+    assert bob.seat(game_id)["seat"] is None
+    repo = web_app.extensions["stellwerk"].repository
+    assert repo.record(game_id).waiting and repo.store.read(game_id) == []
+    page = bob.get(f"/games/{game_id}")
+    assert 'id="accept-invitation"' in page.text and 'id="decline-invitation"' in page.text
+    assert 'id="start-with-bots"' not in page.text  # only the creator may start with bots
+    assert 'id="start-with-bots"' in ann.get(f"/games/{game_id}").text
+    answer = accept(bob, game_id)
+    assert answer.status_code == 302 and answer.location == f"/games/{game_id}"
     assert bob.seat(game_id)["seat"] == "p2"
+    assert not repo.record(game_id).waiting and repo.store.read(game_id)[0].type == "GameCreated"
     lobby = bob.get("/")
     assert game_id in lobby.text.split('id="open-games"')[0]  # in bob's "my games"
+
+
+def test_declining_an_invitation_opens_the_seat(ann_and_bob, people):
+    ann, bob = ann_and_bob
+    game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob"))))
+    lobby = bob.get("/")
+    declined = bob.client.post(f"/games/{game_id}/decline", data={"csrf_token": csrf_of(lobby.text)})
+    assert declined.status_code == 302
+    assert 'id="invitations"' not in bob.get("/").text
+    carl = people()
+    carl.register("carl")
+    page = carl.get(f"/join/{game_id}/p2")
+    assert page.status_code == 200
+    assert carl.client.post(f"/join/{game_id}/p2", data={"csrf_token": csrf_of(page.text)}).status_code == 302
+    assert carl.seat(game_id)["seat"] == "p2"
+
+
+def test_the_creator_starts_a_waiting_table_with_bots(ann_and_bob, web_app):
+    ann, bob = ann_and_bob
+    game_id = game_id_of(ann.create("tally", seats=("me", "open", ("user", "bob"))))
+    page = bob.get(f"/games/{game_id}")
+    assert bob.client.post(f"/games/{game_id}/start", data={"csrf_token": csrf_of(page.text), "bot": "random"}
+                           ).status_code == 403
+    page = ann.get(f"/games/{game_id}")
+    started = ann.client.post(f"/games/{game_id}/start", data={"csrf_token": csrf_of(page.text), "bot": "random"})
+    assert started.status_code == 302
+    record = web_app.extensions["stellwerk"].repository.record(game_id)
+    assert not record.waiting and record.bots == {"p2": "random", "p3": "random"}
+    assert 'id="invitations"' not in bob.get("/").text
 
 
 def test_join_via_invite_link(ann_and_bob, people):
@@ -112,6 +158,8 @@ def test_my_games_put_my_turn_on_top(ann_and_bob):
     ann, bob = ann_and_bob
     first = game_id_of(ann.create("tally", seats=(("user", "bob"), "me")))   # bob moves first
     second = game_id_of(ann.create("tally", seats=("me", ("user", "bob"))))  # ann moves first
+    for game_id in (first, second):
+        assert accept(bob, game_id).status_code == 302
     lobby = ann.get("/").text
     mine = lobby.split('id="my-games"')[1].split("</section>")[0]
     assert mine.index(second) < mine.index(first)
@@ -138,6 +186,7 @@ def test_lobby_lists_open_and_running_games_for_everyone(ann_and_bob, people):
 def test_game_and_replay_pages_carry_no_state_and_no_tokens(ann_and_bob, web_app):
     ann, bob = ann_and_bob
     game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob"))))
+    assert accept(bob, game_id).status_code == 302
     token = ann.seat(game_id)["token"]
     for path in (f"/games/{game_id}", f"/games/{game_id}/replay", "/"):
         text = ann.get(path).text
@@ -166,6 +215,7 @@ def test_no_page_or_endpoint_shows_another_seats_hidden_cards(ann_and_bob, peopl
     """Tally's drawn card is seen by its owner only; the deck by nobody while it runs."""
     ann, bob = ann_and_bob
     game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob")), **{"opt-tally-rounds": "1"}))
+    assert accept(bob, game_id).status_code == 302
     drawn = play(ann, game_id, {"type": "Draw", "args": {}})
     card = drawn["game"]["view"]["hands"]["p1"][0]
     play(ann, game_id, {"type": "Add", "args": {"n": 1}})
@@ -210,6 +260,7 @@ def test_static_assets_are_local(web_app):
 def test_russian_railroads_end_cards_are_face_down_to_others(ann_and_bob):
     ann, bob = ann_and_bob
     game_id = game_id_of(ann.create("russian_railroads", seats=("me", ("user", "bob"))))
+    assert accept(bob, game_id).status_code == 302
     own = api(ann, game_id).json["view"]
     other = api(bob, game_id).json["view"]
     spectator_view = ann.client.get(f"/api/games/{game_id}").json["view"]

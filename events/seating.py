@@ -1,0 +1,122 @@
+"""Seats of a table that waits for players: joining, invitations, starting.
+
+A table with an open or invited seat has no log yet: dealing turn order to an
+"open seat" that may be first to move would stall the game.  Set-up happens once,
+when the last seat is taken (or the creator fills the empty seats with bots),
+through :meth:`GameRepository.deal`, whose command id makes a second dealer a
+no-op.  Seats are claimed with a token first (``HSETNX``, so two people never get
+one seat); the seat list in the meta hash is then updated in a WATCH transaction,
+so two joins at once cannot lose each other's name.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+
+import redis
+
+from events.creation import creation_events, new_seed
+from events.repository import GameRecord, GameRepository, SeatInfo, hash_token
+from games import registry
+from games.contract import IllegalMove
+
+
+def open_to(record: GameRecord, taken: set[str], name: str | None) -> list[str]:
+    """The seats ``name`` may take now: open ones, and one they are invited to
+    (first).  Invited seats are closed to everybody else."""
+    free = [s for s in record.seats if s.seat not in taken and not s.filled]
+    mine = [s.seat for s in free if name is not None and s.invited == name]
+    return mine + [s.seat for s in free if s.invited is None]
+
+
+def join(repo: GameRepository, game_id: str, name: str, seat: str | None = None) -> tuple[str, str]:
+    """Take ``seat`` (default: the one ``name`` is invited to, else the first open
+    one); returns the seat and its token.  The last seat taken deals the game."""
+    record = repo.record(game_id)
+    seats = open_to(record, set(repo.store.token_hashes(game_id)), name)
+    if seat is not None and seat not in seats:
+        invited = next((s.invited for s in record.seats if s.seat == seat), None)
+        if invited and invited != name:
+            raise IllegalMove("platform.seat_invited", f"seat {seat} is kept for the player invited to it")
+        raise IllegalMove("platform.seat_taken", f"seat {seat} is not open")
+    for candidate in ([seat] if seat else seats):
+        token = secrets.token_urlsafe(24)
+        if repo.store.claim_seat(game_id, candidate, hash_token(token)):
+            _update_seats(repo, game_id, lambda s, c=candidate: SeatInfo(s.seat, name, s.bot) if s.seat == c else s)
+            repo.store.index_player(game_id, name)
+            start_if_full(repo, game_id)
+            return candidate, token
+    raise IllegalMove("platform.no_open_seat", "the game has no open seat")
+
+
+def decline(repo: GameRepository, game_id: str, name: str) -> str:
+    """``name`` declines the invitation: the seat becomes open for anybody."""
+    record = repo.record(game_id)
+    taken = set(repo.store.token_hashes(game_id))
+    seat = next((s.seat for s in record.seats if s.invited == name and s.seat not in taken and not s.filled), None)
+    if seat is None:
+        raise IllegalMove("platform.no_invitation", "there is no invitation for you at this table")
+    _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, s.name, s.bot) if s.seat == seat else s)
+    return seat
+
+
+def invitations(repo: GameRepository, name: str) -> list[tuple[GameRecord, str]]:
+    """Tables waiting for ``name`` to accept or decline a seat."""
+    found = []
+    for record in repo.list(name):
+        if not record.waiting:
+            continue
+        taken = set(repo.store.token_hashes(record.id))
+        for s in record.seats:
+            if s.invited == name and s.seat not in taken and not s.filled:
+                found.append((record, s.seat))
+    return found
+
+
+def start_with_bots(repo: GameRepository, game_id: str, level: str) -> list[str]:
+    """Fill every empty seat (open or invited) with a ``level`` bot and deal.
+    Who may do this is the caller's business (the table's creator)."""
+    record = repo.record(game_id)
+    if not record.waiting:
+        raise IllegalMove("platform.not_waiting", "the game has started")
+    filled: list[str] = []
+    for s in record.seats:
+        if not s.filled and repo.store.claim_seat(game_id, s.seat, hash_token(secrets.token_urlsafe(24))):
+            filled.append(s.seat)
+    _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, level) if s.seat in filled else s)
+    start_if_full(repo, game_id)
+    return filled
+
+
+def start_if_full(repo: GameRepository, game_id: str) -> bool:
+    """Deal the game if every seat is taken; True if this call dealt it."""
+    record = repo.record(game_id)
+    if not record.waiting:
+        return False
+    taken = set(repo.store.token_hashes(game_id))
+    if not all(s.seat in taken for s in record.seats) or not all(s.filled for s in record.seats):
+        return False
+    game = registry.get(record.game)
+    pending = json.loads(repo.store.meta(game_id).get("pending", "{}"))
+    seats = [s.seat for s in record.seats]
+    events = creation_events(game, record.options, seats, pending.get("seed") or new_seed(), bots=record.bots)
+    return repo.deal(game_id, events)
+
+
+def _update_seats(repo: GameRepository, game_id: str, change: Callable[[SeatInfo], SeatInfo]) -> None:
+    """Apply ``change`` to every seat in one optimistic transaction."""
+    key = repo.store.keys.game(game_id).meta
+    with repo.store.redis.pipeline() as pipe:
+        while True:
+            try:
+                pipe.watch(key)
+                raw = pipe.hget(key, "seats")
+                seats = [change(SeatInfo(**s)) for s in json.loads(raw)]
+                pipe.multi()
+                pipe.hset(key, "seats", json.dumps([s.to_json() for s in seats]))
+                pipe.execute()
+                return
+            except redis.WatchError:
+                continue
