@@ -65,13 +65,13 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app.config["JSON_SORT_KEYS"] = False
     app.extensions["stellwerk"] = ServiceContext(settings, repo, sender)
 
-    from service.api import games, hints, history, moves, ops, stream, tables
+    from service.api import chat, games, hints, history, moves, ops, stream, tables
     from service.errors import register_error_handlers
     from service.metrics import init_metrics
     from service.openapi import init_openapi
     from service.security import init_security
 
-    for blueprint in (games.bp, moves.bp, history.bp, stream.bp, hints.bp, ops.bp, tables.bp):
+    for blueprint in (games.bp, moves.bp, history.bp, stream.bp, hints.bp, ops.bp, tables.bp, chat.bp):
         app.register_blueprint(blueprint)
     # An injected client (fakeredis in tests) keeps rate limits in memory.
     limiter = init_security(app, settings, None if injected else url)
