@@ -12,6 +12,10 @@ exactly mid-move without any sleep.  Two ways a worker dies:
   (``task_reject_on_worker_lost``) and requeues the task.
 
 Afterwards the bot's turn is in the log once, each round scored once, seqs 1..N.
+
+And the worst case: every process of the worker (main and pool) SIGKILLed at once,
+the broker's visibility timeout at its production default (an hour): a new worker
+and the beat's sweep carry the game on within a minute.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from events.logfile import check_and_fold
 from tests.reliability.blocking_bot import keys as bot_keys
 from tests.reliability.httpclient import Client
 from tests.reliability.load import read_log
-from tests.reliability.procs import Topology, have_redis_server, start_worker, topology
+from tests.reliability.procs import PYTHON, Proc, Topology, have_redis_server, start_worker, topology
 
 pytestmark = [pytest.mark.slow]
 
@@ -167,4 +171,89 @@ def test_killed_pool_process_task_is_requeued_at_once(topo: Topology) -> None:
             "SIGKILL" in worker.output()
     finally:
         worker.stop()
+        table.redis.delete(table.hold)
+
+
+# ------------------------------------------------- every worker process killed
+# No quick redelivery by the broker here: the visibility timeout is the production
+# default (an hour).  What brings the bot's move back is the beat's sweep, which
+# takes the work for lost once it is older than the task time limit plus margin.
+LIMIT_S, MARGIN_S, SWEEP_S = 20, 5, 2
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Topology]:
+    if not have_redis_server():
+        pytest.skip("needs the redis-server binary (apt install redis-server)")
+    tmp = Path(tmp_path_factory.mktemp("swept"))
+    with topology(tmp, web_nodes=1, with_worker=False,
+                  STELLWERK_EXTRA_GAMES="tests.reliability.blocking_bot:GAME",
+                  STELLWERK_TASK_TIME_LIMIT=str(LIMIT_S), STELLWERK_TASK_SOFT_TIME_LIMIT=str(LIMIT_S - 5),
+                  STELLWERK_WORK_MARGIN_S=str(MARGIN_S), STELLWERK_SWEEP_S=str(SWEEP_S)) as t:
+        beat = Proc("beat", [PYTHON, "-m", "service.cli", "beat", "--schedule", str(tmp / "beat-schedule")],
+                    env=t.env)
+        try:
+            beat.wait_for(r"beat: Starting", timeout=60)
+            yield t
+        finally:
+            beat.stop()
+
+
+def pool_processes(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_every_worker_process_killed_mid_move_the_sweep_brings_the_game_back(swept: Topology) -> None:
+    first = start_worker(swept.env, pool="prefork", concurrency=1, name="worker-a")
+    table = Table(swept)
+    second = None
+    try:
+        table.play_ann_turn()
+        child, at_seq = table.bot_started()
+        victims = [first.pid, *pool_processes(first.pid)]
+        assert child in victims
+        for pid in victims:  # the whole worker: main process and pool process at once
+            os.kill(pid, signal.SIGKILL)
+        first.popen.wait(30)
+        deadline = time.monotonic() + 30
+        while not all(gone(p) for p in victims):
+            assert time.monotonic() < deadline, f"worker processes survived SIGKILL: {victims}"
+            time.sleep(0.1)  # poll interval
+        assert table.seq() == at_seq, "nothing of the bot's move was appended"
+        assert table.redis.hlen("unacked") >= 1, "the task is stuck unacknowledged (visibility timeout: 1 h)"
+
+        started = time.monotonic()
+        second = start_worker(swept.env, pool="prefork", concurrency=1, name="worker-b")
+        pid2, seq2 = table.bot_started()  # BLPOP: blocks until a worker is in the bot's move again
+        took = time.monotonic() - started
+        print(f"\nbot move resumed {took:.1f} s after the new worker started "
+              f"(time limit {LIMIT_S} s + margin {MARGIN_S} s, sweep every {SWEEP_S} s)")
+        assert seq2 == at_seq and pid2 in pool_processes(second.pid)
+        assert took < 60
+        second.wait_for(rf"sweep enqueued lost work: \['resent {table.game}@{at_seq}'\]", timeout=5,
+                        new_only=False)
+        table.redis.rpush(table.release, "go")
+        table.finish()
+        log = table.check_log()
+        assert log[at_seq].actor == "p2" and log[at_seq].command_id == f"work-{at_seq}"
+    finally:
+        if second is not None:
+            second.stop()
+        first.stop()
         table.redis.delete(table.hold)
