@@ -105,11 +105,10 @@ def write(game_id: str):  # type: ignore[no-untyped-def]
 def _within_rate(game_id: str, author: str) -> bool:
     store = ctx().repository.store
     key = f"{store.keys.prefix}:game:{{{game_id}}}:chatrate:{author}"
-    pipe = store.redis.pipeline()
-    pipe.incr(key)
-    pipe.expire(key, 60, nx=True)
-    count, _ = pipe.execute()
-    return int(count) <= PER_MINUTE
+    count = int(store.redis.incr(key))
+    if count == 1:  # the window opens with the first message (EXPIRE NX needs Redis 7)
+        store.redis.expire(key, 60)
+    return count <= PER_MINUTE
 
 
 @bp.get("/<game_id>/chat/stream")

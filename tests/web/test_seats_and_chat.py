@@ -1,0 +1,107 @@
+"""Tables and seats in a real browser (issue 10): a table waits for its players,
+an invitation is accepted from the lobby, the waiting creator's page turns into the
+game by itself, and a chat message is seen live by the other player and in the
+replay at the position it was written.  Chromium from Debian, driven by Playwright
+against a real ``stellwerk serve``; every wait is on the DOM."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from tests.web.test_browser import confirm, register, seq_of
+
+pytestmark = [pytest.mark.slow]
+
+expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
+
+
+@pytest.fixture
+def ann_and_bob(chromium, server_url):
+    tag = uuid.uuid4().hex[:6]
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    pages = [c.new_page() for c in contexts]
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    register(pages[0], server_url, f"ann-{tag}")
+    register(pages[1], server_url, f"bob-{tag}")
+    yield pages, f"bob-{tag}"
+    for c in contexts:
+        c.close()
+    assert not errors, errors
+
+
+def test_invitation_waiting_table_and_live_chat(ann_and_bob, server_url, screenshots):
+    (ann, bob), bob_name = ann_and_bob
+    ann.goto(f"{server_url}/new")
+    ann.select_option("#game-select", "tally")
+    ann.select_option("#seat-0-kind", "me")
+    ann.select_option("#seat-1-kind", "user")
+    ann.fill("input[name=seat-1-name]", bob_name)
+    ann.click("#create-submit")
+    # Nothing is dealt yet: the table waits for Bob, and Ann may start it with bots.
+    expect(ann.locator("#waiting")).to_be_visible()
+    expect(ann.locator("#waiting-seats li[data-seat=p2]")).to_contain_text(bob_name)
+    expect(ann.locator("#start-with-bots")).to_be_visible()
+    ann.wait_for_selector("body.ready")
+    game_url = ann.url
+    ann.screenshot(path=str(screenshots / "waiting-table.png"), full_page=True)
+
+    # Bob finds the invitation in his lobby and accepts it.
+    bob.goto(f"{server_url}/")
+    row = bob.locator("#invitations tr", has_text=game_url.rsplit("/", 1)[-1])
+    expect(row).to_have_count(1)
+    row.locator("button.accept-invitation").click()
+    bob.wait_for_url(game_url)
+    bob.wait_for_selector("body.ready")
+    expect(bob.locator("#move-window")).to_contain_text("Waiting for")
+
+    # Ann's waiting page became the game by itself: her turn.
+    ann.wait_for_selector("#game-root")
+    ann.wait_for_selector("body.ready")
+    expect(ann.locator("#confirm-turn")).to_be_visible()
+
+    # A chat message goes live to Bob.
+    ann.fill("#chat-text", "<b>good luck</b> & have fun")
+    ann.click("#chat-send")
+    expect(bob.locator("#chat-messages .chat-text")).to_have_text(["<b>good luck</b> & have fun"])
+    expect(bob.locator("#chat-messages b")).to_have_count(0)  # text, never markup
+    written_at = int(bob.locator("#chat-messages .chat-message").first.get_attribute("data-seq"))
+
+    # Ann plays a turn; Bob writes after it.
+    ann.click("button.command[data-type='Add'][data-args='{\"n\":2}']")
+    ann.wait_for_selector(f"body[data-seq]:not([data-seq='{written_at}'])")
+    confirm(ann)
+    bob.wait_for_selector(f"body[data-seq]:not([data-seq='{written_at}'])")
+    bob.fill("#chat-text", "thanks")
+    bob.press("#chat-text", "Enter")
+    expect(ann.locator("#chat-messages .chat-text")).to_have_text(["<b>good luck</b> & have fun", "thanks"])
+    after = seq_of(bob)
+    ann.screenshot(path=str(screenshots / "chat.png"), full_page=True)
+
+    # The replay shows each message from the position it was written at.
+    bob.goto(game_url + "/replay")
+    bob.wait_for_selector(f"body[data-replay-seq='{after}']")
+    expect(bob.locator("#chat-messages .chat-text")).to_have_text(["<b>good luck</b> & have fun", "thanks"])
+    bob.click("#step-first")
+    bob.wait_for_selector(f"body[data-replay-seq='{written_at}']")
+    expect(bob.locator("#chat-messages .chat-text")).to_have_text(["<b>good luck</b> & have fun"])
+
+
+def test_the_creator_starts_a_waiting_table_with_a_bot(ann_and_bob, server_url):
+    (ann, _bob), _ = ann_and_bob
+    ann.goto(f"{server_url}/new")
+    ann.select_option("#game-select", "tally")
+    ann.select_option("#seat-0-kind", "open")
+    ann.select_option("#seat-1-kind", "me")
+    ann.click("#create-submit")
+    expect(ann.locator("#waiting")).to_be_visible()
+    expect(ann.locator(".invite-url[data-seat=p1]")).to_have_count(1)
+    ann.select_option("#start-bot", "random")
+    ann.click("#start-now")
+    # The bot in p1 moves first (the worker plays it); then it is Ann's turn.
+    ann.wait_for_selector("#game-root")
+    expect(ann.locator("#confirm-turn")).to_be_visible(timeout=30_000)
+    expect(ann.locator("#game-head")).to_contain_text("random")
