@@ -199,11 +199,13 @@ class EventStore:
         """True for the first caller per (game, seq, kind): exactly one task (or
         notice) per position, whichever process appended it."""
         now = time.time() if now is None else now
+        pipe = self.redis.pipeline(transaction=False)  # one round trip, in this order
         if kind == WORK:
             # Listed first: a process that dies right after claiming leaves an entry
             # the sweep finds, never a claim nobody will ever send.
-            self.redis.zadd(self._in_flight, {_member(game_id, seq): now}, nx=True)
-        return bool(self.redis.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds))
+            pipe.zadd(self._in_flight, {_member(game_id, seq): now}, nx=True)
+        pipe.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds)
+        return bool(pipe.execute()[-1])
 
     def release_work(self, game_id: str, seq: int, kind: str = "work") -> None:
         """Give a claim up because its task could not be sent: the next append or

@@ -17,10 +17,10 @@ ever played:
   normal case: a live task is never older than its limit.
 * **The task was never enqueued** (a web node died between its append and its
   claim, or before this index existed): the sweep looks at the games appended to
-  since its last run (the lobby is ordered by last append; a watermark in Redis
-  remembers how far it got, with an overlap for clocks of other hosts) and claims
-  any such position that needs work and has no claim.  The first run, with no
-  watermark, looks at every game once.
+  since its last run and quiet since for the margin (the lobby is ordered by last
+  append; a watermark in Redis remembers how far it got, with an overlap for clocks
+  of other hosts) and claims any such position that needs work and has no claim.
+  The first run, with no watermark, looks at every game once.
 """
 
 from __future__ import annotations
@@ -100,7 +100,11 @@ def _revive_unclaimed(repo: GameRepository, settings: Settings, send: Send, now:
     key = watermark_key(settings.key_prefix)
     raw = store.redis.get(key)
     after = float("-inf") if raw is None else float(raw) - settings.work_margin_s
-    touched = store.touched_between(after, now)
+    # Only games quiet for the margin: a bot in the middle of its turn appends its
+    # sub-moves unclaimed (its task is responsible for them) and keeps its game
+    # fresh; a task that died there is found by its work in flight instead.
+    upto = now - settings.work_margin_s
+    touched = store.touched_between(after, upto)
     for game_id, _when in touched:
         try:
             record = repo.record(game_id)
@@ -114,7 +118,7 @@ def _revive_unclaimed(repo: GameRepository, settings: Settings, send: Send, now:
         if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
             report.revived.append(f"{game_id}@{p.seq}")
     # A capped read (very many games) continues from its last game next time.
-    until = touched[-1][1] if len(touched) >= store.TOUCHED_LIMIT else now
+    until = touched[-1][1] if len(touched) >= store.TOUCHED_LIMIT else upto
     store.redis.set(key, repr(until))
 
 

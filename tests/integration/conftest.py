@@ -76,14 +76,15 @@ def serve_process(data_dir: Path, **extra_env: str) -> Iterator[str]:
 def worker_settings(real_redis_url: str) -> Settings:
     tag = uuid.uuid4().hex[:8]
     return dataclasses.replace(Settings.from_env(), redis_url=real_redis_url, key_prefix=f"itest-{tag}",
-                               queue=f"itest-{tag}", stream_block_ms=200, snapshot_every=10)
+                               queue=f"itest-{tag}", stream_block_ms=200, snapshot_every=10, work_margin_s=1)
 
 
 @pytest.fixture
 def celery_worker(worker_settings: Settings) -> Iterator[subprocess.Popen]:
     env = process_env(REDIS_URL=worker_settings.redis_url, STELLWERK_KEY_PREFIX=worker_settings.key_prefix,
                       STELLWERK_QUEUE=worker_settings.queue,
-                      STELLWERK_SNAPSHOT_EVERY=str(worker_settings.snapshot_every))
+                      STELLWERK_SNAPSHOT_EVERY=str(worker_settings.snapshot_every),
+                      STELLWERK_WORK_MARGIN_S=str(worker_settings.work_margin_s))
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--pool", "prefork",
                              "--concurrency", "1", "--loglevel", "INFO"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

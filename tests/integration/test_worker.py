@@ -150,7 +150,13 @@ def test_sweep_enqueues_work_that_was_never_enqueued(celery_worker, worker_setti
     game_id = r.json["id"]
     assert not repo.store.work_claimed(game_id, repo.store.last_seq(game_id))
     sender = Celery("t", broker=celery_url(worker_settings.redis_url))
-    sender.send_task("stellwerk.sweep", queue=worker_settings.queue)
+    # What beat does: a sweep now and then.  It takes the position for lost once the
+    # game has been quiet for the margin (1 s here), not while a task may be appending.
+    deadline, created = time.monotonic() + 30, repo.store.last_seq(game_id)
+    while repo.store.last_seq(game_id) == created:
+        assert time.monotonic() < deadline, "no sweep enqueued the bot's work"
+        sender.send_task("stellwerk.sweep", queue=worker_settings.queue)
+        repo.store.wait(game_id, after=created, block_ms=500)
     p = wait_until_over(repo, game_id)
     assert_each_command_once(repo.store.read(game_id))
     assert p.status().over

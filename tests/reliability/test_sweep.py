@@ -183,12 +183,30 @@ def test_work_never_enqueued_is_found_among_new_appends_only(repo, settings, que
     repo.on_appended = None  # the node appends, then dies before it claims
     game = bot_game(repo)
     seq = repo.store.last_seq(game)
-    report = sweep(repo, settings, queue, now=time.time() + 1)
+    # Not while the game may still be in the hands of a task appending its turn.
+    assert sweep(repo, settings, queue, now=time.time() + 1).revived == []
+    report = sweep(repo, settings, queue, now=time.time() + MARGIN + 1)
     assert report.revived == [f"{game}@{seq}"]
     assert queue.advanced() == [(game, seq)]
     # Claimed now: no later sweep sends it again while its task is within its limit.
-    assert sweep(repo, settings, queue, now=time.time() + 2).revived == []
+    assert sweep(repo, settings, queue, now=time.time() + MARGIN + 2).revived == []
     assert len(queue.advanced()) == 1
+
+
+def test_a_bot_in_the_middle_of_its_turn_is_not_sent_twice(repo, settings, queue) -> None:
+    """Between its sub-moves a bot's position is unclaimed (its task appends without
+    follow-ups); the sweep must not take that for lost work."""
+    game = bot_game(repo)
+    seq = repo.store.last_seq(game)
+    t0 = time.time()
+    first_sweep(repo, settings, queue, t0 - 2 * MARGIN)
+    repo.store.work_started(game, seq, now=t0)
+    p = repo.projection(game)
+    bot = p.turn_seat or p.status().to_move[0]
+    repo.execute(game, Command("Add", bot, {"n": 1}), seq, command_id=f"work-{seq}", followups=False)
+    assert not repo.store.work_claimed(game, repo.store.last_seq(game))
+    report = sweep(repo, settings, queue, now=time.time() + 1)
+    assert report.revived == [] and report.resent == [] and queue.sent == []
 
 
 def test_the_unclaimed_scan_reads_only_games_appended_since_the_watermark(repo, settings, queue) -> None:
@@ -209,7 +227,7 @@ def test_the_unclaimed_scan_reads_only_games_appended_since_the_watermark(repo, 
     sweep(repo, settings, queue, now=6000.0)
     assert seen == [5000.0 - MARGIN]
     assert real(seen[0], 6000.0) == []
-    assert float(store.redis.get(watermark_key(settings.key_prefix))) == 6000.0
+    assert float(store.redis.get(watermark_key(settings.key_prefix))) == 6000.0 - MARGIN
 
 
 def test_a_failed_send_is_retried_by_the_next_sweep(repo, settings, queue) -> None:
