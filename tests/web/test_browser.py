@@ -50,8 +50,11 @@ def click_command(page, type_: str, args: str = "{}") -> int:
 
 
 def confirm(page) -> int:
+    """Confirm the turn; when optional actions are still open the page asks once: confirm anyway."""
     before = seq_of(page)
     page.click("#confirm-turn")
+    if page.locator("#confirm-warning").is_visible():
+        page.click("#confirm-anyway")
     return wait_past(page, before)
 
 
@@ -81,13 +84,15 @@ def create_and_invite(ann, bob, server_url: str, game: str, **options: str) -> s
     ann.select_option("#seat-0-kind", "me")
     ann.select_option("#seat-1-kind", "open")
     ann.click("#create-submit")
-    ann.wait_for_selector("body.ready")
-    invite = ann.get_attribute(".invite-url[data-seat=p2]", "value")
+    # The table waits for players (nothing dealt yet) and shows the invitation links.
+    invite = ann.locator(".invite-url[data-seat=p2]").get_attribute("value")
     game_url = ann.url
     assert re.search(r"/join/\w+/p2$", invite)
     bob.goto(invite)
     bob.click("#join-submit")
     bob.wait_for_url(game_url)
+    ann.goto(game_url)
+    ann.wait_for_selector("body.ready")
     return game_url
 
 
@@ -438,5 +443,6 @@ def test_hint_button_asks_the_worker(chromium, server_url):
     page.wait_for_selector("body.ready")
     expect(page.locator("#ask-hint")).to_be_visible()
     page.click("#ask-hint")
-    expect(page.locator("#hint li").last).to_have_text("ConfirmTurn")
+    # In words, like every move list: never the command's raw name.
+    expect(page.locator("#hint li").last).to_have_text("Confirm the turn")
     context.close()

@@ -3,10 +3,12 @@
 // live stream (SSE) to refresh when the position changes.
 
 import { Api, ApiError, fetchSeat, readConfig } from "./api.js";
-import { byId, clear } from "./dom.js";
+import { byId, clear, h } from "./dom.js";
 import { makeT } from "./i18n.js";
 import { loadRenderer } from "./renderers/index.js";
-import { commandButtons, PLATFORM_COMMANDS, renderHead, renderLog, renderMoveWindow, seatNames } from "./widgets.js";
+import { piecesFor } from "./renderers/helpers.js";
+import { commandButtons, commandText, nextTypes, PLATFORM_COMMANDS, renderHead, renderLog, renderMoveWindow,
+         seatNames } from "./widgets.js";
 
 const config = readConfig();
 const t = makeT(config.i18n);
@@ -26,7 +28,59 @@ const page = {
   again: false,
   wasMyTurn: null,
   stream: null,
+  revealNext: true, // after the first load and after each of my own moves: bring the next choice into view
 };
+
+// ------------------------------------------------ what changed since I last looked
+// The view as it stood right after my own last turn, remembered per game and
+// seat in this browser; renderers compare it with the view now to highlight what
+// the other players did since (their last confirmed turns).
+const seenKey = () => `stellwerk:seen:${config.gameId}:${page.seat}`;
+
+function previousView() {
+  if (!page.seat) return null;
+  try {
+    return JSON.parse(localStorage.getItem(seenKey()) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function rememberView(view) {
+  if (!page.seat || !view) return;
+  const { board: _board, ...rest } = view; // the printed board never changes
+  try {
+    localStorage.setItem(seenKey(), JSON.stringify(rest));
+  } catch {
+    // storage full or disabled: no highlights, nothing else lost
+  }
+}
+
+// ------------------------------------------------ guidance
+/** The move window's line for a tap on a piece that cannot be used: why not. */
+function explain(reason) {
+  const el = byId("mw-reason");
+  el.textContent = reason || "";
+  el.hidden = !reason;
+}
+
+function inView(el) {
+  const r = el.getBoundingClientRect();
+  const mw = byId("move-window");
+  // On a phone the move window is docked at the bottom and covers that part.
+  const bottom = getComputedStyle(mw).position === "fixed" && !mw.hidden ? mw.getBoundingClientRect().top : window.innerHeight;
+  return r.top >= 0 && r.bottom <= bottom && r.left >= 0 && r.right <= window.innerWidth;
+}
+
+/** Bring the first piece to click for ``types`` into view and make it blink once. */
+function reveal(types, always = false) {
+  const pieces = piecesFor(byId("board"), types);
+  if (!pieces.length) return false;
+  const first = pieces[0];
+  if (always || !inView(first)) first.scrollIntoView({ block: "center", inline: "center" });
+  for (const el of pieces) el.classList.add("beacon");
+  return true;
+}
 
 function myTurn(game) {
   return Boolean(page.seat && !game.status?.over && (game.status?.to_move || []).includes(page.seat));
@@ -56,7 +110,7 @@ async function load() {
 }
 
 /** The greedy bot's suggestion for my turn, at tables that allow hints (computed by a worker). */
-function renderHintButton(game) {
+function renderHintButton(game, ctx) {
   const button = byId("ask-hint");
   const list = byId("hint");
   const mine = myTurn(game) || game.move_window?.sub_moves?.length > 0;
@@ -71,10 +125,9 @@ function renderHintButton(game) {
       const hint = await page.api.get("/hint");
       clear(list);
       for (const command of hint.commands || []) {
-        const args = Object.entries(command.args || {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ");
-        const li = document.createElement("li");
-        li.textContent = args ? `${command.type} (${args})` : command.type;
-        list.append(li);
+        // The same words as the move list: the legal command's sentence when it is one of them.
+        const same = page.commands.find((c) => c.type === command.type && JSON.stringify(c.args || {}) === JSON.stringify(command.args || {}));
+        list.append(h("li", { dataset: { type: command.type } }, commandText(same || command, ctx)));
       }
       list.dataset.seq = String(game.seq);
       list.hidden = false;
@@ -116,7 +169,10 @@ async function send(command) {
   showError("");
   document.body.classList.add("busy");
   try {
+    // My turn ends here: remember the table as I leave it, to show later what the others did.
+    if (command.type === "ConfirmTurn") rememberView(page.game.view);
     await page.api.send(command, page.game.seq);
+    page.revealNext = true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) showError(t("js.stale"));
     else if (error instanceof ApiError && error.status === 422) showError(t("js.refused", { message: error.message }));
@@ -137,6 +193,11 @@ function context() {
     allCommands: page.commands,
     interactive: Boolean(page.seat) && !game.status?.over,
     busy: page.busy,
+    previousView: previousView(),
+    explain,
+    reveal,
+    label: page.renderer.label,
+    where: page.renderer.where,
   };
 }
 
@@ -145,11 +206,17 @@ function render() {
   const ctx = context();
   renderHead(byId("game-head"), game, ctx);
   page.renderer.render(byId("board"), ctx);
+  explain("");
   renderMoveWindow(byId("move-window"), game, page.commands, ctx);
-  renderHintButton(game);
+  renderHintButton(game, ctx);
   const card = byId("commands-card");
-  card.hidden = !ctx.interactive || page.renderer.showsCommands;
+  card.hidden = !ctx.interactive || page.renderer.showsCommands || !ctx.commands.length;
   if (!card.hidden) clear(byId("commands")).append(commandButtons(ctx.commands, ctx));
+  if (page.seat && !previousView()) rememberView(game.view);
+  if (page.revealNext && myTurn(game) || page.revealNext && game.move_window?.sub_moves?.length) {
+    reveal(nextTypes(game, page.commands));
+  }
+  page.revealNext = false;
   renderLog(byId("log"), page.log, lang, ctx.names);
 
   const mine = myTurn(game);
@@ -189,12 +256,32 @@ function follow() {
   });
 }
 
+/** The move window folds to its title, the next step and the confirm button (kept per tab). */
+function setUpCollapse() {
+  const root = byId("move-window");
+  const toggle = byId("mw-toggle");
+  const apply = (collapsed) => {
+    root.classList.toggle("collapsed", collapsed);
+    toggle.setAttribute("aria-expanded", String(!collapsed));
+    toggle.textContent = collapsed ? toggle.dataset.show : toggle.dataset.hide;
+  };
+  // Folded by default on a phone, where the docked window would cover the board.
+  const saved = sessionStorage.getItem("stellwerk:mw-collapsed");
+  apply(saved === null ? window.matchMedia("(max-width: 820px)").matches : saved === "1");
+  toggle.addEventListener("click", () => {
+    const collapsed = !root.classList.contains("collapsed");
+    sessionStorage.setItem("stellwerk:mw-collapsed", collapsed ? "1" : "0");
+    apply(collapsed);
+  });
+}
+
 async function main() {
   const held = await fetchSeat(config);
   page.seat = held.seat;
   page.token = held.token;
   page.api = new Api(config.urls.api, page.token);
   page.renderer = await loadRenderer(config.game);
+  setUpCollapse();
   byId("log-download").addEventListener("click", (event) => {
     if (!page.token) return; // spectators: the plain link gives the public log
     event.preventDefault();

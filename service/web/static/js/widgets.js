@@ -7,10 +7,24 @@ import { argsText, clear, h } from "./dom.js";
 export const PLATFORM_COMMANDS = new Set(["ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo",
                                           "HandToBot", "TakeBack"]);
 
+/** A bot level in words ("greedy" -> "greedy" / "gierig"), the level itself if unknown. */
+export function botLevel(level, t) {
+  const key = `js.bot_level.${level}`;
+  return t(key) === key ? level : t(key);
+}
+
+/** Every seat's name: the player's, "Bot (greedy)" for a bot, "open seat"; repeated names numbered. */
 export function seatNames(seats, t) {
   const names = {};
+  const seen = new Map();
   for (const s of seats || []) {
-    names[s.seat] = s.name || (s.bot ? `${t("js.bot")} ${s.seat}` : t("js.open_seat"));
+    let name = s.name || (s.bot ? t("js.bot_named", { level: botLevel(s.bot, t) }) : t("js.open_seat"));
+    if (!s.name) {
+      const count = (seen.get(name) || 0) + 1;
+      seen.set(name, count);
+      if (count > 1) name = `${name} ${count}`;
+    }
+    names[s.seat] = name;
   }
   return names;
 }
@@ -43,7 +57,8 @@ export function renderHead(el, game, ctx) {
       h("td", { class: "name" },
         h("span", { class: `token-dot seat-${seat}` }), names[seat] || seat,
         seat === game.you ? h("span", { class: "badge" }, t("js.you")) : null,
-        info.bot ? h("span", { class: "badge bot" }, t("js.bot")) : null),
+        game.bots?.[seat] && !info.bot
+          ? h("span", { class: "badge bot" }, t("js.bot_named", { level: botLevel(game.bots[seat], t) })) : null),
       h("td", { class: "score", dataset: { score: status.scores?.[seat] ?? 0 } },
         t("js.score", { score: status.scores?.[seat] ?? 0 })),
       h("td", { class: "state" }, moving ? h("span", { class: "to-move" }, "▶ " + t("js.to_move")) : ""));
@@ -58,6 +73,44 @@ export function renderHead(el, game, ctx) {
   );
 }
 
+/** Whose turn the move window is about: "Your turn", "Bob to move", "Game over", "Scoring …". */
+export function moveWindowTitle(game, ctx) {
+  const { t, names } = ctx;
+  const status = game.status || {};
+  if (status.over) return t("js.game_over_short");
+  const mine = (status.to_move || []).includes(game.you) || game.move_window?.sub_moves?.length > 0;
+  if (mine) return t("js.your_turn_short");
+  const waiting = (status.to_move || []).map((s) => names[s] || s).join(", ");
+  return waiting ? t("js.turn_of", { who: waiting }) : t("js.waiting_system");
+}
+
+/** The open actions that can still be done now (a legal command carries them out). */
+function doable(actions, commands) {
+  const types = new Set(commands.map((c) => c.type));
+  return actions.filter((a) => (a.commands || []).some((type) => types.has(type)));
+}
+
+/** The command types of the next thing to do: the first doable mandatory action, else the first doable one. */
+export function nextTypes(game, commands) {
+  const actions = doable(game.move_window?.open_actions || [], commands);
+  const next = actions.find((a) => a.mandatory) || actions[0];
+  if (!next) return [];
+  const types = new Set(commands.map((c) => c.type));
+  return next.commands.filter((type) => types.has(type));
+}
+
+/** What to click and where, in words: the next open action and the renderer's "where" for it. */
+function guidance(game, commands, ctx) {
+  const { t, lang } = ctx;
+  const mw = game.move_window;
+  const actions = doable(mw.open_actions, commands);
+  const next = actions.find((a) => a.mandatory) || actions[0];
+  if (!next) return mw.can_confirm ? t("js.nothing_open") : "";
+  const types = nextTypes(game, commands);
+  const place = types.map((type) => ctx.where?.(type, ctx)).find(Boolean) || t("js.where.generic");
+  return t(next.mandatory ? "js.guide_must" : "js.guide_may", { action: next.text?.[lang] ?? next.key, where: place });
+}
+
 /** The move window of the viewer's seat; ``send`` posts a command. */
 export function renderMoveWindow(root, game, commands, ctx) {
   const { t, lang, send, busy } = ctx;
@@ -66,15 +119,20 @@ export function renderMoveWindow(root, game, commands, ctx) {
   const openList = root.querySelector("#open-actions");
   const confirm = root.querySelector("#confirm-turn");
   const undoBox = root.querySelector("#undo-request");
+  const guide = root.querySelector("#mw-guide");
+  const warning = root.querySelector("#confirm-warning");
   if (!mw) {
     root.hidden = true;
     return;
   }
   root.hidden = false;
+  root.querySelector("#mw-title").textContent = moveWindowTitle(game, ctx);
   const myTurn = (game.status?.to_move || []).includes(game.you) || mw.sub_moves.length > 0;
   root.classList.toggle("active", myTurn && !game.status?.over);
   clear(subList);
   clear(openList);
+  guide.textContent = myTurn && !game.status?.over ? guidance(game, commands, ctx) : "";
+  guide.hidden = !guide.textContent;
   if (myTurn) {
     if (!mw.sub_moves.length) subList.append(h("li", { class: "muted" }, t("js.no_sub_moves")));
     for (const move of mw.sub_moves) {
@@ -88,10 +146,15 @@ export function renderMoveWindow(root, game, commands, ctx) {
     }
     if (mw.open_actions.length) {
       openList.append(h("li", { class: "heading" }, t("js.open_actions")));
+      const legal = new Set(commands.map((c) => c.type));
       for (const action of mw.open_actions) {
+        const types = (action.commands || []).filter((type) => legal.has(type));
         openList.append(h("li", { class: `open-action${action.mandatory ? " mandatory" : ""}`, dataset: { key: action.key } },
           action.mandatory ? h("strong", { class: "bang", title: t("js.mandatory") }, "! ") : null,
-          action.text?.[lang] ?? action.key));
+          action.text?.[lang] ?? action.key,
+          types.length && ctx.reveal
+            ? h("button", { type: "button", class: "link show-where", onclick: () => ctx.reveal(types, true) }, t("js.show_where"))
+            : null));
       }
     } else if (mw.can_confirm) {
       openList.append(h("li", { class: "muted" }, t("js.nothing_open")));
@@ -102,9 +165,31 @@ export function renderMoveWindow(root, game, commands, ctx) {
       game.status?.over ? t("js.game_over")
         : waiting ? t("js.waiting_for", { who: waiting }) : t("js.waiting_system")));
   }
+  // Confirm: with optional actions still doable, ask once before they lapse.
+  const optional = myTurn ? doable(mw.open_actions.filter((a) => !a.mandatory), commands) : [];
+  if (warning.dataset.seq !== String(game.seq)) warning.hidden = true;
   confirm.hidden = !myTurn;
   confirm.disabled = busy || !mw.can_confirm;
-  confirm.onclick = () => send({ type: "ConfirmTurn", args: {} });
+  confirm.onclick = () => {
+    if (optional.length && warning.hidden) {
+      warning.querySelector("#confirm-warning-text").textContent =
+        t("js.confirm_open", { what: optional.map((a) => a.text?.[lang] ?? a.key).join("; ") });
+      warning.dataset.seq = String(game.seq);
+      warning.hidden = false;
+      warning.querySelector("#confirm-anyway").focus();
+      return;
+    }
+    warning.hidden = true;
+    send({ type: "ConfirmTurn", args: {} });
+  };
+  warning.querySelector("#confirm-anyway").onclick = () => {
+    warning.hidden = true;
+    send({ type: "ConfirmTurn", args: {} });
+  };
+  warning.querySelector("#confirm-back").onclick = () => {
+    warning.hidden = true;
+    if (ctx.reveal) ctx.reveal(nextTypes(game, commands), true);
+  };
 
   const request = game.undo_request;
   clear(undoBox);
@@ -112,11 +197,17 @@ export function renderMoveWindow(root, game, commands, ctx) {
   undoBox.hidden = !request && !seatControls.length;
   undoBox.append(...seatControls);
   if (request) {
-    undoBox.append(h("p", {}, t("js.undo_request", { by: ctx.names[request.by] || request.by, to_seq: request.to_seq })));
-    for (const type of ["AcceptUndo", "DeclineUndo"]) {
+    const mine = request.by === game.you;
+    const waitingFor = (request.waiting_for || []).map((s) => ctx.names[s] || s).join(", ");
+    undoBox.append(h("p", { class: "undo-text" }, mine
+      ? t("js.undo_request_mine", { who: waitingFor })
+      : t("js.undo_request", { by: ctx.names[request.by] || request.by })));
+    const types = mine ? ["DeclineUndo"] : ["AcceptUndo", "DeclineUndo"];
+    for (const type of types) {
       if (commands.some((c) => c.type === type)) {
-        undoBox.append(h("button", { type: "button", disabled: busy, onclick: () => send({ type, args: {} }) },
-          t(type === "AcceptUndo" ? "js.accept" : "js.decline")));
+        const label = mine ? t("js.withdraw") : t(type === "AcceptUndo" ? "js.accept" : "js.decline");
+        undoBox.append(h("button", { type: "button", disabled: busy, dataset: { type }, class: mine ? "withdraw" : "",
+                                     onclick: () => send({ type, args: {} }) }, label));
       }
     }
   }
@@ -164,34 +255,37 @@ export function renderLog(el, lines, lang, names = {}) {
   }
 }
 
-/** The game's legal commands as buttons, grouped by type, with their args shown. */
+/** A command in words: the game's sentence (``text`` from describe_command), else the
+ *  renderer's label, else a generic one (the type and its arguments). */
+export function commandText(command, ctx) {
+  const own = command.text?.[ctx.lang];
+  if (own) return own;
+  const key = `js.cmd.${command.type}`;
+  if (PLATFORM_COMMANDS.has(command.type) && ctx.t(key) !== key) return ctx.t(key);
+  if (ctx.label) return ctx.label(command, ctx);
+  if (ctx.t(key) !== key) return ctx.t(key);
+  const args = argsText(command.args);
+  return args ? `${command.type} (${args})` : command.type;
+}
+
+/** The game's legal commands as buttons, each named by its sentence (the fallback
+ *  list "All possible moves"; the generic renderer's only way to play). */
 export function commandButtons(commands, ctx) {
   const { t, send, busy } = ctx;
   const game = commands.filter((c) => !PLATFORM_COMMANDS.has(c.type));
   if (!game.length) return h("p", { class: "muted" }, t("js.no_commands"));
-  const groups = new Map();
-  for (const command of game) {
-    if (!groups.has(command.type)) groups.set(command.type, []);
-    groups.get(command.type).push(command);
-  }
-  const out = h("div", { class: "command-groups" });
-  for (const [type, list] of groups) {
-    out.append(h("div", { class: "command-group", dataset: { type } },
-      h("h3", {}, type),
-      h("div", { class: "buttons" }, list.map((command) => h("button", {
-        type: "button", class: "command", disabled: busy,
-        dataset: { type: command.type, args: JSON.stringify(command.args || {}) },
-        onclick: () => send({ type: command.type, args: command.args || {} }),
-      }, argsText(command.args) || type)))));
-  }
-  return out;
+  return h("div", { class: "buttons command-list" }, game.map((command) => h("button", {
+    type: "button", class: "command", disabled: busy,
+    dataset: { type: command.type, args: JSON.stringify(command.args || {}) },
+    onclick: () => send({ type: command.type, args: command.args || {} }),
+  }, commandText(command, ctx))));
 }
 
 /**
  * Ask which of several commands to send, in place: a small menu at the
  * clicked element.  ``label(command)`` names each choice.
  */
-export function choose(anchor, commands, ctx, label = (c) => argsText(c.args) || c.type) {
+export function choose(anchor, commands, ctx, label = (c) => commandText(c, ctx)) {
   document.querySelectorAll(".choice-menu").forEach((m) => m.remove());
   if (commands.length === 1) {
     ctx.send(commands[0]);

@@ -4,7 +4,7 @@
 // Games without a renderer of their own get the generic one.
 
 const RENDERERS = {
-  russian_railroads: () => import("./russian_railroads.js"),
+  russian_railroads: () => import("./russian_railroads/index.js"),
 };
 
 export async function loadRenderer(name) {

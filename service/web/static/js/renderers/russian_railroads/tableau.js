@@ -1,0 +1,298 @@
+// Russian Railroads, a player's board (tableau): the three lines with their
+// special spaces, track markers and locomotive slots, the industry row with its
+// factory slots, and the pieces a player holds: own engineers, doublers,
+// ?-tokens and end-game cards.  On my own board every piece a legal command acts
+// on is clickable right there (an own engineer to use it, a loco slot to build
+// into, a ?-token to take, ...).
+
+import { s } from "../../dom.js";
+import { clickable, fitText, rect, text } from "../helpers.js";
+import { DARK, TRACK_COLOURS, commandLabel, effectsText } from "./labels.js";
+
+const CELL = 40;
+const CELL_H = 46;
+const LEFT = 160;
+const TILE_H = 34;
+
+const seatClass = (seat) => `seat-fill-${seat}`;
+const byType = (commands, ...types) => commands.filter((c) => types.includes(c.type));
+
+export function tableauWidth(board) {
+  const industry = board.industry || { length: 15 };
+  const longest = Math.max(industry.length, ...(board.lines || []).map((l) => l.length));
+  return LEFT + (longest + 1) * CELL + 20;
+}
+
+/** A small rounded button in the SVG for one or more commands. */
+function chip(x, y, label, fill, ctx, commands, menuLabel) {
+  const g = s("g", { class: "chip", transform: `translate(${x},${y})` });
+  const width = Math.max(26, 8 + label.length * 7.2);
+  g.append(rect(0, 0, width, 20, { rx: 10, fill: fill || "#fff", class: "chip-bg" }),
+    text(width / 2, 14, label, { "text-anchor": "middle", class: `chip-label${fill === TRACK_COLOURS.black ? " on-dark" : ""}` }));
+  clickable(g, menuLabel || label, commands, ctx, commandLabel);
+  return { el: g, width };
+}
+
+/** Badge text of a special space's effect: "+W" extra worker, "?" ?-token, "+10" points. */
+function specialBadge(effect) {
+  if (effect.op === "extra_worker") return "+W";
+  if (effect.op === "q_token") return "?";
+  if (effect.op === "vp") return `+${effect.n}`;
+  return "★";
+}
+
+/** The marks printed on one line: special spaces, unlocks, stars, medal, doubling. */
+function drawLineMarks(svg, line, player, y, ctx) {
+  const { t } = ctx;
+  const cellX = (space) => LEFT + (space - 1) * CELL;
+  const claimed = new Set(player.special_spaces || []);
+  for (const sp of line.specials || []) {
+    const x = cellX(sp.space);
+    const done = claimed.has(sp.key);
+    const g = s("g", { class: `special${done ? " claimed" : ""}`, dataset: { special: sp.key } });
+    g.append(rect(x + CELL - 24, y + 2, 19, 12, { rx: 3, fill: TRACK_COLOURS[sp.colour], class: "special-bg" }),
+      text(x + CELL - 14.5, y + 11, specialBadge(sp.effect), { "text-anchor": "middle",
+        class: `special-label${DARK.has(sp.colour) ? " on-dark" : ""}` }));
+    if (sp.loco) g.append(s("circle", { cx: x + CELL - 25, cy: y + 3, r: 2.6, class: "needs-loco" }));
+    const what = sp.effect.op === "vp" ? `${sp.effect.n} ${t("js.rr.vp")}` : t(`js.rr.op.${sp.effect.op}`);
+    g.append(s("title", {}, t(sp.loco ? "js.rr.special_loco" : "js.rr.special",
+      { effect: what, colour: t(`js.rr.colour.${sp.colour}`) }) + (done ? " ✓" : "")));
+    svg.append(g);
+  }
+  for (const u of line.unlocks || []) {
+    const x = cellX(u.space);
+    svg.append(s("g", { class: "unlock", dataset: { unlock: u.colour } },
+      rect(x, y + 4, 4, CELL_H - 8, { rx: 1, fill: TRACK_COLOURS[u.colour], class: "unlock-bar" }),
+      s("title", {}, t("js.rr.unlocks", { colour: t(`js.rr.colour.${u.colour}`) }) +
+        (u.steps ? ` · ${t("js.rr.op.steps_white", { n: u.steps })}` : ""))));
+  }
+  for (const star of line.stars || []) {
+    const x = cellX(star.space);
+    svg.append(s("g", { class: "kiev-star" }, text(x + 3, y + CELL_H - 3, `★${star.vp}`, { class: "mark star" }),
+      s("title", {}, t("js.rr.kiev_star", { vp: star.vp }))));
+  }
+  if (line.medal) {
+    const x = cellX(line.medal.space);
+    svg.append(s("g", { class: "kiev-medal" }, text(x + CELL - 6, y + CELL_H - 3, `◎${line.medal.vp}`, { class: "mark medal", "text-anchor": "end" }),
+      s("title", {}, t("js.rr.kiev_medal", { vp: line.medal.vp, colour: t(`js.rr.colour.${line.medal.colour}`) }))));
+  }
+  if (line.doubling) {
+    const x = cellX(line.doubling.space);
+    svg.append(s("g", { class: "line-doubling" }, text(x + CELL - 6, y + CELL_H - 3, `×${line.doubling.factor}`, { class: "mark doubling", "text-anchor": "end" }),
+      s("title", {}, t("js.rr.line_doubling", { colour: t(`js.rr.colour.${line.doubling.colour}`) }))));
+  }
+}
+
+/** The loco slots of a line under its name: built locos and free slots, clickable where a loco may go. */
+function drawLocoSlots(svg, seat, line, locos, y, ctx, commands) {
+  const { t } = ctx;
+  const slots = Math.max(line.loco_slots ?? 1, locos.length);
+  const lineCommands = byType(commands, "BuildLoco", "PlaceLoco").filter((c) => c.args.line === line.id);
+  for (let i = 0; i < slots; i++) {
+    const number = locos[i];
+    const x = 8 + i * 34;
+    const fits = lineCommands.filter((c) => (number ? c.args.replace === number : !c.args.replace));
+    const recent = ctx.recent?.locos?.has(`${seat}:${line.id}`);
+    const g = s("g", { class: `loco-slot${number ? " built" : ""}${recent ? " recent" : ""}`, transform: `translate(${x},${y + 22})`,
+                       dataset: { line: line.id, slot: i, loco: number ?? "" } });
+    g.append(rect(0, 0, 30, 20, { rx: 3, class: number ? "loco-tile" : "loco-empty" }),
+      text(15, 14, number ? `L${number}` : "+", { "text-anchor": "middle", class: "small loco-slot-label" }),
+      s("title", {}, number ? t("js.rr.loco_on_line", { number, line: t(`js.rr.line.${line.id}`) })
+        : t("js.rr.loco_slot_free", { line: t(`js.rr.line.${line.id}`) })));
+    if (fits.length) clickable(g, commandLabel(fits[0], ctx), fits, ctx, commandLabel);
+    svg.append(g);
+  }
+}
+
+/** A row of labelled tiles (own engineers, tokens, cards), wrapping at ``width``; returns the y below. */
+function tileRow(svg, title, tiles, y, width) {
+  svg.append(text(8, y + 14, title, { class: "section-title" }));
+  if (!tiles.length) {
+    svg.append(text(LEFT, y + 14, "–", { class: "small" }));
+    return y + 24;
+  }
+  let x = LEFT;
+  for (const tile of tiles) {
+    const w = Math.max(60, Math.min(210, 14 + tile.label.length * 6.2));
+    if (x + w > width - 8 && x > LEFT) {
+      x = LEFT;
+      y += TILE_H + 6;
+    }
+    tile.el.setAttribute("transform", `translate(${x},${y})`);
+    tile.el.prepend(rect(0, 0, w, TILE_H - 6, { rx: 5, class: `tile-bg ${tile.bg || ""}` }));
+    tile.el.append(fitText(7, 18, tile.label, w - 12, { class: "small tile-label" }, 5.8));
+    svg.append(tile.el);
+    x += w + 6;
+  }
+  return y + TILE_H + 4;
+}
+
+function ownEngineerTiles(seat, player, ctx, commands) {
+  const { t, board } = ctx;
+  return (player.engineers || []).map((n) => {
+    const used = (player.engineers_used || []).includes(n);
+    const id = `engineer_${n}`;
+    const el = s("g", { class: `own-engineer${used ? " used" : ""}${ctx.recent?.engineers?.has(`${seat}:${n}`) ? " recent" : ""}`,
+                        dataset: { engineer: n, space: id } },
+      s("title", {}, `#${n}: ${effectsText(board.engineers?.[n], t)}${used ? ` · ${t("js.rr.engineer_used")}` : ""}`));
+    const cmds = commands.filter((c) => ["PlaceWorkers", "ReuseSpace", "Relocate"].includes(c.type) && c.args.space === id);
+    if (cmds.length) clickable(el, t("js.rr.use_engineer", { n }), cmds, ctx, commandLabel);
+    return { el, label: `#${n} ${effectsText(board.engineers?.[n], t, "+")}${used ? " ✓" : ""}`, bg: "engineer-bg" };
+  });
+}
+
+function tokenTiles(player, ctx, commands) {
+  const { t } = ctx;
+  const used = player.question_tokens || [];
+  const choices = byType(commands, "ChooseQuestionToken");
+  const tiles = used.map((token) => ({ el: s("g", { class: "q-token used", dataset: { token } }), label: `${t(`js.rr.token.${token}`)} ✓` }));
+  for (const command of choices) {
+    const token = command.args.token;
+    const el = s("g", { class: "q-token", dataset: { token } });
+    clickable(el, t(`js.rr.token.${token}`), [command], ctx, commandLabel);
+    tiles.push({ el, label: `? ${t(`js.rr.token.${token}`)}`, bg: "choice-bg" });
+  }
+  return tiles;
+}
+
+function doublerTiles(player, ctx, commands) {
+  const { t } = ctx;
+  const el = s("g", { class: "doubler-tile", dataset: { doublers: player.doublers ?? 0 } },
+    s("title", {}, t("js.rr.doublers_title")));
+  const cmds = byType(commands, "PlaceDoubler");
+  if (cmds.length) clickable(el, t("js.rr.place_doubler"), cmds, ctx, commandLabel);
+  return [{ el, label: `×2 ${t("js.rr.doublers")}: ${player.doublers ?? 0}${cmds.length ? ` · ${t("js.rr.place_doubler")}` : ""}`,
+            bg: cmds.length ? "choice-bg" : "" }];
+}
+
+function endCardTiles(player, ctx, commands) {
+  const { t } = ctx;
+  const tiles = player.end_cards
+    ? player.end_cards.map((card) => ({ el: s("g", { class: "end-card-own", dataset: { card } }), label: t(`js.rr.end.${card}`) }))
+    : (player.end_card_count ? [{ el: s("g", { class: "end-card-hidden" }), label: t("js.rr.end_cards_hidden", { n: player.end_card_count }) }] : []);
+  for (const command of byType(commands, "ChooseEndCard", "TakePoints")) {
+    const card = command.args.card;
+    const el = s("g", { class: "end-card-choice", dataset: { card: card ?? "points" } });
+    clickable(el, commandLabel(command, ctx), [command], ctx, commandLabel);
+    tiles.push({ el, label: card ? `+ ${t(`js.rr.end.${card}`)}` : t("js.rr.cmd.TakePoints"), bg: "choice-bg" });
+  }
+  return tiles;
+}
+
+export function drawTableau(seat, player, ctx) {
+  const { t, names, board } = ctx;
+  const mine = seat === ctx.you && ctx.interactive;
+  const commands = mine ? ctx.commands : [];
+  const lines = board.lines || [];
+  const industry = board.industry || { length: 15, gaps: [], scores: [] };
+  const width = tableauWidth(board);
+  const svg = s("svg", { class: `rr-tableau seat-${seat}`, viewBox: `0 0 ${width} 420`, width,
+                         dataset: { seat, endCards: player.end_card_count ?? 0 } });
+  svg.append(rect(0, 0, width, 420, { class: `tableau-bg ${seatClass(seat)}-soft` }));
+  const value = player.tableau_value || {};
+  const head = `${names[seat] || seat} — ${player.vp} ${t("js.rr.vp")} · ${player.coins} ₽ · ` +
+    `${t("js.rr.workers")} ${t("js.rr.free_workers", { free: player.free_workers, total: player.workers })}` +
+    `${player.black_worker ? ` + ${t("js.rr.black_worker")}${player.black_worker_free ? "" : " ✓"}` : ""}` +
+    ` · ${t("js.rr.value")} (${value.total ?? 0})${player.passed ? ` · ${t("js.rr.passed")}` : ""}`;
+  svg.append(s("circle", { cx: 16, cy: 20, r: 7, class: seatClass(seat) }), fitText(30, 25, head, width - 40, { class: "tableau-title" }, 7.4));
+  let y = 44;
+  for (const line of lines) {
+    const tracks = player.tracks?.[line.id] || {};
+    const locos = player.locos?.[line.id] || [];
+    const reach = locos.reduce((a, b) => a + b, 0);
+    const doubled = line.id === "transsib" ? player.doublers || 0 : 0;
+    svg.append(fitText(8, y + 16, `${t(`js.rr.line.${line.id}`)} (${value[line.id] ?? 0})`, LEFT - 50, { class: "line-name", dataset: { line: line.id } }, 7.2));
+    drawLocoSlots(svg, seat, line, locos, y, ctx, commands);
+    for (let i = 1; i <= line.length; i++) {
+      const x = LEFT + (i - 1) * CELL;
+      const cls = `track-cell${i <= reach ? " reached" : ""}${i <= doubled ? " doubled" : ""}`;
+      svg.append(rect(x, y, CELL - 4, CELL_H, { rx: 3, class: cls, dataset: { line: line.id, space: i } }),
+        text(x + 3, y + 10, String(i), { class: "cell-num" }));
+      if (i <= doubled) svg.append(text(x + CELL - 6, y + CELL_H - 3, "×2", { class: "mark doubler", "text-anchor": "end" }));
+    }
+    // The start (0) before space 1, where taken tracks wait.
+    svg.append(rect(LEFT - 40, y, 36, CELL_H, { rx: 3, class: "track-cell start" }), text(LEFT - 37, y + 10, "0", { class: "cell-num" }));
+    drawLineMarks(svg, line, player, y, ctx);
+    // Track markers: one square per colour at its position, stacked in the cell.
+    Object.entries(tracks).forEach(([colour, pos], k) => {
+      const x = LEFT + (pos - 1) * CELL + 4 + (k % 3) * 10.5;
+      const yy = y + 16 + Math.floor(k / 3) * 12;
+      const recent = ctx.recent?.markers?.has(`${seat}:${line.id}:${colour}`);
+      svg.append(rect(x, yy, 10, 10, { rx: 2, fill: TRACK_COLOURS[colour], class: `track-marker${recent ? " recent" : ""}`,
+                                       dataset: { line: line.id, colour, pos } },
+        s("title", {}, `${t(`js.rr.colour.${colour}`)} ${pos}`)));
+    });
+    // Track steps on this line, asked for right here.
+    let cx = LEFT;
+    const steps = byType(commands, "AdvanceTrack").filter((c) => c.args.line === line.id);
+    for (const command of steps) {
+      const { el, width: w } = chip(cx, y + CELL_H + 3, `+ ${t(`js.rr.colour.${command.args.colour}`)}`,
+        TRACK_COLOURS[command.args.colour], ctx, [command], commandLabel(command, ctx));
+      el.dataset.command = "AdvanceTrack";
+      el.dataset.colour = command.args.colour;
+      el.dataset.line = line.id;
+      svg.append(el);
+      cx += w + 6;
+    }
+    y += CELL_H + (steps.length ? 30 : 8);
+  }
+  y = drawIndustry(svg, seat, player, industry, value, y, ctx, commands);
+  // The pieces a player holds.
+  y = tileRow(svg, t("js.rr.engineers_own"), ownEngineerTiles(seat, player, ctx, commands), y, width);
+  y = tileRow(svg, t("js.rr.doublers"), doublerTiles(player, ctx, commands), y, width);
+  y = tileRow(svg, t("js.rr.question_tokens"), tokenTiles(player, ctx, commands), y, width);
+  y = tileRow(svg, t("js.rr.end_cards"), endCardTiles(player, ctx, commands), y, width);
+  svg.setAttribute("viewBox", `0 0 ${width} ${y + 6}`);
+  svg.querySelector(".tableau-bg").setAttribute("height", String(y + 6));
+  return svg;
+}
+
+/** Industry: fields 0..length, factories in the gaps, the ?-field, markers, and the industry steps. */
+function drawIndustry(svg, seat, player, industry, value, y, ctx, commands) {
+  const { t, board } = ctx;
+  svg.append(text(8, y + 16, t("js.rr.industry"), { class: "line-name" }),
+    text(8, y + 32, `(${value.industry ?? 0})`, { class: "small" }));
+  const ix = (i) => LEFT + i * CELL - CELL;
+  for (let i = 0; i <= industry.length; i++) {
+    const x = ix(i);
+    svg.append(rect(x, y, CELL - 4, CELL_H, { rx: 3, class: `industry-cell${industry.gaps.includes(i) ? " gap" : ""}`, dataset: { field: i } }),
+      text(x + 3, y + 10, String(i), { class: "cell-num" }),
+      text(x + CELL - 7, y + CELL_H - 3, String(industry.scores?.[i] ?? ""), { class: "mark industry-score", "text-anchor": "end" }));
+  }
+  if (industry.question_space !== undefined) {
+    const x = ix(industry.question_space);
+    const done = (player.special_spaces || []).includes("industry_q");
+    svg.append(s("g", { class: `special${done ? " claimed" : ""}`, dataset: { special: "industry_q" } },
+      rect(x + CELL - 24, y + 2, 19, 12, { rx: 3, fill: "#fff", class: "special-bg" }),
+      text(x + CELL - 14.5, y + 11, "?", { "text-anchor": "middle", class: "special-label" }),
+      s("title", {}, t("js.rr.op.q_token") + (done ? " ✓" : ""))));
+  }
+  (player.factories || []).forEach((number, slot) => {
+    const gap = industry.gaps[slot];
+    if (gap === undefined) return;
+    const recent = ctx.recent?.factories?.has(`${seat}:${slot}`);
+    const g = s("g", { class: `factory-slot${number ? " built" : ""}${recent ? " recent" : ""}`, dataset: { slot },
+                       transform: `translate(${ix(gap)},${y + 13})` });
+    g.append(rect(0, 0, CELL - 4, 20, { rx: 3, class: number ? "factory-bg" : "factory-empty" }),
+      text((CELL - 4) / 2, 14, number ? `F${number}` : "·", { "text-anchor": "middle", class: "small" }));
+    if (number) g.append(s("title", {}, `F${number}: ${effectsText(board.factories?.[number], t)}`));
+    const cmds = byType(commands, "BuildFactory").filter((c) => c.args.slot === slot);
+    if (cmds.length) clickable(g, t("js.rr.build_factory"), cmds, ctx, commandLabel);
+    svg.append(g);
+  });
+  (player.industry_markers || []).forEach((pos, k) => {
+    const recent = ctx.recent?.industry?.has(`${seat}:${k}`);
+    svg.append(s("circle", { cx: ix(pos) + 8 + k * 12, cy: y + 38, r: 5, class: `industry-marker ${seatClass(seat)}${recent ? " recent" : ""}`,
+                             dataset: { marker: k + 1, pos } }));
+  });
+  y += CELL_H + 4;
+  let cx = LEFT;
+  for (const command of byType(commands, "AdvanceIndustry")) {
+    const { el, width: w } = chip(cx, y, t("js.rr.advance_marker", { n: command.args.marker }), "#fff3c4", ctx, [command]);
+    el.dataset.command = command.type;
+    svg.append(el);
+    cx += w + 6;
+  }
+  return cx > LEFT ? y + 26 : y;
+}
+
