@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, Response, jsonify, request
 
 from events.envelope import ENVELOPE_SCHEMA, Envelope
-from events.projection import fold_iter
+from events.projection import REVERTED, fold_iter
 from events.redaction import effective_viewer, redact_log, view
 from games.contract import REVIEWER
 from service.auth import viewer_for
@@ -45,12 +45,26 @@ def game_log(game_id: str):  # type: ignore[no-untyped-def]
                     headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'})
 
 
+def taken_back(envelopes: list[Envelope]) -> list[tuple[int, int]]:
+    """``(to_seq, seq)`` of every ``Reverted``: the events between were taken back."""
+    return [(int(e.payload["to_seq"]), e.seq) for e in envelopes if e.type == REVERTED]
+
+
+def is_taken_back(seq: int, ranges: list[tuple[int, int]]) -> bool:
+    """Whether ``seq`` lies in a taken-back stretch (the ``Reverted`` itself too:
+    it shows the position it returned to, which is a step already)."""
+    return any(start < seq <= end for start, end in ranges)
+
+
 def replay_steps(game, envelopes: list[Envelope]) -> list[int]:  # type: ignore[no-untyped-def]
-    """The confirmed positions of a log: after each system command and each confirmed turn."""
+    """The confirmed positions of a log: after each system command and each confirmed
+    turn, except the turns taken back later (the replay shows the game as it was
+    played after a take-back)."""
     steps = []
+    ranges = taken_back(envelopes)
     for i, p in enumerate(fold_iter(game, envelopes)):
         last_of_command = i + 1 == len(envelopes) or envelopes[i + 1].command_id != envelopes[i].command_id
-        if last_of_command and p.confirmed_seq == p.seq and not p.tail:
+        if last_of_command and p.confirmed_seq == p.seq and not p.tail and not is_taken_back(p.seq, ranges):
             steps.append(p.seq)
     return steps
 
@@ -84,7 +98,10 @@ def replay(game_id: str):  # type: ignore[no-untyped-def]
     if seq not in steps or seq > visible:
         raise ApiError(400, "bad_request", "seq must be one of the confirmed positions", field="seq")
     at = repo.projection(game_id, upto=seq)
-    shown = redact_log(latest, envelopes[:seq], who)
+    ranges = taken_back(envelopes)
+    # Moves taken back are not part of the game as played; the Reverted line says what happened.
+    shown = [e for e in redact_log(latest, envelopes[:seq], who)
+             if not is_taken_back(e.seq, ranges) or e.type == REVERTED]
     log = [{"seq": e.seq, "actor": e.actor, "type": e.type, "text": texts(latest.game, e, who)} for e in shown]
     return jsonify({"seq": seq, "steps": steps, "status": status_json(at, who), "view": view(at, who),
                     "log": log})

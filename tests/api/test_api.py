@@ -241,3 +241,20 @@ def test_bot_seat_enqueues_exactly_one_task(client, sent):
     game_id = r.json["id"]
     advance = [args for name, args in sent if name == "stellwerk.advance"]
     assert len(advance) == 1 and advance[0][:2] == [game_id, 2]
+
+
+def test_taken_back_turns_are_no_replay_positions(client, game):
+    """Issue 10: the replay shows the game as it was played after a take-back."""
+    game_id, tokens = game
+    start = client.get(f"/api/games/{game_id}").json["seq"]
+    send(client, game_id, tokens["p1"], "Add", {"n": 1})
+    taken = send(client, game_id, tokens["p1"], "ConfirmTurn").json["last_seq"]
+    # Nobody else moved since: the take-back happens at once.
+    assert send(client, game_id, tokens["p1"], "RequestUndo", {"to_seq": start}).status_code == 201
+    send(client, game_id, tokens["p1"], "Add", {"n": 3})
+    played = send(client, game_id, tokens["p1"], "ConfirmTurn").json["last_seq"]
+    replay = client.get(f"/api/games/{game_id}/replay").json
+    assert taken not in replay["steps"] and start in replay["steps"] and played in replay["steps"]
+    lines = [line["type"] for line in replay["log"]]
+    assert lines.count("Added") == 1 and "Reverted" in lines
+    assert client.get(f"/api/games/{game_id}/replay?seq={taken}").status_code == 400
