@@ -124,6 +124,8 @@ def test_clicking_own_engineer_guidance_why_not_and_the_confirm_warning(chromium
     # Turn 2: my own engineer is used by clicking it on my board.
     engineer = page.locator(f"svg.rr-tableau[data-seat=p1] .own-engineer.usable[data-engineer='{hired}']")
     expect(engineer).to_have_count(1)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshots / "game-page.png"))
     before = seq_of(page)
     engineer.click()
     if page.locator(".choice-menu").count():

@@ -80,7 +80,11 @@ export function zoomable(svg, naturalWidth, { label, zoomed = false, t }) {
   box.className = `zoom-box${zoomed ? " zoomed" : ""}`;
   box.dataset.naturalWidth = String(naturalWidth);
   svg.classList.add("fit");
-  box.append(svg);
+  // Said under a zoomed board: it scrolls sideways in its box (and a tap fits it again).
+  const hint = document.createElement("p");
+  hint.className = "zoom-hint small muted";
+  hint.textContent = t("js.zoom_hint");
+  box.append(svg, hint);
   box.addEventListener("click", () => {
     box.classList.toggle("zoomed");
     box.title = t(box.classList.contains("zoomed") ? "js.zoom_out" : "js.zoom_in");

@@ -40,13 +40,22 @@ export function placementLabel(command, t) {
   return parts.join(" · ");
 }
 
+/** The locomotive a BuildLoco takes: the lowest stack that is not empty. */
+function nextLoco(view) {
+  const stacks = view?.loco_stacks || {};
+  return Object.keys(stacks).map(Number).sort((a, b) => a - b).find((n) => stacks[n] > 0);
+}
+
 /** The renderer's own words for a command, when the game gave none. */
-function ownLabel(command, t) {
+function ownLabel(command, t, view) {
   const a = command.args || {};
+  const number = command.type === "BuildLoco" ? nextLoco(view) : null;
   switch (command.type) {
     case "PlaceWorkers": case "ReuseSpace": case "Relocate": return placementLabel(command, t);
-    case "BuildLoco": case "PlaceLoco":
-      return `${t(`js.rr.line.${a.line}`)}: ${a.replace ? t("js.rr.loco_replace", { old: a.replace }) : t("js.rr.loco_free_slot")}`;
+    case "BuildLoco": case "PlaceLoco": {
+      const where = `${t(`js.rr.line.${a.line}`)}: ${a.replace ? t("js.rr.loco_replace", { old: a.replace }) : t("js.rr.loco_free_slot")}`;
+      return number ? `L${number} · ${where}` : where;
+    }
     case "BuildFactory":
       return t("js.rr.factory_choice", { number: a.number, source: t(`js.rr.source.${a.source}`) });
     case "ChooseEndCard": return `${t("js.rr.cmd.ChooseEndCard")}: ${t(`js.rr.end.${a.card}`)}`;
@@ -66,7 +75,7 @@ function ownLabel(command, t) {
 
 /** A command in words: the game's sentence (API ``text``) if any, else the renderer's. */
 export function commandLabel(command, ctx) {
-  return command.text?.[ctx.lang] || ownLabel(command, ctx.t);
+  return command.text?.[ctx.lang] || ownLabel(command, ctx.t, ctx.view);
 }
 
 /** Where on the table a command type is clicked (for the move window's guidance). */

@@ -1,0 +1,48 @@
+"""No developer text on the page: every key the templates and scripts ask for is
+a sentence in German and English (a missing key would show as the key itself)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "service" / "web"
+CATALOGUES = {lang: json.loads((WEB / "translations" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("de", "en")}
+
+
+def keys_used(pattern: str, glob: str) -> set[str]:
+    found: set[str] = set()
+    for path in WEB.rglob(glob):
+        found.update(re.findall(pattern, path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_both_languages_have_the_same_keys():
+    assert set(CATALOGUES["de"]) ^ set(CATALOGUES["en"]) == set()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_key_a_script_asks_for_exists(lang):
+    used = keys_used(r"""\bt\(\s*["']((?:js)\.[A-Za-z0-9_.\-]+)["']""", "*.js")
+    assert len(used) > 50  # the pattern still finds the calls
+    assert sorted(used - set(CATALOGUES[lang])) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_key_a_template_asks_for_exists(lang):
+    used = {k for k in keys_used(r"""\bt\(\s*'([a-z_]+\.[A-Za-z0-9_.\-]+)'""", "*.html")
+            if not k.endswith(".")}  # 'create.kind.' ~ k: built from a list of known kinds
+    assert len(used) > 30
+    assert sorted(used - set(CATALOGUES[lang])) == []
+
+
+def test_where_to_click_is_said_for_every_russian_railroads_command():
+    """The move window's guidance: a sentence for every command the RR table has a piece or button for."""
+    source = (WEB / "static" / "js" / "renderers" / "russian_railroads" / "index.js").read_text(encoding="utf-8")
+    on_board = set(re.findall(r'"([A-Z][A-Za-z]+)"', source.split("const ON_BOARD")[1].split(");")[0]))
+    assert {"PlaceWorkers", "AdvanceTrack", "ChooseEndCard"} <= on_board
+    for lang in ("de", "en"):
+        assert sorted(t for t in on_board if f"js.rr.where.{t}" not in CATALOGUES[lang]) == []
