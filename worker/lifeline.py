@@ -127,7 +127,7 @@ class Supervised:
                 return
             if time.monotonic() - started >= self.healthy_after:
                 delay = self.backoff
-            log.warning("%s (pid %s) exited with %s; restarting in %.0f s", self.name, popen.pid,
+            log.warning("%s (pid %s) exited with %s; restarting in %.1f s", self.name, popen.pid,
                         _describe(code), delay)
             if self._stopping.wait(delay):
                 return

@@ -9,7 +9,9 @@ a game's status over HTTP, process ids disappearing from ``/proc``.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -20,6 +22,7 @@ import pytest
 from tests.integration.conftest import process_env
 from tests.reliability.httpclient import Client
 from tests.reliability.procs import PYTHON, Proc
+from worker.lifeline import Supervised
 
 pytestmark = [pytest.mark.slow]
 
@@ -98,8 +101,8 @@ def test_serve_restarts_a_killed_worker(serve: Proc) -> None:
     assert pool, "a prefork worker has a pool process"
 
     os.kill(first, signal.SIGKILL)
-    m = serve.wait_for(rf"worker \(pid {first}\) exited with signal SIGKILL; restarting in (\d+) s", timeout=30)
-    assert int(m.group(1)) >= 1  # back-off: no spinning crash loop
+    m = serve.wait_for(rf"worker \(pid {first}\) exited with signal SIGKILL; restarting in ([\d.]+) s", timeout=30)
+    assert float(m.group(1)) >= 1  # back-off: no spinning crash loop
     second = int(serve.wait_for(r"worker started \(pid (\d+)\)", timeout=30).group(1))
     assert second != first
     # The old worker's pool process went with it (it would otherwise take tasks no one acks).
@@ -129,3 +132,21 @@ def test_sigkilled_serve_leaves_no_orphans(serve: Proc) -> None:
     serve.popen.wait(30)
     wait_until(lambda: not any(alive(p) for p in pids.values()), 60,
                "orphans left running: " + ", ".join(n for n, p in pids.items() if alive(p)))
+
+
+def test_a_crash_loop_backs_off_and_says_so(caplog: pytest.LogCaptureFixture) -> None:
+    """A child that dies at once is restarted after 0.1, 0.2, 0.4, 0.4 s (doubling up
+    to the cap), each time logged with its exit code; stop() ends the loop."""
+    caplog.set_level(logging.INFO, logger="stellwerk.serve")
+    crasher = Supervised("crasher", [PYTHON, "-c", "import sys; sys.exit(3)"], dict(os.environ),
+                         backoff=0.1, max_backoff=0.4).start()
+    try:
+        wait_until(lambda: crasher.restarts >= 4, 30, "the child was not restarted")
+    finally:
+        crasher.stop()
+    delays = [float(m.group(1)) for r in caplog.records
+              if (m := re.search(r"crasher \(pid \d+\) exited with code 3; restarting in ([\d.]+) s", r.getMessage()))]
+    assert delays[:4] == [0.1, 0.2, 0.4, 0.4]
+    assert sum("crasher started" in r.getMessage() for r in caplog.records) >= 5
+    restarts = crasher.restarts
+    assert crasher.pid is not None and not alive(crasher.pid) and crasher.restarts == restarts
