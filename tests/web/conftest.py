@@ -93,7 +93,9 @@ def server_url(tmp_path_factory) -> Iterator[str]:
     """One ``stellwerk serve`` (embedded Redis, worker, web app) for all browser tests."""
     if not CHROMIUM.exists():
         pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)")
-    with serve_process(tmp_path_factory.mktemp("serve"), STELLWERK_STREAM_BLOCK_MS="1000") as url:
+    # Every browser test registers its people from the same address: more than a real person's login limit.
+    with serve_process(tmp_path_factory.mktemp("serve"), STELLWERK_STREAM_BLOCK_MS="1000",
+                       STELLWERK_RATE_LOGIN="1000 per minute") as url:
         yield url
 
 
