@@ -105,3 +105,84 @@ def test_the_creator_starts_a_waiting_table_with_a_bot(ann_and_bob, server_url):
     ann.wait_for_selector("#game-root")
     expect(ann.locator("#confirm-turn")).to_be_visible(timeout=30_000)
     expect(ann.locator("#game-head")).to_contain_text("random")
+
+
+FAKE_ALERTS = """
+window.__notes = [];
+window.__beeps = 0;
+class FakeNotification {
+  constructor(title, options) { window.__notes.push(title); }
+  static get permission() { return "granted"; }
+  static requestPermission() { return Promise.resolve("granted"); }
+  close() {}
+}
+window.Notification = FakeNotification;
+class FakeAudio {
+  constructor() { window.__beeps += 1; this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return { frequency: {}, connect: (x) => x, start() {}, stop() {} }; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x }; }
+}
+window.AudioContext = FakeAudio;
+Object.defineProperty(document, "hidden", { get: () => true });  // Ann looks at another tab
+"""
+
+
+def test_turn_alerts_and_a_lost_connection(chromium, server_url):
+    from tests.web.test_browser import create_and_invite, wait_past
+
+    tag = uuid.uuid4().hex[:6]
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    ann.add_init_script(FAKE_ALERTS)
+    register(ann, server_url, f"ann-{tag}")
+    register(bob, server_url, f"bob-{tag}")
+    game_url = create_and_invite(ann, bob, server_url, "tally", rounds="2")
+    ann.goto(game_url)
+    ann.wait_for_selector("body.ready")
+    # Opting in: notifications and a sound when it becomes Ann's turn.
+    ann.check("#alert-notify")
+    ann.check("#alert-sound")
+    beeps = ann.evaluate("window.__beeps")  # the sound plays once when switched on
+    ann.click("button.command[data-type='Add'][data-args='{\"n\":1}']")
+    ann.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(ann)
+    assert ann.evaluate("window.__notes.length") == 0  # not on her own confirm
+    bob.goto(game_url)
+    bob.wait_for_selector("body[data-my-turn='true']")
+    seq = seq_of(ann)
+    bob.click("button.command[data-type='Add'][data-args='{\"n\":2}']")
+    bob.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(bob)
+    wait_past(ann, seq)
+    ann.wait_for_selector("body[data-alerted='1']")
+    assert ann.evaluate("window.__notes") == ["Your turn: Tally"]
+    assert ann.evaluate("window.__beeps") == beeps + 1
+    # The settings are remembered by the browser.
+    ann.reload()
+    ann.wait_for_selector("body.ready")
+    assert ann.is_checked("#alert-notify") and ann.is_checked("#alert-sound")
+
+    # The live connection drops and the server is unreachable for a while: the page says so,
+    # and when the connection is back it catches up by itself.
+    calls = {"n": 0}
+
+    def drop(route):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body="retry: 200\n\n")
+        else:
+            route.abort()
+
+    bob.route("**/stream*", drop)
+    bob.reload()
+    expect(bob.locator("#live-status")).to_be_visible()
+    expect(bob.locator("#live-status")).to_contain_text("reconnecting")
+    seq = seq_of(bob)
+    ann.click("button.command[data-type='Add'][data-args='{\"n\":3}']")
+    ann.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(ann)
+    bob.unroute("**/stream*")
+    expect(bob.locator("#live-status")).to_be_hidden(timeout=15_000)
+    wait_past(bob, seq)
+    for c in contexts:
+        c.close()

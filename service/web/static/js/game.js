@@ -244,15 +244,23 @@ function follow() {
   const query = page.token ? `?token=${encodeURIComponent(page.token)}` : "";
   const stream = new EventSource(`${config.urls.api}/stream${query}`);
   page.stream = stream;
+  stream.addEventListener("open", () => {
+    // Back after a loss: catch up on whatever happened meanwhile.
+    if (!byId("live-status").hidden) refresh().catch((error) => console.error(error));
+    byId("live-status").hidden = true;
+  });
   stream.addEventListener("update", (event) => {
     const update = JSON.parse(event.data);
     byId("notice").classList.remove("offline");
+    byId("live-status").hidden = true;
     if (!page.game || update.seq !== page.game.seq || update.over !== Boolean(page.game.status?.over)) {
       refresh().catch((error) => console.error(error));
     }
   });
   stream.addEventListener("error", () => {
     if (page.game?.status?.over) stream.close();
+    // EventSource reconnects by itself; say so meanwhile.
+    else byId("live-status").hidden = false;
   });
 }
 
