@@ -44,7 +44,7 @@ def join(repo: GameRepository, game_id: str, name: str, seat: str | None = None)
     for candidate in ([seat] if seat else seats):
         token = secrets.token_urlsafe(24)
         if repo.store.claim_seat(game_id, candidate, hash_token(token)):
-            _update_seats(repo, game_id, lambda s, c=candidate: SeatInfo(s.seat, name, s.bot) if s.seat == c else s)
+            _update_seats(repo, game_id, _seat_for(candidate, name))
             repo.store.index_player(game_id, name)
             start_if_full(repo, game_id)
             return candidate, token
@@ -103,6 +103,11 @@ def start_if_full(repo: GameRepository, game_id: str) -> bool:
     seats = [s.seat for s in record.seats]
     events = creation_events(game, record.options, seats, pending.get("seed") or new_seed(), bots=record.bots)
     return repo.deal(game_id, events)
+
+
+def _seat_for(seat: str, name: str) -> Callable[[SeatInfo], SeatInfo]:
+    """The change that seats ``name`` in ``seat`` (its invitation, if any, is used up)."""
+    return lambda s: SeatInfo(s.seat, name, s.bot) if s.seat == seat else s
 
 
 def _update_seats(repo: GameRepository, game_id: str, change: Callable[[SeatInfo], SeatInfo]) -> None:

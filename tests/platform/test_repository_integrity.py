@@ -65,7 +65,7 @@ def test_concurrent_identical_retries_all_get_the_first_result(repo):
         results: list[object] = []
         barrier = threading.Barrier(12)
 
-        def send(burst=burst, seq=seq):
+        def send(burst=burst, seq=seq, barrier=barrier, results=results):
             local = GameRepository(EventStore(repo.store.redis, repo.store.keys.prefix))
             barrier.wait()
             try:
@@ -128,5 +128,5 @@ def test_a_stale_command_from_another_seat_learns_only_the_public_seq(repo):
         repo.execute(game_id, Command("RequestUndo", "p2", {"to_seq": 0}), public, "p2-real")
     # The lobby's summary did not move either.
     summary = repo.store.meta(game_id)["status"]
-    assert '"seq":%d' % public in summary and "turn_seat" not in summary
+    assert f'"seq":{public}' in summary and "turn_seat" not in summary
     assert repo.projection(game_id).visible_seq(SPECTATOR) == public

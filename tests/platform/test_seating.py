@@ -87,7 +87,7 @@ def test_concurrent_joins_lose_no_name_and_deal_once(repo):
         results: list[object] = []
         barrier = threading.Barrier(6)
 
-        def join(i):
+        def join(i, barrier=barrier, results=results, record=record):
             local = GameRepository(EventStore(repo.store.redis, repo.store.keys.prefix))
             barrier.wait()
             try:
