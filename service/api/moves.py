@@ -61,7 +61,8 @@ def legal_commands(game_id: str):  # type: ignore[no-untyped-def]
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
     commands = [] if viewer == SPECTATOR else [command_json(p.game, c) for c in platform.legal_commands(p, viewer)]
-    return jsonify({"seq": p.visible_seq(viewer), "seat": None if viewer == SPECTATOR else viewer, "commands": commands})
+    seat = None if viewer == SPECTATOR else viewer
+    return jsonify({"seq": p.visible_seq(viewer), "seat": seat, "commands": commands})
 
 
 @bp.post("/<game_id>/commands")
