@@ -153,3 +153,30 @@ def test_beat_reports_a_missed_deadline(worker_settings, receiver, tmp_path):
         for proc in (beat, worker):
             proc.terminate()
             proc.wait(timeout=30)
+
+
+def test_an_invitation_reaches_the_invitee_by_webhook(worker_settings, receiver):
+    """Issue 10: seating a registered user is an invitation, sent by e-mail/webhook if set."""
+    from tests.web.conftest import Browser
+
+    env = process_env(REDIS_URL=worker_settings.redis_url, STELLWERK_KEY_PREFIX=worker_settings.key_prefix,
+                      STELLWERK_QUEUE=worker_settings.queue)
+    worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--pool", "solo"], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_for_line(worker, "ready.")
+        app = create_app(dataclasses.replace(worker_settings, secret_key="test-secret-key-for-invitations"))
+        ann, bob = Browser(app), Browser(app)
+        ann.register("ann")
+        bob.register("bob")
+        client = redis.Redis.from_url(worker_settings.redis_url)
+        contact = ContactBook(client, worker_settings.key_prefix).set("bob", webhook=receiver.url)
+        created = ann.create("tally", seats=("me", ("user", "bob")))
+        game_id = created.location.rsplit("/", 1)[-1]
+        headers, body = receiver.next()
+        notice = json.loads(body)
+        assert notice["event"] == "invited" and notice["game_id"] == game_id and notice["seat"] == "p2"
+        assert headers["X-Stellwerk-Signature"] == sign(contact.webhook_secret, body)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
