@@ -105,6 +105,8 @@ def test_clicking_own_engineer_guidance_why_not_and_the_confirm_warning(chromium
     page.click("#commands-details summary")
     labels = page.locator("#commands button.command").all_inner_texts()
     assert labels and not [label for label in labels if re.search(r"\w=|[{}]", label)], labels
+    assert len(set(labels)) == len(labels), labels  # each says which space and how to pay
+    page.click("#commands-details summary")  # folded again: a fallback, not the way to play
 
     # Turn 1: hire the engineer (1 coin), confirm.
     hired = page.get_attribute("svg.rr-board .engineer.hire", "data-engineer")

@@ -5,7 +5,7 @@
 
 import { s } from "../../dom.js";
 import { clickable, fitText, rect, text, unavailable } from "../helpers.js";
-import { TRACK_COLOURS, commandLabel, effectText, effectsText, whyNot } from "./labels.js";
+import { TRACK_COLOURS, commandLabel, effectText, effectsText, placementLabel, whyNot } from "./labels.js";
 
 const SPACE_W = 112;
 const SPACE_H = 62;
@@ -64,7 +64,8 @@ export function drawSpace(space, x, y, ctx, commands, lines) {
   if (recent) title.push(t("js.recent_by", { who: names[recent] || recent }));
   g.append(s("title", {}, title.join("\n")));
   if (commands.length && ctx.interactive) {
-    clickable(g, lines.join(" · "), commands, ctx, commandLabel);
+    clickable(g, lines.join(" · "), commands, ctx,  // at the space itself: how to pay is the question
+      (c) => c.text?.[ctx.lang] || placementLabel(c, t));
   } else {
     unavailable(g, whyNot(space, ctx), ctx);
   }

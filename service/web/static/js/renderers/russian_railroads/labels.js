@@ -32,9 +32,20 @@ export function effectText(effect, t) {
 
 export const effectsText = (effects, t, sep = " · ") => (effects || []).map((e) => effectText(e, t)).join(sep);
 
-export function placementLabel(command, t) {
+/** An action space (or engineer) by what it does: "black +3", "#10 Industry +1 · black +1". */
+export function spaceName(id, view, t) {
+  const board = view?.board || {};
+  const engineer = /^engineer_(\d+)$/.exec(id || "");
+  if (engineer) return `#${engineer[1]} ${effectsText(board.engineers?.[engineer[1]], t)}`;
+  const space = (board.spaces || []).find((sp) => sp.id === id);
+  return space ? effectsText(space.effects, t) : id;
+}
+
+/** How a placement pays (workers, coins instead, the black worker); with ``view``, also where. */
+export function placementLabel(command, t, view = null) {
   const { coins = 0, black = false } = command.args;
-  const parts = [t(`js.rr.cmd.${command.type}`)];
+  const parts = [view ? t("js.rr.place_on", { what: t(`js.rr.cmd.${command.type}`), space: spaceName(command.args.space, view, t) })
+    : t(`js.rr.cmd.${command.type}`)];
   if (coins) parts.push(t("js.rr.with_coins", { n: coins }));
   if (black) parts.push(t("js.rr.with_black"));
   return parts.join(" · ");
@@ -51,7 +62,7 @@ function ownLabel(command, t, view) {
   const a = command.args || {};
   const number = command.type === "BuildLoco" ? nextLoco(view) : null;
   switch (command.type) {
-    case "PlaceWorkers": case "ReuseSpace": case "Relocate": return placementLabel(command, t);
+    case "PlaceWorkers": case "ReuseSpace": case "Relocate": return placementLabel(command, t, view);
     case "BuildLoco": case "PlaceLoco": {
       const where = `${t(`js.rr.line.${a.line}`)}: ${a.replace ? t("js.rr.loco_replace", { old: a.replace }) : t("js.rr.loco_free_slot")}`;
       return number ? `L${number} · ${where}` : where;
