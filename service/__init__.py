@@ -63,6 +63,9 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.config["JSON_SORT_KEYS"] = False
+    from service.json_limits import LimitedJSONProvider
+
+    app.json = LimitedJSONProvider(app)
     app.extensions["stellwerk"] = ServiceContext(settings, repo, sender)
 
     from service.api import chat, games, hints, history, moves, ops, stream, tables

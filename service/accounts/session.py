@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import current_app, g, redirect, request, session, url_for
 
@@ -28,8 +29,15 @@ def current_user() -> User | None:
 
 
 def safe_next(target: str | None) -> str | None:
-    """Only paths on this site: ``/games/x`` yes, ``//evil`` and ``http://`` no."""
+    """Only paths on this site: ``/games/x`` yes; ``//evil``, ``http://``, ``/\\evil``
+    and anything with whitespace or control characters no (browsers drop a tab or a
+    newline from a URL, so ``/\t/evil`` would become ``//evil``)."""
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return None
+    if any(ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf") for ch in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
         return None
     return target
 

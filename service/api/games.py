@@ -9,6 +9,7 @@ from service.auth import seat_for, viewer_for
 from service.bot_levels import bot_levels
 from service.context import ctx, takeover_after
 from service.errors import ApiError
+from service.json_limits import MAX_DEPTH, TooDeep
 from service.presenter import game_json, seats_json
 from service.schemas import CreateGameSchema, JoinSchema, LobbyQuerySchema, require_json_object
 
@@ -16,10 +17,13 @@ bp = Blueprint("games", __name__, url_prefix="/api/games")
 
 
 def json_body() -> dict:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except TooDeep as exc:  # pragma: no cover - get_json(silent=True) swallows ValueErrors
+        raise ApiError(400, "bad_request", str(exc), field="body") from None
     if data is None:
-        raise ApiError(400, "bad_request", "the body must be JSON (Content-Type: application/json)",
-                       field="body")
+        raise ApiError(400, "bad_request", "the body must be JSON (Content-Type: application/json), "
+                       f"nested at most {MAX_DEPTH} levels", field="body")
     return require_json_object(data)
 
 

@@ -1,0 +1,90 @@
+"""Issue 9's service-side defects, each with the probe's reproduction: deeply nested
+JSON on every JSON route, open redirects through ``next``."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import fakeredis
+import pytest
+
+from events.settings import Settings
+from service import create_app
+from service.accounts.session import safe_next
+from service.json_limits import MAX_DEPTH, nesting_depth
+from tests.web.conftest import csrf_of
+
+
+@pytest.fixture
+def app():
+    settings = dataclasses.replace(Settings.from_env(), key_prefix="harden", rate_commands="100000 per second",
+                                   secret_key="hardening-test-secret")
+    return create_app(settings, fakeredis.FakeRedis(), send_task=False)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def json_routes(app):
+    """Every API route that takes a JSON body, with a game id filled in."""
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/") and "POST" in rule.methods:
+            yield rule.rule.replace("<game_id>", "nosuchgame")
+
+
+@pytest.mark.parametrize("body", ["[" * 1000 + "]" * 1000, '{"a":' * 500 + "1" + "}" * 500,
+                                  '{"command":' + "[" * 100 + "]" * 100 + "}"])
+def test_deeply_nested_json_is_a_400_on_every_route(app, client, body, caplog):
+    routes = list(json_routes(app))
+    assert {"/api/games", "/api/games/nosuchgame/join", "/api/games/nosuchgame/commands"} <= set(routes)
+    for path in routes:
+        r = client.post(path, data=body, headers={"Content-Type": "application/json"})
+        assert r.status_code in (400, 404), (path, r.status_code)  # 404: the game is looked up first
+        assert r.status_code != 500
+    created = client.post("/api/games", data=body, headers={"Content-Type": "application/json"})
+    assert created.status_code == 400 and created.json["error"]["field"] == "body"
+    assert "Traceback" not in caplog.text and "RecursionError" not in caplog.text
+
+
+def test_ordinary_nesting_still_decodes(client):
+    body = {"game": "tally", "options": {"rounds": 1}, "seats": [{"name": "ann"}, {"name": "bob"}]}
+    assert client.post("/api/games", json=body).status_code == 201
+    assert nesting_depth('{"a": "[[[[[[", "b": [{"c": "]]]"}]}') == 3
+    assert nesting_depth("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)) == MAX_DEPTH + 1
+
+
+@pytest.mark.parametrize("target", [
+    "//evil.example", "/%09/evil.example", "/\t/evil.example", "/\n/evil.example", "/\r/evil.example",
+    "/\\evil.example", "\\\\evil.example", "https://evil.example", "http:evil.example", "javascript:alert(1)",
+    "/ /evil.example", "/\u00a0/evil.example", "/\u200b/evil.example", "/\x00/evil", "evil.example", "",
+    "///evil.example", "/\u3000/evil.example",
+])
+def test_safe_next_refuses_every_way_off_the_site(target):
+    from urllib.parse import unquote
+
+    assert safe_next(target) is None or target.startswith("/%")
+    assert safe_next(unquote(target)) is None
+
+
+@pytest.mark.parametrize("target", ["/", "/games/abc", "/games/abc/replay?seq=3", "/new?x=%2F%2Fy"])
+def test_safe_next_keeps_paths_on_the_site(target):
+    assert safe_next(target) == target
+
+
+def test_language_switch_and_login_do_not_redirect_off_the_site(client):
+    r = client.get("/lang/en?next=/%09/evil.example")
+    assert r.status_code == 302 and r.headers["Location"] in ("/", "http://localhost/")
+    for raw in ("/%09/evil.example", "//evil.example", "/%5Cevil.example"):
+        page = client.get(f"/login?next={raw}").get_data(as_text=True)
+        kept = re.findall(r'name="next" value="([^"]*)"', page)
+        assert kept and not any("evil" in value for value in kept), kept
+    client.post("/register", data={"csrf_token": csrf_of(client.get("/register").text), "name": "ann",
+                                   "password": "correct horse battery", "password2": "correct horse battery"})
+    client.post("/logout", data={"csrf_token": csrf_of(client.get("/").text)})
+    page = client.get("/login")
+    r = client.post("/login", data={"csrf_token": csrf_of(page.text), "name": "ann",
+                                    "password": "correct horse battery", "next": "/\t/evil.example"})
+    assert r.status_code == 302 and "evil" not in r.headers["Location"]
