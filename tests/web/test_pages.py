@@ -247,7 +247,8 @@ def test_no_page_or_endpoint_shows_another_seats_hidden_cards(ann_and_bob, peopl
 def test_static_assets_are_local(web_app):
     client = web_app.test_client()
     for path in ("/static/web/css/app.css", "/static/web/js/game.js", "/static/web/js/replay.js",
-                 "/static/web/js/renderers/generic.js", "/static/web/js/renderers/russian_railroads.js",
+                 "/static/web/js/renderers/generic.js", "/static/web/js/renderers/russian_railroads/index.js",
+                 "/static/web/js/renderers/russian_railroads/board.js", "/static/web/js/renderers/helpers.js",
                  "/static/web/img/favicon.svg"):
         response = client.get(path)
         assert response.status_code == 200, path
