@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).resolve().parents[2] / "service" / "web"
-CATALOGUES = {lang: json.loads((WEB / "translations" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("de", "en")}
+CATALOGUES = {lang: json.loads((WEB / "translations" / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in ("de", "en")}
 
 
 def keys_used(pattern: str, glob: str) -> set[str]:
