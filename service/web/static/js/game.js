@@ -213,7 +213,7 @@ function render() {
   card.hidden = !ctx.interactive || page.renderer.showsCommands || !ctx.commands.length;
   if (!card.hidden) clear(byId("commands")).append(commandButtons(ctx.commands, ctx));
   if (page.seat && !previousView()) rememberView(game.view);
-  if (page.revealNext && myTurn(game) || page.revealNext && game.move_window?.sub_moves?.length) {
+  if (page.revealNext && (myTurn(game) || game.move_window?.sub_moves?.length)) {
     reveal(nextTypes(game, page.commands));
   }
   page.revealNext = false;
