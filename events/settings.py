@@ -47,6 +47,9 @@ class Settings:
     #: Rate limits (flask-limiter syntax): commands per seat token, logins per address.
     rate_commands: str = "20 per second;600 per minute"
     rate_login: str = "10 per minute;100 per hour"
+    #: Per client address, for the routes that need no seat: creating games, joining,
+    #: starting, chat by spectators, the new-game form (it tells whether a name exists).
+    rate_public: str = "60 per minute;1000 per hour"
     #: Send Strict-Transport-Security (only behind TLS).
     hsts: bool = False
     #: How long (s) a seat must have kept the game waiting before the others may
@@ -102,6 +105,7 @@ class Settings:
             secret_key=os.environ.get("STELLWERK_SECRET_KEY", ""),
             rate_commands=os.environ.get("STELLWERK_RATE_COMMANDS", "20 per second;600 per minute"),
             rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
+            rate_public=os.environ.get("STELLWERK_RATE_PUBLIC", "60 per minute;1000 per hour"),
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
             takeover_after_s=_int("STELLWERK_TAKEOVER_AFTER_S", 86400),
             hint_timeout_s=_int("STELLWERK_HINT_TIMEOUT_S", 10),

@@ -78,9 +78,11 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
         app.register_blueprint(blueprint)
     # An injected client (fakeredis in tests) keeps rate limits in memory.
     limiter = init_security(app, settings, None if injected else url)
-    app.view_functions["moves.submit"] = limiter.limit(settings.rate_commands)(app.view_functions["moves.submit"])
     register_error_handlers(app)
     init_metrics(app)
     init_openapi(app)
     from service.web import init_web; init_web(app)  # noqa: E702, I001  (web UI, accounts, secret key)
+    from service.security import apply_limits
+
+    apply_limits(app, limiter, settings)  # after every blueprint, the web UI's too
     return app

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
 
-NAME = validate.Regexp(r"^[\w .\-]{1,40}$", error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
+# \Z, not $: "$" also matches before a trailing newline ("bob\n" passed).
+NAME = validate.Regexp(r"^[\w .\-]{1,40}\Z", error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
 
 
 class SeatSpecSchema(Schema):
@@ -67,7 +68,7 @@ class CommandRequestSchema(Schema):
 
     command = fields.Nested(CommandBodySchema, required=True)
     expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
-    command_id = fields.String(required=True, validate=validate.Regexp(r"^[\w.:\-]{1,100}$"))
+    command_id = fields.String(required=True, validate=validate.Regexp(r"^[\w.:\-]{1,100}\Z"))
 
 
 class CommandResultSchema(Schema):

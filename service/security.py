@@ -30,6 +30,43 @@ def token_or_address() -> str:
     return "a:" + (get_remote_address() or "unknown")
 
 
+def seat_or_address() -> str:
+    """The rate-limit key of acting routes: the *seat* the token holds (so that a
+    new token from ``/token`` does not reset the count), else the client address."""
+    header = request.headers.get("Authorization", "")
+    token = header.partition(" ")[2].strip() or request.args.get("token", "")
+    game_id = (request.view_args or {}).get("game_id")
+    if token and game_id:
+        from service.context import ctx
+
+        try:
+            seat = ctx().repository.authenticate(game_id, token)
+        except Exception:  # noqa: BLE001 - no Redis: the request itself will answer 503
+            seat = None
+        if seat is not None:
+            return f"s:{game_id}:{seat}"
+    return "a:" + (get_remote_address() or "unknown")
+
+
+def address() -> str:
+    return "a:" + (get_remote_address() or "unknown")
+
+
+def apply_limits(app: Flask, limiter: Limiter, settings: Settings) -> None:
+    """Commands and hints per seat; routes that need no seat per client address."""
+    per_seat = {"moves.submit": settings.rate_commands, "hints.hint": settings.rate_commands}
+    per_address = {"games.create_game": settings.rate_public, "games.join": settings.rate_public,
+                   "tables.start": settings.rate_public, "web.new_game": settings.rate_public,
+                   "web.join": settings.rate_public, "web.accept_invitation": settings.rate_public}
+    for endpoint, rate in per_seat.items():
+        if endpoint in app.view_functions and rate:
+            app.view_functions[endpoint] = limiter.limit(rate, key_func=seat_or_address)(app.view_functions[endpoint])
+    for endpoint, rate in per_address.items():
+        if endpoint in app.view_functions and rate:
+            app.view_functions[endpoint] = limiter.limit(rate, key_func=address, methods=["POST"])(
+                app.view_functions[endpoint])
+
+
 def storage_uri(redis_url: str | None) -> str:
     if not redis_url:
         return "memory://"

@@ -74,7 +74,7 @@ class UserStore:
     # ------------------------------------------------------------- accounts
     def register(self, name: str, password: str) -> User:
         name = name.strip()
-        if not NAME_RE.match(name):
+        if not NAME_RE.fullmatch(name):
             raise AccountError("account.error.name")
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise AccountError("account.error.password_length")
@@ -112,7 +112,7 @@ class UserStore:
         return None if stored_name is None else User(stored_name, lang)
 
     def exists(self, name: str) -> bool:
-        return bool(NAME_RE.match(name.strip())) and bool(self.redis.hexists(self._key(name), "name"))
+        return bool(NAME_RE.fullmatch(name.strip())) and bool(self.redis.hexists(self._key(name), "name"))
 
     def session_generation(self, name: str) -> int:
         """Sessions carry the generation they were started in; bumping it ends

@@ -89,7 +89,7 @@ def settings():  # type: ignore[no-untyped-def]
     if request.method == "POST":
         email = request.form.get("email", "").strip() or None
         webhook = request.form.get("webhook", "").strip() or None
-        if email and not EMAIL_RE.match(email):
+        if email and not EMAIL_RE.fullmatch(email):
             error = t("account.notify.error.email")
         elif webhook and not (webhook.startswith(("http://", "https://")) and len(webhook) <= 500):
             error = t("account.notify.error.webhook")

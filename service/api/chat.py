@@ -91,10 +91,10 @@ def write(game_id: str):  # type: ignore[no-untyped-def]
     """
     repo = ctx().repository
     repo.record(game_id)
+    author, seat = _author(game_id)  # who asks comes first: a stranger learns nothing from 400s
     body = json_body()
     if "text" not in body:
         raise ApiError(400, "bad_request", "text is required", field="text")
-    author, seat = _author(game_id)
     if not _within_rate(game_id, author):
         raise ApiError(429, "too_many_requests", f"at most {PER_MINUTE} messages a minute")
     seq = repo.projection(game_id).public_seq  # the position everybody sees, never a draft's length

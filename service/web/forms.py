@@ -127,7 +127,7 @@ def parse_create_form(form: Mapping[str, str], me: str, account: Callable[[str],
             name = me
         elif kind == "user":
             typed = form.get(f"seat-{row - 1}-name", "").strip()
-            found = account(typed) if NAME_RE.match(typed) else None
+            found = account(typed) if NAME_RE.fullmatch(typed) else None
             if found is None:
                 raise CreateGameError("create.error.user", name=typed)
             name = found

@@ -21,7 +21,8 @@ def sent():
 @pytest.fixture
 def app(redis_client, prefix, sent):
     settings = dataclasses.replace(Settings.from_env(), key_prefix=prefix, stream_block_ms=50,
-                                   max_body_bytes=16 * 1024, rate_commands="1000 per second")
+                                   max_body_bytes=16 * 1024, rate_commands="1000 per second",
+        rate_public="1000 per second")
     return create_app(settings, redis_client, send_task=sent)
 
 

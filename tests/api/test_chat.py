@@ -43,10 +43,11 @@ def test_markup_is_kept_as_plain_text(client, game):
 
 
 def test_spectators_need_a_login_and_unknown_tokens_are_refused(client, game):
-    game_id, _ = game
+    game_id, tokens = game
     assert post(client, game_id, "hi").status_code == 401
     assert post(client, game_id, "hi", "not-a-token").status_code == 401
-    assert client.post(f"/api/games/{game_id}/chat", json=["no"], headers=auth("x")).status_code == 400
+    assert client.post(f"/api/games/{game_id}/chat", json=["no"], headers=auth("x")).status_code == 401
+    assert client.post(f"/api/games/{game_id}/chat", json=["no"], headers=auth(tokens["p1"])).status_code == 400
     assert client.post("/api/games/nosuch/chat", json={"text": "hi"}).status_code == 404
 
 

@@ -29,7 +29,8 @@ bodies = well_shaped | json_values
 
 
 def make_app():
-    settings_ = dataclasses.replace(Settings.from_env(), key_prefix="fuzz", rate_commands="100000 per second")
+    settings_ = dataclasses.replace(Settings.from_env(), key_prefix="fuzz", rate_commands="100000 per second",
+        rate_public="100000 per second")
     app = create_app(settings_, fakeredis.FakeRedis(), send_task=False)
     client = app.test_client()
     created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]}).json

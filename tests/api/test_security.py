@@ -72,3 +72,30 @@ def test_rotating_a_seat_token_revokes_the_old_one(client, game):
     assert r.status_code == 200 and r.json["seat"] == "p1" and r.json["token"] != tokens["p1"]
     assert client.get(f"/api/games/{game_id}", headers=auth(tokens["p1"])).status_code == 401
     assert client.get(f"/api/games/{game_id}", headers=auth(r.json["token"])).json["you"] == "p1"
+
+
+def test_a_new_token_does_not_reset_the_seats_command_limit():
+    """Probe (issue 9, item 14): rotating the token bypassed the per-token limit."""
+    settings = dataclasses.replace(Settings.from_env(), key_prefix="rl2", rate_commands="3 per minute")
+    client = create_app(settings, fakeredis.FakeRedis(), send_task=False).test_client()
+    created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]}).json
+    game_id, token = created["id"], created["seats"][0]["token"]
+    body = {"command": {"type": "Add", "args": {"n": 9}}, "expected_seq": 2, "command_id": "x"}
+    codes = [client.post(f"/api/games/{game_id}/commands", json=body, headers=auth(token)).status_code
+             for _ in range(3)]
+    assert codes == [422, 422, 422]
+    token = client.post(f"/api/games/{game_id}/token", headers=auth(token)).json["token"]
+    assert client.post(f"/api/games/{game_id}/commands", json=body, headers=auth(token)).status_code == 429
+
+
+def test_routes_without_a_seat_are_limited_per_address():
+    settings = dataclasses.replace(Settings.from_env(), key_prefix="rl3", rate_public="4 per minute")
+    client = create_app(settings, fakeredis.FakeRedis(), send_task=False).test_client()
+    body = {"game": "tally", "seats": [{"name": "a"}, {}]}
+    codes = [client.post("/api/games", json=body).status_code for _ in range(5)]
+    assert codes == [201, 201, 201, 201, 429]
+    other = client.post("/api/games", json=body, environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    assert other.status_code == 201  # another address has its own budget
+    joins = [client.post(f"/api/games/{other.json['id']}/join", json={"name": f"n{i}"},
+                         environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code for i in range(6)]
+    assert joins[-1] == 429

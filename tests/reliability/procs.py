@@ -158,7 +158,8 @@ def process_env(redis_url: str, prefix: str, queue: str, **extra: str) -> dict[s
            "STELLWERK_EXTRA_GAMES": "tests.fixture_game:GAME", "REDIS_URL": redis_url,
            "STELLWERK_KEY_PREFIX": prefix, "STELLWERK_QUEUE": queue, "STELLWERK_LOG_LEVEL": "WARNING",
            # the load tests measure the store, not the per-seat rate limit
-           "STELLWERK_RATE_COMMANDS": "100000 per second", "STELLWERK_STREAM_BLOCK_MS": "1000"}
+           "STELLWERK_RATE_COMMANDS": "100000 per second", "STELLWERK_RATE_PUBLIC": "100000 per second",
+           "STELLWERK_STREAM_BLOCK_MS": "1000"}
     env.pop("STELLWERK_TEST_REDIS_URL", None)
     env.update(extra)
     return env

@@ -25,6 +25,7 @@ from tests.security.test_hidden_information import compact, responses
 @pytest.fixture
 def api():
     settings = dataclasses.replace(Settings.from_env(), key_prefix="attack", rate_commands="100000 per second",
+        rate_public="100000 per second",
                                    stream_block_ms=10)
     app = create_app(settings, fakeredis.FakeRedis(), send_task=False)
     client = app.test_client()

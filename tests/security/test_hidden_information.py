@@ -68,6 +68,7 @@ def compact(text: str) -> str:
                                                ("tally", 3, "h3")])
 def test_no_endpoint_leaks_another_owners_secret(game, players, seed):
     settings = dataclasses.replace(Settings.from_env(), key_prefix="hidden", rate_commands="100000 per second",
+        rate_public="100000 per second",
                                    stream_block_ms=10)
     app = create_app(settings, fakeredis.FakeRedis(), send_task=False)
     client = app.test_client()

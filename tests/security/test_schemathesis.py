@@ -17,6 +17,7 @@ from events.settings import Settings
 from service import create_app
 
 APP = create_app(dataclasses.replace(Settings.from_env(), key_prefix="schema", rate_commands="100000 per second",
+        rate_public="100000 per second",
                                      stream_block_ms=10), fakeredis.FakeRedis(), send_task=False)
 _created = APP.test_client().post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]}).json
 GAME_ID = _created["id"]

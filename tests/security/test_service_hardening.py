@@ -19,6 +19,7 @@ from tests.web.conftest import csrf_of
 @pytest.fixture
 def app():
     settings = dataclasses.replace(Settings.from_env(), key_prefix="harden", rate_commands="100000 per second",
+        rate_public="100000 per second",
                                    secret_key="hardening-test-secret")
     return create_app(settings, fakeredis.FakeRedis(), send_task=False)
 

@@ -95,7 +95,7 @@ def server_url(tmp_path_factory) -> Iterator[str]:
         pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)")
     # Every browser test registers its people from the same address: more than a real person's login limit.
     with serve_process(tmp_path_factory.mktemp("serve"), STELLWERK_STREAM_BLOCK_MS="1000",
-                       STELLWERK_RATE_LOGIN="1000 per minute") as url:
+                       STELLWERK_RATE_LOGIN="1000 per minute", STELLWERK_RATE_PUBLIC="1000 per minute") as url:
         yield url
 
 
