@@ -89,3 +89,16 @@ def test_language_switch_and_login_do_not_redirect_off_the_site(client):
     r = client.post("/login", data={"csrf_token": csrf_of(page.text), "name": "ann",
                                     "password": "correct horse battery", "next": "/\t/evil.example"})
     assert r.status_code == 302 and "evil" not in r.headers["Location"]
+
+
+def test_a_trailing_newline_does_not_pass_validation(client):
+    """Probe (issue 9, item 15): ``$`` matched before a final newline."""
+    for name in ("bob\n", "bob\r\n", "\nbob"):
+        r = client.post("/api/games", json={"game": "tally", "seats": [{"name": name}, {}]})
+        assert r.status_code == 400 and r.json["error"]["field"].startswith("seats"), name
+    created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {}]}).json
+    assert client.post(f"/api/games/{created['id']}/join", json={"name": "bob\n"}).status_code == 400
+    token = created["seats"][0]["token"]
+    body = {"command": {"type": "Add", "args": {"n": 1}}, "expected_seq": 0, "command_id": "a\n"}
+    r = client.post(f"/api/games/{created['id']}/commands", json=body, headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 400 and r.json["error"]["field"] == "command_id"
