@@ -23,6 +23,8 @@ def current_user() -> User | None:
         g.user = users().get(name) if name else None
         if g.user is not None and session.get("gen", 0) != users().session_generation(name):
             g.user = None  # revoked by "log out everywhere"
+        if g.user is not None and not users().session_alive(g.user.name, session.get("sid")):
+            g.user = None  # logged out (a copy of the cookie is no session any more)
         if name and g.user is None:
             session.pop("user", None)
     return g.user

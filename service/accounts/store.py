@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -120,7 +121,23 @@ class UserStore:
         return int(_text(self.redis.hget(self._key(name), "sessions")) or 0)
 
     def revoke_sessions(self, name: str) -> int:
+        self.redis.delete(self._key(name) + ":live")
         return int(self.redis.hincrby(self._key(name), "sessions", 1))
+
+    # A session cookie is signed, not stored: without a record on the server, a
+    # copy taken before "log out" would go on working.  Each login gets an id kept
+    # here; logging out deletes it, and a cookie whose id is gone is no session.
+    def start_session(self, name: str) -> str:
+        sid = secrets.token_urlsafe(18)
+        self.redis.sadd(self._key(name) + ":live", sid)
+        return sid
+
+    def session_alive(self, name: str, sid: str | None) -> bool:
+        return bool(sid) and bool(self.redis.sismember(self._key(name) + ":live", sid))
+
+    def end_session(self, name: str, sid: str | None) -> None:
+        if sid:
+            self.redis.srem(self._key(name) + ":live", sid)
 
     def set_lang(self, name: str, lang: str) -> None:
         if self.redis.hexists(self._key(name), "name"):

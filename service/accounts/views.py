@@ -20,6 +20,7 @@ def _start_session(name: str) -> None:
     session.clear()
     session["user"] = name
     session["gen"] = users().session_generation(name)
+    session["sid"] = users().start_session(name)
     session.permanent = True
 
 
@@ -103,6 +104,9 @@ def settings():  # type: ignore[no-untyped-def]
 
 @bp.post("/logout")
 def logout():  # type: ignore[no-untyped-def]
+    user = current_user()
+    if user is not None:
+        users().end_session(user.name, session.get("sid"))
     session.clear()
     return redirect(url_for("web.lobby"))
 

@@ -102,3 +102,21 @@ def test_a_trailing_newline_does_not_pass_validation(client):
     body = {"command": {"type": "Add", "args": {"n": 1}}, "expected_seq": 0, "command_id": "a\n"}
     r = client.post(f"/api/games/{created['id']}/commands", json=body, headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 400 and r.json["error"]["field"] == "command_id"
+
+
+def test_a_session_cookie_copied_before_logout_is_dead_after_it(app):
+    """Probe (issue 9, item 13): the signed cookie went on working after /logout."""
+    ann = app.test_client()
+    ann.post("/register", data={"csrf_token": csrf_of(ann.get("/register").text), "name": "ann",
+                                "password": "correct horse battery", "password2": "correct horse battery"})
+    assert ann.get("/account").status_code == 200
+    stolen = ann.get_cookie("session").value
+    second = app.test_client()  # ann on another device
+    second.post("/login", data={"csrf_token": csrf_of(second.get("/login").text), "name": "ann",
+                                "password": "correct horse battery"})
+    ann.post("/logout", data={"csrf_token": csrf_of(ann.get("/").text)})
+    thief = app.test_client()
+    thief.set_cookie("session", stolen)
+    r = thief.get("/account")
+    assert r.status_code == 302 and "/login" in r.headers["Location"]
+    assert second.get("/account").status_code == 200  # only that session ended
