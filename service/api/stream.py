@@ -16,7 +16,7 @@ from flask import Blueprint, Response, request, stream_with_context
 from events.projection import Projection
 from events.redaction import effective_viewer
 from games.contract import SPECTATOR
-from service.auth import viewer_for
+from service.auth import bearer_token, viewer_for
 from service.context import ctx
 from service.errors import ApiError
 from service.presenter import visible_turn_seat
@@ -58,6 +58,7 @@ def stream(game_id: str):  # type: ignore[no-untyped-def]
         if viewer is None:
             raise ApiError(401, "unauthorized", "this token holds no seat in this game")
     else:
+        token = bearer_token()
         viewer = viewer_for(game_id) or SPECTATOR
     try:
         last_sent = int(request.headers.get("Last-Event-ID", "-1"))
@@ -77,6 +78,10 @@ def stream(game_id: str):  # type: ignore[no-untyped-def]
                 return
             if not repo.store.wait(game_id, after=p.seq, block_ms=block_ms):
                 yield ": keep-alive\n\n"
+            if token and repo.authenticate(game_id, token) != viewer:
+                # The token was revoked (rotated): what it opened ends with it.
+                yield "event: revoked\ndata: {}\n\n"
+                return
             p = repo.projection(game_id)
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

@@ -19,8 +19,8 @@ from tests.web.conftest import csrf_of
 @pytest.fixture
 def app():
     settings = dataclasses.replace(Settings.from_env(), key_prefix="harden", rate_commands="100000 per second",
-        rate_public="100000 per second",
-                                   secret_key="hardening-test-secret")
+                                   rate_public="100000 per second", secret_key="hardening-test-secret",
+                                   stream_block_ms=100)
     return create_app(settings, fakeredis.FakeRedis(), send_task=False)
 
 
@@ -120,3 +120,21 @@ def test_a_session_cookie_copied_before_logout_is_dead_after_it(app):
     r = thief.get("/account")
     assert r.status_code == 302 and "/login" in r.headers["Location"]
     assert second.get("/account").status_code == 200  # only that session ended
+
+
+@pytest.mark.parametrize("how", ["query", "header"])
+def test_a_revoked_token_ends_the_streams_it_opened(client, how):
+    """Probe (issue 9, item 12): an open stream kept delivering after its token was revoked."""
+    created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"name": "bob"}]}).json
+    game_id, token = created["id"], created["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    if how == "query":
+        stream = client.get(f"/api/games/{game_id}/stream?token={token}", buffered=False)
+    else:
+        stream = client.get(f"/api/games/{game_id}/stream", headers=headers, buffered=False)
+    chunks = iter(stream.response)
+    assert b"event: update" in next(chunks)
+    assert client.post(f"/api/games/{game_id}/token", headers=headers).status_code == 200
+    rest = b"".join(chunks)  # the stream ends by itself (at the latest after one keep-alive period)
+    assert b"event: revoked" in rest and b"event: update" not in rest
+    stream.close()
