@@ -48,6 +48,9 @@ preload_app = False
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None  # e.g. "-" for stdout
+# The path without its query (%(U)s, not %(r)s): the live-update stream takes the seat
+# token as ?token=, and a log must not keep it.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s"'
 errorlog = "-"
 # Requests larger than this are refused before they reach Flask (Flask itself refuses
 # bodies over STELLWERK_MAX_BODY_BYTES with 413).

@@ -76,7 +76,9 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
         schedule = settings.data_dir / "celerybeat-schedule"
         children.append(Supervised("beat", [*command, "beat", "--schedule", str(schedule)], env).start())
     app = create_app(settings)
-    server = make_server(host, port, app, threaded=True)
+    from service.access_log import RedactingRequestHandler
+
+    server = make_server(host, port, app, threaded=True, request_handler=RedactingRequestHandler)
     def stop(*_: object) -> None:
         raise KeyboardInterrupt
 

@@ -141,3 +141,35 @@ def test_a_revoked_token_ends_the_streams_it_opened(client, how):
     assert len(rest) < 50 and b"event: revoked" in rest[-1]
     assert not any(b"event: update" in chunk for chunk in rest)
     stream.close()
+
+
+def test_access_logs_never_keep_a_seat_token(app, caplog):
+    """Probe (issue 9, item 16): ``?token=`` of the stream showed up in serve's access log."""
+    import http.client
+    import logging
+    import runpy
+    import threading
+    from pathlib import Path
+
+    from werkzeug.serving import make_server
+
+    from service.access_log import RedactingRequestHandler
+
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=RedactingRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with caplog.at_level(logging.INFO, logger="werkzeug"):
+            conn = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=10)
+            conn.request("GET", "/healthz?token=SeCrEt-token_123&x=1")
+            conn.getresponse().read()
+            conn.close()
+    finally:
+        server.shutdown()
+    lines = [r.getMessage() for r in caplog.records if r.name == "werkzeug"]
+    assert any("/healthz?token=***&x=1" in line for line in lines), lines
+    assert not any("SeCrEt" in line for line in lines)
+    # gunicorn (deploy/) logs the path without its query string.
+    conf = runpy.run_path(str(Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py"))
+    assert "%(U)s" in conf["access_log_format"]
+    assert not {"%(r)s", "%(q)s", "%(f)s"} & {a for a in ("%(r)s", "%(q)s", "%(f)s") if a in conf["access_log_format"]}
