@@ -221,7 +221,8 @@ def score_round(ctx: Ctx) -> None:
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}
     ranking = sorted(state.seats, key=lambda s: (-final[s]["total"], state.order.index(s)))
-    ctx.emit("GameFinished", {"final": final, "ranking": ranking})
+    # Everybody's face-down end-game cards are turned up: a reveal (and the end).
+    ctx.emit("GameFinished", {"final": final, "ranking": ranking}, barrier=True)
 
 
 SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round}

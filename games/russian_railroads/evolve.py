@@ -280,10 +280,17 @@ def _q_card(state: State, payload: Payload) -> None:
     _use(state, payload)
 
 
+@handles("EndCardsSearched")
+def _end_searched(state: State, payload: Payload) -> None:
+    state.end_seen = list(payload[SECRET][payload["seat"]]["cards"])
+
+
 @handles("EndCardTaken")
 def _end_card(state: State, payload: Payload) -> None:
     card = payload[SECRET][payload["seat"]]["card"]
     state.end_deck.remove(card)
+    if state.end_seen is not None and card in state.end_seen:
+        state.end_seen = [c for c in state.end_seen if c != card]
     state.mut(payload["seat"]).end_cards.append(card)
     _use(state, payload)
 
@@ -301,6 +308,7 @@ def _confirmed(state: State, payload: Payload) -> None:
     seat = payload["seat"]
     state.pending = ()
     state.acted = state.placed = False
+    state.end_seen = None
     if state.phase == "draft":
         state.queue.pop(0)
         if state.queue:

@@ -116,7 +116,7 @@ class RussianRailroads:
         events = [Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.rules_version})]
         order = seats[:]
         rng.shuffle(order)
-        events.append(Event("TurnOrderDealt", {"order": order}))
+        events.append(Event("TurnOrderDealt", {"order": order}, barrier=True))
         decks: dict[str, list[int]] = {"A": [], "B": []}
         for number, info in sorted(RULES.engineers.items()):
             if info["letter"] in decks:
@@ -124,13 +124,14 @@ class RussianRailroads:
         rng.shuffle(decks["A"])
         rng.shuffle(decks["B"])
         strip = decks["A"][: setup["engineers"]["A"]] + decks["B"][: setup["engineers"]["B"]]
-        events.append(Event("EngineersDealt", {"strip": strip}))
+        events.append(Event("EngineersDealt", {"strip": strip}, barrier=True))
         cards = [c["id"] for c in RULES.raw["end_game_cards"]]
         rng.shuffle(cards)
         removed_n = RULES.raw["end_game_deck"]["removed_unseen"]
         removed, deck = cards[:removed_n], cards[removed_n:]
         events.append(Event("EndGameDeckPrepared", {"count": len(deck),
-                                                    SECRET: {NOBODY: {"deck": deck, "removed": removed}}}))
+                                                    SECRET: {NOBODY: {"deck": deck, "removed": removed}}},
+                            barrier=True))
         queue = [order[pos - 1] for pos in setup["start_bonus_positions"]]
         events.append(Event("StartBonusDraftBegan", {"queue": queue}))
         return events
@@ -194,8 +195,12 @@ class RussianRailroads:
                 "tableau_value": scoring.tableau_value(p),
                 "passed": seat in state.passed,
             }
-        searching = any(item[1] in ("end_card", "end_card_or_vp") for item in state.pending)
-        sees_deck = viewer == REVIEWER or (searching and viewer == state.current and viewer != SPECTATOR)
+        if viewer == REVIEWER:
+            end_deck: list[str] | None = sorted(state.end_deck)
+        elif viewer == state.current and viewer != SPECTATOR and state.end_seen is not None:
+            end_deck = list(state.end_seen)  # what the seat saw looking through the stack
+        else:
+            end_deck = None
         view: dict[str, Any] = {
             "round": state.round, "rounds": state.rounds, "phase": state.phase, "order": list(state.order),
             "current": state.current, "passed": list(state.passed),
@@ -209,7 +214,7 @@ class RussianRailroads:
             "question_cards": list(state.q_cards), "doubler_supply": state.doubler_supply,
             "start_bonus_cards": list(state.draft_cards),
             "end_deck_count": len(state.end_deck),
-            "end_deck": sorted(state.end_deck) if sees_deck else None,
+            "end_deck": end_deck,
             "pending": [list(item) for item in state.pending] if viewer in (state.current, REVIEWER) else [],
             "players": players, "last_scoring": state.last_scoring,
             "board": board_layout(len(state.seats)) if state.seats else None,
@@ -226,8 +231,7 @@ class RussianRailroads:
         to a seat while it searches through it)."""
         if viewer == REVIEWER or not state.players:
             return state
-        searching = viewer == state.current and any(
-            item[1] in ("end_card", "end_card_or_vp") for item in state.pending)
+        searching = viewer == state.current and state.end_seen is not None
         others = [seat for seat in state.seats if seat != viewer and state.players[seat].end_cards]
         pool = list(state.end_removed) + [c for seat in others for c in state.players[seat].end_cards]
         if not searching:
@@ -238,7 +242,10 @@ class RussianRailroads:
             p = new.mut(seat)
             count = len(p.end_cards)
             p.end_cards, pool = pool[:count], pool[count:]
-        if not searching:
+        if searching:
+            new.end_deck = list(state.end_deck)
+            rng.shuffle(new.end_deck)  # the seat saw which cards, never their order
+        else:
             count = len(state.end_deck)
             new.end_deck, pool = pool[:count], pool[count:]
         new.end_removed = pool

@@ -105,8 +105,11 @@ def _submoves(state: State, seat: str) -> list[Command]:
             for card in state.q_cards:
                 cands.append(("ChooseQuestionCard", {"card": card}))
         if kinds & {"end_card", "end_card_or_vp"}:
-            for card in sorted(set(state.end_deck)):
-                cands.append(("ChooseEndCard", {"card": card}))
+            if state.end_seen is None:
+                cands.append(("SearchEndCards", {}))
+            else:
+                for card in state.end_seen:
+                    cands.append(("ChooseEndCard", {"card": card}))
         if "end_card_or_vp" in kinds:
             cands.append(("TakePoints", {}))
         if "reuse" in kinds:
@@ -171,8 +174,8 @@ COMMANDS_FOR = {
     "place_loco": ("PlaceLoco", "DiscardLoco"),
     "q_token": ("ChooseQuestionToken",),
     "q_card": ("ChooseQuestionCard",),
-    "end_card": ("ChooseEndCard",),
-    "end_card_or_vp": ("ChooseEndCard", "TakePoints"),
+    "end_card": ("SearchEndCards", "ChooseEndCard"),
+    "end_card_or_vp": ("SearchEndCards", "ChooseEndCard", "TakePoints"),
     "reuse": ("ReuseSpace",),
     "repeat_one": ("PlaceDoubler", "AdvanceIndustry", "AdvanceTrack"),
 }

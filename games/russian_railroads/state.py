@@ -105,8 +105,10 @@ class State:
         "seats", "players", "round", "rounds", "phase", "order", "current", "queue", "passed",
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
-        "reloc_from", "last_scoring", "final", "rally_users", "_owned",
+        "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "_owned",
     )
+    #: Slots added after games were stored: snapshots without them load with these.
+    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": []}
 
     def __init__(self) -> None:
         self.seats: tuple[str, ...] = ()
@@ -146,6 +148,14 @@ class State:
         self.final: dict[str, Any] = {}
         #: seats with a worker on the never-occupied rally space this round
         self.rally_users: list[str] = []
+        #: the end-game cards the current seat saw when it looked through the stack
+        #: this turn (sorted, so they tell nothing of the stack's order); None when it
+        #: has not looked.  Only this reaches the seat's view, never ``end_deck``.
+        self.end_seen: list[str] | None = None
+        #: "seat:space" of own engineers and the rally space taken this round with
+        #: coins and no worker (the board's ``occupied`` records that for the rest):
+        #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
+        self.coin_only: list[str] = []
         self._owned: set[str] = set()
 
     def clone(self) -> State:
@@ -177,6 +187,8 @@ class State:
         s.last_scoring = self.last_scoring
         s.final = self.final
         s.rally_users = self.rally_users[:]
+        s.end_seen = None if self.end_seen is None else self.end_seen[:]
+        s.coin_only = self.coin_only[:]
         s._owned = set()
         return s
 
@@ -204,7 +216,7 @@ class State:
         for name in State.__slots__:
             if name in ("players", "_owned"):
                 continue
-            value = data[name]
+            value = data[name] if name in data or name not in cls.LATE_DEFAULTS else cls.LATE_DEFAULTS[name]
             if isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):

@@ -263,18 +263,46 @@ def mandatory_open(ctx: Ctx, seat: str) -> bool:
     return any(item[3] and actions.item_alone_feasible(ctx.work, p, item) for item in ctx.work.pending)
 
 
-def choose_end_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+def _end_card_choice(ctx: Ctx, seat: str) -> Item:
+    """The open end-game card choice (?-token or factory 9), once it may be made."""
     _guard_blocking(ctx, ())
-    card = arg(args, "card", str)
     found = actions.matching(ctx.work.pending, {"end_card": None, "end_card_or_vp": None})
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no end-game card may be taken now")
     if mandatory_open(ctx, seat):
         raise IllegalMove("rr.endcard.mandatory_open",
                           "end-game cards are chosen only when no mandatory action is open (Yucata)")
-    if card not in ctx.work.end_deck:
+    return found[0]
+
+
+def search_end_cards(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    """Look through the end-game stack: "Dann sieht er sich den Stapel mit den
+    Spielende-Karten durch und sucht sich eine davon aus" (?-token), "sucht sich eine
+    zusätzliche Endbonus-Karte aus oder erhält sofort 10 Punkte" (factory 9).
+
+    The seat sees the cards of the stack, sorted (never their order), and from then
+    on cannot undo its turn to before this event (a barrier): otherwise it could look,
+    undo and play knowing the stack and, by complement, the 2 cards removed unseen.
+    Looking is its own sub-move so that factory 9's 10 points can be taken unseen."""
+    _end_card_choice(ctx, seat)
+    if ctx.work.end_seen is not None:
+        raise IllegalMove("rr.endcard.searched", "you have already looked through the end-game stack this turn")
+    cards = sorted(ctx.work.end_deck)
+    if not cards:
+        raise IllegalMove("rr.endcard.stack_empty", "the end-game stack is empty")
+    ctx.emit("EndCardsSearched", {"seat": seat, "count": len(cards), SECRET: {seat: {"cards": cards}}},
+             barrier=True)
+
+
+def choose_end_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    item = _end_card_choice(ctx, seat)
+    card = arg(args, "card", str)
+    seen = ctx.work.end_seen
+    if seen is None:
+        raise IllegalMove("rr.endcard.search_first", "look through the end-game stack before choosing a card")
+    if card not in seen or card not in ctx.work.end_deck:
         raise IllegalMove("rr.endcard.not_in_stack", "that card is not in the end-game stack")
-    ctx.emit("EndCardTaken", {"seat": seat, "use": found[0][0], SECRET: {seat: {"card": card}}}, barrier=True)
+    ctx.emit("EndCardTaken", {"seat": seat, "use": item[0], SECRET: {seat: {"card": card}}}, barrier=True)
 
 
 def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -282,6 +310,9 @@ def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     found = actions.matching(ctx.work.pending, {"end_card_or_vp": None})
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no factory 9 choice is open")
+    if ctx.work.end_seen is not None and not actions.matching(ctx.work.pending, {"end_card": None}):
+        # Factory 9 is "a card or 10 points": who looked through the stack for it takes a card.
+        raise IllegalMove("rr.endcard.searched", "you looked through the end-game stack: choose a card")
     ctx.emit("PointsScored", {"seat": seat, "points": found[0][4], "reason": "factory_9", "use": found[0][0]})
 
 
@@ -310,6 +341,7 @@ SUBMOVES: dict[str, Handler] = {
     "BuildFactory": build_factory,
     "ChooseQuestionToken": choose_question_token,
     "ChooseQuestionCard": choose_question_card,
+    "SearchEndCards": search_end_cards,
     "ChooseEndCard": choose_end_card,
     "TakePoints": take_points,
     "ReuseSpace": reuse_space,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.russian_railroads import industry
+from games.russian_railroads import GAME, industry
 from games.russian_railroads.data import KIEV, TRANSSIB
 
 from .helpers import act, at_turn, confirm, decide, illegal_code, player, types
@@ -107,6 +107,12 @@ def test_factory_9_end_card_or_10_points():
     vp = s.players["p1"].vp
     s10 = act(s, "p1", "TakePoints")
     assert s10.players["p1"].vp == vp + 10
+    # 10 points unseen: taking them never shows the stack
+    assert GAME.view(s, "p1")["end_deck"] is None
+    assert illegal_code(s, "p1", "ChooseEndCard", card=s.end_deck[0]) == "rr.endcard.search_first"
+    s = act(s, "p1", "SearchEndCards")
+    # "eine zusätzliche Endbonus-Karte aus oder ... 10 Punkte": who looked takes a card
+    assert illegal_code(s, "p1", "TakePoints") == "rr.endcard.searched"
     card = s.end_deck[0]
     events = decide(s, "p1", "ChooseEndCard", card=card)
     assert events[0].barrier and events[0].payload["_secret"] == {"p1": {"card": card}}

@@ -74,6 +74,7 @@ def test_token_q_card_then_end_card_face_down():
     s = act(s, "p1", "ChooseQuestionCard", card="engineer")
     assert 8 in s.players["p1"].engineers and s.players["p1"].coins == coins + 1
     assert "engineer" not in s.q_cards
+    s = act(s, "p1", "SearchEndCards")
     card = s.end_deck[0]
     events = decide(s, "p1", "ChooseEndCard", card=card)
     assert events[0].barrier
@@ -94,7 +95,9 @@ def test_end_card_waits_until_no_mandatory_action_is_open():
     s = act(s, "p1", "ChooseQuestionToken", token="end_card_and_q_card")
     player(s).markers = [0, -1]
     s = act(s, "p1", "ChooseQuestionCard", card="factory")
+    assert illegal_code(s, "p1", "SearchEndCards") == "rr.endcard.mandatory_open"
     assert illegal_code(s, "p1", "ChooseEndCard", card=s.end_deck[0]) == "rr.endcard.mandatory_open"
+    assert GAME.view(s, "p1")["end_deck"] is None
 
 
 def test_q_card_factory_builds_then_two_industry_steps():

@@ -48,7 +48,9 @@ def test_view_hides_the_end_deck_and_others_cards():
     assert len(GAME.view(s, REVIEWER)["end_removed"]) == 2
     s.placed = s.acted = True
     s.pending = ((70, "end_card", 1, False, None, False),)
-    assert len(GAME.view(s, "p1")["end_deck"]) == 8  # searching the stack
+    assert GAME.view(s, "p1")["end_deck"] is None  # a choice open is not yet a look at the stack
+    s = act(s, "p1", "SearchEndCards")
+    assert GAME.view(s, "p1")["end_deck"] == sorted(s.end_deck)  # looking through it: 8 cards, sorted
     assert GAME.view(s, "p2")["end_deck"] is None
 
 

@@ -25,7 +25,7 @@ from games.contract import NOBODY, SECRET, SPECTATOR, SYSTEM, Command
 from service import create_app
 from service.api.history import ndjson
 
-REVEALING = {"ChooseEndCard", "Draw"}
+REVEALING = {"SearchEndCards", "ChooseEndCard", "Draw"}
 
 
 def secrets_by_owner(log) -> dict[str, list[str]]:
