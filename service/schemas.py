@@ -14,6 +14,9 @@ class SeatSpecSchema(Schema):
 
     name = fields.String(load_default=None, allow_none=True, validate=NAME)
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
+    invited = fields.String(load_default=None, allow_none=True, validate=NAME,
+                            metadata={"description": "a registered account asked to take the seat; the "
+                                                     "table waits until it accepts or declines"})
 
 
 class CreateGameSchema(Schema):
@@ -24,7 +27,8 @@ class CreateGameSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(min=1, max=10))
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64),
-                         metadata={"description": "fixes the game's randomness (tests, tournaments)"})
+                         metadata={"description": "fixes the game's randomness; only for tables with at most "
+                                                  "one person (tests, solo, bot training), shown to everybody"})
     takeover_after = fields.Integer(load_default=None, allow_none=True, strict=True,
                                     validate=validate.Range(min=0, max=90 * 86400),
                                     metadata={"description": "seconds a seat may keep the game waiting before "

@@ -13,6 +13,7 @@ never leave the server except to their owner's session.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
@@ -142,6 +143,48 @@ class UserStore:
     def set_lang(self, name: str, lang: str) -> None:
         if self.redis.hexists(self._key(name), "name"):
             self.redis.hset(self._key(name), "lang", lang)
+
+    # ----------------------------------------------------------- API tokens
+    # A program acting for an account (creating games, joining under its name)
+    # shows a personal API token: random, shown once, stored as its SHA-256 digest.
+    def create_api_token(self, name: str, label: str) -> tuple[str, str]:
+        """A new token for ``name``: ``(token_id, token)``; the token is shown only now."""
+        token = "swk_" + secrets.token_urlsafe(32)
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        token_id = digest[:12]
+        record = json.dumps({"label": label[:60], "created": time.time(), "digest": digest})
+        pipe = self.redis.pipeline()
+        pipe.set(f"{self.prefix}:apitoken:{digest}", self._key(name))
+        pipe.hset(self._key(name) + ":apitokens", token_id, record)
+        pipe.execute()
+        return token_id, token
+
+    def api_tokens(self, name: str) -> list[dict[str, object]]:
+        out = []
+        for token_id, raw in self.redis.hgetall(self._key(name) + ":apitokens").items():
+            data = json.loads(_text(raw) or "{}")
+            out.append({"id": _text(token_id), "label": data.get("label", ""), "created": data.get("created", 0)})
+        return sorted(out, key=lambda t: float(str(t["created"])))
+
+    def revoke_api_token(self, name: str, token_id: str) -> bool:
+        raw = _text(self.redis.hget(self._key(name) + ":apitokens", token_id))
+        if raw is None:
+            return False
+        digest = json.loads(raw)["digest"]
+        pipe = self.redis.pipeline()
+        pipe.delete(f"{self.prefix}:apitoken:{digest}")
+        pipe.hdel(self._key(name) + ":apitokens", token_id)
+        pipe.execute()
+        return True
+
+    def account_for_api_token(self, token: str) -> User | None:
+        """The account a personal API token acts for (None if unknown or revoked)."""
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        key = _text(self.redis.get(f"{self.prefix}:apitoken:{digest}"))
+        if key is None:
+            return None
+        stored_name, lang = (_text(v) for v in self.redis.hmget(key, ["name", "lang"]))
+        return None if stored_name is None else User(stored_name, lang)
 
     # ---------------------------------------------------------------- seats
     def add_seat(self, name: str, game_id: str, seat: str, token: str) -> None:

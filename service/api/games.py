@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from games import registry
+from games.contract import IllegalMove
+from service.accounts.acting import claim_names
 from service.auth import seat_for, viewer_for
 from service.bot_levels import bot_levels
 from service.context import ctx, takeover_after
@@ -52,19 +54,34 @@ def create_game():  # type: ignore[no-untyped-def]
                        known=registry.names())
     levels = bot_levels()
     for i, seat in enumerate(data["seats"]):
+        kinds = [k for k in ("name", "bot", "invited") if seat[k] is not None]
+        if len(kinds) > 1:
+            raise ApiError(400, "bad_request", "a seat is a person, a bot or an invitation, not several",
+                           field=f"seats.{i}")
         if seat["bot"] is not None and seat["bot"] not in levels:
             raise ApiError(400, "bad_request", f"unknown bot level {seat['bot']!r}", field=f"seats.{i}.bot",
                            known=levels)
-        if seat["bot"] is not None and seat["name"] is not None:
-            raise ApiError(400, "bad_request", "a seat is a person or a bot, not both", field=f"seats.{i}")
+        if seat["invited"] is not None and not _registered(seat["invited"]):
+            raise ApiError(400, "bad_request", f"no account {seat['invited']!r} to invite",
+                           field=f"seats.{i}.invited")
+    people = sum(1 for s in data["seats"] if s["bot"] is None)  # named, invited and open seats
+    if data["seed"] is not None and people > 1:
+        # The setup is open source: whoever picks the seed knows every hidden card.
+        raise IllegalMove("platform.seed_not_allowed",
+                          "a chosen seed is allowed only at a table with at most one person (tests, solo, "
+                          "bot training); other tables get a seed nobody knows")
+    names = claim_names(s["name"] for s in data["seats"])
+    seats_spec = [{**s, "name": names.get(s["name"], s["name"]) if s["name"] else None} for s in data["seats"]]
     deadline_s = data["deadline_hours"] * 3600 if data["deadline_hours"] else None
     # A missed deadline is what lets the others hand a seat to a bot, unless the table says otherwise.
     takeover = data["takeover_after"] if data["takeover_after"] is not None else deadline_s
     # The first named seat set the table: it may start it with bots while seats are empty.
     creator = next((f"p{i}" for i, s in enumerate(data["seats"], start=1) if s["name"]), None)
-    table = {"takeover_after": takeover, "hints": data["hints"], "deadline_s": deadline_s, "creator": creator}
-    record, tokens = ctx().repository.create(data["game"], data["options"], data["seats"], seed=data["seed"],
+    table = {"takeover_after": takeover, "hints": data["hints"], "deadline_s": deadline_s, "creator": creator,
+             "chosen_seed": data["seed"]}
+    record, tokens = ctx().repository.create(data["game"], data["options"], seats_spec, seed=data["seed"],
                                              table=table)
+    _remember_seats(record.id, [(s.seat, s.name, tokens.get(s.seat)) for s in record.seats])
     seats = [{"seat": s.seat, "token": tokens.get(s.seat) if s.name else None} for s in record.seats]
     return jsonify({"id": record.id, "seats": seats}), 201
 
@@ -117,8 +134,29 @@ def join(game_id: str):  # type: ignore[no-untyped-def]
         422: {description: no open seat, content: {application/json: {schema: ErrorSchema}}}
     """
     data = JoinSchema().load(json_body())
-    seat, token = ctx().repository.join(game_id, data["name"], data["seat"])
+    name = claim_names([data["name"]])[data["name"]]
+    seat, token = ctx().repository.join(game_id, name, data["seat"])
+    _remember_seats(game_id, [(seat, name, token)])
     return jsonify({"seat": seat, "token": token})
+
+
+def _registered(name: str) -> bool:
+    from flask import current_app
+
+    store = current_app.extensions.get("stellwerk_users")
+    return store is not None and store.get(name) is not None
+
+
+def _remember_seats(game_id: str, seats: list[tuple[str, str | None, str | None]]) -> None:
+    """A seat taken under an account's own name shows in that account's lobby."""
+    from flask import current_app
+
+    store = current_app.extensions.get("stellwerk_users")
+    if store is None:
+        return
+    for seat, name, token in seats:
+        if name and token and store.get(name) is not None:
+            store.add_seat(name, game_id, seat, token)
 
 
 @bp.get("/<game_id>")

@@ -39,6 +39,6 @@ def auth(token):
 def game(client):
     """A 2-seat Tally game: (id, {seat: token})."""
     r = client.post("/api/games", json={"game": "tally", "options": {"rounds": 1},
-                                        "seats": [{"name": "ann"}, {"name": "bob"}], "seed": "fixed"})
+                                        "seats": [{"name": "ann"}, {"name": "bob"}]})
     assert r.status_code == 201
     return r.json["id"], {s["seat"]: s["token"] for s in r.json["seats"]}
