@@ -151,6 +151,8 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
         "idle_since_ms": p.visible_ts(effective_viewer(p, viewer)),
         "takeover_after_s": takeover_after_s,
         "hints": record.hints,
+        # Everybody sees when the creator chose the seed (it decides every hidden card).
+        "chosen_seed": record.table.get("chosen_seed"),
         "take_back_to": take_back_point(p, viewer) if seated else None,
         "undo_request": None if request is None else
         {"to_seq": request.to_seq, "by": request.by, "waiting_for": list(request.waiting_for)},

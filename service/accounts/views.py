@@ -99,7 +99,35 @@ def settings():  # type: ignore[no-untyped-def]
             saved = True
     secret = contact.webhook_secret if contact and contact.webhook else None
     return render_template("accounts/settings.html", email=email, webhook=webhook, secret=secret, error=error,
-                           saved=saved), 400 if error else 200
+                           saved=saved, tokens=users().api_tokens(user.name), new_token=None), \
+        400 if error else 200
+
+
+@bp.post("/account/tokens")
+@login_required
+def create_api_token():  # type: ignore[no-untyped-def]
+    """A personal API token: lets a program create and join games under this account's name."""
+    user = current_user()
+    assert user is not None
+    if len(users().api_tokens(user.name)) >= 10:
+        return redirect(url_for("accounts.settings"))
+    label = request.form.get("label", "").strip()[:60] or "API"
+    _token_id, token = users().create_api_token(user.name, label)
+    book = ContactBook(users().redis, users().prefix)
+    contact = book.get(user.name)
+    return render_template("accounts/settings.html", email=contact.email if contact else None,
+                           webhook=contact.webhook if contact else None,
+                           secret=contact.webhook_secret if contact and contact.webhook else None,
+                           error=None, saved=False, tokens=users().api_tokens(user.name), new_token=token)
+
+
+@bp.post("/account/tokens/<token_id>/revoke")
+@login_required
+def revoke_api_token(token_id: str):  # type: ignore[no-untyped-def]
+    user = current_user()
+    assert user is not None
+    users().revoke_api_token(user.name, token_id)
+    return redirect(url_for("accounts.settings"))
 
 
 @bp.post("/logout")

@@ -173,3 +173,80 @@ def test_access_logs_never_keep_a_seat_token(app, caplog):
     conf = runpy.run_path(str(Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py"))
     assert "%(U)s" in conf["access_log_format"]
     assert not {"%(r)s", "%(q)s", "%(f)s"} & {a for a in ("%(r)s", "%(q)s", "%(f)s") if a in conf["access_log_format"]}
+
+
+# ----------------------------------------------------------------- seeds (item 3)
+def test_a_chosen_seed_needs_a_table_with_at_most_one_person(client):
+    """Probe (issue 9, item 3): the creator chose the seed and knew every secret card."""
+    for seats in ([{"name": "ann"}, {"name": "bob"}], [{"name": "ann"}, {}], [{}, {}]):
+        r = client.post("/api/games", json={"game": "tally", "seats": seats, "seed": "mine"})
+        assert r.status_code == 422 and r.json["error"]["code"] == "platform.seed_not_allowed", seats
+    for seats in ([{"name": "ann"}, {"bot": "random"}], [{"bot": "random"}, {"bot": "random"}]):
+        r = client.post("/api/games", json={"game": "tally", "seats": seats, "seed": "mine"})
+        assert r.status_code == 201, r.json
+        game = client.get(f"/api/games/{r.json['id']}").json
+        assert game["chosen_seed"] == "mine"  # shown to everybody who looks
+    plain = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]}).json
+    assert client.get(f"/api/games/{plain['id']}").json["chosen_seed"] is None
+
+
+def test_server_seeds_differ_from_game_to_game(app, client):
+    repo = app.extensions["stellwerk"].repository
+    seeds = set()
+    for _ in range(5):
+        created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]}).json
+        seeds.add(repo.projection(created["id"]).seed)
+    assert len(seeds) == 5 and all(len(s) >= 32 for s in seeds)
+
+
+# ---------------------------------------------------- reserved names (item 15)
+def register(app, name):
+    browser = app.test_client()
+    browser.post("/register", data={"csrf_token": csrf_of(browser.get("/register").text), "name": name,
+                                    "password": "correct horse battery", "password2": "correct horse battery"})
+    return browser
+
+
+def api_token(browser) -> str:
+    page = browser.get("/account")
+    answer = browser.post("/account/tokens", data={"csrf_token": csrf_of(page.text), "label": "bot script"})
+    return re.search(r'id="new-api-token">([^<]+)<', answer.get_data(as_text=True)).group(1)
+
+
+def test_registered_names_are_reserved_for_their_accounts(app, client):
+    """Probe: an API client joined as "alice" and so impersonated the registered user."""
+    alice = register(app, "alice")
+    r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "Alice"}, {"name": "guest"}]})
+    assert r.status_code == 422 and r.json["error"]["code"] == "platform.name_reserved"
+    open_table = client.post("/api/games", json={"game": "tally", "seats": [{"name": "guest"}, {}]}).json
+    r = client.post(f"/api/games/{open_table['id']}/join", json={"name": "alice"})
+    assert r.status_code == 422 and r.json["error"]["code"] == "platform.name_reserved"
+    r = client.post(f"/api/games/{open_table['id']}/join", json={"name": "alice"},
+                    headers={"Authorization": "Bearer swk_not-a-token"})
+    assert r.status_code == 401
+    # With her personal API token, alice acts for herself, and the seat shows in her lobby.
+    token = api_token(alice)
+    r = client.post(f"/api/games/{open_table['id']}/join", json={"name": "ALICE"},
+                    headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200 and r.json["seat"] == "p2"
+    record = app.extensions["stellwerk"].repository.record(open_table["id"])
+    assert [s.name for s in record.seats] == ["guest", "alice"]
+    assert open_table["id"] in alice.get("/").get_data(as_text=True).split('id="open-games"')[0]
+    # Her logged-in browser session works as well; revoking the token ends it for programs.
+    assert alice.post("/api/games", json={"game": "tally", "seats": [{"name": "alice"}, {"bot": "random"}]}
+                      ).status_code == 201
+    page = alice.get("/account").get_data(as_text=True)
+    token_id = re.search(r'data-token-id="([0-9a-f]+)"', page).group(1)
+    alice.post(f"/account/tokens/{token_id}/revoke", data={"csrf_token": csrf_of(page)})
+    r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "alice"}, {"bot": "random"}]},
+                    headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 401
+
+
+def test_api_invitations_need_an_account(app, client):
+    register(app, "bob")
+    r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "guest"}, {"invited": "nobody"}]})
+    assert r.status_code == 400 and r.json["error"]["field"] == "seats.1.invited"
+    r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "guest"}, {"invited": "bob"}]})
+    assert r.status_code == 201
+    assert client.get(f"/api/games/{r.json['id']}").json["waiting"] is True
