@@ -23,7 +23,7 @@ from events.projection import (
     UNDONE,
     Projection,
 )
-from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Description, Event, IllegalMove, render
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +78,11 @@ def mandatory_open(p: Projection, seat: str) -> list[str]:
 def _confirm(p: Projection, command: Command) -> list[Event]:
     if p.turn_seat != command.seat or not p.tail:
         raise IllegalMove("platform.nothing_to_confirm", "you have no open turn to confirm")
-    missing = mandatory_open(p, command.seat)
+    missing = [a for a in p.game.open_actions(p.live, command.seat) if a.mandatory]
     if missing:
-        raise IllegalMove("platform.mandatory_open",
-                          "mandatory actions are still open: " + ", ".join(missing))
+        # In words, not keys: "still open: rr.open.steps" told a person nothing.
+        texts = [render(p.game, Description(a.key, a.params), "en") for a in missing]
+        raise IllegalMove("platform.mandatory_open", "mandatory actions are still open: " + "; ".join(texts))
     return [Event(TURN_CONFIRMED, {"seat": command.seat})]
 
 

@@ -224,6 +224,16 @@ def test_a_platform_event_during_a_draft_is_public_but_the_draft_is_not():
     assert "UndoRequested" in shown and "Added" not in shown[-2:]
 
 
+def test_a_premature_confirm_names_what_is_missing_in_words():
+    """Issue 10: 'still open: rr.open.steps' told a person nothing."""
+    t = table()
+    t.submit("p1", "Draw")
+    with pytest.raises(IllegalMove) as err:
+        t.submit("p1", "ConfirmTurn")
+    assert err.value.code == "platform.mandatory_open" and "Add 1 to 3" in err.value.message
+    assert "add" not in err.value.message.split(": ", 1)[1].split()
+
+
 # --------------------------------------------------------------- property test
 def effective_events(log) -> list:
     """The game events still in effect: drop sub-moves withdrawn by ``Undone``,
