@@ -272,25 +272,29 @@ def allows_black(effects: Iterable[dict[str, Any]]) -> bool:
 
 
 def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:
-    """Spaces the seat stands on with exactly one worker (engineer 8, factory 3),
-    the never-occupied rally space and own engineers used this round included.
+    """Spaces the seat stands on with exactly one of its workers (engineer 8,
+    factory 3), the never-occupied rally space and own engineers used this round
+    included.
 
     Rules text, engineer 8 / factory 3: "1 Aktionsfeld, auf dem er mit genau 1 seiner
-    Arbeiter steht, nochmals nutzen"; own engineers are used "wie Aktionsfelder auf
-    dem Spielplan", so a used own engineer is such a field (its action may lapse
-    again).  Turn-order spaces and the temp-worker space are excluded (nothing left
-    to gain); with ``check`` only spaces whose action is fully executable now.
+    Arbeiter steht, nochmals nutzen": decided by what the seat placed there (one
+    worker, coins beside it allowed; coins alone never), not by the printed cost.
+    Own engineers are used "wie Aktionsfelder auf dem Spielplan", so a used own
+    engineer is such a field.  Turn-order spaces and the temp-worker space are
+    excluded (nothing left to gain); with ``check`` only spaces whose action is
+    fully executable now (what a public engineer 8, a competitive action, needs).
     """
     result = []
     p = state.players[seat]
-    stands = [space for space, entry in state.occupied.items() if entry[0] == seat]
-    if seat in state.rally_users:
+    # What the seat actually placed decides (issue 10, rules audit): "genau 1 seiner
+    # Arbeiter" - one worker, with or without coins beside it; a space taken with
+    # coins alone holds none of his workers and cannot be re-used.
+    stands = [space for space, entry in state.occupied.items() if entry[0] == seat and entry[1] == 1]
+    if state.rally_users.count(seat) > state.coin_only.count(f"{seat}:rally"):
         stands.append("rally")
-    stands.extend(engineers.space_id(number) for number in p.own_used)
+    stands.extend(engineers.space_id(number) for number in p.own_used
+                  if f"{seat}:{engineers.space_id(number)}" not in state.coin_only)
     for space in stands:
-        cost_workers, cost_coins = space_cost(state, space)
-        if cost_workers != 1 or cost_coins != 0:
-            continue
         if not engineers.number_of(space) and RULES.spaces[space].get("not_reusable"):
             continue
         effects, competitive = space_effects(state, seat, space)

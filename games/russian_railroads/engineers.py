@@ -64,18 +64,27 @@ def effects(number: int) -> list[dict]:
     return RULES.engineers[number]["effects"]
 
 
+def hired(p: PlayerState) -> list[int]:
+    """The engineers ``p`` hired from the strip (each has a letter, A or B); the
+    letterless #8 of the ?-card was taken, not hired: "6 Punkte für jeden Ingenieur,
+    den er angeheuert hat" (end-game card "Ingenieure") does not count it."""
+    return [number for number in p.engineers if RULES.engineers[number]["letter"]]
+
+
 def majority(players: list[PlayerState]) -> dict[str, int]:
     """40 / 20 VP for the most / second most engineers (rules text, Schlusswertung).
 
     Ties go to the holder of the higher-numbered engineer; the end-game card
-    "extra engineer" counts as one engineer; nobody without engineers scores.
+    "extra engineer" counts as one engineer, but only for a player who has one:
+    "Ein Spieler, der keinen Ingenieur hat, kann natürlich auch keinen Bonus
+    bekommen."  Every engineer beside the tableau counts (the ?-card's #8 too).
     """
     first = RULES.raw["engineer_majority"]["first"]
     second = RULES.raw["engineer_majority"]["second"]
     ranked = []
     for p in players:
         count = len(p.engineers) + (1 if "extra_engineer" in p.end_cards else 0)
-        if count > 0:
+        if p.engineers:
             ranked.append((count, max(p.engineers, default=0), p.seat))
     ranked.sort(reverse=True)
     result = {p.seat: 0 for p in players}

@@ -128,6 +128,8 @@ def _placed(state: State, payload: Payload) -> None:
     if black:
         p.black_free = False
     p.coins -= payload["coins"]
+    if (payload.get("own") or payload.get("never_occupied")) and not workers:
+        state.coin_only.append(f"{payload['seat']}:{space}")
     if payload.get("own"):
         p.own_used.append(payload["own"])
     elif payload.get("never_occupied"):
@@ -376,6 +378,7 @@ def _began(state: State, payload: Payload) -> None:
     state.round = payload["round"]
     state.occupied = {}
     state.rally_users = []
+    state.coin_only = []
     state.passed = []
     state.pending = ()
     state.reloc_from = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BLACK, GREY, KIEV, PETERSBURG, RULES, TRANSSIB
+from .engineers import hired
 from .industry import industry_score
 from .locomotives import all_locos
 from .state import PlayerState
@@ -93,7 +94,7 @@ def end_card_points(p: PlayerState, card: str) -> int:
     if op == "counts_as_engineer":
         return 0
     if op == "per_engineer":
-        return rule["n"] * len(p.engineers)
+        return rule["n"] * len(hired(p))
     if op == "per_extra_worker":
         return min(rule["max"], rule["n"] * (p.extra_workers + (1 if p.black else 0)))
     if op == "per_q_token":

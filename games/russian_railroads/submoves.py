@@ -191,8 +191,11 @@ def discard_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if item is None or item[1] != "place_loco":
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
     number, exclude = item[4] // 10, item[4] % 10 - 1
-    if locomotives.has_free_slot(ctx.p(seat), exclude):
-        raise IllegalMove("rr.loco.must_place", "a locomotive is only turned into a factory if no slot is free")
+    # A locomotive displaced by an exchange (exclude >= 0) may go to one of the two other
+    # lines or become a factory, as the player chooses (issue 10, rules audit).  The #9
+    # of the ?-card (exclude < 0) is a competitive action: placed if at all possible.
+    if exclude < 0 and locomotives.has_free_slot(ctx.p(seat), exclude):
+        raise IllegalMove("rr.loco.must_place", "this locomotive must be placed while a slot is free")
     ctx.emit("LocoDiscarded", {"seat": seat, "number": number, "use": item[0]})
 
 
@@ -324,11 +327,16 @@ def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.turn.no_such_action", "no re-use (engineer 8 / factory 3) is open")
     if space not in actions.reusable_spaces(ctx.work, seat):
         raise IllegalMove("rr.reuse.not_yours", "only a space where you stand with exactly 1 worker may be re-used")
+    item = found[0]
     effects, competitive = actions.space_effects(ctx.work, seat, space)
-    if competitive and not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
+    # Own engineer 8 and factory 3 are not in competition: the re-used action "darf man
+    # auch verfallen lassen", wholly or in part.  A public engineer 8 is: its re-use must
+    # be executable in full, and its steps are then mandatory.
+    full = competitive and item[3]
+    if full and not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.action.not_executable", "a board action must be executable in full")
-    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": found[0][0]})
-    ctx.gain(seat, effects, competitive, f"reuse_{space}")
+    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": item[0]})
+    ctx.gain(seat, effects, full, f"reuse_{space}")
 
 
 SUBMOVES: dict[str, Handler] = {

@@ -3,7 +3,8 @@ two locos on the Transsib, upgrade chains, leftover locos into factories, factor
 
 from __future__ import annotations
 
-from games.russian_railroads.data import KIEV, PETERSBURG, TRANSSIB
+from games.russian_railroads import GAME
+from games.russian_railroads.data import KIEV, PETERSBURG, SPECIAL9, TRANSSIB
 
 from .helpers import act, at_turn, decide, illegal_code, new_game, player, types
 
@@ -62,15 +63,34 @@ def test_upgrade_chain_and_discard_to_the_factory_display():
     assert s.pending == ()
 
 
-def test_discard_only_when_no_slot_is_free():
+def test_a_displaced_loco_goes_to_another_line_or_becomes_a_factory_as_the_player_chooses():
+    """Rules text: "Die „alte“ Lokomotive ist nicht verloren. Der Spieler kann sie an eine
+    seiner beiden anderen Strecken anlegen." and "Eine Lokomotive, die ein Spieler nicht
+    mehr anlegen kann, dreht er auf die violette Seite" - the audit of issue 10: both are
+    allowed while a slot is free; the player chooses (here: a free slot on Petersburg)."""
     s = at_turn()
     p = player(s)
     p.locos = [[1], [], [2]]
     s.stacks = [0, 0, 0, 4, 4, 4, 4, 4, 4, 4]
     s = act(s, "p1", "PlaceWorkers", space="loco_1w")
     s = act(s, "p1", "BuildLoco", line="kiev", replace=2)
-    assert illegal_code(s, "p1", "DiscardLoco") == "rr.loco.must_place"
     assert illegal_code(s, "p1", "AdvanceTrack", line="kiev", colour="black") == "rr.loco.finish_placement"
+    legal = {(c.type, tuple(sorted(c.args.items()))) for c in GAME.legal_commands(s, "p1")}
+    assert ("DiscardLoco", ()) in legal and ("PlaceLoco", (("line", "st_petersburg"), ("replace", 0))) in legal
+    placed = act(s, "p1", "PlaceLoco", line="st_petersburg")
+    assert placed.players["p1"].locos == [[1], [2], [3]]
+    discarded = act(s, "p1", "DiscardLoco")
+    assert discarded.players["p1"].locos == [[1], [], [3]] and discarded.display[2] == 1
+    assert discarded.pending == () or all(item[1] != "place_loco" for item in discarded.pending)
+
+
+def test_the_question_card_loco_must_be_placed_while_a_slot_is_free():
+    """The ?-card "9er-Lok" is in competition ("MÜSSEN immer komplett ausgeführt werden"):
+    unlike a displaced loco it is not turned into a factory while it can be placed."""
+    s = at_turn()
+    s.placed = s.acted = True
+    s.pending = ((90, "place_loco", 1, True, SPECIAL9 * 10, True),)
+    assert illegal_code(s, "p1", "DiscardLoco") == "rr.loco.must_place"
 
 
 def test_factory_gaps_filled_left_to_right():
