@@ -34,6 +34,7 @@ from .legal import legal_commands as _legal
 from .legal import open_actions as _open
 from .messages import MESSAGES
 from .messages import describe as _describe
+from .messages import describe_command as _describe_command
 from .state import State
 
 PLAYER_PHASES = ("draft", "actions", "relocation")
@@ -169,6 +170,10 @@ class RussianRailroads:
 
     def describe(self, event: Event) -> Description:
         return _describe(event)
+
+    def describe_command(self, command: Command) -> Description:
+        """A legal command as a sentence (the optional hook of :mod:`games.contract`)."""
+        return _describe_command(command)
 
     def view(self, state: State, viewer: str) -> dict[str, Any]:
         """What ``viewer`` may see: the board, every tableau with its current value

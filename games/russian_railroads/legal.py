@@ -15,6 +15,7 @@ from . import actions, industry, locomotives, names, tracks
 from .context import Ctx, Valid
 from .data import RULES
 from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
+from .messages import open_params
 from .state import State
 from .submoves import SUBMOVES, mandatory_open
 
@@ -64,8 +65,8 @@ def _submoves(state: State, seat: str) -> list[Command]:
     if block is not None:
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            cands.append(("PlaceLoco", {"line": RULES.lines[line], "replace": replace}))
-        cands.append(("DiscardLoco", {}))
+            cands.append(("PlaceLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
+        cands.append(("DiscardLoco", {"number": number}))
     else:
         colours: set[int] = set()
         for item in pending:
@@ -92,7 +93,7 @@ def _submoves(state: State, seat: str) -> list[Command]:
             number = locomotives.lowest_stack(state.stacks)
             if number:
                 for line, replace in locomotives.placements(p, number):
-                    cands.append(("BuildLoco", {"line": RULES.lines[line], "replace": replace}))
+                    cands.append(("BuildLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
         if kinds & {"factory", "loco_or_factory"}:
             for source, number in locomotives.factory_sources(state.stacks, state.display):
                 for slot in locomotives.factory_slots(p):
@@ -159,8 +160,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         must = mandatory and actions.item_alone_feasible(state, p, item)
         if kind == "place_loco":
             must = True
-        params = {"n": n, "what": names.colour(str(arg)) if kind == "steps" else names.item(kind)}
-        result.append(OpenAction(f"rr.open.{kind}", must, params, COMMANDS_FOR[kind]))
+        result.append(OpenAction(f"rr.open.{kind}", must, open_params(kind, n, arg), COMMANDS_FOR[kind]))
     return result
 
 

@@ -1,186 +1,304 @@
-"""The German and English log lines for every event and open action.
+"""The German and English sentences for every event, open action and legal command.
 
-``describe`` turns an event into a key and flat parameters; the templates fill
-them with ``str.format``.  Secret parameters (the end-game card taken) are never
-put into the description, so a log line cannot leak what the payload hides.
+The words are data (``data/texts.json``; names of spaces, lines and cards in
+``data/names.json``).  ``describe`` and ``describe_command`` turn an event or a
+command into a key and parameters; a parameter that depends on the language
+(a name, a counted thing such as "1 coin" / "2 coins") is a ``{"de": …, "en": …}``
+mapping, which :func:`games.contract.render` picks per language.  So a log line
+never shows "worker(s)", "0 coins", a 0-based gap or an id.
+
+Secret parameters (the end-game card taken, the cards looked at) are never put
+into a description, so a log line cannot leak what the payload hides.
 """
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
-from games.contract import Description, Event
+from games.contract import Command, Description, Event
 
 from . import names
 from .data import RULES, SPECIAL9
 
-EVENTS_EN = {
-    "GameCreated": "Russian Railroads for {players} players begins.",
-    "TurnOrderDealt": "Turn order cards dealt: {order}.",
-    "EngineersDealt": "Engineers laid out: {strip}.",
-    "EndGameDeckPrepared": "End-game cards shuffled; 2 removed unseen, {count} in the stack.",
-    "StartBonusDraftBegan": "Start bonus draft: {queue} choose in this order.",
-    "StartBonusChosen": "{seat} takes the start bonus {card}.",
-    "WorkersPlaced": "{seat} places {workers} worker(s) and {coins} coin(s) on {space}.",
-    "Passed": "{seat} passes and scores {points} points.",
-    "ActionsGained": "{seat} gains: {items}.",
-    "TrackAdvanced": "{seat} moves the {colour} track on {line} to space {to}.",
-    "TracksUnlocked": "{seat} takes the {colour} tracks.",
-    "SpecialSpaceReached": "{seat} reaches the special space {key}.",
-    "WorkerGained": "{seat} gains an additional worker.",
-    "PointsScored": "{seat} scores {points} points ({reason}).",
-    "CoinsTaken": "{seat} takes {coins} coin(s).",
-    "TempWorkersTaken": "{seat} takes the {workers} temporary workers.",
-    "DoublerPlaced": "{seat} places a doubler on the Transsib.",
-    "IndustryAdvanced": "{seat} moves industry marker {marker} to field {to}.",
-    "LocoBuilt": "{seat} builds locomotive {number} on {line}{replaced}.",
-    "LocoPlaced": "{seat} places locomotive {number} on {line}{replaced}.",
-    "LocoDiscarded": "{seat} turns locomotive {number} into a factory in the display.",
-    "FactoryBuilt": "{seat} builds factory {number} in gap {slot}.",
-    "EngineerHired": "{seat} takes engineer {number}.",
-    "QuestionTokenTaken": "{seat} places the ?-token {token} on {space}.",
-    "SecondMarkerPlaced": "{seat} places the second industry marker.",
-    "QuestionCardTaken": "{seat} takes the ?-card {card}.",
-    "EndCardsSearched": "{seat} looks through the end-game stack ({count} cards).",
-    "EndCardTaken": "{seat} takes an end-game card face down.",
-    "SpaceReused": "{seat} uses {space} again.",
-    "TurnConfirmed": "{seat} ends the turn.",
-    "TurnOrderResolved": "New turn order: {order}.",
-    "WorkerRelocated": "{seat} relocates a worker from {from_} to {to}.",
-    "RelocationSkipped": "{seat} does not relocate the worker.",
-    "RoundScored": "Round {round} scored: {scores}.",
-    "RoundBegan": "Round {round} begins.",
-    "GameFinished": "Game over. Final scores: {totals}.",
-    "Undone": "Moves of the open turn taken back.",
-    "UndoRequested": "An undo was requested.",
-    "UndoAccepted": "The undo request was accepted.",
-    "UndoDeclined": "The undo request was declined.",
-    "Reverted": "The game was taken back to an earlier turn.",
-}
+Name = dict[str, str]
+LANGS = ("de", "en")
 
-EVENTS_DE = {
-    "GameCreated": "Russian Railroads mit {players} Spielern beginnt.",
-    "TurnOrderDealt": "Reihenfolgekarten verteilt: {order}.",
-    "EngineersDealt": "Ingenieure ausgelegt: {strip}.",
-    "EndGameDeckPrepared": "Spielende-Karten gemischt; 2 unbesehen entfernt, {count} im Stapel.",
-    "StartBonusDraftBegan": "Startbonus-Auswahl: {queue} wählen in dieser Reihenfolge.",
-    "StartBonusChosen": "{seat} nimmt den Startbonus {card}.",
-    "WorkersPlaced": "{seat} setzt {workers} Arbeiter und {coins} Münze(n) auf {space}.",
-    "Passed": "{seat} passt und erhält {points} Punkte.",
-    "ActionsGained": "{seat} erhält: {items}.",
-    "TrackAdvanced": "{seat} zieht das Gleis ({colour}) auf {line} auf Feld {to}.",
-    "TracksUnlocked": "{seat} nimmt sich die Gleise ({colour}).",
-    "SpecialSpaceReached": "{seat} erreicht das besondere Feld {key}.",
-    "WorkerGained": "{seat} erhält einen zusätzlichen Arbeiter.",
-    "PointsScored": "{seat} erhält {points} Punkte ({reason}).",
-    "CoinsTaken": "{seat} nimmt {coins} Münze(n).",
-    "TempWorkersTaken": "{seat} nimmt die {workers} Leiharbeiter.",
-    "DoublerPlaced": "{seat} legt einen Verdoppler an die Transsib.",
-    "IndustryAdvanced": "{seat} zieht Industriemarker {marker} auf Feld {to}.",
-    "LocoBuilt": "{seat} baut Lok {number} an {line}{replaced}.",
-    "LocoPlaced": "{seat} legt Lok {number} an {line}{replaced}.",
-    "LocoDiscarded": "{seat} legt Lok {number} als Fabrik in die Auslage.",
-    "FactoryBuilt": "{seat} baut Fabrik {number} in Lücke {slot}.",
-    "EngineerHired": "{seat} nimmt Ingenieur {number}.",
-    "QuestionTokenTaken": "{seat} legt das ?-Plättchen {token} auf {space}.",
-    "SecondMarkerPlaced": "{seat} stellt den 2. Industriemarker ein.",
-    "QuestionCardTaken": "{seat} nimmt die ?-Karte {card}.",
-    "EndCardsSearched": "{seat} sieht sich den Stapel der Spielende-Karten durch ({count} Karten).",
-    "EndCardTaken": "{seat} nimmt verdeckt eine Spielende-Karte.",
-    "SpaceReused": "{seat} nutzt {space} erneut.",
-    "TurnConfirmed": "{seat} beendet den Zug.",
-    "TurnOrderResolved": "Neue Spielerreihenfolge: {order}.",
-    "WorkerRelocated": "{seat} versetzt einen Arbeiter von {from_} nach {to}.",
-    "RelocationSkipped": "{seat} versetzt den Arbeiter nicht.",
-    "RoundScored": "Wertung der Runde {round}: {scores}.",
-    "RoundBegan": "Runde {round} beginnt.",
-    "GameFinished": "Spielende. Endstand: {totals}.",
-    "Undone": "Züge des offenen Zuges zurückgenommen.",
-    "UndoRequested": "Eine Rücknahme wurde beantragt.",
-    "UndoAccepted": "Die Rücknahme wurde angenommen.",
-    "UndoDeclined": "Die Rücknahme wurde abgelehnt.",
-    "Reverted": "Das Spiel wurde auf einen früheren Zug zurückgesetzt.",
-}
+TEXTS: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/texts.json").read_text("utf-8"))
 
-OPEN_EN = {
-    "rr.open.place_or_pass": "Place workers on an action space or pass",
-    "rr.open.start_bonus": "Choose a start bonus card",
-    "rr.open.relocate": "You may relocate your worker from {from}",
-    "rr.open.steps": "{n} step(s) with track ({what})",
-    "rr.open.industry": "{n} industry step(s)",
-    "rr.open.doublers": "{n} doubler(s) on the Transsib",
-    "rr.open.loco": "Build a locomotive",
-    "rr.open.factory": "Build a factory",
-    "rr.open.loco_or_factory": "Build a locomotive or a factory",
-    "rr.open.place_loco": "Place the exchanged locomotive",
-    "rr.open.q_token": "Choose a ?-token",
-    "rr.open.q_card": "Choose a ?-card",
-    "rr.open.end_card": "Choose an end-game card",
-    "rr.open.end_card_or_vp": "Choose an end-game card or take 10 points",
-    "rr.open.reuse": "Use an action space again",
-    "rr.open.repeat_one": "Repeat one: doubler, industry step or black step",
-}
-
-OPEN_DE = {
-    "rr.open.place_or_pass": "Arbeiter auf ein Aktionsfeld setzen oder passen",
-    "rr.open.start_bonus": "Eine Startbonuskarte wählen",
-    "rr.open.relocate": "Du darfst deinen Arbeiter von {from} versetzen",
-    "rr.open.steps": "{n} Schritt(e) mit Gleis ({what})",
-    "rr.open.industry": "{n} Schritt(e) mit dem Industriemarker",
-    "rr.open.doublers": "{n} Verdoppler an die Transsib",
-    "rr.open.loco": "Eine Lokomotive bauen",
-    "rr.open.factory": "Eine Fabrik bauen",
-    "rr.open.loco_or_factory": "Eine Lokomotive oder eine Fabrik bauen",
-    "rr.open.place_loco": "Die ausgetauschte Lokomotive anlegen",
-    "rr.open.q_token": "Ein ?-Plättchen wählen",
-    "rr.open.q_card": "Eine ?-Karte wählen",
-    "rr.open.end_card": "Eine Spielende-Karte wählen",
-    "rr.open.end_card_or_vp": "Eine Spielende-Karte wählen oder 10 Punkte nehmen",
-    "rr.open.reuse": "Ein Aktionsfeld nochmals nutzen",
-    "rr.open.repeat_one": "Eine Aktion wiederholen: Verdoppler, Industrieschritt oder schwarzer Schritt",
-}
+EVENTS_EN: dict[str, str] = TEXTS["events"]["en"]
+EVENTS_DE: dict[str, str] = TEXTS["events"]["de"]
+OPEN_EN: dict[str, str] = TEXTS["open"]["en"]
+OPEN_DE: dict[str, str] = TEXTS["open"]["de"]
+COMMANDS_EN: dict[str, str] = TEXTS["commands"]["en"]
+COMMANDS_DE: dict[str, str] = TEXTS["commands"]["de"]
 
 MESSAGES = {
-    "en": {**{f"rr.event.{k}": v for k, v in EVENTS_EN.items()}, **OPEN_EN},
-    "de": {**{f"rr.event.{k}": v for k, v in EVENTS_DE.items()}, **OPEN_DE},
+    lang: {**{f"rr.event.{k}": v for k, v in TEXTS["events"][lang].items()}, **TEXTS["open"][lang],
+           **{f"rr.cmd.{k}": v for k, v in TEXTS["commands"][lang].items()}}
+    for lang in LANGS
 }
 
 
-def _name(value: Any, names: tuple[str, ...]) -> Any:
-    return names[value] if isinstance(value, int) and 0 <= value < len(names) else value
+# --- phrases -------------------------------------------------------------------------
+
+
+def _pick(value: Any, lang: str) -> Any:
+    return value[lang] if isinstance(value, dict) and lang in value else value
+
+
+def phrase(template: Name, **params: Any) -> Name:
+    """``template`` (one string per language) filled with ``params`` in each language."""
+    return {lang: template[lang].format(**{k: _pick(v, lang) for k, v in params.items()}) for lang in LANGS}
+
+
+def bit(key: str, **params: Any) -> Name:
+    return phrase(TEXTS["bits"][key], **params)
+
+
+def count(kind: str, n: int) -> Name:
+    """"1 coin" / "3 coins" (German and English), never "coin(s)"."""
+    forms = TEXTS["count"][kind]
+    return {lang: forms[lang][0 if n == 1 else 1].format(n=n) for lang in LANGS}
+
+
+def joined(parts: list[Name]) -> Name:
+    """"a", "a and b", "a, b and c" in each language."""
+    if not parts:
+        return bit("nothing")
+    out = parts[-1]
+    if len(parts) > 1:
+        out = phrase(TEXTS["joins"]["and_last"], a=parts[-2], b=out)
+        for part in reversed(parts[:-2]):
+            out = phrase(TEXTS["joins"]["list"], a=part, b=out)
+    return out
+
+
+def payment(workers: int, coins: int, black: bool) -> Name:
+    """What a placement puts down: "2 workers and 1 coin", "the black worker", "1 coin"."""
+    parts = []
+    if black:
+        parts.append(bit("the_black_worker"))
+        workers -= 1
+    if workers > 0:
+        parts.insert(0, count("worker", workers))
+    if coins > 0:
+        parts.append(count("coin", coins))
+    return joined(parts)
+
+
+def colour_adjective(colour: str, plural: bool = False) -> Name | str:
+    table = TEXTS["colour_adjective_plural" if plural else "colour_adjective"]
+    return table.get(colour, names.colour(colour))
+
+
+def factory_name(number: int) -> Name | str:
+    return TEXTS["factories"].get(str(number), str(number))
+
+
+def end_card_name(card: Any) -> Name | Any:
+    return TEXTS["end_cards"].get(card, card) if isinstance(card, str) else card
+
+
+def gained_item(item: Any) -> Name:
+    """One pending item of ``ActionsGained`` in words: "2 track steps (black)"."""
+    kind, n, arg = item[1], item[2], item[4]
+    if kind == "steps":
+        return phrase(TEXTS["gains"]["steps"], amount=count("track_step", n), colour=names.colour(str(arg)))
+    if kind == "industry":
+        return count("industry_step", n)
+    if kind == "doublers":
+        return count("doubler", n)
+    if kind == "place_loco":
+        return phrase(TEXTS["gains"]["place_loco"], number=_loco_number(int(arg) // 10))
+    if kind == "end_card_or_vp":
+        return phrase(TEXTS["gains"]["end_card_or_vp"], points=count("point", int(arg)))
+    template = TEXTS["gains"].get(kind)
+    return phrase(template) if template else {lang: str(kind) for lang in LANGS}
+
+
+def _loco_number(number: Any) -> Any:
+    return 9 if number == SPECIAL9 else number
+
+
+def _line_name(value: Any) -> Any:
+    if isinstance(value, int) and 0 <= value < len(RULES.lines):
+        value = RULES.lines[value]
+    return names.line(value) if isinstance(value, str) else value
+
+
+def _colour_id(value: Any) -> Any:
+    if isinstance(value, int) and 0 <= value < len(RULES.colours):
+        return RULES.colours[value]
+    return value
+
+
+def _seat_points(rows: dict[str, Any]) -> Name:
+    return joined([phrase(TEXTS["bits"]["score_row"], seat=seat, points=count("point", int(row["total"])))
+                   for seat, row in rows.items()])
+
+
+# --- events --------------------------------------------------------------------------
 
 
 def describe(event: Event) -> Description:
     payload = event.payload
     params: dict[str, Any] = {k: v for k, v in payload.items() if not k.startswith("_")}
+    key = event.type
     if "line" in params:
-        params["line"] = names.line(_name(params["line"], RULES.lines))
+        params["line"] = _line_name(params["line"])
     if "colour" in params:
-        params["colour"] = names.colour(_name(params["colour"], RULES.colours))
-    for key in ("space", "to", "key", "source", "reason"):
-        if key in params:
-            params[key] = names.thing(params[key])
+        plural = event.type == "TracksUnlocked"
+        params["colour"] = colour_adjective(_colour_id(params["colour"]), plural)
+    for name in ("space", "to", "key", "source", "reason"):
+        if name in params and not (event.type in ("TrackAdvanced", "IndustryAdvanced") and name == "to"):
+            params[name] = names.thing(params[name])
+    if "number" in params:
+        params["number"] = _loco_number(params["number"])
     if event.type == "StartBonusChosen":
-        params["card"] = names.of("start_bonus", params.get("card"))
-    if event.type == "QuestionCardTaken":
-        params["card"] = names.of("q_cards", params.get("card"))
-    if event.type == "QuestionTokenTaken":
-        params["token"] = names.of("q_tokens", params.get("token"))
-    if "number" in params and params["number"] == SPECIAL9:
-        params["number"] = 9
-    if event.type in ("LocoBuilt", "LocoPlaced"):
-        params["replaced"] = f" (replacing {payload['replaced']})" if payload.get("replaced") else ""
-    if event.type == "GameCreated":
+        params["card"] = names.of("start_bonus", payload.get("card"))
+    elif event.type == "QuestionCardTaken":
+        params["card"] = names.of("q_cards", payload.get("card"))
+    elif event.type == "QuestionTokenTaken":
+        params["token"] = names.of("q_tokens", payload.get("token"))
+    elif event.type == "WorkersPlaced":
+        params["payment"] = payment(int(payload.get("workers", 0)), int(payload.get("coins", 0)),
+                                    bool(payload.get("black")))
+    elif event.type == "Passed":
+        points = int(payload.get("points", 0))
+        params["points"] = bit("pass_points", points=count("point", points)) if points else ""
+    elif event.type == "ActionsGained":
+        params["items"] = joined([gained_item(item) for item in payload.get("items", ())])
+    elif event.type == "WorkerGained":
+        params["what"] = bit("the_black_worker" if payload.get("black") else "own_worker")
+    elif event.type == "PointsScored":
+        params["amount"] = count("point", int(payload.get("points", 0)))
+    elif event.type == "CoinsTaken":
+        params["amount"] = count("coin", int(payload.get("coins", 0)))
+    elif event.type == "TempWorkersTaken":
+        params["amount"] = count("temp_worker", int(payload.get("workers", 0)))
+    elif event.type in ("LocoBuilt", "LocoPlaced"):
+        replaced = payload.get("replaced")
+        params["replaced"] = bit("loco_replacing", n=_loco_number(replaced)) if replaced else ""
+    elif event.type == "LocoDiscarded" and payload.get("number") == SPECIAL9:
+        key = "LocoDiscardedSpecial"
+    elif event.type == "FactoryBuilt":
+        number = int(payload.get("number", 0))
+        replaced = payload.get("replaced")
+        params.update(factory=factory_name(number), gap=int(payload.get("slot", 0)) + 1,
+                      source=bit("from_display" if payload.get("source") == "display" else "from_stack"),
+                      replaced=bit("factory_replacing", n=replaced) if replaced else "")
+    elif event.type == "EngineerHired":
+        how = "question_card" if payload.get("source") == "question_card" else "hire"
+        params["how"] = bit(how, number=payload.get("number"))
+    elif event.type == "EndCardsSearched":
+        params["amount"] = count("card", int(payload.get("count", 0)))
+    elif event.type == "GameCreated":
         params["players"] = len(payload.get("seats", ()))
-    if event.type == "WorkerRelocated":
+    elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
-    if event.type == "ActionsGained":
-        params["items"] = names.items(payload.get("items", ()))
-    if event.type == "RoundScored":
-        params["scores"] = ", ".join(f"{s} {row['total']}" for s, row in payload.get("scores", {}).items())
-    if event.type == "GameFinished":
-        params["totals"] = ", ".join(f"{s} {row['total']}" for s, row in payload.get("final", {}).items())
-    for key in ("order", "queue", "strip"):
-        if isinstance(params.get(key), list):
-            params[key] = ", ".join(str(x) for x in params[key])
-    return Description(f"rr.event.{event.type}", params)
+    elif event.type == "RoundScored":
+        params["scores"] = _seat_points(payload.get("scores", {}))
+    elif event.type == "GameFinished":
+        params["totals"] = _seat_points(payload.get("final", {}))
+    for name in ("order", "queue", "strip"):
+        if isinstance(params.get(name), list):
+            params[name] = ", ".join(str(x) for x in params[name] if x is not None)
+    return Description(f"rr.event.{key}", params)
+
+
+# --- open actions ----------------------------------------------------------------------
+
+
+def open_params(kind: str, n: int, arg: Any) -> dict[str, Any]:
+    """Parameters of ``rr.open.<kind>``: the raw ``n`` and ``what`` (kept for the web
+    page) and the sentence parts in both languages."""
+    params: dict[str, Any] = {"n": n, "what": names.colour(str(arg)) if kind == "steps" else names.item(kind)}
+    if kind == "steps":
+        params["amount"] = phrase(TEXTS["gains"]["steps"], amount=count("step", n), colour=names.colour(str(arg)))
+    elif kind == "industry":
+        params["amount"] = count("step", n)
+    elif kind == "doublers":
+        params["amount"] = count("doubler", n)
+    elif kind == "place_loco":
+        number, exclude = int(arg) // 10, int(arg) % 10 - 1
+        params["number"] = _loco_number(number)
+        params["what"] = bit("place_loco_exchange" if exclude >= 0 else "place_loco_card", number=params["number"])
+    elif kind == "end_card_or_vp":
+        params["points"] = count("point", int(arg))
+    return params
+
+
+# --- legal commands --------------------------------------------------------------------
+
+
+def describe_command(command: Command) -> Description:
+    """A legal command as a sentence ("Start bonus: industry step", "Skip the
+    relocation"), for hints and the list of all possible moves.  Stateless: every
+    fact the sentence needs is in the command's arguments (a loco build names its
+    number, a factory its number and gap)."""
+    args = dict(command.args) if isinstance(command.args, dict) else {}
+    ctype = command.type if command.type in COMMANDS_EN else "Unknown"
+    key = ctype
+    params: dict[str, Any] = {}
+    if ctype == "PlaceWorkers":
+        space = str(args.get("space", ""))
+        workers, fixed = _printed_cost(space)
+        coins = int(args.get("coins") or 0)
+        params.update(space=names.thing(space),
+                      payment=payment(workers - coins, coins + fixed, bool(args.get("black"))))
+    elif ctype == "ChooseStartBonus":
+        params["card"] = names.of("start_bonus", args.get("card"))
+    elif ctype in ("Relocate", "ReuseSpace"):
+        params["space"] = names.thing(args.get("space"))
+    elif ctype == "AdvanceTrack":
+        params.update(colour=colour_adjective(str(args.get("colour"))), line=_line_name(args.get("line")))
+    elif ctype == "AdvanceIndustry":
+        params["marker"] = args.get("marker", 1)
+    elif ctype in ("BuildLoco", "PlaceLoco"):
+        replace = args.get("replace")
+        params.update(line=_line_name(args.get("line")),
+                      replaced=bit("loco_replacing", n=_loco_number(replace)) if replace else "")
+        if args.get("number"):
+            params["number"] = _loco_number(args["number"])
+        else:
+            key = f"{ctype}Any"
+    elif ctype == "DiscardLoco":
+        if args.get("number"):
+            params["number"] = _loco_number(args["number"])
+        else:
+            key = "DiscardLocoAny"
+    elif ctype == "BuildFactory":
+        number = args.get("number")
+        params.update(source=bit("from_display" if args.get("source") == "display" else "from_stack"),
+                      gap=int(args.get("slot") or 0) + 1)
+        if number:
+            params.update(number=number, factory=factory_name(int(number)))
+        else:
+            key = "BuildFactoryAny"
+    elif ctype == "ChooseQuestionToken":
+        params["token"] = names.of("q_tokens", args.get("token"))
+    elif ctype == "ChooseQuestionCard":
+        params["card"] = names.of("q_cards", args.get("card"))
+    elif ctype == "ChooseEndCard":
+        params["card"] = end_card_name(args.get("card"))
+    elif ctype == "TakePoints":
+        params["points"] = count("point", _factory_9_points())
+    return Description(f"rr.cmd.{key}", params)
+
+
+def _printed_cost(space: str) -> tuple[int, int]:
+    """(workers, coins) printed on a space (an engineer: the cost of using one)."""
+    if space.startswith("engineer_"):
+        cost = RULES.raw["engineer_use_cost"]
+        return int(cost["workers"]), int(cost["coins"])
+    info = RULES.spaces.get(space, {})
+    return int(info.get("workers", 0)), int(info.get("coins", 0))
+
+
+def _factory_9_points() -> int:
+    for op in RULES.factories.get(9, ()):
+        if op.get("op") == "end_card_or_vp":
+            return int(op["vp"])
+    return 10

@@ -52,6 +52,10 @@ def _thing(value: str) -> tuple[tuple[str, str], ...] | None:
     m = re.fullmatch(r"(engineer|factory)_(\d+)", value)
     if m:
         return tuple(_format(m[1], n=m[2]).items())
+    m = re.fullmatch(r"reuse_(.+)", value)
+    if m:
+        inner = thing(m[1])
+        return tuple(_format("reuse", rest=inner if isinstance(inner, dict) else m[1]).items())
     m = re.fullmatch(r"(start|qcard|q)_(.+)", value)
     if m:
         table = {"start": "start_bonus", "qcard": "q_cards", "q": "q_tokens"}[m[1]]

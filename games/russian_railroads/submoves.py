@@ -149,6 +149,7 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     number = locomotives.lowest_stack(ctx.work.stacks)
     if not number:
         raise IllegalMove("rr.loco.none_left", "no locomotive left in the stacks")
+    _check_number(args, number, "rr.loco.lowest_only", "locomotives come from the lowest-numbered stack")
     _check_placement(ctx.p(seat), number, line, replace, -1)
 
     def payload(item: Item) -> dict[str, Any]:
@@ -160,6 +161,14 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if replace:
         ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
     ctx.check_specials(seat)
+
+
+def _check_number(args: Mapping[str, Any], number: int, code: str, message: str) -> None:
+    """The optional ``number`` a legal command carries (so that its sentence can name
+    the locomotive) must be the one the rules give now."""
+    given = arg(args, "number", int, 0)
+    if given and given != number:
+        raise IllegalMove(code, message)
 
 
 def _check_placement(p: PlayerState, number: int, line: int, replace: int, exclude: int) -> None:
@@ -179,6 +188,7 @@ def place_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     line = line_arg(args)
     replace = arg(args, "replace", int, 0)
     number, exclude = item[4] // 10, item[4] % 10 - 1
+    _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
     _check_placement(ctx.p(seat), number, line, replace, exclude)
     ctx.emit("LocoPlaced", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]})
     if replace:
@@ -191,6 +201,7 @@ def discard_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if item is None or item[1] != "place_loco":
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
     number, exclude = item[4] // 10, item[4] % 10 - 1
+    _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
     # A locomotive displaced by an exchange (exclude >= 0) may go to one of the two other
     # lines or become a factory, as the player chooses (issue 10, rules audit).  The #9
     # of the ?-card (exclude < 0) is a competitive action: placed if at all possible.

@@ -76,7 +76,8 @@ def test_a_displaced_loco_goes_to_another_line_or_becomes_a_factory_as_the_playe
     s = act(s, "p1", "BuildLoco", line="kiev", replace=2)
     assert illegal_code(s, "p1", "AdvanceTrack", line="kiev", colour="black") == "rr.loco.finish_placement"
     legal = {(c.type, tuple(sorted(c.args.items()))) for c in GAME.legal_commands(s, "p1")}
-    assert ("DiscardLoco", ()) in legal and ("PlaceLoco", (("line", "st_petersburg"), ("replace", 0))) in legal
+    assert ("DiscardLoco", (("number", 2),)) in legal
+    assert ("PlaceLoco", (("line", "st_petersburg"), ("number", 2), ("replace", 0))) in legal
     placed = act(s, "p1", "PlaceLoco", line="st_petersburg")
     assert placed.players["p1"].locos == [[1], [2], [3]]
     discarded = act(s, "p1", "DiscardLoco")

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from events.local import LocalTable
 from events.projection import fold
 from games.contract import SYSTEM, Command, IllegalMove
-from games.russian_railroads import GAME
+from games.russian_railroads import GAME, locomotives
 from games.russian_railroads.data import RULES
 
 UNIVERSE_EXTRA = [
-    Command("Pass", "", {}), Command("PlaceDoubler", "", {}), Command("DiscardLoco", "", {}),
+    Command("Pass", "", {}), Command("PlaceDoubler", "", {}), Command("SearchEndCards", "", {}),
     Command("TakePoints", "", {}), Command("SkipRelocation", "", {}),
     Command("AdvanceIndustry", "", {"marker": 1}), Command("AdvanceIndustry", "", {"marker": 2}),
 ]
@@ -35,12 +35,17 @@ def universe(state, seat: str) -> list[Command]:
                 cmds.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black}))
         cmds.append(Command("Relocate", seat, {"space": space}))
         cmds.append(Command("ReuseSpace", seat, {"space": space}))
+    # Loco commands name their locomotive (the lowest stack, the one waiting to be placed).
+    numbers = {locomotives.lowest_stack(state.stacks)} | {item[4] // 10 for item in state.pending if item[5]}
+    for number in sorted(numbers - {0}):
+        cmds.append(Command("DiscardLoco", seat, {"number": number}))
     for line in RULES.lines:
         for colour in RULES.colours:
             cmds.append(Command("AdvanceTrack", seat, {"line": line, "colour": colour}))
         for replace in range(0, 10):
-            cmds.append(Command("BuildLoco", seat, {"line": line, "replace": replace}))
-            cmds.append(Command("PlaceLoco", seat, {"line": line, "replace": replace}))
+            for number in sorted(numbers - {0}):
+                cmds.append(Command("BuildLoco", seat, {"line": line, "replace": replace, "number": number}))
+                cmds.append(Command("PlaceLoco", seat, {"line": line, "replace": replace, "number": number}))
     for source in ("stack", "display"):
         for number in range(1, 10):
             for slot in range(5):

@@ -121,10 +121,11 @@ def test_log_lines_name_things_in_each_language():
 
     placed = GAME.describe(Event("WorkersPlaced", {"seat": "p1", "space": "black_2w", "workers": 2, "coins": 0,
                                                    "black": False}))
-    assert render(GAME, placed, "de") == "p1 setzt 2 Arbeiter und 0 Münze(n) auf 3 schwarze Schritte."
-    assert render(GAME, placed, "en") == "p1 places 2 worker(s) and 0 coin(s) on 3 black steps."
+    assert render(GAME, placed, "de") == "p1 setzt 2 Arbeiter auf „3 schwarze Schritte“."
+    assert render(GAME, placed, "en") == "p1 places 2 workers on “3 black steps”."
     bonus = GAME.describe(Event("StartBonusChosen", {"seat": "p2", "card": "doubler"}))
-    assert render(GAME, bonus, "de") == "p2 nimmt den Startbonus Verdoppler."
+    assert render(GAME, bonus, "de") == "p2 nimmt die Startbonuskarte „Verdoppler“."
     reached = GAME.describe(Event("SpecialSpaceReached", {"seat": "p1", "key": "kiev_7"}))
-    assert render(GAME, reached, "de").endswith("Kiew Feld 7.")
+    assert render(GAME, reached, "de") == "p1 erreicht Feld 7 der Strecke Kiew."
+    assert render(GAME, reached, "en") == "p1 reaches space 7 of the Kiev line."
     assert render(GAME, Description("x", {}), "en") == "x"
