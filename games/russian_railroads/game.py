@@ -6,17 +6,14 @@ them to the contract in :mod:`games.contract`.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from games.contract import (
     NOBODY,
     REVIEWER,
     SECRET,
-    SPECTATOR,
     Command,
     Description,
     Event,
@@ -26,8 +23,7 @@ from games.contract import (
     redact_secrets,
 )
 
-from . import engineers, scoring
-from .data import RULES, SPECIAL9
+from .data import RULES
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
 from .legal import legal_commands as _legal
@@ -36,57 +32,10 @@ from .messages import MESSAGES
 from .messages import describe as _describe
 from .messages import describe_command as _describe_command
 from .state import State
+from .view import board_layout as board_layout  # re-exported: older imports
+from .view import view as _view
 
 PLAYER_PHASES = ("draft", "actions", "relocation")
-#: Flags of an action space a board shows (when it may be used, whether it can be reused).
-SPACE_FLAGS = ("last_round_only", "not_last_round", "not_reusable", "never_occupied")
-
-
-@cache
-def _board(players: int) -> dict[str, Any]:
-    """The printed board for ``players``, for drawing: the action spaces (in board
-    order, with cost and effects), each line's length, colours and special spaces
-    (one-time bonuses, track unlocks, Kiev stars and medal, Petersburg doubling),
-    the industry track, and the effects of every engineer and factory."""
-    raw = RULES.raw
-    spaces = []
-    for space in raw["action_spaces"]:
-        if players not in space["players"]:
-            continue
-        row = {"id": space["id"], "area": space["area"], "workers": space["workers"], "coins": space["coins"],
-               "effects": space["effects"]}
-        row.update({flag: True for flag in SPACE_FLAGS if space.get(flag)})
-        spaces.append(row)
-    lines = []
-    for line in raw["lines"]:
-        name = line["id"]
-        specials = [{"key": s["key"], "space": s["space"], "colour": s["colour"], "loco": s["loco"],
-                     "effect": s["effect"]} for s in raw["special_spaces"] if s["line"] == name]
-        unlocks = [{"space": u["space"], "colour": u["colour"], "steps": u.get("then_steps", 0)}
-                   for u in raw["unlocks"] if u["line"] == name]
-        entry: dict[str, Any] = {"id": name, "length": line["spaces"], "colours": line["colours"],
-                                 "loco_slots": line["loco_slots"], "specials": specials, "unlocks": unlocks}
-        if name == raw["kiev_medal"]["line"]:
-            entry["stars"] = [{"space": s["space"], "vp": s["vp"]} for s in raw["kiev_stars"]]
-            entry["medal"] = {k: raw["kiev_medal"][k] for k in ("space", "colour", "vp")}
-        if name == raw["petersburg_doubling"]["line"]:
-            entry["doubling"] = {k: raw["petersburg_doubling"][k] for k in ("space", "colour", "factor")}
-        lines.append(entry)
-    industry = raw["industry"]
-    return {
-        "spaces": spaces,
-        "lines": lines,
-        "industry": {"length": industry["length"], "gaps": industry["gaps"],
-                     "question_space": industry["question_space"], "scores": industry["scores"]},
-        "engineers": {str(n): e["effects"] for n, e in sorted(RULES.engineers.items())},
-        "factories": {str(n): effects for n, effects in sorted(RULES.factories.items())},
-        "doubler_slots": raw["doublers"]["slots"],
-    }
-
-
-def board_layout(players: int) -> dict[str, Any]:
-    """A fresh copy of :func:`_board` (views are handed out and may be changed)."""
-    return copy.deepcopy(_board(players))
 
 
 class RussianRailroads:
@@ -176,59 +125,8 @@ class RussianRailroads:
         return _describe_command(command)
 
     def view(self, state: State, viewer: str) -> dict[str, Any]:
-        """What ``viewer`` may see: the board, every tableau with its current value
-        (Yucata's "(N)"), own end-game cards; the end-game stack only to a seat
-        searching it and to a reviewer."""
-        players = {}
-        for seat in state.seats:
-            p = state.players[seat]
-            sees_cards = viewer in (seat, REVIEWER) or state.phase == "over"
-            players[seat] = {
-                "vp": p.vp, "coins": p.coins, "workers": p.workers, "free_workers": p.free,
-                "black_worker": p.black, "black_worker_free": p.black_free,
-                "tracks": {line: {RULES.colours[c]: p.tr[li * 5 + c] for c in range(5)
-                                  if RULES.allowed[li][c] and p.unlocked[c]}
-                           for li, line in enumerate(RULES.lines)},
-                "unlocked": [RULES.colours[c] for c in range(5) if p.unlocked[c]],
-                "locos": {line: [9 if x == SPECIAL9 else x for x in p.locos[li]]
-                          for li, line in enumerate(RULES.lines)},
-                "factories": list(p.factories), "industry_markers": [m for m in p.markers if m >= 0],
-                "doublers": p.doublers, "engineers": list(p.engineers), "engineers_used": list(p.own_used),
-                "question_tokens": list(p.q_used), "special_spaces": list(p.claims),
-                "end_cards": list(p.end_cards) if sees_cards else None,
-                "end_card_count": len(p.end_cards),
-                "tableau_value": scoring.tableau_value(p),
-                "passed": seat in state.passed,
-            }
-        if viewer == REVIEWER:
-            end_deck: list[str] | None = sorted(state.end_deck)
-        elif viewer == state.current and viewer != SPECTATOR and state.end_seen is not None:
-            end_deck = list(state.end_seen)  # what the seat saw looking through the stack
-        else:
-            end_deck = None
-        view: dict[str, Any] = {
-            "round": state.round, "rounds": state.rounds, "phase": state.phase, "order": list(state.order),
-            "current": state.current, "passed": list(state.passed),
-            "occupied": {k: {"seat": v[0], "workers": v[1], "coins": v[2], "black": v[3]}
-                         for k, v in state.occupied.items()},
-            "rally_users": list(state.rally_users),
-            "engineers": {"hire": engineers.hire_candidate(state), "public": engineers.public_engineers(state),
-                          "preview": engineers.preview(state)},
-            "loco_stacks": {n: state.stacks[n] for n in range(1, 10)},
-            "factory_display": {n: state.display[n] for n in range(1, 10) if state.display[n]},
-            "question_cards": list(state.q_cards), "doubler_supply": state.doubler_supply,
-            "start_bonus_cards": list(state.draft_cards),
-            "end_deck_count": len(state.end_deck),
-            "end_deck": end_deck,
-            "pending": [list(item) for item in state.pending] if viewer in (state.current, REVIEWER) else [],
-            "players": players, "last_scoring": state.last_scoring,
-            "board": board_layout(len(state.seats)) if state.seats else None,
-        }
-        if viewer == REVIEWER:
-            view["end_removed"] = list(state.end_removed)
-        if state.phase == "over":
-            view["final"] = state.final
-        return view
+        """What ``viewer`` may see, with ids for every clickable thing (:mod:`.view`)."""
+        return _view(state, viewer)
 
     def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
         """Resample what ``viewer`` cannot see: the other seats' face-down end-game
