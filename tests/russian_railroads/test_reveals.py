@@ -306,3 +306,16 @@ def test_property_reveal_then_undo_is_always_refused(players, seed):
         elif rng.random() < 0.02:
             _assert_no_leak(table)
     assert looks >= 1
+
+
+def test_snapshots_from_before_the_new_state_fields_still_load():
+    """Snapshots stored before ``end_seen`` and ``coin_only`` existed load with their defaults."""
+    from games.russian_railroads.state import State
+
+    s = at_turn()
+    data = GAME.dump_state(s)
+    for name in ("end_seen", "coin_only"):
+        del data[name]
+    loaded = State.load(json.loads(json.dumps(data)))
+    assert loaded.end_seen is None and loaded.coin_only == []
+    assert GAME.legal_commands(loaded, "p1") == GAME.legal_commands(s, "p1")
