@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,3 +115,32 @@ def chromium():
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+def register(page, base: str, name: str) -> None:
+    """Register ``name`` in a browser page (every browser test's people)."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base}/register")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "correct horse battery")
+    page.fill("input[name=password2]", "correct horse battery")
+    page.click("#register-form button[type=submit]")
+    expect(page.locator("#who")).to_have_text(name)
+
+
+@pytest.fixture
+def two_people(chromium, server_url):
+    """Ann and Bob, registered in two browser contexts; no page may raise a script error."""
+    tag = uuid.uuid4().hex[:6]
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    pages = [c.new_page() for c in contexts]
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    register(pages[0], server_url, f"ann-{tag}")
+    register(pages[1], server_url, f"bob-{tag}")
+    yield pages, errors
+    for c in contexts:
+        c.close()
+    assert not errors, errors

@@ -19,18 +19,11 @@ import uuid
 
 import pytest
 
+from tests.web.conftest import register
+
 pytestmark = [pytest.mark.slow]
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
-
-
-def register(page, base: str, name: str) -> None:
-    page.goto(f"{base}/register")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "correct horse battery")
-    page.fill("input[name=password2]", "correct horse battery")
-    page.click("#register-form button[type=submit]")
-    expect(page.locator("#who")).to_have_text(name)
 
 
 def seq_of(page) -> int:
@@ -56,22 +49,6 @@ def confirm(page) -> int:
     if page.locator("#confirm-warning").is_visible():
         page.click("#confirm-anyway")
     return wait_past(page, before)
-
-
-@pytest.fixture
-def two_people(chromium, server_url):
-    tag = uuid.uuid4().hex[:6]
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    pages = [c.new_page() for c in contexts]
-    errors: list[str] = []
-    for page in pages:
-        page.on("pageerror", lambda e: errors.append(str(e)))
-    register(pages[0], server_url, f"ann-{tag}")
-    register(pages[1], server_url, f"bob-{tag}")
-    yield pages, errors
-    for c in contexts:
-        c.close()
-    assert not errors, errors
 
 
 def create_and_invite(ann, bob, server_url: str, game: str, **options: str) -> str:

@@ -10,7 +10,8 @@ import uuid
 
 import pytest
 
-from tests.web.test_browser import confirm, register, seq_of
+from tests.web.conftest import register
+from tests.web.test_browser import confirm, seq_of
 
 pytestmark = [pytest.mark.slow]
 
@@ -18,19 +19,10 @@ expect = pytest.importorskip("playwright.sync_api", reason="the playwright packa
 
 
 @pytest.fixture
-def ann_and_bob(chromium, server_url):
-    tag = uuid.uuid4().hex[:6]
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    pages = [c.new_page() for c in contexts]
-    errors: list[str] = []
-    for page in pages:
-        page.on("pageerror", lambda e: errors.append(str(e)))
-    register(pages[0], server_url, f"ann-{tag}")
-    register(pages[1], server_url, f"bob-{tag}")
-    yield pages, f"bob-{tag}"
-    for c in contexts:
-        c.close()
-    assert not errors, errors
+def ann_and_bob(two_people):
+    """Ann and Bob registered in two browsers (test_browser's fixture), with Bob's name."""
+    (ann, bob), _errors = two_people
+    return (ann, bob), bob.inner_text("#who")
 
 
 def test_invitation_waiting_table_and_live_chat(ann_and_bob, server_url, screenshots):

@@ -22,11 +22,10 @@ import pytest
 from events.creation import creation_events
 from games import registry
 from games.russian_railroads import engineers
-from tests.web import test_browser
-from tests.web.test_browser import confirm, create_and_invite, register, seq_of, spend_mandatory_steps, wait_past
+from tests.web.conftest import register
+from tests.web.test_browser import confirm, create_and_invite, seq_of, spend_mandatory_steps, wait_past
 
 #: Two registered people in two browser contexts (the fixture of test_browser.py).
-two_people = test_browser.two_people
 
 pytestmark = [pytest.mark.slow]
 

@@ -67,10 +67,14 @@ export class Api {
   }
 
   send(command, expectedSeq) {
+    // Only what a command is: the legal list also carries its sentence ("text"),
+    // which the API rightly refuses as an unknown field.
+    const body = { command: { type: command.type, args: command.args || {} }, expected_seq: expectedSeq,
+      command_id: newCommandId() };
     return this.request("/commands", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ command, expected_seq: expectedSeq, command_id: newCommandId() }),
+      body: JSON.stringify(body),
     });
   }
 
