@@ -163,6 +163,13 @@ async function refresh() {
   return page.refreshing;
 }
 
+/** The rule a refusal names, in the page's language when the catalogue has it
+ * (the server's sentence is English), else the server's sentence. */
+function ruleText(error) {
+  const key = `js.rule.${error.body?.error?.code}`;
+  return key in config.i18n ? t(key) : error.message;
+}
+
 async function send(command) {
   if (page.busy || !page.game) return;
   page.busy = true;
@@ -175,7 +182,7 @@ async function send(command) {
     page.revealNext = true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) showError(t("js.stale"));
-    else if (error instanceof ApiError && error.status === 422) showError(t("js.refused", { message: error.message }));
+    else if (error instanceof ApiError && error.status === 422) showError(t("js.refused", { message: ruleText(error) }));
     else showError(t("js.failed", { status: error.status ?? error.message }));
   } finally {
     page.busy = false;
