@@ -7,6 +7,7 @@ state the earlier events produced; the event list is the command's outcome.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,10 +30,12 @@ class Ctx:
     ``IllegalMove`` errors before its first event and changes nothing before it, so
     a probe works on the state itself (no clone) and stops at the first ``emit``."""
 
-    def __init__(self, state: State, probe: bool = False) -> None:
+    def __init__(self, state: State, probe: bool = False, rng: random.Random | None = None) -> None:
         self.work = state if probe else state.clone()
         self.probe = probe
         self.events: list[Event] = []
+        #: the command's seeded random source (system work that draws: Emil's cards)
+        self.rng = rng or random.Random(0)
 
     def emit(self, type_: str, payload: dict[str, Any], barrier: bool = False) -> None:
         if self.probe:

@@ -98,3 +98,16 @@ def _load() -> Rules:
 
 
 RULES = _load()
+
+#: The solo game against Emil (``data/emil.json``): his deck, the covered spaces.
+EMIL: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/emil.json").read_text(encoding="utf-8"))
+_COVERED_SOLO = frozenset(EMIL["setup"]["covered_spaces"])
+
+
+def space_on_board(info: dict[str, Any], players: int) -> bool:
+    """Is the action space ``info`` printed (and uncovered) for ``players``?  The solo
+    game is "das Spiel für 2 Spieler" with the 2-coin space, the turn-order track and
+    the last-round tile left out (rules text, Solo-Variante)."""
+    if players == 1:
+        return EMIL["setup"]["board_side_players"] in info["players"] and info["id"] not in _COVERED_SOLO
+    return players in info["players"]

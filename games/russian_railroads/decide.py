@@ -14,9 +14,9 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, Event, IllegalMove
 
-from . import actions, engineers, scoring, turn_order
+from . import actions, emil, engineers, scoring, turn_order
 from .context import Ctx, arg
-from .data import RULES
+from .data import RULES, space_on_board
 from .state import PlayerState, State
 from .submoves import SUBMOVES
 
@@ -30,7 +30,7 @@ def board_spaces(players: int, last_round: bool) -> list[str]:
         result = []
         for sid in RULES.space_order:
             info = RULES.spaces[sid]
-            if players not in info["players"]:
+            if not space_on_board(info, players):
                 continue
             if info.get("last_round_only") and not last_round:
                 continue
@@ -209,11 +209,17 @@ def score_round(ctx: Ctx) -> None:
         raise IllegalMove("rr.system.not_due", "the round is scored after all players passed")
     scores = {seat: scoring.tableau_value(state.players[seat]) for seat in state.seats}
     ctx.emit("RoundScored", {"round": state.round, "scores": scores})
+    if state.emil is not None:
+        emil.give_workers(ctx)  # "Meistens wird dies in der Wertung passieren."
     if not state.last_round:
         ctx.emit("RoundBegan", {"round": state.round + 1})
+        if state.emil is not None:
+            # "Du mischst alle Emil-Karten und legst sie verdeckt bereit."
+            ctx.emit("EmilDeckShuffled", {"cards": emil.round_deck(state.options)})
         return
     players = [ctx.work.players[s] for s in state.seats]
-    majority = engineers.majority(players)
+    emil_row = emil.majority_entry(ctx.work)
+    majority = engineers.majority(players, (emil_row,) if emil_row else ())
     final: dict[str, Any] = {}
     for p in players:
         cards = scoring.end_cards_breakdown(p)
@@ -221,11 +227,15 @@ def score_round(ctx: Ctx) -> None:
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}
     ranking = sorted(state.seats, key=lambda s: (-final[s]["total"], state.order.index(s)))
+    payload: dict[str, Any] = {"final": final, "ranking": ranking}
+    if state.emil is not None:
+        # "Allerdings zählst du nur deine eigenen Punkte"; Emil only counts in the majority.
+        payload["emil"] = {"engineers": list(ctx.work.emil["engineers"]) if ctx.work.emil else []}
     # Everybody's face-down end-game cards are turned up: a reveal (and the end).
-    ctx.emit("GameFinished", {"final": final, "ranking": ranking}, barrier=True)
+    ctx.emit("GameFinished", payload, barrier=True)
 
 
-SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round}
+SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn}
 
 
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
@@ -233,7 +243,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.command.invalid", "malformed command")
     if not isinstance(command.args, Mapping):
         raise IllegalMove("rr.args.invalid", "command arguments must be an object")
-    ctx = Ctx(state)
+    ctx = Ctx(state, rng=rng)
     if command.seat == SYSTEM:
         handler = SYSTEM_COMMANDS.get(command.type)
         if handler is None:
@@ -244,7 +254,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.game.over", "the game is over")
     if command.seat not in state.seats:
         raise IllegalMove("rr.seat.unknown", f"unknown seat {command.seat!r}")
-    if command.seat != state.current:
+    if command.seat != state.current or emil.to_move(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
     if command.type in TURN_COMMANDS:

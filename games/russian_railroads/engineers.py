@@ -71,13 +71,15 @@ def hired(p: PlayerState) -> list[int]:
     return [number for number in p.engineers if RULES.engineers[number]["letter"]]
 
 
-def majority(players: list[PlayerState]) -> dict[str, int]:
+def majority(players: list[PlayerState], others: tuple[tuple[int, int, str], ...] = ()) -> dict[str, int]:
     """40 / 20 VP for the most / second most engineers (rules text, Schlusswertung).
 
     Ties go to the holder of the higher-numbered engineer; the end-game card
     "extra engineer" counts as one engineer, but only for a player who has one:
     "Ein Spieler, der keinen Ingenieur hat, kann natürlich auch keinen Bonus
     bekommen."  Every engineer beside the tableau counts (the ?-card's #8 too).
+    ``others`` are rows ``(count, highest number, name)`` of non-players that take
+    part (the solo game's Emil); they take places but get no points here.
     """
     first = RULES.raw["engineer_majority"]["first"]
     second = RULES.raw["engineer_majority"]["second"]
@@ -86,8 +88,10 @@ def majority(players: list[PlayerState]) -> dict[str, int]:
         count = len(p.engineers) + (1 if "extra_engineer" in p.end_cards else 0)
         if p.engineers:
             ranked.append((count, max(p.engineers, default=0), p.seat))
+    ranked.extend(others)
     ranked.sort(reverse=True)
     result = {p.seat: 0 for p in players}
     for place, (_, _, seat) in enumerate(ranked[:2]):
-        result[seat] = first if place == 0 else second
+        if seat in result:
+            result[seat] = first if place == 0 else second
     return result

@@ -58,6 +58,7 @@ def _created(state: State, payload: Payload) -> None:
     seats = tuple(payload["seats"])
     setup = RULES.setup_for(len(seats))
     state.seats = seats
+    state.options = dict(payload.get("options") or {})
     state.rounds = setup["rounds"]
     state.public_engineers = setup["public_engineers"]
     state.doubler_supply = RULES.raw["doublers"]["supply"]
@@ -322,6 +323,9 @@ def _confirmed(state: State, payload: Payload) -> None:
         nxt = turn_order.next_active(state, seat)
         if nxt is not None:
             state.current = nxt
+            if state.emil is not None and not state.emil["passed"]:
+                # "Nachdem du deinen Zug ausgeführt hast, deckst du erneut eine Karte für Emil auf."
+                state.emil = {**state.emil, "due": True}
             return
         state.current = None
         reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)

@@ -23,6 +23,8 @@ from games.contract import (
     redact_secrets,
 )
 
+from . import emil
+from . import options as _options
 from .data import RULES
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
@@ -42,19 +44,17 @@ class RussianRailroads:
     name = "russian_railroads"
     title = "Russian Railroads"
     rules_version = 1
-    min_players = 2
+    #: 1 = the solo game against Emil (German Railroads)
+    min_players = 1
     max_players = 4
-    option_schema: Mapping[str, Any] = {"type": "object", "properties": {}, "additionalProperties": False}
+    option_schema: Mapping[str, Any] = _options.OPTION_SCHEMA
     messages = MESSAGES
 
     def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        if not isinstance(options, Mapping):
-            raise IllegalMove("rr.options.invalid", "options must be an object")
-        if options:
-            raise IllegalMove("rr.options.unknown", f"unknown options {sorted(options)}")
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalMove("rr.options.players", "Russian Railroads (base game) is for 2-4 players")
-        return {}
+        """The normalised options (:mod:`.options`): only what differs from the base
+        game, so a base game stays ``{}``; a combination the rules text does not
+        allow is refused with its rule code."""
+        return _options.parse(options, players, self.min_players, self.max_players).normalised()
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Deal turn order, engineers and the end-game stack; open the start bonus draft."""
@@ -84,6 +84,9 @@ class RussianRailroads:
                             barrier=True))
         queue = [order[pos - 1] for pos in setup["start_bonus_positions"]]
         events.append(Event("StartBonusDraftBegan", {"queue": queue}))
+        if _options.Options.of(opts).solo:
+            # "Emil beginnt": his deck for round 1; his first cards are system work.
+            events.append(Event("EmilDeckShuffled", {"cards": emil.round_deck(opts)}))
         return events
 
     def initial_state(self) -> State:
@@ -110,7 +113,9 @@ class RussianRailroads:
             pending = ("ResolveTurnOrder",)
         elif state.phase == "scoring":
             pending = ("ScoreRound",)
-        to_move = (state.current,) if state.phase in PLAYER_PHASES and state.current else ()
+        elif emil.to_move(state):
+            pending = ("EmilTurn",)
+        to_move = (state.current,) if state.phase in PLAYER_PHASES and state.current and not pending else ()
         ranking = tuple(sorted(state.seats, key=lambda s: -scores.get(s, 0)))
         return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
-from . import actions, industry, locomotives, names, tracks
+from . import actions, emil, industry, locomotives, names, tracks
 from .context import Ctx, Valid
 from .data import RULES
 from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
@@ -125,8 +125,10 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             return [Command("ResolveTurnOrder", SYSTEM, {})]
         if state.phase == "scoring":
             return [Command("ScoreRound", SYSTEM, {})]
+        if emil.to_move(state):
+            return [Command("EmilTurn", SYSTEM, {})]
         return []
-    if seat != state.current or state.phase not in ("draft", "actions", "relocation"):
+    if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return []
     if not state.placed:
         if state.phase == "draft":
@@ -142,7 +144,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
-    if seat != state.current or state.phase not in ("draft", "actions", "relocation"):
+    if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return []
     if not state.placed:
         if state.phase == "draft":
@@ -183,7 +185,7 @@ COMMANDS_FOR = {
 
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
-    if seat != state.current or state.phase not in ("draft", "actions", "relocation"):
+    if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return False
     if not state.placed:
         return state.phase != "relocation"

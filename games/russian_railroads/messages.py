@@ -196,6 +196,10 @@ def describe(event: Event) -> Description:
         params["amount"] = count("card", int(payload.get("count", 0)))
     elif event.type == "GameCreated":
         params["players"] = len(payload.get("seats", ()))
+        if (payload.get("options") or {}).get("solo"):
+            key = "GameCreatedSolo"
+    elif event.type.startswith("Emil"):
+        key = _describe_emil(event, params)
     elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
     elif event.type == "RoundScored":
@@ -206,6 +210,29 @@ def describe(event: Event) -> Description:
         if isinstance(params.get(name), list):
             params[name] = ", ".join(str(x) for x in params[name] if x is not None)
     return Description(f"rr.event.{key}", params)
+
+
+def _describe_emil(event: Event, params: dict[str, Any]) -> str:
+    """Emil's log lines (the solo game): the key, with ``params`` filled in place."""
+    payload = event.payload
+    key = event.type
+    if key == "EmilDeckShuffled":
+        params["amount"] = count("card", len(payload.get("cards", ())))
+    elif key == "EmilCardRevealed":
+        if payload.get("blocked"):
+            key = "EmilCardBlocked"
+            params["payment"] = payment(int(payload.get("workers", 0)), int(payload.get("coins", 0)), False)
+        else:
+            key = "EmilCardDiscarded"
+            params["why"] = bit(f"emil_{payload.get('reason')}") if f"emil_{payload.get('reason')}" in TEXTS["bits"] \
+                else bit("emil_occupied")
+    elif key == "EmilPassed":
+        params["why"] = bit("emil_pass_no_workers" if payload.get("reason") == "no_workers" else "emil_no_cards")
+    elif key == "EmilWorkerGained":
+        params["amount"] = count("point", int(payload.get("points", 0)))
+    elif key == "EmilTookTile" and payload.get("kind") == "factory":
+        key = "EmilTookFactory"
+    return key
 
 
 # --- open actions ----------------------------------------------------------------------

@@ -8,6 +8,7 @@ the first time it is changed in that clone (copy on write).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .data import RULES, loco_value
@@ -105,10 +106,11 @@ class State:
         "seats", "players", "round", "rounds", "phase", "order", "current", "queue", "passed",
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
-        "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "_owned",
+        "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
+        "_owned",
     )
     #: Slots added after games were stored: snapshots without them load with these.
-    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": []}
+    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None}
 
     def __init__(self) -> None:
         self.seats: tuple[str, ...] = ()
@@ -156,6 +158,12 @@ class State:
         #: coins and no worker (the board's ``occupied`` records that for the rest):
         #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
         self.coin_only: list[str] = []
+        #: the normalised table options (``GameCreated.options``; {} = the base game)
+        self.options: dict[str, Any] = {}
+        #: the solo game's Emil (None otherwise): his workers, this round's deck and
+        #: discards, the tiles and engineers he took.  Replaced, never changed in place
+        #: (see :mod:`.emil`), so clones share it.
+        self.emil: dict[str, Any] | None = None
         self._owned: set[str] = set()
 
     def clone(self) -> State:
@@ -189,6 +197,8 @@ class State:
         s.rally_users = self.rally_users[:]
         s.end_seen = None if self.end_seen is None else self.end_seen[:]
         s.coin_only = self.coin_only[:]
+        s.options = self.options
+        s.emil = self.emil
         s._owned = set()
         return s
 
@@ -220,7 +230,7 @@ class State:
             if isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):
-                value = dict(value)
+                value = copy.deepcopy(value) if name == "emil" else dict(value)
             setattr(s, name, value)
         s.seats = tuple(data["seats"])
         s.pending = tuple(tuple(item) for item in data["pending"])  # type: ignore[misc]

@@ -62,7 +62,8 @@ from typing import Any
 from games.contract import REVIEWER, SPECTATOR
 
 from . import engineers, scoring
-from .data import RULES, SPECIAL9
+from .emil import CARDS
+from .data import RULES, SPECIAL9, space_on_board
 from .state import PlayerState, State
 
 #: Flags of an action space a board shows (when it may be used, whether it can be reused).
@@ -78,7 +79,7 @@ def _board(players: int) -> dict[str, Any]:
     raw = RULES.raw
     spaces = []
     for space in raw["action_spaces"]:
-        if players not in space["players"]:
+        if not space_on_board(space, players):
             continue
         row = {"id": space["id"], "area": space["area"], "workers": space["workers"], "coins": space["coins"],
                "effects": space["effects"]}
@@ -167,6 +168,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "players": players, "last_scoring": state.last_scoring,
         "board": board_layout(len(state.seats)) if state.seats else None,
     }
+    if state.emil is not None:
+        view["emil"] = emil_view(state)
+    if state.options:
+        view["options"] = dict(state.options)
     if viewer == REVIEWER:
         view["end_removed"] = list(state.end_removed)
     if state.phase == "over":
@@ -175,6 +180,24 @@ def view(state: State, viewer: str) -> dict[str, Any]:
 
 
 HIRE_SPACE = "hire_engineer"
+
+
+def emil_view(state: State) -> dict[str, Any]:
+    """Emil in the solo game: all public (his cards left are the deck minus the face-up
+    discards; only their order is unknown, and it is never stored).  The spaces he
+    blocks are in ``occupied`` with ``seat: "emil"``."""
+    emil = state.emil or {}
+    return {
+        "workers": emil.get("workers", 0), "free_workers": emil.get("free", 0),
+        "extra_workers": emil.get("extra", 0), "passed": bool(emil.get("passed")),
+        "to_move": bool(emil.get("due")) and state.phase == "actions",
+        "deck_count": len(emil.get("deck", ())), "cards_left": sorted(emil.get("deck", ())),
+        "discard": list(emil.get("discard", ())),
+        "engineers": list(emil.get("engineers", ())),
+        "tiles": [{"kind": kind, "number": number} for kind, number in emil.get("tiles", ())],
+        "cards": {str(n): {"space": c["blocks"], "workers": c.get("workers"), "coins": c.get("coins")}
+                  for n, c in sorted(CARDS.items())},
+    }
 
 
 def _targets(state: State, p: PlayerState) -> dict[str, Any]:

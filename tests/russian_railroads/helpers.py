@@ -20,8 +20,8 @@ def fold(events: list[Event], state: State | None = None) -> State:
     return state
 
 
-def new_game(players: int = 4, seed: int = 1) -> tuple[State, list[Event]]:
-    events = GAME.setup({}, list(SEATS[:players]), random.Random(seed))
+def new_game(players: int = 4, seed: int = 1, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+    events = GAME.setup(options or {}, list(SEATS[:players]), random.Random(seed))
     return fold(events), events
 
 
@@ -39,26 +39,27 @@ def confirm(state: State, log: list[Event] | None = None) -> State:
     return GAME.evolve(state, event)
 
 
-def run_system(state: State, log: list[Event] | None = None) -> State:
+def run_system(state: State, log: list[Event] | None = None, rng: random.Random | None = None) -> State:
     while GAME.status(state).pending_system:
         name = GAME.status(state).pending_system[0]
-        events = GAME.decide(state, Command(name, SYSTEM, {}), random.Random(0))
+        events = GAME.decide(state, Command(name, SYSTEM, {}), random.Random(rng.random() if rng else 0))
         if log is not None:
             log.extend(events)
         state = fold(events, state)
     return state
 
 
-def play_random(players: int, seed: int, check: Any = None, max_moves: int = 20000) -> tuple[State, list[Event]]:
+def play_random(players: int, seed: int, check: Any = None, max_moves: int = 20000,
+                options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
     """A random legal-move bot plays a whole game; returns the final state and log."""
     rng = random.Random(seed)
-    state, log = new_game(players, seed)
+    state, log = new_game(players, seed, options)
     for _ in range(max_moves):
         status = GAME.status(state)
         if status.over:
             return state, log
         if status.pending_system:
-            state = run_system(state, log)
+            state = run_system(state, log, rng if state.emil is not None else None)
             continue
         seat = status.to_move[0]
         legal = GAME.legal_commands(state, seat)

@@ -48,9 +48,16 @@ RelocationSkipped    no      public
 RoundScored          no      follows from the tableaus (system)
 RoundBegan           no      the strip slides; every engineer lay open from the start
 GameFinished         yes     everybody's end-game cards are turned up (system, game over)
+EmilDeckShuffled     no      solo: the cards Emil plays with this round (public set; the
+                             order is never stored, each draw is made when it happens)
+EmilCardRevealed     YES     solo: a card of Emil's face-down stack is turned up (system)
+EmilPassed           no      follows from Emil's cards and workers (system)
+EmilWorkerGained     no      follows from the player's points (system)
+EmilTookEngineer     no      the engineer on the hire field lay open
+EmilTookTile         no      the stacks and the display lie open
 ==================== ======= ==========================================================
 
-There are no dice and no other draws: ``decide`` never uses its ``rng``.  The
+There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The
 turn-order cards of set-up are dealt open.  The only secrets are the end-game stack
 (order and, before a look, contents), the 2 cards removed unseen and each seat's
 face-down end-game cards.
@@ -76,7 +83,7 @@ from games.russian_railroads.evolve import _APPLY
 from .helpers import act, at_turn, decide, play_random, player
 
 BARRIERS = {"TurnOrderDealt", "EngineersDealt", "EndGameDeckPrepared", "EndCardsSearched", "EndCardTaken",
-            "GameFinished"}
+            "GameFinished", "EmilCardRevealed"}
 AUDITED = {line.split()[0] for line in (__doc__ or "").split("====\n")[2].splitlines() if line[:1].isalpha()}
 REFUSED = {"platform.undo_barrier", "platform.undo_range"}
 

@@ -15,7 +15,7 @@ from .helpers import new_game
 
 def test_implements_the_game_protocol():
     assert isinstance(GAME, Game)
-    assert GAME.name == "russian_railroads" and (GAME.min_players, GAME.max_players) == (2, 4)
+    assert GAME.name == "russian_railroads" and (GAME.min_players, GAME.max_players) == (1, 4)  # 1: Emil
 
 
 @pytest.mark.parametrize("players,workers,coins,rounds", [(2, 6, 2, 6), (3, 6, 1, 6), (4, 5, 1, 7)])
