@@ -80,9 +80,9 @@ def check_consistency(state, seat: str, rng: random.Random, sample: int = 60) ->
             assert GAME.legal_commands(state, other_seat) == []
 
 
-def play_table(players: int, seed: int, check_every: int = 0) -> LocalTable:
+def play_table(players: int, seed: int, check_every: int = 0, options: dict | None = None) -> LocalTable:
     rng = random.Random(seed)
-    table = LocalTable.create(GAME, {}, players, seed=f"seed-{seed}")
+    table = LocalTable.create(GAME, options or {}, players, seed=f"seed-{seed}")
     for step in range(30000):
         status = table.status()
         if status.over:
@@ -108,10 +108,15 @@ def play_table(players: int, seed: int, check_every: int = 0) -> LocalTable:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+#: every allowed option combination that the engine plays, with its player counts
+#: (issue 12: the base game, the solo game against Emil)
+COMBINATIONS = [({}, 2), ({}, 3), ({}, 4), ({"solo": True}, 1)]
+
+
+@pytest.mark.parametrize("options,players", COMBINATIONS)
 @pytest.mark.parametrize("seed", range(8))
-def test_random_games_end_and_fold_to_the_same_result(players: int, seed: int) -> None:
-    table = play_table(players, seed)
+def test_random_games_end_and_fold_to_the_same_result(options: dict, players: int, seed: int) -> None:
+    table = play_table(players, seed, options=options)
     status = table.status()
     assert status.over and set(status.scores) == set(table.state.seats)
     assert sorted(status.ranking) == sorted(table.state.seats)
@@ -128,16 +133,16 @@ def test_random_games_end_and_fold_to_the_same_result(players: int, seed: int) -
             assert description.key in GAME.messages[lang]
 
 
-@pytest.mark.parametrize("players,seed", [(2, 100), (3, 101), (4, 102)])
+@pytest.mark.parametrize("players,seed", [(2, 100), (3, 101), (4, 102), (1, 103), (1, 104)])
 def test_legal_commands_accepted_and_others_refused(players: int, seed: int) -> None:
-    play_table(players, seed, check_every=7)
+    play_table(players, seed, check_every=7 if players > 1 else 3)
 
 
 def test_many_seeds_engine_only() -> None:
     """Many more random games directly on decide/evolve (faster than the table)."""
     from .helpers import play_random
 
-    for players in (2, 3, 4):
+    for players in (1, 2, 3, 4):
         for seed in range(200, 230):
             state, log = play_random(players, seed)
             assert GAME.status(state).over
