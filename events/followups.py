@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 ADVANCE_TASK = "stellwerk.advance"
 SNAPSHOT_TASK = "stellwerk.snapshot"
 NOTIFY_TASK = "stellwerk.notify"
+#: A game ended: archive it (again, idempotent) and update the ratings.
+GAME_ENDED_TASK = "stellwerk.game_ended"
 
 Send = Callable[[str, list[Any]], Any]
 
@@ -40,7 +42,21 @@ def enqueue_followups(repo: GameRepository, game_id: str, p: Projection, send: S
     waiting = [] if p.turn_seat is not None else [s for s in p.status().to_move if s not in p.bots]
     if waiting:
         claim_and_send(repo, game_id, p.seq, YOUR_TURN, send, NOTIFY_TASK, [game_id, p.seq, YOUR_TURN, waiting])
+    if p.status().over:
+        game_ended(repo, game_id, p, send)
     return sent
+
+
+def game_ended(repo: GameRepository, game_id: str, p: Projection, send: Send) -> None:
+    """Archive the finished game at once (a cheap, idempotent write, so the archive
+    lists it before any worker runs) and hand the ratings to a worker."""
+    from events import archive
+
+    try:
+        archive.record_finished(repo, game_id, p)
+    except Exception:  # noqa: BLE001 - the move is appended; the worker task archives it again
+        log.exception("could not archive %s", game_id)
+    claim_and_send(repo, game_id, p.seq, "ended", send, GAME_ENDED_TASK, [game_id])
 
 
 def claim_and_send(repo: GameRepository, game_id: str, seq: int, kind: str, send: Send, task: str,

@@ -76,6 +76,10 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
 
     for blueprint in (games.bp, moves.bp, history.bp, stream.bp, hints.bp, ops.bp, tables.bp, chat.bp):
         app.register_blueprint(blueprint)
+    from service.api import annotations, archive, forks
+
+    for blueprint in (archive.bp, annotations.bp, forks.bp):  # issue 16: archive, notes, forks, analysis
+        app.register_blueprint(blueprint)
     # An injected client (fakeredis in tests) keeps rate limits in memory.
     limiter = init_security(app, settings, None if injected else url)
     register_error_handlers(app)

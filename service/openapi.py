@@ -13,6 +13,9 @@ from service import schemas
 API_VIEWS = ("games.create_game", "games.lobby", "games.join", "games.get_game", "games.rotate_token",
              "moves.legal_commands", "moves.submit", "history.game_log", "history.replay", "history.log_texts",
              "stream.stream", "hints.hint", "ops.healthz")
+#: The archive, annotations, forks and analysis (issue 16).
+API_VIEWS += ("archive.search", "archive.player", "archive.leaderboard", "annotations.read", "annotations.write",
+              "annotations.change", "forks.create_fork", "forks.get_analysis", "forks.request_analysis")
 
 
 def build_spec(app: Flask) -> dict:

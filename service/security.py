@@ -58,6 +58,9 @@ def apply_limits(app: Flask, limiter: Limiter, settings: Settings) -> None:
     per_address = {"games.create_game": settings.rate_public, "games.join": settings.rate_public,
                    "tables.start": settings.rate_public, "web.new_game": settings.rate_public,
                    "web.join": settings.rate_public, "web.accept_invitation": settings.rate_public}
+    # Issue 16: forks create games, notes and analyses cost storage and worker time.
+    per_address.update({name: settings.rate_public for name in (
+        "forks.create_fork", "forks.request_analysis", "annotations.write", "web.fork_game")})
     for endpoint, rate in per_seat.items():
         if endpoint in app.view_functions and rate:
             app.view_functions[endpoint] = limiter.limit(rate, key_func=seat_or_address)(app.view_functions[endpoint])

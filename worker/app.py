@@ -53,7 +53,8 @@ def beat_schedule(settings: Settings) -> dict[str, dict]:
 def make_celery(settings: Settings | None = None, redis_url: str | None = None) -> Celery:
     settings = settings or Settings.from_env()
     url = celery_url(redis_url or settings.redis_url or "redis://127.0.0.1:6379/0")
-    app = Celery("stellwerk", broker=url, backend=url, include=["worker.tasks", "worker.notify_tasks"])
+    app = Celery("stellwerk", broker=url, backend=url, include=["worker.tasks", "worker.notify_tasks",
+                                                                 "worker.archive_tasks"])
     app.conf.update(
         task_default_queue=settings.queue,
         task_acks_late=True,

@@ -1,0 +1,73 @@
+"""A finished game's analysis, stored as its own projection beside the log.
+
+The analysis (computed by a worker, :mod:`worker.analysis`) is derived data: it
+never enters the game's log, and it is computed once per game and kept.  It lives
+under the game's hash tag (``game:{<id>}:analysis``, a hash) with its state
+(``queued``, ``running``, ``done``, ``failed``), progress while it runs (``done`` of
+``total`` positions) and, when done, the result as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import redis
+
+ANALYSE_TASK = "stellwerk.analyse"
+#: A queued or running analysis that made no progress this long may be asked for again.
+STALE_S = 600
+
+
+class AnalysisStore:
+    def __init__(self, client: redis.Redis, prefix: str) -> None:
+        self.redis = client
+        self.prefix = prefix
+
+    def key(self, game_id: str) -> str:
+        return f"{self.prefix}:game:{{{game_id}}}:analysis"
+
+    def get(self, game_id: str) -> dict[str, Any]:
+        raw = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
+               for k, v in self.redis.hgetall(self.key(game_id)).items()}
+        if not raw:
+            return {"state": "none"}
+        out: dict[str, Any] = {"state": raw.get("state", "none"), "done": int(raw.get("done", 0)),
+                               "total": int(raw.get("total", 0)), "updated": float(raw.get("updated", 0))}
+        if "result" in raw:
+            out["result"] = json.loads(raw["result"])
+        if "error" in raw:
+            out["error"] = raw["error"]
+        return out
+
+    def request(self, game_id: str, now: float | None = None) -> bool:
+        """Mark the analysis queued; True if the caller should enqueue the task
+        (nothing queued, running recently or done yet)."""
+        now = time.time() if now is None else now
+        key = self.key(game_id)
+        if self.redis.hsetnx(key, "state", "queued"):
+            self.redis.hset(key, mapping={"done": 0, "total": 0, "updated": repr(now)})
+            return True
+        current = self.get(game_id)
+        if current["state"] == "failed" or (current["state"] in ("queued", "running")
+                                            and now - current["updated"] > STALE_S):
+            self.redis.hset(key, mapping={"state": "queued", "done": 0, "updated": repr(now)})
+            self.redis.hdel(key, "error")
+            return True
+        return False
+
+    def progress(self, game_id: str, done: int, total: int) -> None:
+        self.redis.hset(self.key(game_id), mapping={"state": "running", "done": done, "total": total,
+                                                    "updated": repr(time.time())})
+
+    def finish(self, game_id: str, result: Mapping[str, Any]) -> None:
+        total = len(result.get("positions", []))
+        self.redis.hset(self.key(game_id), mapping={"state": "done", "done": total, "total": total,
+                                                    "updated": repr(time.time()),
+                                                    "result": json.dumps(result, separators=(",", ":"))})
+
+    def fail(self, game_id: str, error: str) -> None:
+        self.redis.hset(self.key(game_id), mapping={"state": "failed", "error": error[:500],
+                                                    "updated": repr(time.time())})

@@ -1,0 +1,164 @@
+"""What-if forks: "play on from here" as a new game that links back to its origin.
+
+The fork's log starts as a copy of the origin's log up to a confirmed position,
+as the requester was allowed to see it, and goes on with the fork's own moves.
+
+A log carries secrets (a shuffled deck's order, a card drawn face down, the
+game's seed).  Copying them into a game the requester plays would hand them what
+they could not see, so:
+
+- a *finished* origin is copied in full (a reviewer saw everything), but with a
+  new seed, so every draw decided after the fork point is a new one;
+- a *running* origin is copied as the requester's redacted log (secrets they may
+  not see replaced by ``{"hidden": true}``, others' withdrawn drafts by a
+  ``Withheld`` placeholder, so seqs stay without gaps), and the position the fork
+  continues from is the game's ``determinize`` of the state for that viewer: what
+  was hidden is redrawn (:mod:`events.determinize` does the same for bots), and
+  the seed is new.
+
+A redacted copy cannot be folded by the game's ``evolve``, so the fork's position
+at the fork point is stored as its first snapshot, written before the copy: every
+projection of the fork starts from it, and the fork cannot be reverted to before
+it (its revert points start empty).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from events import snapshots
+from events.creation import new_seed
+from events.envelope import Envelope
+from events.projection import GAME_CREATED, REVERTED, Projection
+from events.redaction import effective_viewer, redact_log
+from events.repository import GameRecord, GameRepository, SeatInfo, hash_token, status_summary
+from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, IllegalMove
+
+#: The placeholder of an event the requester could not see at all.
+WITHHELD = "Withheld"
+
+
+def playable_position(p: Projection) -> bool:
+    """A position a fork may start from: confirmed, quiet, not over."""
+    return snapshots.can_snapshot(p) and not p.status().over
+
+
+def copied_log(latest: Projection, envelopes: Sequence[Envelope], viewer: str, seed: str) -> list[Envelope]:
+    """The origin's envelopes as ``viewer`` may see them, numbered as before."""
+    who = effective_viewer(latest, viewer)
+    shown = {e.seq: e for e in redact_log(latest, envelopes, who)}
+    out = []
+    for env in envelopes:
+        copy = shown.get(env.seq)
+        if copy is None:
+            copy = Envelope(env.seq, WITHHELD, SYSTEM, {}, env.turn, env.ts, env.command_id, env.schema)
+        if copy.type == GAME_CREATED:
+            copy = copy.with_payload(_reseeded(copy.payload, seed if who == REVIEWER else None))
+        out.append(copy)
+    return out
+
+
+def _reseeded(payload: Mapping[str, Any], seed: str | None) -> dict[str, Any]:
+    """``GameCreated`` with the fork's seed (or the seed hidden) in place of the origin's."""
+    data = dict(payload)
+    secret = dict(data.get(SECRET, {}))
+    nobody = dict(secret.get(NOBODY, {}))
+    if seed is None:
+        secret[NOBODY] = {"hidden": True}
+    else:
+        nobody["seed"] = seed
+        secret[NOBODY] = nobody
+    data[SECRET] = secret
+    return data
+
+
+def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Sequence[Mapping[str, Any]],
+         requester: str | None = None, rng: random.Random | None = None) -> tuple[GameRecord, dict[str, str]]:
+    """Create a fork of ``origin_id`` at ``seq`` for ``viewer`` (a seat, the
+    spectator, or anyone once the game is over).  ``seats``: one entry per seat,
+    ``{"name"}`` (hotseat: one requester may hold several) or ``{"bot": level}``.
+    Returns the fork's record and the tokens of its named seats."""
+    origin = repo.record(origin_id)
+    latest = repo.projection(origin_id)
+    who = effective_viewer(latest, viewer)
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1 or seq > latest.visible_seq(who):
+        raise IllegalMove("fork.seq", "seq must be a position you can see")
+    if who != REVIEWER and seq > latest.public_seq:
+        raise IllegalMove("fork.seq", "seq must be a confirmed position")
+    at = repo.projection(origin_id, upto=seq)
+    if not playable_position(at):
+        raise IllegalMove("fork.position", "a fork starts from a confirmed position where the game goes on")
+    if len(seats) != len(origin.seats):
+        raise IllegalMove("fork.seats", f"the fork has the origin's {len(origin.seats)} seats")
+    infos = []
+    for info, spec in zip(origin.seats, seats, strict=True):
+        name, bot = spec.get("name"), spec.get("bot")
+        if bool(name) == bool(bot):
+            raise IllegalMove("fork.seats", "each seat is a person (name) or a bot")
+        infos.append(SeatInfo(info.seat, name, bot))
+    fork_seed = new_seed()
+    rng = rng or random.Random()
+    state = at.confirmed
+    if who != REVIEWER:
+        determinize = getattr(at.game, "determinize", None)
+        if determinize is None:
+            raise IllegalMove("fork.hidden", f"{at.game.name} cannot redraw hidden information")
+        state = determinize(at.confirmed, who, rng)
+    bots = {i.seat: i.bot for i in infos if i.bot}
+    start = replace(at, confirmed=state, live=state, seed=fork_seed, bots=bots, handed_over=frozenset(),
+                    revert_points=(), confirmed_turns=(), last_system_seq=at.seq)
+    copy = copied_log(latest, repo.store.read(origin_id, upto=seq), who, fork_seed)
+
+    fork_id = uuid.uuid4().hex[:12]
+    tokens = {i.seat: _token() for i in infos if i.name}
+    created = time.time()
+    table = {"fork_of": origin_id, "fork_seq": seq, "fork_viewer": who, "forked_by": requester}
+    meta = {"game": origin.game, "created": repr(created), "seats": json.dumps([i.to_json() for i in infos]),
+            "options": json.dumps(dict(origin.options)), "table": json.dumps(table)}
+    players = sorted({i.name for i in infos if i.name})
+    if not repo.store.create_meta(fork_id, meta, {s: hash_token(t) for s, t in tokens.items()}, players, created):
+        raise IllegalMove("platform.game_exists", "fork id taken; try again")
+    # The snapshot first: nobody may ever fold the (possibly redacted) copy itself.
+    repo.store.save_snapshot(fork_id, seq, snapshots.dump(start))
+    repo.store.append(fork_id, 0, "fork", copy, status_summary(start))
+    repo.store.set_meta(fork_id, waiting="0")
+    repo.notify(fork_id)  # a bot (or system work) to move in the fork
+    return repo.record(fork_id), tokens
+
+
+def _token() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(24)
+
+
+def fork_point(record: GameRecord) -> int | None:
+    seq = record.table.get("fork_seq")
+    return int(seq) if seq is not None else None
+
+
+def replay_steps(repo: GameRepository, record: GameRecord, envelopes: Sequence[Envelope]) -> list[int]:
+    """A fork's confirmed positions: its fork point and every confirmed position
+    played since, folded from the fork point's snapshot (never from the copy)."""
+    start_seq = fork_point(record)
+    assert start_seq is not None
+    p = repo.projection(record.id, upto=start_seq)
+    steps = [start_seq]
+    later = [e for e in envelopes if e.seq > start_seq]
+    reverted = [(int(e.payload["to_seq"]), e.seq) for e in later if e.type == REVERTED]
+    for i, env in enumerate(later):
+        p = p.apply(env, lambda s: repo.projection(record.id, upto=s))
+        last_of_command = i + 1 == len(later) or later[i + 1].command_id != env.command_id
+        taken_back = any(a < p.seq <= b for a, b in reverted)
+        if last_of_command and p.confirmed_seq == p.seq and not p.tail and not taken_back:
+            steps.append(p.seq)
+    return steps
+
+
+__all__ = ["fork", "fork_point", "replay_steps", "copied_log", "playable_position", "TURN_CONFIRMED"]

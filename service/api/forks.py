@@ -1,0 +1,139 @@
+"""What-if forks ("play on from here") and the analysis of finished games."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from events import forks
+from events.analysis import ANALYSE_TASK, AnalysisStore
+from games.contract import IllegalMove
+from service.accounts.acting import claim_names
+from service.api.games import json_body
+from service.auth import viewer_for
+from service.bot_levels import bot_levels
+from service.context import ctx
+from service.errors import ApiError
+
+bp = Blueprint("forks", __name__, url_prefix="/api/games")
+
+#: The bot level an analysis uses: the strongest one whose search needs no clock.
+ANALYSIS_LEVEL = "greedy"
+
+
+def seat_specs(raw: object, count: int) -> list[dict]:
+    """``[{name} | {bot}]`` checked field by field (400 names the field)."""
+    if not isinstance(raw, list) or len(raw) != count:
+        raise ApiError(400, "bad_request", f"seats must be a list of {count} seats", field="seats")
+    levels = bot_levels()
+    out = []
+    for i, spec in enumerate(raw):
+        if not isinstance(spec, dict) or set(spec) - {"name", "bot"} or len(spec) != 1:
+            raise ApiError(400, "bad_request", "a seat is {name} or {bot}", field=f"seats.{i}")
+        if "bot" in spec and spec["bot"] not in levels:
+            raise ApiError(400, "bad_request", f"unknown bot level; known: {sorted(levels)}", field=f"seats.{i}.bot")
+        if "name" in spec and (not isinstance(spec["name"], str) or not spec["name"].strip()
+                               or len(spec["name"]) > 40):
+            raise ApiError(400, "bad_request", "a name is 1 to 40 characters", field=f"seats.{i}.name")
+        out.append(dict(spec))
+    return out
+
+
+@bp.post("/<game_id>/forks")
+def create_fork(game_id: str):  # type: ignore[no-untyped-def]
+    """Play on from here.
+    ---
+    post:
+      summary: >-
+        A new game (hotseat or with bots) whose log is this game's up to a confirmed position,
+        as the caller may see it; hidden information is redrawn
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      security: [{}, {seatToken: []}]
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [seq, seats]
+              properties:
+                seq: {type: integer}
+                seats: {type: array, items: {type: object, properties: {name: {type: string}, bot: {type: string}}}}
+      responses:
+        201: {description: '{id, fork_of, fork_seq, seats: [{seat, token}]}'}
+        400: {description: a bad field, content: {application/json: {schema: ErrorSchema}}}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: not a position to play on from, content: {application/json: {schema: ErrorSchema}}}
+    """
+    repo = ctx().repository
+    record = repo.record(game_id)
+    viewer = viewer_for(game_id)
+    body = json_body()
+    if not isinstance(body.get("seq"), int) or isinstance(body.get("seq"), bool):
+        raise ApiError(400, "bad_request", "seq must be an integer", field="seq")
+    seats = seat_specs(body.get("seats"), len(record.seats))
+    own = next((s.name for s in record.seats if s.seat == viewer), None)
+    others = claim_names([s.get("name") for s in seats if s.get("name") and s.get("name") != own])
+    for spec in seats:
+        if spec.get("name") in others:
+            spec["name"] = others[spec["name"]]
+    created, tokens = forks.fork(repo, game_id, body["seq"], viewer, seats, requester=own)
+    return jsonify({"id": created.id, "fork_of": game_id, "fork_seq": body["seq"],
+                    "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}), 201
+
+
+def analysis_store() -> AnalysisStore:
+    store = ctx().repository.store
+    return AnalysisStore(store.redis, store.keys.prefix)
+
+
+@bp.get("/<game_id>/analysis")
+def get_analysis(game_id: str):  # type: ignore[no-untyped-def]
+    """The analysis.
+    ---
+    get:
+      summary: >-
+        A finished game's analysis: state, progress and (when done) each seat's evaluation
+        per position and the bot's turn
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      responses:
+        200: {description: '{state: none|queued|running|done|failed, done, total, result?}'}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
+    """
+    _finished_or_422(game_id)
+    return jsonify(analysis_store().get(game_id))
+
+
+@bp.post("/<game_id>/analysis")
+def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
+    """Ask for the analysis.
+    ---
+    post:
+      summary: Have a worker analyse a finished game (once; later requests get the cached result)
+      parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
+      responses:
+        202: {description: queued or running; poll GET}
+        200: {description: done already}
+        404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
+        503: {description: no worker queue, content: {application/json: {schema: ErrorSchema}}}
+    """
+    _finished_or_422(game_id)
+    store = analysis_store()
+    send = ctx().send_task
+    if send is None:
+        raise ApiError(503, "unavailable", "no worker queue to analyse with")
+    if store.request(game_id):
+        try:
+            send(ANALYSE_TASK, [game_id, ANALYSIS_LEVEL, "0"])
+        except Exception:  # noqa: BLE001 - a broker hiccup: marked failed, may be asked again
+            store.fail(game_id, "could not enqueue")
+            raise ApiError(503, "unavailable", "could not enqueue the analysis; try again") from None
+    state = store.get(game_id)
+    return jsonify(state), 200 if state["state"] == "done" else 202
+
+
+def _finished_or_422(game_id: str) -> None:
+    repo = ctx().repository
+    repo.record(game_id)
+    if not repo.projection(game_id).status().over:
+        raise IllegalMove("analysis.game_running", "a running game is not analysed: it would reveal hidden information")

@@ -1,0 +1,88 @@
+"""Ratings: the library's published example, and which games count."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import archive
+from events.ratings import Rating, Ratings, countable, model, rate
+from tests.archive.conftest import finish, new_game
+
+
+def test_published_example_of_openskill():
+    """openskill's README (PlackettLuce, two teams of two, the first wins); the
+    example predates the model's tau, so it is pinned to 0 here."""
+    pl = model(tau=0)
+    a1, a2 = pl.rating(mu=25.0, sigma=8.333333333333334), pl.rating(mu=32.444, sigma=5.123)
+    b1, b2 = pl.rating(mu=43.381, sigma=2.421), pl.rating(mu=25.188, sigma=6.211)
+    [[x1, x2], [y1, y2]] = pl.rate([[a1, a2], [b1, b2]])
+    assert (x1.mu, x1.sigma) == pytest.approx((28.669648436582808, 8.071520788025197))
+    assert (x2.mu, x2.sigma) == pytest.approx((33.83086971107981, 5.062772998705765))
+    assert (y1.mu, y1.sigma) == pytest.approx((43.071274808241974, 2.4166900452721256))
+    assert (y2.mu, y2.sigma) == pytest.approx((23.149503312339064, 6.1378606973362135))
+
+
+def test_our_rate_is_the_library_for_one_player_teams():
+    pl = model(tau=0)
+    mine = rate([Rating("a", 25.0, 8.333333333333334), Rating("b", 32.444, 5.123)], [1, 2], pl)
+    [[x], [y]] = pl.rate([[pl.rating(25.0, 8.333333333333334)], [pl.rating(32.444, 5.123)]], ranks=[1.0, 2.0])
+    assert (mine[0].mu, mine[0].sigma, mine[1].mu, mine[1].sigma) == pytest.approx((x.mu, x.sigma, y.mu, y.sigma))
+    assert mine[0].games == 1 and mine[0].mu > 25.0 > x.mu - 10
+
+
+def test_ties_share_a_place():
+    pl = model(tau=0)
+    a, b = rate([Rating("a", 25, 8.3), Rating("b", 25, 8.3)], [1, 1], pl)
+    assert a.mu == pytest.approx(b.mu) == pytest.approx(25.0)
+
+
+def _row(**kw):
+    row = {"id": "g1", "game": "tally", "fork_of": None, "bots": False,
+           "seats": [{"seat": "p1", "name": "ann", "bot": None, "place": 1},
+                     {"seat": "p2", "name": "bob", "bot": None, "place": 2}]}
+    row.update(kw)
+    return row
+
+
+def test_forks_and_bot_games_do_not_count():
+    assert countable(_row())
+    assert not countable(_row(fork_of="g0"))
+    assert not countable(_row(bots=True))
+    assert not countable(_row(seats=[{"seat": "p1", "name": "ann", "bot": None, "place": 1},
+                                     {"seat": "p2", "name": "ann", "bot": None, "place": 2}]))
+
+
+def test_a_game_is_rated_once_per_game_and_player_count(app, client, repo):
+    game_id, _ = new_game(client)
+    finish(app, game_id, {"p1": 3})
+    row = archive.Archive(repo.store.redis, repo.store.keys.prefix).row(game_id)
+    ratings = Ratings(repo.store.redis, repo.store.keys.prefix)
+    first = ratings.apply(row)
+    assert first is not None and ratings.apply(row) is None  # a retried task rates nothing twice
+    ann, bob = ratings.get("tally", 2, "Ann"), ratings.get("tally", 2, "bob")
+    assert ann.mu > 25 > bob.mu and ann.games == bob.games == 1
+    assert ratings.get("tally", 3, "ann") is None
+    body = client.get("/api/players/ann").json
+    assert [(r["game"], r["players"], r["games"]) for r in body["ratings"]] == [("tally", 2, 1)]
+    top = client.get("/api/ratings?game=tally&players=2").json["ratings"]
+    assert [r["name"] for r in top] == ["ann", "bob"]
+    assert client.get("/api/ratings?game=nope&players=2").status_code == 400
+
+
+def test_a_game_with_a_bot_is_archived_but_not_rated(app, client, repo):
+    game_id, _ = new_game(client, ("ann", "x"), bots={1: "random"})
+    from tests.archive.conftest import run_system
+    from worker.bots.turns import bot_turn  # the bot's seat is played like the worker would
+    while not repo.projection(game_id).status().over:
+        p = repo.projection(game_id)
+        seat = p.status().to_move[0]
+        if seat == "p1":
+            from tests.archive.conftest import play_turn
+            play_turn(app, game_id)
+            continue
+        for command in bot_turn(p, seat, "random", 100):
+            repo.execute(game_id, command, repo.projection(game_id).seq, f"bot-{repo.projection(game_id).seq}")
+        run_system(app, game_id)
+    row = archive.Archive(repo.store.redis, repo.store.keys.prefix).row(game_id)
+    assert row["bots"] and row["winners"]
+    assert Ratings(repo.store.redis, repo.store.keys.prefix).apply(row) is None
