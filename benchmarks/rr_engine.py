@@ -12,6 +12,10 @@ leave it unchanged (behaviour-preserving check, independent of the bots).
 
     python benchmarks/rr_engine.py [--games N] [--players 4] [--seed 1] [--playouts N]
     python benchmarks/rr_engine.py --digest [--games N]
+    python benchmarks/rr_engine.py --option solo=true --players 1   (table options, JSON values)
+
+The digest of the base game (no ``--option``) must stay what it was before the
+options existed (issue 12).
 """
 
 from __future__ import annotations
@@ -55,10 +59,11 @@ def _step(state: Any, rng: random.Random, trace: Any = None) -> tuple[Any, list[
     return state, events, decided
 
 
-def play(players: int, seed: int, trace: Any = None) -> tuple[list[Event], int]:
+def play(players: int, seed: int, trace: Any = None, options: dict[str, Any] | None = None
+         ) -> tuple[list[Event], int]:
     rng = random.Random(seed)
     seats = [f"p{i}" for i in range(1, players + 1)]
-    log = GAME.setup({}, seats, rng)
+    log = GAME.setup(options or {}, seats, rng)
     state = GAME.initial_state()
     for event in log:
         state = GAME.evolve(state, event)
@@ -70,12 +75,12 @@ def play(players: int, seed: int, trace: Any = None) -> tuple[list[Event], int]:
     return log, decisions
 
 
-def mid_game(players: int, seed: int, round_: int = 3) -> Any:
+def mid_game(players: int, seed: int, round_: int = 3, options: dict[str, Any] | None = None) -> Any:
     """The position at the first decision of ``round_`` of a fixed random game."""
     rng = random.Random(seed)
     seats = [f"p{i}" for i in range(1, players + 1)]
     state = GAME.initial_state()
-    for event in GAME.setup({}, seats, rng):
+    for event in GAME.setup(options or {}, seats, rng):
         state = GAME.evolve(state, event)
     while state.round < round_ or GAME.status(state).pending_system:
         state, _, _ = _step(state, rng)
@@ -94,11 +99,12 @@ def playouts(state: Any, n: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
-def digest(games: int, seed: int) -> str:
+def digest(games: int, seed: int, options: dict[str, Any] | None = None) -> str:
     trace = hashlib.sha256()
-    for players in (2, 3, 4):
+    counts = (1,) if options and options.get("solo") else (2, 3, 4)
+    for players in counts:
         for i in range(games):
-            log, _ = play(players, seed + i, trace)
+            log, _ = play(players, seed + i, trace, options)
             for event in log:
                 trace.update(json.dumps([event.type, event.payload, event.barrier], sort_keys=True).encode())
     return trace.hexdigest()
@@ -111,17 +117,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=50)
     parser.add_argument("--digest", action="store_true")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                        help="a table option, e.g. solo=true (repeatable)")
     args = parser.parse_args()
+    options = {key: json.loads(value) for key, _, value in (o.partition("=") for o in args.option)}
 
     if args.digest:
-        print(digest(args.games, args.seed))
+        print(digest(args.games, args.seed, options))
         return
 
     start = time.perf_counter()
     logs = []
     decisions = 0
     for i in range(args.games):
-        log, n = play(args.players, args.seed + i)
+        log, n = play(args.players, args.seed + i, options=options)
         logs.append(log)
         decisions += n
     elapsed = time.perf_counter() - start
@@ -131,7 +140,7 @@ def main() -> None:
           f"{events / args.games:.0f} events per game")
 
     if args.playouts:
-        state = mid_game(args.players, args.seed)
+        state = mid_game(args.players, args.seed, options=options)
         seconds = playouts(state, args.playouts, args.seed)
         print(f"{args.playouts} random playouts from round 3 in {seconds:.2f} s: "
               f"{args.playouts / seconds:.1f} playouts/s")

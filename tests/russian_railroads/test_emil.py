@@ -271,3 +271,15 @@ def test_the_view_shows_emil():
     assert view["occupied"]["black_2w"]["seat"] == "emil"
     assert view["options"] == {"solo": True}
     assert "coins" not in {s["id"] for s in view["board"]["spaces"]}
+
+
+def test_bots_play_the_solo_game_and_greedy_beats_random():
+    """The worker's bots play Emil's games through the legal-move list (the greedy
+    bot's evaluation counts Emil's engineers in the majority)."""
+    from worker.selfplay import play
+
+    for seed in ("solo-a", "solo-b"):
+        greedy = play(GAME, 1, seed, ["greedy"], {})
+        random_ = play(GAME, 1, seed, ["random"], {})
+        assert greedy.status().over and random_.status().over
+        assert greedy.status().scores["p1"] > random_.status().scores["p1"]

@@ -108,3 +108,17 @@ def test_a_base_game_created_today_has_the_same_creation_event():
     assert events[0].payload["options"] == {}
     old = [json.loads(line) for line in (FIXTURES / "base-2p-before-options.ndjson").read_text().splitlines()]
     assert old[0]["payload"]["options"] == {}
+
+
+def test_the_fixed_seed_base_game_digest_is_unchanged():
+    """``benchmarks/rr_engine.py --digest --games 5`` (every event, legal-command list and
+    open-action list of 15 fixed-seed base games) as recorded on the commit before
+    options existed: the base game behaves exactly as before."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "rr_engine.py"
+    spec = importlib.util.spec_from_file_location("rr_engine_bench", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.digest(5, 1) == "afe731fa1e690a7184e7af0f9bb458836812a6be4ae02b02179ad0bbd501369b"

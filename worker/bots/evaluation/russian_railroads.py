@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.contract import Game
-from games.russian_railroads import engineers, industry, scoring
+from games.russian_railroads import emil, engineers, industry, scoring
 from games.russian_railroads.data import BLACK, RULES, TRANSSIB
 from games.russian_railroads.state import PlayerState, State
 
@@ -84,6 +84,8 @@ def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Ma
         return {}
     left = scorings_left(state)
     players = [state.players[s] for s in state.seats]
-    majority = engineers.majority(players) if state.phase != "over" else {}
+    # The solo game's Emil takes part in the majority with the engineers he collected.
+    emil_row = emil.majority_entry(state)
+    majority = engineers.majority(players, (emil_row,) if emil_row else ()) if state.phase != "over" else {}
     wanted = state.seats if seats is None else seats
     return {seat: player_value(state, state.players[seat], left, majority) for seat in wanted}
