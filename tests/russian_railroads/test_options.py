@@ -64,6 +64,9 @@ def test_german_railroads_modules_combine_freely_but_are_not_built_yet():
         == "rr.options.not_built"
     assert code({"coal": True, "solo": True}, 1) == "rr.options.not_built"
     assert code({"tableau": "usa"}, 2) == "rr.options.not_built"
+    # DSP combines with everything but the USA tableau; its engine is not complete yet
+    assert code({"dsp": True}, 2) == "rr.options.not_built"
+    assert code({"dsp": True, "solo": True, "tableau": "deutschland"}, 1) == "rr.options.not_built"
 
 
 @pytest.mark.parametrize("options,players,expected", [
