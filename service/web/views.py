@@ -56,6 +56,8 @@ def _summary(record: GameRecord, you: str | None = None) -> dict[str, Any]:
         "id": record.id, "game": record.game, "title": title, "seats": seats, "status": status,
         "over": bool(status.get("over")), "open_seats": [s["seat"] for s in seats if s["open"]],
         "to_move": to_move, "you": you, "your_turn": bool(you and you in to_move and not status.get("over")),
+        # A seed the creator chose decides every hidden card: whoever looks is told (issue 9).
+        "chosen_seed": record.table.get("chosen_seed"),
     }
 
 

@@ -269,3 +269,18 @@ def test_russian_railroads_end_cards_are_face_down_to_others(ann_and_bob):
     assert other["players"]["p1"]["end_cards"] is None
     assert spectator_view["players"]["p1"]["end_cards"] is None and spectator_view["players"]["p2"]["end_cards"] is None
     assert own["end_deck"] is None and other["end_deck"] is None
+
+
+def test_a_chosen_seed_is_shown_on_every_page_of_the_game(people):
+    """Issue 9, item 3: a seed the creator chose decides every hidden card, so the pages say so."""
+    ann = people()
+    ann.register("ann")
+    chosen = ann.client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"bot": "random"}],
+                                                 "seed": "my-own-seed"}).json["id"]
+    plain = ann.client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"bot": "random"}]}
+                            ).json["id"]
+    spectator = people()
+    for path in ("/games/{}", "/games/{}/replay"):
+        shown = spectator.get(path.format(chosen)).text
+        assert 'id="chosen-seed"' in shown and "my-own-seed" in shown, path
+        assert 'id="chosen-seed"' not in spectator.get(path.format(plain)).text, path
