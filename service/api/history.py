@@ -6,6 +6,7 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
+from events import forks
 from events.envelope import ENVELOPE_SCHEMA, Envelope
 from events.projection import REVERTED, fold_iter
 from events.redaction import effective_viewer, redact_log, view
@@ -87,13 +88,15 @@ def replay(game_id: str):  # type: ignore[no-untyped-def]
     """
     query = ReplayQuerySchema().load(request.args.to_dict())
     repo = ctx().repository
-    repo.record(game_id)
+    record = repo.record(game_id)
     viewer = viewer_for(game_id)
     latest = repo.projection(game_id)
     who = effective_viewer(latest, viewer)
     visible = latest.visible_seq(who) if who != REVIEWER else latest.seq
     envelopes = repo.store.read(game_id, upto=latest.confirmed_seq if who != REVIEWER else latest.seq)
-    steps = replay_steps(latest.game, envelopes)
+    # A what-if fork is replayed from its fork point: its copied log may be redacted (events.forks).
+    steps = forks.replay_steps(repo, record, envelopes) if forks.fork_point(record) else \
+        replay_steps(latest.game, envelopes)
     seq = query["seq"] if query["seq"] is not None else (steps[-1] if steps else 0)
     if seq not in steps or seq > visible:
         raise ApiError(400, "bad_request", "seq must be one of the confirmed positions", field="seq")
