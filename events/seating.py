@@ -113,7 +113,8 @@ def _seat_for(seat: str, name: str) -> Callable[[SeatInfo], SeatInfo]:
 def _update_seats(repo: GameRepository, game_id: str, change: Callable[[SeatInfo], SeatInfo]) -> None:
     """Apply ``change`` to every seat in one optimistic transaction."""
     key = repo.store.keys.game(game_id).meta
-    with repo.store.redis.pipeline() as pipe:
+    # transaction=True: a Redis Cluster client supports WATCH only in a transaction (one slot).
+    with repo.store.redis.pipeline(transaction=True) as pipe:
         while True:
             try:
                 pipe.watch(key)

@@ -77,6 +77,16 @@ class Settings:
     #: Work claimed (or started) longer ago than the task time limit plus this
     #: margin (s) is taken for lost (its worker died) and enqueued again by the sweep.
     work_margin_s: int = 30
+    #: Celery broker when the queue should not live on ``redis_url`` (RabbitMQ:
+    #: ``amqp://user:password@host:5672//``); required with a Redis Cluster.
+    broker_url: str = ""
+    #: Redis Cluster: an append is acknowledged once this many replicas of its shard
+    #: have it (WAIT), so a master killed right after a 201 loses no move; 0 = off.
+    #: ``-1`` (the default) means 1 on a cluster and 0 on a single Redis.
+    wait_replicas: int = -1
+    #: How long (ms) an append waits for those replicas before it answers anyway
+    #: (logged: a shard without a live replica).
+    wait_replicas_ms: int = 500
 
     @property
     def work_overdue_s(self) -> int:
@@ -121,4 +131,7 @@ class Settings:
             visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
             sweep_s=_int("STELLWERK_SWEEP_S", 30),
             work_margin_s=_int("STELLWERK_WORK_MARGIN_S", 30),
+            broker_url=os.environ.get("STELLWERK_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", ""),
+            wait_replicas=_int("STELLWERK_WAIT_REPLICAS", -1),
+            wait_replicas_ms=_int("STELLWERK_WAIT_REPLICAS_MS", 500),
         )

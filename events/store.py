@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
+from redis.exceptions import MovedError, NoScriptError
 
 from events import envelope as env_codec
 from events.envelope import Envelope
 from events.keys import Keys
+
+log = logging.getLogger(__name__)
 
 _APPEND_LUA = importlib.resources.files("events").joinpath("append.lua").read_text()
 
@@ -74,9 +79,17 @@ def _seen(text: bytes | str) -> SeenCommand:
 
 
 class EventStore:
+    """Redis Cluster: every multi-key command and script here touches the keys of one
+    game, which share its hash tag and so one slot; the global keys (lobby, player
+    index, work in flight, claims) are read and written one key per command (see
+    ``deploy/README.md``, "Redis Cluster", for the whole audit)."""
+
     def __init__(self, client: redis.Redis, prefix: str = "stellwerk",
-                 blocking: redis.Redis | None = None) -> None:
-        """``blocking``: a client whose read timeout outlives XREAD BLOCK (default: ``client``)."""
+                 blocking: redis.Redis | None = None, wait_replicas: int = -1,
+                 wait_replicas_ms: int = 500) -> None:
+        """``blocking``: a client whose read timeout outlives XREAD BLOCK (default: ``client``).
+        ``wait_replicas``: replicas that must hold an append before it returns (WAIT);
+        -1 means 1 on a Redis Cluster (failover promotes a replica) and 0 otherwise."""
         self.redis = client
         self.blocking = blocking or client
         self.keys = Keys(prefix)
@@ -84,6 +97,9 @@ class EventStore:
         self._reclaim = client.register_script(_RECLAIM_LUA)
         #: Not in a game's hash tag: one set across all games (like the lobby).
         self._in_flight = f"{prefix}:work:in-flight"
+        self.cluster = isinstance(client, RedisCluster)
+        self.wait_replicas = (1 if self.cluster else 0) if wait_replicas < 0 else wait_replicas
+        self.wait_replicas_ms = wait_replicas_ms
 
     # ------------------------------------------------------------ appending
     def append(self, game_id: str, expected_seq: int, command_id: str, envelopes: Sequence[Envelope],
@@ -103,7 +119,10 @@ class EventStore:
         args = [expected_seq, command_id, fingerprint, json.dumps(status, separators=(",", ":")),
                 "1" if status.get("over") else "0"]
         args += [env_codec.dumps(e) for e in envelopes]
-        kind, value = self._append(keys=[k.log, k.meta, k.idem], args=args)
+        if self.cluster and self.wait_replicas:
+            kind, value = self._append_replicated([k.log, k.meta, k.idem], args)
+        else:
+            kind, value = self._append(keys=[k.log, k.meta, k.idem], args=args)
         kind = kind.decode() if isinstance(kind, bytes) else kind
         if kind == "conflict":
             raise Conflict(int(value))
@@ -111,6 +130,41 @@ class EventStore:
             raise GameOver(f"game {game_id} is over")
         seen = _seen(value)
         return AppendResult(seen.first_seq, seen.last_seq, duplicate=kind == "dup", fingerprint=seen.fingerprint)
+
+    def _append_replicated(self, keys: list[str], args: list[Any]) -> Any:
+        """The append script, then WAIT on the same connection to the shard's master:
+        its answer comes back only once ``wait_replicas`` replicas have the events
+        (or the timeout passed), so an acknowledged move survives the master's death.
+        WAIT counts the writes of its own connection, which the cluster client's
+        routing does not keep, hence the master's own client.  A moved slot (after a
+        failover) refreshes the slot map and tries once more; a shard without its
+        master raises ``ConnectionError`` (HTTP 503, resend with the same command id)."""
+        assert isinstance(self.redis, RedisCluster)
+        for attempt in (1, 2):
+            node = self.redis.get_node_from_key(keys[0])
+            master = self.redis.get_redis_connection(node)
+            try:
+                for _ in (1, 2):
+                    pipe = master.pipeline(transaction=False)
+                    pipe.evalsha(self._append.sha, len(keys), *keys, *args)
+                    pipe.wait(self.wait_replicas, self.wait_replicas_ms)
+                    try:
+                        reply, acked = pipe.execute()
+                        break
+                    except NoScriptError:
+                        master.script_load(_APPEND_LUA)
+                else:  # pragma: no cover - a script flushed twice in a row
+                    raise redis.ConnectionError("append script not loadable")
+            except (MovedError, redis.ConnectionError, redis.TimeoutError) as exc:
+                self.redis.nodes_manager.initialize()
+                if attempt == 2 or not isinstance(exc, MovedError):
+                    raise redis.ConnectionError(f"shard of {keys[0]} unavailable: {exc}") from exc
+                continue
+            if acked < self.wait_replicas and reply[0] in (b"ok", "ok"):
+                log.warning("append to %s held by %s of %s replicas after %s ms", keys[0], acked,
+                            self.wait_replicas, self.wait_replicas_ms)
+            return reply
+        raise AssertionError("unreachable")
 
     def seen_command(self, game_id: str, command_id: str) -> SeenCommand | None:
         value = self.redis.hget(self.keys.game(game_id).idem, command_id)

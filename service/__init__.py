@@ -29,11 +29,11 @@ def celery_sender(redis_url: str, settings: Settings) -> SendTask:
     """Send tasks by name through a Celery client; the web app never imports the tasks."""
     from celery import Celery
 
-    from events.connection import celery_url
+    from events.connection import broker_url
 
     # No result backend: the web side never waits on task results (hints come back
     # through a reply list), and a backend costs a SUBSCRIBE round trip per task sent.
-    client = Celery("stellwerk-web", broker=celery_url(redis_url), backend=None)
+    client = Celery("stellwerk-web", broker=broker_url(redis_url, settings.broker_url), backend=None)
     client.conf.broker_connection_retry_on_startup = True
 
     def send(name: str, args: list[Any]) -> None:
@@ -54,7 +54,8 @@ def create_app(settings: Settings | None = None, client: redis.Redis | None = No
     injected = client is not None
     blocking = client or blocking_client(url, max(settings.stream_block_ms, settings.hint_timeout_s * 1000))
     client = client or redis_client(url)
-    store = EventStore(client, settings.key_prefix, blocking=blocking)
+    store = EventStore(client, settings.key_prefix, blocking=blocking, wait_replicas=settings.wait_replicas,
+                       wait_replicas_ms=settings.wait_replicas_ms)
     repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
     sender = celery_sender(url, settings) if send_task is True else (send_task if callable(send_task) else None)
     if sender is not None:

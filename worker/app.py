@@ -1,6 +1,8 @@
 """The Celery app factory, configured from :class:`events.settings.Settings`.
 
-Broker and result backend sit on the same Redis as the event store by default.
+Broker and result backend sit on the same Redis as the event store by default;
+``STELLWERK_BROKER_URL`` moves the queue elsewhere (RabbitMQ), and with a Redis
+Cluster it must (:func:`events.connection.broker_url`).
 Tasks are ``acks_late`` with retries, because every task appends with an expected
 seq and a deterministic command id and is therefore safe to run twice.
 """
@@ -11,7 +13,7 @@ import logging
 
 from celery import Celery
 
-from events.connection import celery_url
+from events.connection import broker_url, result_backend
 from events.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -52,10 +54,13 @@ def beat_schedule(settings: Settings) -> dict[str, dict]:
 
 def make_celery(settings: Settings | None = None, redis_url: str | None = None) -> Celery:
     settings = settings or Settings.from_env()
-    url = celery_url(redis_url or settings.redis_url or "redis://127.0.0.1:6379/0")
+    store_url = redis_url or settings.redis_url or "redis://127.0.0.1:6379/0"
+    url = broker_url(store_url, settings.broker_url)
     app = Celery("stellwerk", broker=url, backend=url, include=["worker.tasks", "worker.notify_tasks",
                                                                  "worker.archive_tasks"])
     app.conf.update(
+        # Results only on the event store's single Redis (as before); none otherwise.
+        result_backend=result_backend(store_url, settings.broker_url),
         task_default_queue=settings.queue,
         task_acks_late=True,
         task_reject_on_worker_lost=True,

@@ -37,7 +37,8 @@ def runtime() -> Runtime:
     url = app.conf.get("stellwerk_redis_url") or settings.redis_url
     for spec in settings.extra_games:
         registry.register(registry.load_object(spec))
-    store = EventStore(client(url), settings.key_prefix)
+    store = EventStore(client(url), settings.key_prefix, wait_replicas=settings.wait_replicas,
+                       wait_replicas_ms=settings.wait_replicas_ms)
     repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
 
     def send(name: str, args: list) -> None:
