@@ -250,3 +250,44 @@ def test_api_invitations_need_an_account(app, client):
     r = client.post("/api/games", json={"game": "tally", "seats": [{"name": "guest"}, {"invited": "bob"}]})
     assert r.status_code == 201
     assert client.get(f"/api/games/{r.json['id']}").json["waiting"] is True
+
+
+# ------------------------------------------------------------ rate limits (items 14, 16)
+def limited_app(**rates):
+    settings = dataclasses.replace(Settings.from_env(), key_prefix="harden-rl", secret_key="hardening-test-secret",
+                                   **{"rate_commands": "1000 per second", "rate_public": "1000 per second",
+                                      "rate_login": "1000 per second", **rates})
+    return create_app(settings, fakeredis.FakeRedis(), send_task=False)
+
+
+def test_hints_are_limited_per_seat_and_a_new_token_does_not_reset_them():
+    """Probe (issue 9, item 14): /hint had no limit at all."""
+    client = limited_app(rate_commands="2 per minute").test_client()
+    created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "a"}, {"name": "b"}]}).json
+    game_id, token = created["id"], created["seats"][0]["token"]
+    asks = [client.get(f"/api/games/{game_id}/hint", headers={"Authorization": f"Bearer {token}"}).status_code
+            for _ in range(2)]
+    assert 429 not in asks
+    token = client.post(f"/api/games/{game_id}/token", headers={"Authorization": f"Bearer {token}"}).json["token"]
+    assert client.get(f"/api/games/{game_id}/hint", headers={"Authorization": f"Bearer {token}"}).status_code == 429
+    other = created["seats"][1]["token"]  # another seat has its own budget
+    assert client.get(f"/api/games/{game_id}/hint", headers={"Authorization": f"Bearer {other}"}).status_code != 429
+
+
+def test_registration_and_the_new_game_form_are_limited_per_address():
+    """Probe (issue 9, item 16): both tell whether a name exists, and had no limit."""
+    app = limited_app(rate_login="3 per minute", rate_public="2 per minute")
+    ann = register(app, "ann")  # the first of three registrations from this address
+    guesser = app.test_client()
+    codes = []
+    for name in ("ann", "bob", "carl"):
+        page = guesser.get("/register").text
+        codes.append(guesser.post("/register", data={"csrf_token": csrf_of(page), "name": name,
+                                                     "password": "pw", "password2": "pw"}).status_code)
+    assert codes[:2] == [400, 400] and codes[2] == 429
+    assert ann.get("/new").status_code == 200
+    form = {"csrf_token": csrf_of(ann.get("/new").text), "game": "tally", "seat-0-kind": "me",
+            "seat-1-kind": "name", "seat-1-name": "somebody"}
+    tries = [ann.post("/new", data=form, environ_base={"REMOTE_ADDR": "10.7.7.7"}).status_code for _ in range(3)]
+    assert tries[:2] != [429, 429] and tries[2] == 429
+    assert ann.post("/new", data=form, environ_base={"REMOTE_ADDR": "10.8.8.8"}).status_code != 429
