@@ -45,8 +45,17 @@ def create_game():  # type: ignore[no-untyped-def]
           content:
             application/json:
               schema: CreatedGameSchema
-        400: {description: invalid body, content: {application/json: {schema: ErrorSchema}}}
-        422: {description: the game refuses the options, content: {application/json: {schema: ErrorSchema}}}
+        400: {description: "invalid body (the field is named; also JSON nested deeper than 32 levels)",
+              content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "an Authorization: Bearer personal API token that is unknown or revoked",
+              content: {application/json: {schema: ErrorSchema}}}
+        422:
+          description: >-
+            the game refuses the options; platform.seed_not_allowed (a seed at a table with more than
+            one person); platform.name_reserved (a registered account's name without that account's
+            personal API token or browser session)
+          content: {application/json: {schema: ErrorSchema}}
+        429: {description: too many requests from this client address, content: {application/json: {schema: ErrorSchema}}}
     """
     data = CreateGameSchema().load(json_body())
     if data["game"] not in registry.names():
@@ -130,8 +139,16 @@ def join(game_id: str):  # type: ignore[no-untyped-def]
       requestBody: {content: {application/json: {schema: JoinSchema}}}
       responses:
         200: {description: the seat and its token, content: {application/json: {schema: SeatTokenSchema}}}
+        400: {description: invalid body (the field is named), content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "an Authorization: Bearer personal API token that is unknown or revoked",
+              content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
-        422: {description: no open seat, content: {application/json: {schema: ErrorSchema}}}
+        422:
+          description: >-
+            no open seat; platform.name_reserved (a registered account's name without that account's
+            personal API token or browser session)
+          content: {application/json: {schema: ErrorSchema}}
+        429: {description: too many requests from this client address, content: {application/json: {schema: ErrorSchema}}}
     """
     data = JoinSchema().load(json_body())
     name = claim_names([data["name"]])[data["name"]]

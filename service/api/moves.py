@@ -82,6 +82,8 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         409: {description: stale expected_seq, content: {application/json: {schema: ErrorSchema}}}
         422: {description: illegal (with the rule's code), content: {application/json: {schema: ErrorSchema}}}
+        429: {description: "too many commands from this seat (STELLWERK_RATE_COMMANDS; a new token does not reset it)",
+              content: {application/json: {schema: ErrorSchema}}}
     """
     repo = ctx().repository
     record = repo.record(game_id)

@@ -41,6 +41,9 @@ def stream(game_id: str):  # type: ignore[no-untyped-def]
     ---
     get:
       summary: Server-sent events with the new confirmed seq and whose turn it is
+      description: >-
+        A stream opened with a seat token (?token= for browsers, or Authorization) ends with an
+        event "revoked" once that token is revoked or rotated. Access logs never keep the token.
       parameters:
         - {in: path, name: game_id, required: true, schema: {type: string}}
         - {in: query, name: token, schema: {type: string}}
