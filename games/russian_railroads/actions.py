@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import engineers, industry, locomotives, tracks
-from .data import BLACK, RULES, SPECIAL9
+from .data import BLACK, RULES, SPECIAL9, engineer_cost
 from .state import Item, PlayerState, State
 
 #: effect ops that become pending items (the rest are resolved at once)
 ITEM_OPS = {
     "steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "reuse",
-    "end_card_or_vp", "q_card", "end_card", "repeat_one",
+    "end_card_or_vp", "q_card", "end_card", "repeat_one", "grey_to_black",
 }
 
 
@@ -34,6 +34,8 @@ def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
         return kind, 1, op["vp"]
     if kind == "repeat_one":
         return kind, 1, op["options"]
+    if kind == "grey_to_black":
+        return "grey_jump", 1, None
     return kind, 1, None
 
 
@@ -46,13 +48,13 @@ class _Needs:
     """What an effect list asks for, summed up once (see :func:`_needs`)."""
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse", "one_colour")
+                 "hire", "special_loco", "reuse", "one_colour", "grey_jump")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         steps: list[tuple[str, int]] = []
         self.industry = self.doublers = self.loco = self.factory = self.either = 0
         self.repeat: list[str] = []
-        self.hire = self.special_loco = self.reuse = False
+        self.hire = self.special_loco = self.reuse = self.grey_jump = False
         for op in effects:
             kind = op["op"]
             if kind == "steps":
@@ -75,6 +77,8 @@ class _Needs:
                 self.special_loco = True
             elif kind == "reuse":
                 self.reuse = True
+            elif kind == "grey_to_black":
+                self.grey_jump = True
         self.steps = steps
         #: the common case of one single-colour step demand: (colour index, n), else None
         self.one_colour: tuple[int, int] | None = None
@@ -118,6 +122,8 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if needs.special_loco and not locomotives.placements(p, SPECIAL9):
         return False
     if needs.reuse and not reusable_spaces(state, p.seat, check=True):
+        return False
+    if needs.grey_jump and not tracks.grey_jump_lines(p.tr, p.unlocked):
         return False
     loco, factory, either = needs.loco, needs.factory, needs.either
     if loco and factory:
@@ -181,6 +187,8 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
             effects.append({"op": kind})
         elif kind == "repeat_one":
             effects.append({"op": kind, "options": arg})
+        elif kind == "grey_jump":
+            effects.append({"op": "grey_to_black"})
     return not effects or effects_feasible(state, p, effects, supply)
 
 
@@ -257,8 +265,7 @@ def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, A
 def space_cost(state: State, space: str) -> tuple[int, int]:
     """(workers, mandatory coins) printed on a space."""
     if engineers.number_of(space):
-        cost = RULES.raw["engineer_use_cost"]
-        return cost["workers"], cost["coins"]
+        return engineer_cost(engineers.number_of(space))
     info = RULES.spaces[space]
     return info["workers"], info["coins"]
 

@@ -14,7 +14,7 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from . import actions, engineers, industry, locomotives, tracks
-from .data import RULES, SPECIAL9
+from .data import RULES, SPECIAL9, printed_number
 from .evolve import apply
 from .state import PlayerState, State
 
@@ -70,7 +70,7 @@ class Ctx:
             elif kind == "take_engineer":
                 self.emit("EngineerHired", {"seat": seat, "number": op["number"], "source": "question_card"})
             elif kind == "vp_engineer_sum":
-                points = max(0, sum(self.p(seat).engineers))
+                points = max(0, sum(printed_number(n) for n in self.p(seat).engineers))
                 self.emit("PointsScored", {"seat": seat, "points": points, "reason": source})
             elif kind == "vp_best_locos":
                 points = locomotives.best_locos(self.p(seat), op["n"])

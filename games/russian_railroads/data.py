@@ -99,6 +99,25 @@ def _load() -> Rules:
 
 RULES = _load()
 
+#: The DSP mini expansion (``data/dsp.json``): its engineers join the engineer table
+#: under internal numbers 100 + printed number, marked ``"set": "dsp"`` so that no
+#: other game deals them.
+DSP: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/dsp.json").read_text(encoding="utf-8"))
+RULES.engineers.update({e["number"]: e for e in DSP["engineers"]})
+
+
+def printed_number(engineer: int) -> int:
+    """The number printed on an engineer (a DSP engineer's internal number is 100 + it)."""
+    return int(RULES.engineers[engineer].get("printed", engineer))
+
+
+def engineer_cost(engineer: int) -> tuple[int, int]:
+    """(workers, coins) to use an engineer: printed on the expansion ones (Pjotr: "muss
+    der Spieler eine Münze zahlen"), 1 worker for the base ones."""
+    cost = RULES.engineers[engineer].get("cost") or RULES.raw["engineer_use_cost"]
+    return int(cost["workers"]), int(cost["coins"])
+
+
 #: The solo game against Emil (``data/emil.json``): his deck, the covered spaces.
 EMIL: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/emil.json").read_text(encoding="utf-8"))
 _COVERED_SOLO = frozenset(EMIL["setup"]["covered_spaces"])

@@ -22,7 +22,7 @@ from games.contract import IllegalMove
 
 from . import engineers, locomotives
 from .context import Ctx
-from .data import EMIL, RULES
+from .data import EMIL, RULES, engineer_cost, printed_number
 from .evolve import Payload, handles
 from .state import State
 
@@ -55,8 +55,8 @@ def card_target(state: State, card: int) -> tuple[str | None, int, int]:
         public = engineers.public_engineers(state)
         if not public:
             return None, 0, 0
-        cost = RULES.raw["engineer_use_cost"]  # "as printed": base engineers take 1 worker
-        return engineers.space_id(public[0]), int(cost["workers"]), int(cost["coins"])
+        workers, coins = engineer_cost(public[0])  # "as printed"
+        return engineers.space_id(public[0]), workers, coins
     if space == "hire_engineer" and not engineers.hire_candidate(state):
         return None, 0, 0
     return space, int(info["workers"]), int(info["coins"])
@@ -105,7 +105,7 @@ def majority_entry(state: State) -> tuple[int, int, str] | None:
     """Emil's row for the engineer majority: "Bei der Wertung der Ingenieure werden
     Emils gesammelte Ingenieure berücksichtigt"."""
     taken = (state.emil or {}).get("engineers", [])
-    return (len(taken), max(taken), EMIL_SEAT) if taken else None
+    return (len(taken), max(printed_number(n) for n in taken), EMIL_SEAT) if taken else None
 
 
 # --- decide ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ engineer leaving the hire field goes to the box.
 
 from __future__ import annotations
 
-from .data import RULES
+from .data import RULES, printed_number
 from .state import PlayerState, State
 
 ENGINEER_PREFIX = "engineer_"
@@ -87,7 +87,7 @@ def majority(players: list[PlayerState], others: tuple[tuple[int, int, str], ...
     for p in players:
         count = len(p.engineers) + (1 if "extra_engineer" in p.end_cards else 0)
         if p.engineers:
-            ranked.append((count, max(p.engineers, default=0), p.seat))
+            ranked.append((count, max(printed_number(n) for n in p.engineers), p.seat))
     ranked.extend(others)
     ranked.sort(reverse=True)
     result = {p.seat: 0 for p in players}

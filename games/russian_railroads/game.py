@@ -25,7 +25,7 @@ from games.contract import (
 
 from . import emil
 from . import options as _options
-from .data import RULES
+from .data import DSP, RULES, printed_number
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
 from .legal import legal_commands as _legal
@@ -58,8 +58,12 @@ class RussianRailroads:
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Deal turn order, engineers and the end-game stack; open the start bonus draft."""
+        return self.deal(self.validate_options(options, len(seats)), seats, rng)
+
+    def deal(self, opts: dict[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
+        """:meth:`setup` for options already normalised - also those the lobby does not
+        offer yet (``rr.options.not_built``), so their rules can be tested as they grow."""
         seats = list(seats)
-        opts = self.validate_options(options, len(seats))
         if len(set(seats)) != len(seats):
             raise IllegalMove("rr.options.seats", "seats must be distinct")
         setup = RULES.setup_for(len(seats))
@@ -69,11 +73,11 @@ class RussianRailroads:
         events.append(Event("TurnOrderDealt", {"order": order}, barrier=True))
         decks: dict[str, list[int]] = {"A": [], "B": []}
         for number, info in sorted(RULES.engineers.items()):
-            if info["letter"] in decks:
+            if info["letter"] in decks and engineer_in_play(info, opts, len(seats)):
                 decks[info["letter"]].append(number)
         rng.shuffle(decks["A"])
         rng.shuffle(decks["B"])
-        strip = decks["A"][: setup["engineers"]["A"]] + decks["B"][: setup["engineers"]["B"]]
+        strip = deal_strip(decks, setup["engineers"])
         events.append(Event("EngineersDealt", {"strip": strip}, barrier=True))
         cards = [c["id"] for c in RULES.raw["end_game_cards"]]
         rng.shuffle(cards)
@@ -164,6 +168,36 @@ class RussianRailroads:
 
     def load_state(self, data: Any) -> State:
         return State.load(data)
+
+
+def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:
+    """May this engineer be dealt at this table?  Expansion engineers only with their
+    option; Olga only with 2 players (Yucata's binding clarification)."""
+    if not info.get("set"):
+        return True
+    if info["set"] != "dsp" or not opts.get("dsp") or not info.get("built", True):
+        return False
+    return info.get("name") != "Olga" or players <= DSP["olga_max_players"]
+
+
+def deal_strip(decks: Mapping[str, list[int]], counts: Mapping[str, int]) -> list[int]:
+    """The first A and B engineers of the shuffled decks, never two with the same
+    printed number ("keine 2 Ingenieure mit der gleichen Ordnungszahl"): a card whose
+    number is already out is skipped.  Without expansion engineers every number is
+    unique, so this is the first ``counts`` cards of each deck, as before."""
+    seen: set[int] = set()
+    strip: list[int] = []
+    for letter in ("A", "B"):
+        taken = 0
+        for number in decks[letter]:
+            if taken == counts[letter]:
+                break
+            if printed_number(number) in seen:
+                continue
+            seen.add(printed_number(number))
+            strip.append(number)
+            taken += 1
+    return strip
 
 
 GAME = RussianRailroads()

@@ -116,6 +116,9 @@ def _submoves(state: State, seat: str) -> list[Command]:
         if "reuse" in kinds:
             for space in actions.reusable_spaces(state, seat):
                 cands.append(("ReuseSpace", {"space": space}))
+        if "grey_jump" in kinds:
+            for line in tracks.grey_jump_lines(p.tr, p.unlocked):
+                cands.append(("JumpGreyTrack", {"line": RULES.lines[line]}))
     return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
 
 
@@ -180,6 +183,7 @@ COMMANDS_FOR = {
     "end_card_or_vp": ("SearchEndCards", "ChooseEndCard", "TakePoints"),
     "reuse": ("ReuseSpace",),
     "repeat_one": ("PlaceDoubler", "AdvanceIndustry", "AdvanceTrack"),
+    "grey_jump": ("JumpGreyTrack",),
 }
 
 

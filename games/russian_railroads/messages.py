@@ -20,7 +20,7 @@ from typing import Any
 from games.contract import Command, Description, Event
 
 from . import names
-from .data import RULES, SPECIAL9
+from .data import RULES, SPECIAL9, engineer_cost
 
 Name = dict[str, str]
 LANGS = ("de", "en")
@@ -283,6 +283,8 @@ def describe_command(command: Command) -> Description:
         params.update(colour=colour_adjective(str(args.get("colour"))), line=_line_name(args.get("line")))
     elif ctype == "AdvanceIndustry":
         params["marker"] = args.get("marker", 1)
+    elif ctype == "JumpGreyTrack":
+        params["line"] = _line_name(args.get("line"))
     elif ctype in ("BuildLoco", "PlaceLoco"):
         replace = args.get("replace")
         params.update(line=_line_name(args.get("line")),
@@ -318,8 +320,11 @@ def describe_command(command: Command) -> Description:
 def _printed_cost(space: str) -> tuple[int, int]:
     """(workers, coins) printed on a space (an engineer: the cost of using one)."""
     if space.startswith("engineer_"):
-        cost = RULES.raw["engineer_use_cost"]
-        return int(cost["workers"]), int(cost["coins"])
+        try:
+            return engineer_cost(int(space[len("engineer_"):]))
+        except (KeyError, ValueError):
+            cost = RULES.raw["engineer_use_cost"]
+            return int(cost["workers"]), int(cost["coins"])
     info = RULES.spaces.get(space, {})
     return int(info.get("workers", 0)), int(info.get("coins", 0))
 

@@ -350,6 +350,24 @@ def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     ctx.gain(seat, effects, full, f"reuse_{space}")
 
 
+def jump_grey_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    """Engineer 11 (Dimitrij, DSP): grey jumps to the space behind black on one line."""
+    _guard_blocking(ctx, ())
+    line = line_arg(args)
+    p = ctx.p(seat)
+    target = tracks.grey_jump_target(p.tr, p.unlocked, line)
+    if not target:
+        raise IllegalMove("rr.track.grey_jump", "the grey track of this line cannot move up behind the black one")
+    idx = line * 5 + BLACK + 1
+
+    def hypo(h: PlayerState) -> None:
+        h.tr[idx] = target
+
+    item = _choose(ctx, seat, actions.matching(ctx.work.pending, {"grey_jump": None}), hypo, what="grey jump")
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": BLACK + 1, "to": target, "use": item[0]})
+    ctx.check_specials(seat)
+
+
 SUBMOVES: dict[str, Handler] = {
     "AdvanceTrack": advance_track,
     "AdvanceIndustry": advance_industry,
@@ -364,4 +382,5 @@ SUBMOVES: dict[str, Handler] = {
     "ChooseEndCard": choose_end_card,
     "TakePoints": take_points,
     "ReuseSpace": reuse_space,
+    "JumpGreyTrack": jump_grey_track,
 }

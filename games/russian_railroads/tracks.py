@@ -37,6 +37,21 @@ def step_target(tr: Sequence[int], unlocked: Sequence[bool], line: int, colour: 
     return new if new < tr[line * 5 + colour - 1] else 0
 
 
+def grey_jump_target(tr: Sequence[int], unlocked: Sequence[bool], line: int) -> int:
+    """Engineer 11 (Dimitrij, DSP): "zieht sofort das graue Gleis auf einer Strecke so
+    viele Schritte nach vorne, bis dieses hinter dem schwarzen Gleis dieser Strecke zum
+    Stehen kommt" - the space just behind black, or 0 if grey would not move forward."""
+    grey = BLACK + 1
+    if not unlocked[grey] or not RULES.allowed[line][grey]:
+        return 0
+    target = tr[line * 5 + BLACK] - 1
+    return target if target > tr[line * 5 + grey] else 0
+
+
+def grey_jump_lines(tr: Sequence[int], unlocked: Sequence[bool]) -> list[int]:
+    return [line for line in range(3) if grey_jump_target(tr, unlocked, line)]
+
+
 def capacity(tr: Sequence[int], unlocked: Sequence[bool], colour: int) -> int:
     """Steps this colour can make now without any other track moving."""
     if not unlocked[colour]:

@@ -26,6 +26,8 @@ ReuseSpace          space                                   a space the seat sta
                                                             or ``P.own_engineers[].id``
 ChooseStartBonus    card                                    ``start_bonus_cards[]``
 AdvanceTrack        line, colour                            ``P.tracks[line][colour]`` (the track piece)
+JumpGreyTrack       line                                    ``P.tracks[line]["grey"]`` (DSP engineer 11,
+                                                            Dimitrij: grey up behind black)
 AdvanceIndustry     marker                                  ``P.markers[].marker`` (1 or 2)
 PlaceDoubler        -                                       ``P.doubler_slots[]`` with ``next: true``
 BuildLoco           line, replace, number                   ``P.loco_slots[line][]``: the slot whose
@@ -106,7 +108,7 @@ def _board(players: int) -> dict[str, Any]:
         "lines": lines,
         "industry": {"length": industry["length"], "gaps": industry["gaps"],
                      "question_space": industry["question_space"], "scores": industry["scores"]},
-        "engineers": {str(n): e["effects"] for n, e in sorted(RULES.engineers.items())},
+        "engineers": {str(n): e["effects"] for n, e in sorted(RULES.engineers.items()) if not e.get("set")},
         "factories": {str(n): effects for n, effects in sorted(RULES.factories.items())},
         "doubler_slots": raw["doublers"]["slots"],
     }
@@ -166,7 +168,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "end_deck": end_deck,
         "pending": [list(item) for item in state.pending] if viewer in (state.current, REVIEWER) else [],
         "players": players, "last_scoring": state.last_scoring,
-        "board": board_layout(len(state.seats)) if state.seats else None,
+        "board": _board_for(state),
     }
     if state.emil is not None:
         view["emil"] = emil_view(state)
@@ -180,6 +182,21 @@ def view(state: State, viewer: str) -> dict[str, Any]:
 
 
 HIRE_SPACE = "hire_engineer"
+
+
+def _board_for(state: State) -> dict[str, Any] | None:
+    """The printed board, plus the expansion engineers a DSP table may deal (their
+    effects, and their printed use cost where it differs from 1 worker)."""
+    if not state.seats:
+        return None
+    board = board_layout(len(state.seats))
+    if state.options.get("dsp"):
+        for number, info in sorted(RULES.engineers.items()):
+            if info.get("set") == "dsp":
+                board["engineers"][str(number)] = info["effects"]
+                if info.get("cost"):
+                    board.setdefault("engineer_costs", {})[str(number)] = dict(info["cost"])
+    return board
 
 
 def emil_view(state: State) -> dict[str, Any]:
