@@ -64,8 +64,8 @@ from typing import Any
 from games.contract import REVIEWER, SPECTATOR
 
 from . import engineers, scoring
-from .emil import CARDS
 from .data import RULES, SPECIAL9, space_on_board
+from .emil import CARDS
 from .state import PlayerState, State
 
 #: Flags of an action space a board shows (when it may be used, whether it can be reused).

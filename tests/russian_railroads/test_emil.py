@@ -146,7 +146,7 @@ def test_case_4_a_colour_the_player_cannot_build_is_skipped():
     """4. "Wenn du eine Karte aufdeckst, die Schritte in einer Gleisfarbe erlauben, die du
     noch nicht nutzen kannst, legst du diese Karte ebenfalls sofort ab\""""
     log: list[Event] = []
-    state = emil_turn(with_emil(solo(), deck=[0]), log)
+    emil_turn(with_emil(solo(), deck=[0]), log)
     assert log[0].payload == {"card": 0, "space": "white_1w", "blocked": False, "reason": "colour_locked"}
     unlocked = solo()
     unlocked.mut("p1").unlocked[4] = True
