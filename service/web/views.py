@@ -289,7 +289,11 @@ def decline_invitation(game_id: str):  # type: ignore[no-untyped-def]
 @bp.get("/games/<game_id>/replay")
 def replay_page(game_id: str):  # type: ignore[no-untyped-def]
     record = _record_or_404(game_id)
-    return render_template("web/replay.html", game=_summary(record), config=_page_config(record))
+    from service.bot_levels import bot_levels
+
+    # Issue 16: a fork links back to its origin; the fork form offers the bot levels.
+    game = {**_summary(record), "fork_of": record.table.get("fork_of"), "fork_seq": record.table.get("fork_seq")}
+    return render_template("web/replay.html", game=game, config=_page_config(record), bot_levels=bot_levels())
 
 
 @bp.get("/lang/<code>")
@@ -334,3 +338,6 @@ def _csrf_error(err: CSRFError):  # type: ignore[no-untyped-def]
 @bp.errorhandler(UnknownGame)
 def _not_found(_err: Exception):  # type: ignore[no-untyped-def]
     return render_template("web/error.html", message=t("error.not_found")), 404
+
+# Issue 16: the archive, player pages and the fork endpoint add routes to this blueprint.
+from service.web import archive_pages  # noqa: E402,F401,I001

@@ -9,6 +9,7 @@ import pytest
 
 from games.contract import SYSTEM, Command
 from tests.api.conftest import app, auth, client, game, sent  # noqa: F401 - fixtures re-used
+from tests.web.conftest import people, web_app  # noqa: F401 - fixtures re-used
 
 __all__ = ["auth", "play_turn", "finish", "new_game"]
 

@@ -34,6 +34,9 @@ async function show(index) {
   byId("step-last").disabled = byId("step-next").disabled = index === page.steps.length - 1;
   document.body.dataset.replaySeq = String(seq);
   document.body.dataset.replayIndex = String(index);
+  // A shareable link opens at this position; review.js follows the position.
+  history.replaceState(null, "", `?seq=${seq}`);
+  document.dispatchEvent(new CustomEvent("replay:position", { detail: { seq } }));
 }
 
 function go(index) {
@@ -72,7 +75,12 @@ async function main() {
     byId("replay-position").textContent = t("js.no_steps");
     return;
   }
-  await show(page.steps.length - 1);
+  const wanted = page.steps.indexOf(Number(new URLSearchParams(location.search).get("seq")));
+  document.addEventListener("replay:goto", (event) => {
+    const at = page.steps.indexOf(event.detail.seq);
+    if (at >= 0) go(at);
+  });
+  await show(wanted >= 0 ? wanted : page.steps.length - 1);
   document.body.classList.add("ready");
 }
 

@@ -1,0 +1,120 @@
+"""Pages of the archive (issue 16): finished games searchable, a player's page,
+the lobby's ratings box, and the page scripts' fork endpoint.
+
+Routes join the ``web`` blueprint (same language choice, CSRF protection and
+error pages as the other pages); :mod:`service.web.views` imports this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, jsonify, render_template, request, url_for
+from flask_wtf.csrf import validate_csrf
+from marshmallow import ValidationError as SchemaError
+from wtforms import ValidationError
+
+from events import forks
+from events.archive import Page
+from events.repository import UnknownGame
+from games import registry
+from games.contract import SPECTATOR, IllegalMove
+from service.accounts.session import current_user, users
+from service.api.archive import NAME, archive, parse_query, player_summary, ratings
+from service.bot_levels import bot_levels
+from service.context import ctx
+from service.errors import ApiError
+from service.web.views import bp
+
+#: Players shown per game in the lobby's ratings box.
+LOBBY_TOP = 5
+
+
+def _title(game: str) -> str:
+    try:
+        return registry.get(game).title
+    except KeyError:
+        return game
+
+
+@bp.app_context_processor
+def _archive_globals() -> dict[str, Any]:
+    return {"lobby_ratings": lobby_ratings, "game_title": _title}
+
+
+def lobby_ratings() -> list[dict[str, Any]]:
+    """The best-rated players per game and player count that has ratings."""
+    out = []
+    for game in registry.names():
+        for players in range(2, 7):
+            top = ratings().top(game, players, LOBBY_TOP)
+            if top:
+                out.append({"game": game, "title": _title(game), "players": players, "top": top})
+    return out
+
+
+@bp.get("/archive")
+def archive_page():  # type: ignore[no-untyped-def]
+    args = {k: v for k, v in request.args.items() if v != ""}
+    error = None
+    try:
+        query = parse_query(args)
+        page = archive().search(query)
+    except (SchemaError, ApiError) as exc:
+        error = str(getattr(exc, "messages", None) or getattr(exc, "message", exc))
+        page, query = Page([], 0, 20, False), None
+    base = {k: v for k, v in args.items() if k != "offset"}
+    prev_url = next_url = None
+    if query is not None and page.offset > 0:
+        prev_url = url_for("web.archive_page", **base, offset=max(0, page.offset - page.limit))
+    if query is not None and page.more:
+        next_url = url_for("web.archive_page", **base, offset=page.offset + page.limit)
+    return render_template("web/archive.html", rows=page.rows, args=args, error=error, games=registry.names(),
+                           prev_url=prev_url, next_url=next_url), 400 if error else 200
+
+
+@bp.get("/players/<name>")
+def player_page(name: str):  # type: ignore[no-untyped-def]
+    if NAME.regex.fullmatch(name) is None:
+        abort(404)
+    return render_template("web/player.html", player=player_summary(name))
+
+
+@bp.post("/web/games/<game_id>/fork")
+def fork_game(game_id: str):  # type: ignore[no-untyped-def]
+    """"Play on from here" for the logged-in user: they take ``seat``, bots of
+    level ``bot`` the others.  The position is what their seat (or a spectator,
+    or anyone once the game is over) may see."""
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except ValidationError:
+        return jsonify({"error": {"code": "csrf", "message": "missing or invalid CSRF token"}}), 403
+    user = current_user()
+    if user is None:
+        return jsonify({"error": {"code": "unauthorized", "message": "log in to play on"}}), 401
+    repo = ctx().repository
+    try:
+        record = repo.record(game_id)
+    except UnknownGame:
+        abort(404)
+    body = request.get_json(silent=True) or {}
+    seq, seat, bot = body.get("seq"), body.get("seat"), body.get("bot", "greedy")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        return _bad("seq")
+    if seat not in [s.seat for s in record.seats]:
+        return _bad("seat")
+    if bot not in bot_levels():
+        return _bad("bot")
+    hold = users().seat(user.name, game_id)
+    viewer = hold.seat if hold else SPECTATOR
+    seats = [{"name": user.name} if s.seat == seat else {"bot": bot} for s in record.seats]
+    try:
+        created, tokens = forks.fork(repo, game_id, seq, viewer, seats, requester=user.name)
+    except IllegalMove as exc:
+        return jsonify({"error": {"code": exc.code, "message": exc.message}}), 422
+    users().add_seat(user.name, created.id, seat, tokens[seat])
+    return jsonify({"id": created.id, "url": url_for("web.game_page", game_id=created.id)}), 201
+
+
+def _bad(field: str):  # type: ignore[no-untyped-def]
+    return jsonify({"error": {"code": "bad_request", "message": f"invalid {field}", "field": field}}), 400
