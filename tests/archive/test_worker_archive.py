@@ -1,0 +1,89 @@
+"""With a real Celery worker: a finished Russian Railroads game (played by the
+worker's bots) is archived, and its analysis is computed by the worker, with
+progress, and is the same for the same game and bot seed; a game between people
+gets rated by the worker's ``game_ended`` task."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from events.analysis import AnalysisStore
+from events.ratings import Ratings
+from service import create_app
+from tests.integration.conftest import celery_worker, worker_settings  # noqa: F401 - fixtures re-used
+from tests.integration.test_worker import wait_until_over
+from worker.analysis import analyse
+
+pytestmark = [pytest.mark.slow]
+
+
+def poll(check, deadline_s: float = 120.0, what: str = "condition"):
+    """Poll an observable condition with a deadline (no sleeps as synchronisation)."""
+    end = time.monotonic() + deadline_s
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.1)
+
+
+def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker_settings):  # noqa: F811
+    app = create_app(worker_settings)
+    repo = app.extensions["stellwerk"].repository
+    client = app.test_client()
+    r = client.post("/api/games", json={"game": "russian_railroads", "options": {}, "seed": "analysis-1",
+                                        "seats": [{"bot": "random"}, {"bot": "random"}]})
+    assert r.status_code == 201, r.json
+    game_id = r.json["id"]
+    p = wait_until_over(repo, game_id, deadline_s=180)
+    archived = client.get("/api/archive?game=russian_railroads&players=2").json["games"]
+    assert game_id in [row["id"] for row in archived]
+
+    r = client.post(f"/api/games/{game_id}/analysis")
+    assert r.status_code in (200, 202), r.json
+
+    def done():
+        body = client.get(f"/api/games/{game_id}/analysis").json
+        assert body["state"] != "failed", body
+        return body if body["state"] == "done" else None
+
+    body = poll(done, what="the analysis")
+    result = body["result"]
+    steps = client.get(f"/api/games/{game_id}/replay").json["steps"]
+    assert [pos["seq"] for pos in result["positions"]] == steps
+    assert body["done"] == body["total"] == len(steps)
+    assert all(set(pos["win"]) == {"p1", "p2"} and abs(sum(pos["win"].values()) - 1) < 0.01
+               for pos in result["positions"])
+    assert result["positions"][-1]["values"] == {s: float(v) for s, v in p.status().scores.items()}
+    turns = [pos for pos in result["positions"] if pos["bot"]]
+    assert turns and all(t["bot"]["commands"] and t["bot"]["text"] for t in turns)
+    assert result["swings"] and all(s["seq"] in steps for s in result["swings"])
+    # Computed once: asking again does not enqueue another task, and the result is cached.
+    assert client.post(f"/api/games/{game_id}/analysis").status_code == 200
+    # Stable: the same game and bot seed give the same analysis.
+    again = analyse(repo, game_id, "greedy", "0")
+    assert again == result
+    store = AnalysisStore(repo.store.redis, repo.store.keys.prefix)
+    assert store.get(game_id)["result"] == result
+
+
+def test_worker_rates_a_game_between_people(celery_worker, worker_settings):  # noqa: F811
+    app = create_app(worker_settings)
+    repo = app.extensions["stellwerk"].repository
+    client = app.test_client()
+    r = client.post("/api/games", json={"game": "tally", "options": {"rounds": 1},
+                                        "seats": [{"name": "wanda"}, {"name": "xaver"}]})
+    game_id, tokens = r.json["id"], {s["seat"]: s["token"] for s in r.json["seats"]}
+    for seat, n in (("p1", 3), ("p2", 1)):
+        seq = client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json["seq"]
+        for i, command in enumerate(({"type": "Add", "args": {"n": n}}, {"type": "ConfirmTurn", "args": {}})):
+            r = client.post(f"/api/games/{game_id}/commands", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                            json={"command": command, "expected_seq": seq + i, "command_id": f"{seat}-{i}"})
+            assert r.status_code == 201, r.json
+    wait_until_over(repo, game_id)  # the worker scores the round
+    ratings = Ratings(repo.store.redis, repo.store.keys.prefix)
+    wanda = poll(lambda: ratings.get("tally", 2, "wanda"), 60, "the rating")
+    assert wanda.games == 1 and wanda.mu > 25 > ratings.get("tally", 2, "xaver").mu
