@@ -283,3 +283,19 @@ def test_bots_play_the_solo_game_and_greedy_beats_random():
         random_ = play(GAME, 1, seed, ["random"], {})
         assert greedy.status().over and random_.status().over
         assert greedy.status().scores["p1"] > random_.status().scores["p1"]
+
+
+def test_selfplay_and_replay_agree_on_a_solo_game(tmp_path):
+    """``stellwerk selfplay`` (through ``worker.selfplay.play``) and ``stellwerk replay``
+    (``events.logfile.check_and_fold``) give the same result for a solo game."""
+    from events.logfile import check_and_fold, read_file
+    from events.summary import result_line
+    from service.api.history import ndjson
+    from worker.selfplay import play
+
+    table = play(GAME, 1, "solo-replay", ["random"], {"solo": True})
+    path = tmp_path / "solo.ndjson"
+    path.write_text(ndjson(table.log), encoding="utf-8")
+    replayed = check_and_fold(read_file(path))
+    assert result_line(replayed) == result_line(table.projection)
+    assert replayed.status().over and replayed.status().ranking == ("p1",)
