@@ -1,0 +1,79 @@
+"""Issue 16 in a real browser: a finished game is found in the archive, its
+analysis chart comes from the worker, a note is added at a position (plain text,
+only its author may change it), and "play on from here" opens a fork in which
+the player moves.  Every wait is on the DOM, never a sleep."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_browser import click_command, confirm, create_and_invite
+
+pytestmark = [pytest.mark.slow]
+
+expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
+
+
+def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
+    (ann, bob), _errors = two_people
+    ann_name = ann.locator("#who").inner_text()
+    game_url = create_and_invite(ann, bob, server_url, "tally", rounds="1")
+    game_id = game_url.rstrip("/").rsplit("/", 1)[-1]
+    click_command(ann, "Add", '{"n":3}')
+    confirm(ann)
+    bob.wait_for_selector("body.ready")
+    expect(bob.locator("button.command[data-type='Add']").first).to_be_visible()
+    click_command(bob, "Add", '{"n":1}')
+    confirm(bob)
+
+    # The worker scores the round; the finished game is in the archive.
+    bob.goto(f"{server_url}/archive")
+    bob.fill("#archive-search input[name=player]", ann_name)
+    bob.click("#archive-submit")
+    row = bob.locator(f"#archive-results tr[data-game='{game_id}']")
+    for _ in range(50):  # the archive row is written when the game ends: reload until it is there
+        if row.count():
+            break
+        bob.reload()
+    expect(row).to_be_visible()
+    row.locator("a.replay-link").click()
+    bob.wait_for_selector("body.ready")
+
+    # The analysis: asked for, computed by the worker, drawn as a chart with the swings marked.
+    bob.click("#analyse-button")
+    bob.wait_for_selector("body[data-analysis='done']", timeout=60_000)
+    expect(bob.locator("#analysis-chart polyline.analysis-line")).to_have_count(2)
+    assert bob.locator("#analysis-chart circle.analysis-swing").count() >= 1
+    bob.click("#step-first")
+    bob.wait_for_selector("body[data-replay-index='0']")
+    expect(bob.locator("#bot-would")).to_contain_text("greedy")
+    first_seq = int(bob.get_attribute("body", "data-replay-seq"))
+
+    # A note at the first position: plain text, never markup.
+    bob.fill("#note-text", "<b>opening</b> idea")
+    bob.click("#note-add")
+    note = bob.locator("#notes-list li.note")
+    expect(note.locator(".note-text")).to_have_text("<b>opening</b> idea")
+    assert bob.locator("#notes-list b").count() == 0
+    expect(note.locator("button.note-edit")).to_be_visible()
+    bob.click("#step-last")
+    expect(bob.locator("#notes-list li.note")).to_have_count(0)  # shown at its own position only
+    # A shared link opens at the position; Ann sees Bob's note there but may not change it.
+    ann.goto(f"{server_url}/games/{game_id}/replay?seq={first_seq}")
+    ann.wait_for_selector("body.ready")
+    expect(ann.locator("#notes-list .note-text")).to_have_text("<b>opening</b> idea")
+    expect(ann.locator("#notes-list button.note-edit")).to_have_count(0)
+    bob.screenshot(path=str(screenshots / "replay-review.png"), full_page=True)
+
+    # Play on from the first position: Bob takes p1, a bot p2; he moves in the fork.
+    bob.goto(f"{server_url}/games/{game_id}/replay?seq={first_seq}")
+    bob.wait_for_selector("body.ready")
+    bob.select_option("#fork-seat", "p1")
+    bob.select_option("#fork-bot", "random")
+    bob.click("#fork-button")
+    bob.wait_for_url(lambda url: "/games/" in url and game_id not in url)
+    bob.wait_for_selector("body.ready")
+    assert int(bob.get_attribute("body", "data-seq")) == first_seq
+    after = click_command(bob, "Add", '{"n":2}')
+    assert after > first_seq
+    confirm(bob)
