@@ -1,0 +1,396 @@
+"""``decide``: check a command against the rules and return its events.
+
+Every refusal is an ``IllegalMove`` whose code names the rule (``fc.*``).  All
+randomness (the deal of a round, the reshuffle after the end-card draft, refills
+of the end-game display come from the already shuffled deck) is drawn here from
+the ``rng`` the platform passes in and written into the events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.contract import NOBODY, SECRET, SYSTEM, Command, Event, IllegalMove
+
+from . import coins, contracts, route, trains
+from .data import RULES
+from .effects import Builder, after_growth, apply, attach_car, move_conductor, move_loco
+from .state import MANDATORY, State
+
+Decider = Callable[[Builder, str, dict[str, Any]], None]
+DECIDERS: dict[str, Decider] = {}
+#: commands a seat may send whatever step is first (spending coins, contracts)
+FREE = ("SpendCoin", "BuyEndCard", "FulfilContract")
+
+
+def command(name: str) -> Callable[[Decider], Decider]:
+    def register(fn: Decider) -> Decider:
+        DECIDERS[name] = fn
+        return fn
+    return register
+
+
+def decide(state: State, cmd: Command, rng: random.Random) -> list[Event]:
+    if cmd.seat == SYSTEM:
+        return _system(state, cmd, rng)
+    if state.phase == "over":
+        raise IllegalMove("fc.turn.over", "the game is over")
+    if cmd.seat != state.current():
+        raise IllegalMove("fc.turn.not_yours", "it is not your turn")
+    fn = DECIDERS.get(cmd.type)
+    if fn is None:
+        raise IllegalMove("fc.command.unknown", f"unknown command {cmd.type!r}")
+    args = dict(cmd.args)
+    if state.scored:
+        raise IllegalMove("fc.scoring.done", "your trains are scored: confirm the turn")
+    b = Builder(state, rng=rng)
+    fn(b, cmd.seat, args)
+    return b.events
+
+
+# --- argument helpers ---------------------------------------------------------------
+
+
+def _int(args: dict[str, Any], name: str, lo: int, hi: int) -> int:
+    value = args.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise IllegalMove("fc.args." + name, f"{name} must be an integer from {lo} to {hi}")
+    return value
+
+
+def _str(args: dict[str, Any], name: str) -> str:
+    value = args.get(name)
+    if not isinstance(value, str):
+        raise IllegalMove("fc.args." + name, f"{name} must be a string")
+    return value
+
+
+def _front(b: Builder, *kinds: str) -> tuple[str, int, int]:
+    if not b.state.pending or b.state.pending[0][0] not in kinds:
+        raise IllegalMove("fc.step.not_open", f"no open step for this: {' / '.join(kinds)}")
+    return b.state.pending[0]
+
+
+def _no_mandatory(b: Builder) -> None:
+    if b.state.pending and b.state.pending[0][0] in MANDATORY:
+        raise IllegalMove("fc.step.mandatory", "first finish the open step: " + b.state.pending[0][0])
+
+
+def _in_turn(b: Builder) -> None:
+    if b.state.phase not in ("play", "scoring"):
+        raise IllegalMove("fc.phase", "not possible in this phase")
+
+
+# --- draft ---------------------------------------------------------------------------
+
+
+@command("DraftEndCard")
+def _draft(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    state = b.state
+    if state.phase != "draft" or not state.pending:
+        raise IllegalMove("fc.draft.done", "you have kept your end-game card")
+    card = _str(args, "card")
+    if card not in state.draft_hand:
+        raise IllegalMove("fc.draft.not_in_hand", "that card is not in your hand")
+    rest = [c for c in state.draft_hand if c != card]
+    nxt = state.draft_index + 1
+    secret: dict[str, Any] = {seat: {"card": card}}
+    if nxt < len(state.drafters):
+        secret[state.drafters[nxt]] = {"hand": rest}
+        b.emit("EndCardDrafted", {"seat": seat, "next": state.drafters[nxt], SECRET: secret}, barrier=True)
+        return
+    b.emit("EndCardDrafted", {"seat": seat, "next": None, SECRET: secret}, barrier=True)
+    b.emit("EndDeckReshuffled", {"count": len(rest) + len(state.end_deck),
+                                 SECRET: {NOBODY: {"deck": _reshuffled(state, rest, b)}}}, barrier=True)
+    b.emit("EndCardsDisplayed", {"cards": list(b.state.end_deck[:RULES.end_display])}, barrier=True)
+
+
+def _reshuffled(state: State, rest: list[str], b: Builder) -> list[str]:
+    deck = list(state.end_deck) + rest
+    b.rng.shuffle(deck)
+    return deck
+
+
+# --- taking a card or the start-player tile -------------------------------------------
+
+
+def _row_of(state: State, card: str) -> int:
+    for i, row in enumerate(state.rows):
+        if card in row:
+            return i
+    raise IllegalMove("fc.card.not_displayed", "that card is not in the display")
+
+
+@command("TakeCard")
+def _take(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    state = b.state
+    if state.phase != "play":
+        raise IllegalMove("fc.phase", "cards are taken in the play phase")
+    if state.took:
+        raise IllegalMove("fc.take.once", "one card or the start-player tile per turn")
+    _no_mandatory(b)
+    card_id = _str(args, "card")
+    mode = args.get("mode")
+    if mode not in ("actions", "upgrade"):
+        raise IllegalMove("fc.args.mode", "mode must be 'actions' or 'upgrade'")
+    row = _row_of(state, card_id)
+    b.emit("CardTaken", {"seat": seat, "card": card_id, "row": row, "mode": mode})
+    if b.state.row_taken[row] >= len(state.seats) and b.state.rows[row]:
+        b.emit("RowCleared", {"row": row, "cards": list(b.state.rows[row])})
+    elif b.state.row_taken[row] >= len(state.seats):
+        b.emit("RowCleared", {"row": row, "cards": []})
+    card = RULES.cards[card_id]
+    if mode == "upgrade":
+        b.emit("EffectsQueued", {"seat": seat, "items": [["upgrade_or_car", 1, -1]], "front": False})
+        return
+    if card.route:
+        b.emit("RouteExtended", {"seat": seat, "route": card.route})
+    if card.contract:
+        b.emit("ContractOpened", {"seat": seat, "card": card_id})
+    if card.celebrity:
+        b.emit("EffectsQueued", {"seat": seat, "items": [["celebrity", 1, -1]], "front": False})
+    if card.postcard:
+        b.emit("EffectsQueued", {"seat": seat, "items": [["postcard", 1, -1]], "front": False})
+    apply(b, seat, card.effects, front=False)
+
+
+@command("TakeStartTile")
+def _tile(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    state = b.state
+    if state.phase != "play":
+        raise IllegalMove("fc.phase", "the tile is taken in the play phase")
+    if state.took:
+        raise IllegalMove("fc.take.once", "one card or the start-player tile per turn")
+    if state.tile_holder is not None:
+        raise IllegalMove("fc.tile.taken", "the start-player tile was taken this round")
+    _no_mandatory(b)
+    position = state.turn % len(state.seats) + 1
+    top = next((i for i, r in enumerate(state.rows) if r), None)
+    removed = state.rows[top][0] if top is not None else None
+    b.emit("StartTileTaken", {"seat": seat, "position": position, "row": top, "removed": removed})
+    apply(b, seat, RULES.start_bonus[position - 1], front=False)
+
+
+# --- pending steps -------------------------------------------------------------------
+
+
+@command("AttachCar")
+def _attach(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _front(b, "car", "upgrade_or_car")
+    t = _int(args, "train", 0, 1)
+    if not trains.can_attach(b.state.player(seat).trains[t], b.state.supply):
+        raise IllegalMove("fc.train.full", "this train takes no more cars (LOK attached or no 0-car left)")
+    attach_car(b, seat, t)
+
+
+@command("UpgradeCar")
+def _upgrade(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _front(b, "upgrade", "upgrade_or_car")
+    t = _int(args, "train", 0, 1)
+    train = b.state.player(seat).trains[t]
+    i = _int(args, "index", 0, 9)
+    if i >= len(train) or train[i][0] != "car":
+        raise IllegalMove("fc.upgrade.not_a_car", "only cars can be upgraded (not post wagons or LOK tiles)")
+    new = trains.upgrade_target(train, i, b.state.supply)
+    if new is None:
+        if train[i][1] == RULES.levels[-1]:
+            raise IllegalMove("fc.upgrade.max", "the car is at the top level")
+        left = [lvl for j, lvl in trains.cars(train) if j < i]
+        if left and left[-1] <= train[i][1]:
+            raise IllegalMove("fc.upgrade.leftmost", "among equal cars the leftmost is upgraded first")
+        if left:
+            raise IllegalMove("fc.upgrade.order", "the car to the left must be at least the new level")
+        raise IllegalMove("fc.upgrade.supply", "no car card of that level is left in the supply")
+    b.emit("CarUpgraded", {"seat": seat, "train": t, "index": i, "from": train[i][1], "to": new, "consumes": 1})
+
+
+@command("MoveConductor")
+def _conductor(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    kind, n, _ = _front(b, "conductor", "loco_or_conductor")
+    t = _int(args, "train", 0, 1)
+    steps = _int(args, "steps", 1, 9)
+    limit = 1 if kind == "loco_or_conductor" else n
+    room = trains.conductor_room(b.state.player(seat), t)
+    if steps > min(limit, room):
+        raise IllegalMove("fc.conductor.steps", "that many steps are not possible (open steps or end of the train)")
+    move_conductor(b, seat, t, steps, consumes=1 if kind == "loco_or_conductor" else steps)
+
+
+@command("MoveLoco")
+def _loco(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _front(b, "loco_or_conductor")
+    if route.move(b.state.player(seat), 1)[0] == b.state.player(seat).loco:
+        raise IllegalMove("fc.loco.end", "the locomotive is at the end of its route")
+    move_loco(b, seat, 1, consumes=True)
+
+
+@command("AttachPost")
+def _post(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _, _, t = _front(b, "post")
+    post = _str(args, "post")
+    if post not in b.state.player(seat).posts_left:
+        raise IllegalMove("fc.post.unknown", "choose one of your remaining post wagons")
+    b.emit("PostAttached", {"seat": seat, "train": t, "post": post, "consumes": 1})
+    apply(b, seat, RULES.post_wagons[post], train=t)
+    after_growth(b, seat, t)
+
+
+@command("TakeEndCard")
+def _end_take(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _front(b, "end_card")
+    card = _str(args, "card")
+    if card not in b.state.end_display:
+        raise IllegalMove("fc.endcard.not_displayed", "that end-game card is not face up")
+    b.emit("EndCardTaken", {"seat": seat, "card": card, "consumes": 1})
+    _refill_and_act(b, seat, card)
+
+
+def _refill_and_act(b: Builder, seat: str, card: str) -> None:
+    if b.state.end_deck:
+        b.emit("EndCardRevealed", {"card": b.state.end_deck[0]}, barrier=True)
+    apply(b, seat, RULES.end_cards[card].effects)
+
+
+@command("PlaceCelebrity")
+def _celebrity(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _front(b, "celebrity")
+    t = _int(args, "train", 0, 1)
+    i = trains.first_free_car(b.state.player(seat).trains[t])
+    if i is None:
+        raise IllegalMove("fc.celebrity.no_free_car", "this train has no car without a card under it")
+    b.emit("CelebrityPlaced", {"seat": seat, "train": t, "index": i, "consumes": 1})
+
+
+@command("PlacePostcard")
+def _postcard(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _front(b, "postcard")
+    card = _str(args, "route")
+    if card not in route.free_route_cards(b.state.player(seat)):
+        raise IllegalMove("fc.postcard.no_free_route", "postcards go under your route cards without one")
+    b.emit("PostcardPlaced", {"seat": seat, "route": card, "consumes": 1})
+
+
+@command("DeclineCard")
+def _decline(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    """No free car (celebrity) or route card (postcard): an upgrade instead."""
+    kind, _, _ = _front(b, "celebrity", "postcard")
+    player = b.state.player(seat)
+    if kind == "celebrity" and any(trains.first_free_car(t) is not None for t in player.trains):
+        raise IllegalMove("fc.celebrity.must_place", "a free car exists: the celebrity must be placed")
+    if kind == "postcard" and route.free_route_cards(player):
+        raise IllegalMove("fc.postcard.must_place", "a free route card exists: the postcard must be placed")
+    b.emit("EffectSkipped", {"seat": seat, "kind": kind, "done": False})
+    b.emit("EffectsQueued", {"seat": seat, "items": [["upgrade", 1, -1]], "front": True})
+
+
+@command("SkipEffect")
+def _skip(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    if not b.state.pending:
+        raise IllegalMove("fc.step.none", "nothing to skip")
+    _no_mandatory(b)
+    b.emit("EffectSkipped", {"seat": seat, "kind": b.state.pending[0][0], "done": False})
+
+
+# --- coins, end-game cards, contracts -----------------------------------------------
+
+
+@command("SpendCoin")
+def _spend(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _in_turn(b)
+    _no_mandatory(b)
+    field = _int(args, "field", 1, RULES.coin_fields)
+    use = args.get("use")
+    if use not in ("action", "vp"):
+        raise IllegalMove("fc.args.use", "use must be 'action' or 'vp'")
+    if not b.state.player(seat).coins[field - 1]:
+        raise IllegalMove("fc.coin.empty", "there is no coin on that field")
+    column = RULES.column_of(field)
+    b.emit("CoinSpent", {"seat": seat, "field": field, "use": use, "column": column + 1})
+    if use == "vp":
+        b.emit("PointsScored", {"seat": seat, "vp": 1, "reason": "coin"})
+    else:
+        b.emit("EffectsQueued", {"seat": seat, "items": [[RULES.column_action[column], 1, -1]], "front": True})
+
+
+@command("BuyEndCard")
+def _buy(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _in_turn(b)
+    _no_mandatory(b)
+    card = _str(args, "card")
+    if card not in b.state.end_display:
+        raise IllegalMove("fc.endcard.not_displayed", "that end-game card is not face up")
+    grid = b.state.player(seat).coins
+    if coins.count(grid) < RULES.end_card_price:
+        raise IllegalMove("fc.endcard.coins", f"an end-game card costs {RULES.end_card_price} coins")
+    b.emit("EndCardBought", {"seat": seat, "card": card, "fields": coins.payment(grid, RULES.end_card_price)})
+    _refill_and_act(b, seat, card)
+
+
+@command("FulfilContract")
+def _fulfil(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    _in_turn(b)
+    _no_mandatory(b)
+    card = _str(args, "card")
+    player = b.state.player(seat)
+    if card not in player.contracts:
+        raise IllegalMove("fc.contract.not_open", "that is not one of your open contracts")
+    if card not in contracts.fulfillable(player):
+        raise IllegalMove("fc.contract.unmet", "the contract's requirement is not met")
+    b.emit("ContractFulfilled", {"seat": seat, "card": card})
+    apply(b, seat, RULES.cards[card].contract["reward"])  # type: ignore[index]
+
+
+# --- scoring phase ---------------------------------------------------------------------
+
+
+@command("ClaimRouteBonus")
+def _claim(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    if b.state.phase != "scoring":
+        raise IllegalMove("fc.phase", "route bonuses are taken in a scoring phase")
+    _no_mandatory(b)
+    player = b.state.player(seat)
+    city = _int(args, "city", 0, 99)
+    if city not in route.bonus_cities(player):
+        raise IllegalMove("fc.route.not_reached", "the locomotive has not reached that bonus city")
+    if city in player.claimed:
+        raise IllegalMove("fc.route.claimed", "that bonus was taken in this scoring")
+    card, info = route.cities(player)[city]
+    times = 2 if card in player.postcards else 1
+    b.emit("RouteBonusClaimed", {"seat": seat, "city": city, "route": card, "times": times})
+    apply(b, seat, info.bonus * times)
+
+
+@command("ScoreTrains")
+def _score(b: Builder, seat: str, args: dict[str, Any]) -> None:
+    if b.state.phase != "scoring":
+        raise IllegalMove("fc.phase", "trains are scored in a scoring phase")
+    _no_mandatory(b)
+    points = trains.train_points(b.state.player(seat))
+    b.emit("TrainsScored", {"seat": seat, "vp": sum(points), "trains": list(points)})
+
+
+# --- system work ---------------------------------------------------------------------
+
+
+def _system(state: State, cmd: Command, rng: random.Random) -> list[Event]:
+    if cmd.type == "DealRound":
+        if state.phase != "deal":
+            raise IllegalMove("fc.system.deal", "no round to deal now")
+        return [deal_event(state, state.round + 1)]
+    if cmd.type == "FinishGame":
+        if state.phase != "final":
+            raise IllegalMove("fc.system.finish", "the game is not at its end")
+        from .scoring import final_scoring
+        return [final_scoring(state)]
+    raise IllegalMove("fc.system.unknown", f"unknown system command {cmd.type!r}")
+
+
+def deal_event(state: State, round_: int) -> Event:
+    """18 cards of the round's stack face up in 3 rows; what the last round left leaves the game."""
+    stack = RULES.round_stack[round_]
+    cards = list(state.stacks[str(stack)][: RULES.rows * RULES.row_length])
+    rows = [cards[i * RULES.row_length:(i + 1) * RULES.row_length] for i in range(RULES.rows)]
+    cleared = [c for row in state.rows for c in row]
+    return Event("RoundDealt", {"round": round_, "stack": stack, "rows": rows, "cleared": cleared}, barrier=True)

@@ -1,0 +1,323 @@
+"""Folding events into the state: one small function per event type.
+
+``evolve`` only sets, appends and counts; every choice and consequence (which
+fields coins fill, which tile a train gets, the points of a city) was worked out
+by ``decide`` and is written in the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
+
+from . import coins
+from .data import RULES
+from .state import Pending, Player, State
+
+Handler = Callable[[State, dict[str, Any]], State]
+HANDLERS: dict[str, Handler] = {}
+
+
+def on(event_type: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[event_type] = fn
+        return fn
+    return register
+
+
+def evolve(state: State, event: Event) -> State:
+    handler = HANDLERS.get(event.type)
+    return handler(state, dict(event.payload)) if handler else state
+
+
+def _consume(state: State, p: dict[str, Any]) -> State:
+    """The event carried out ``consumes`` units of the first pending step."""
+    used = int(p.get("consumes") or 0)
+    if not used or not state.pending:
+        return state
+    kind, n, train = state.pending[0]
+    rest = state.pending[1:]
+    return replace(state, pending=((kind, n - used, train),) + rest if n > used else rest)
+
+
+@on("GameCreated")
+def _created(state: State, p: dict[str, Any]) -> State:
+    seats = tuple(p["seats"])
+    posts = tuple(RULES.post_wagons)
+    player = Player(coins=coins.set_fields(coins.empty_grid(), [1], True), posts_left=posts)
+    return replace(state, seats=seats, options=dict(p["options"]), players={s: player for s in seats},
+                   supply=dict(p["supply"]), lok_tiles=tuple(p["lok_tiles"]), start=0)
+
+
+@on("StacksShuffled")
+def _shuffled(state: State, p: dict[str, Any]) -> State:
+    secret = p[SECRET][NOBODY]
+    return replace(state, stacks={k: tuple(v) for k, v in secret["stacks"].items()},
+                   end_deck=tuple(secret["end_deck"]))
+
+
+@on("RoundDealt")
+def _dealt(state: State, p: dict[str, Any]) -> State:
+    rows = tuple(tuple(r) for r in p["rows"])
+    stack = str(p["stack"])
+    dealt = sum(len(r) for r in rows)
+    stacks = dict(state.stacks)
+    stacks[stack] = stacks[stack][dealt:]
+    return replace(state, phase="play", round=p["round"], rows=rows, row_taken=(0,) * len(rows), stacks=stacks,
+                   discarded=state.discarded + tuple(p["cleared"]), tile_holder=None, turn=0, took=False,
+                   scored=False, pending=())
+
+
+@on("EndCardsDealt")
+def _end_dealt(state: State, p: dict[str, Any]) -> State:
+    n = p["count"]
+    return replace(state, phase="draft", drafters=tuple(p["drafters"]), draft_index=0,
+                   draft_hand=state.end_deck[:n], end_deck=state.end_deck[n:], pending=(("draft", 1, -1),))
+
+
+@on("EndCardDrafted")
+def _drafted(state: State, p: dict[str, Any]) -> State:
+    card = p[SECRET][p["seat"]]["card"]
+    player = state.player(p["seat"])
+    hand = tuple(c for c in state.draft_hand if c != card)
+    state = state.with_player(p["seat"], end_cards=player.end_cards + (card,))
+    return replace(state, draft_hand=hand, pending=())
+
+
+@on("EndDeckReshuffled")
+def _end_reshuffled(state: State, p: dict[str, Any]) -> State:
+    return replace(state, end_deck=tuple(p[SECRET][NOBODY]["deck"]), draft_hand=())
+
+
+@on("EndCardsDisplayed")
+def _end_displayed(state: State, p: dict[str, Any]) -> State:
+    n = len(p["cards"])
+    return replace(state, end_display=state.end_display + state.end_deck[:n], end_deck=state.end_deck[n:])
+
+
+@on("EndCardRevealed")
+def _end_revealed(state: State, p: dict[str, Any]) -> State:
+    return replace(state, end_display=state.end_display + state.end_deck[:1], end_deck=state.end_deck[1:])
+
+
+@on("CardTaken")
+def _taken(state: State, p: dict[str, Any]) -> State:
+    row = p["row"]
+    rows = list(state.rows)
+    rows[row] = tuple(c for c in rows[row] if c != p["card"])
+    taken = list(state.row_taken)
+    taken[row] += 1
+    player = state.player(p["seat"])
+    state = state.with_player(p["seat"], taken=player.taken + (p["card"],))
+    return replace(state, rows=tuple(rows), row_taken=tuple(taken), took=True)
+
+
+@on("RowCleared")
+def _row_cleared(state: State, p: dict[str, Any]) -> State:
+    rows = list(state.rows)
+    rows[p["row"]] = ()
+    return replace(state, rows=tuple(rows), discarded=state.discarded + tuple(p["cards"]))
+
+
+@on("StartTileTaken")
+def _tile(state: State, p: dict[str, Any]) -> State:
+    rows = list(state.rows)
+    discarded = state.discarded
+    if p["removed"] is not None:
+        rows[p["row"]] = tuple(c for c in rows[p["row"]] if c != p["removed"])
+        discarded += (p["removed"],)
+    return replace(state, rows=tuple(rows), discarded=discarded, tile_holder=p["seat"], took=True)
+
+
+@on("EffectsQueued")
+def _queued(state: State, p: dict[str, Any]) -> State:
+    items: tuple[Pending, ...] = tuple((k, n, t) for k, n, t in p["items"])
+    return replace(state, pending=items + state.pending if p["front"] else state.pending + items)
+
+
+@on("EffectSkipped")
+def _skipped(state: State, p: dict[str, Any]) -> State:
+    return replace(state, pending=state.pending[1:])
+
+
+@on("CoinsGained")
+def _coins(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return state.with_player(p["seat"], coins=coins.set_fields(player.coins, p["fields"], True))
+
+
+@on("CoinSpent")
+def _coin_spent(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return state.with_player(p["seat"], coins=coins.set_fields(player.coins, [p["field"]], False))
+
+
+@on("PointsScored")
+def _points(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return _consume(state.with_player(p["seat"], vp=player.vp + p["vp"]), p)
+
+
+@on("LocoMoved")
+def _loco(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return _consume(state.with_player(p["seat"], loco=p["to"], vp=player.vp + p["points"]), p)
+
+
+@on("RouteExtended")
+def _route(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return state.with_player(p["seat"], route=player.route + (p["route"],))
+
+
+def _set_train(state: State, seat: str, t: int, train: tuple) -> State:
+    player = state.player(seat)
+    trains = list(player.trains)
+    trains[t] = train
+    return state.with_player(seat, trains=tuple(trains))
+
+
+@on("CarAttached")
+def _car(state: State, p: dict[str, Any]) -> State:
+    train = state.player(p["seat"]).trains[p["train"]] + (("car", 0, False),)
+    supply = dict(state.supply)
+    supply[RULES.kind_of_level[0]] -= 1
+    return _consume(replace(_set_train(state, p["seat"], p["train"], train), supply=supply), p)
+
+
+@on("CarUpgraded")
+def _upgraded(state: State, p: dict[str, Any]) -> State:
+    train = list(state.player(p["seat"]).trains[p["train"]])
+    kind, level, celebrity = train[p["index"]]
+    train[p["index"]] = (kind, p["to"], celebrity)
+    supply = dict(state.supply)
+    old, new = RULES.kind_of_level[p["from"]], RULES.kind_of_level[p["to"]]
+    if old != new:
+        supply[old] += 1
+        supply[new] -= 1
+    return _consume(replace(_set_train(state, p["seat"], p["train"], tuple(train)), supply=supply), p)
+
+
+@on("PostAttached")
+def _post(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    train = player.trains[p["train"]] + (("post", p["post"], False),)
+    state = _set_train(state, p["seat"], p["train"], train)
+    state = state.with_player(p["seat"], posts_left=tuple(x for x in player.posts_left if x != p["post"]))
+    return _consume(state, p)
+
+
+@on("LokAttached")
+def _lok(state: State, p: dict[str, Any]) -> State:
+    train = state.player(p["seat"]).trains[p["train"]] + (("lok", p["value"], False),)
+    tiles = list(state.lok_tiles)
+    tiles.remove(p["value"])
+    return replace(_set_train(state, p["seat"], p["train"], train), lok_tiles=tuple(tiles))
+
+
+@on("ConductorMoved")
+def _conductor(state: State, p: dict[str, Any]) -> State:
+    conductors = list(state.player(p["seat"]).conductors)
+    conductors[p["train"]] = p["to"]
+    return _consume(state.with_player(p["seat"], conductors=tuple(conductors)), p)
+
+
+@on("ConstantinopleReached")
+def _constantinople(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    state = state.with_player(p["seat"], vp=player.vp + p["vp"])
+    return replace(state, constantinople=state.constantinople + (p["seat"],))
+
+
+@on("CelebrityPlaced")
+def _celebrity(state: State, p: dict[str, Any]) -> State:
+    train = list(state.player(p["seat"]).trains[p["train"]])
+    kind, level, _ = train[p["index"]]
+    train[p["index"]] = (kind, level, True)
+    return _consume(_set_train(state, p["seat"], p["train"], tuple(train)), p)
+
+
+@on("PostcardPlaced")
+def _postcard(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return _consume(state.with_player(p["seat"], postcards=player.postcards + (p["route"],)), p)
+
+
+@on("EndCardBought")
+def _bought(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    state = state.with_player(p["seat"], coins=coins.set_fields(player.coins, p["fields"], False),
+                              end_cards=player.end_cards + (p["card"],))
+    return replace(state, end_display=tuple(c for c in state.end_display if c != p["card"]))
+
+
+@on("EndCardTaken")
+def _end_taken(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    state = state.with_player(p["seat"], end_cards=player.end_cards + (p["card"],))
+    return _consume(replace(state, end_display=tuple(c for c in state.end_display if c != p["card"])), p)
+
+
+@on("ContractOpened")
+def _contract(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return state.with_player(p["seat"], contracts=player.contracts + (p["card"],))
+
+
+@on("ContractFulfilled")
+def _fulfilled(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return state.with_player(p["seat"], contracts=tuple(c for c in player.contracts if c != p["card"]),
+                             fulfilled=player.fulfilled + (p["card"],))
+
+
+@on("RouteBonusClaimed")
+def _claimed(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return state.with_player(p["seat"], claimed=player.claimed + (p["city"],))
+
+
+@on("TrainsScored")
+def _trains_scored(state: State, p: dict[str, Any]) -> State:
+    player = state.player(p["seat"])
+    return replace(state.with_player(p["seat"], vp=player.vp + p["vp"]), scored=True, pending=())
+
+
+@on("GameFinished")
+def _finished(state: State, p: dict[str, Any]) -> State:
+    players = dict(state.players)
+    for seat, vp in p["scores"].items():
+        players[seat] = replace(players[seat], vp=vp, contracts=())
+    return replace(state, players=players, phase="over", final=dict(p))
+
+
+@on(TURN_CONFIRMED)
+def _confirmed(state: State, p: dict[str, Any]) -> State:
+    """Next seat; at the end of a round the tile's holder becomes start player
+    (before any scoring), then a scoring phase or the next deal."""
+    state = replace(state, took=False, scored=False, pending=())
+    n = len(state.seats)
+    if state.phase == "draft":
+        index = state.draft_index + 1
+        if index < len(state.drafters):
+            return replace(state, draft_index=index, pending=(("draft", 1, -1),))
+        return replace(state, draft_index=index, phase="play")
+    if state.phase == "play":
+        turn = state.turn + 1
+        if turn < RULES.turns_per_round * n:
+            return replace(state, turn=turn)
+        start = state.seats.index(state.tile_holder) if state.tile_holder else state.start
+        state = replace(state, turn=turn, start=start)
+        if state.round in RULES.scoring_after:
+            players = {s: replace(pl, claimed=()) for s, pl in state.players.items()}
+            return replace(state, phase="scoring", scoring_order=state.order(), scoring_index=0, players=players)
+        return replace(state, phase="deal")
+    if state.phase == "scoring":
+        index = state.scoring_index + 1
+        if index < n:
+            return replace(state, scoring_index=index)
+        return replace(state, scoring_index=index, phase="final" if state.round >= RULES.rounds else "deal")
+    return state

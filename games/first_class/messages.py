@@ -1,0 +1,49 @@
+"""German and English sentences for events, open actions and commands (``data/texts.json``).
+
+Secret parameters (the end-game card kept in the draft, the cards passed on) are
+never put into a description: only the payload outside ``_secret`` is used, so a
+log line cannot leak what the payload hides.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from games.contract import Command, Description, Event
+
+TEXTS: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/texts.json").read_text("utf-8"))
+LANGS = ("de", "en")
+
+MESSAGES = {
+    lang: {**{f"fc.event.{k}": v for k, v in TEXTS["events"][lang].items()}, **TEXTS["open"][lang],
+           **{f"fc.cmd.{k}": v for k, v in TEXTS["commands"][lang].items()}}
+    for lang in LANGS
+}
+ONE_BASED = ("train", "row", "city", "index")
+
+
+def _params(raw: dict[str, Any]) -> dict[str, Any]:
+    params = {k: v for k, v in raw.items() if not k.startswith("_")}
+    for name in ONE_BASED:
+        if isinstance(params.get(name), int):
+            params[name] = params[name] + 1
+    for name in ("mode", "use"):
+        if params.get(name) in TEXTS["words"]:
+            params[name] = TEXTS["words"][params[name]]
+    if isinstance(params.get("items"), list):
+        params["items"] = ", ".join(f"{n} x {k}" for k, n, _ in params["items"])
+    return params
+
+
+def describe(event: Event) -> Description:
+    return Description(f"fc.event.{event.type}", _params(dict(event.payload)))
+
+
+def describe_command(command: Command) -> Description:
+    ctype = command.type if command.type in TEXTS["commands"]["en"] else "Unknown"
+    params = _params(dict(command.args) if isinstance(command.args, dict) else {})
+    if ctype == "Unknown":
+        params["type"] = command.type
+    return Description(f"fc.cmd.{ctype}", params)

@@ -1,0 +1,94 @@
+"""Trains, cars, post wagons and LOK tiles: what may be attached and upgraded.
+
+Rules text: cars stand non-increasing from left to right (the post wagon is not a
+car and is skipped), an upgrade is exactly one level (0-1-2-4-7-12), the car to
+the left of the upgraded one must be at least as good as its new level (which also
+makes the leftmost of equal cars go first), the first car is free.  The 5th car
+brings a post wagon as 6th card, the 9th card a LOK tile as 10th; a train with a
+LOK grows no more.
+"""
+
+from __future__ import annotations
+
+from .data import RULES
+from .state import Player, Train
+
+
+def cars(train: Train) -> list[tuple[int, int]]:
+    """(index, level) of the cars of a train, left to right."""
+    return [(i, card[1]) for i, card in enumerate(train) if card[0] == "car"]
+
+
+def has_lok(train: Train) -> bool:
+    return any(card[0] == "lok" for card in train)
+
+
+def has_post(train: Train) -> bool:
+    return any(card[0] == "post" for card in train)
+
+
+def can_attach(train: Train, supply: dict[str, int]) -> bool:
+    """A new 0-car fits: no LOK yet, room below 10 cards, a 0/1 card in the supply."""
+    return not has_lok(train) and len(train) < RULES.lok_at_card and supply.get(RULES.kind_of_level[0], 0) > 0
+
+
+def upgrade_target(train: Train, index: int, supply: dict[str, int]) -> int | None:
+    """The new level if the car at ``index`` may be upgraded one step, else None."""
+    if not 0 <= index < len(train) or train[index][0] != "car":
+        return None
+    level = train[index][1]
+    new = RULES.next_level(level)
+    if new is None:
+        return None
+    old_kind, new_kind = RULES.kind_of_level[level], RULES.kind_of_level[new]
+    if new_kind != old_kind and supply.get(new_kind, 0) <= 0:
+        return None
+    left = [lvl for i, lvl in cars(train) if i < index]
+    if left and left[-1] < new:
+        return None
+    return new
+
+
+def upgradable(train: Train, supply: dict[str, int]) -> list[int]:
+    return [i for i, _ in cars(train) if upgrade_target(train, i, supply) is not None]
+
+
+def is_ordered(train: Train) -> bool:
+    """Cars non-increasing left to right (the invariant every upgrade keeps)."""
+    levels = [lvl for _, lvl in cars(train)]
+    return all(a >= b for a, b in zip(levels, levels[1:], strict=False))
+
+
+def needs_post(train: Train) -> bool:
+    return not has_post(train) and len(cars(train)) >= RULES.post_at_car
+
+
+def needs_lok(train: Train) -> bool:
+    return not has_lok(train) and len(train) >= RULES.lok_at_card
+
+
+def first_free_car(train: Train) -> int | None:
+    """Leftmost car without a celebrity under it (module B)."""
+    for i, card in enumerate(train):
+        if card[0] == "car" and not card[2]:
+            return i
+    return None
+
+
+def conductor_room(player: Player, train: int) -> int:
+    return len(player.trains[train]) - 1 - player.conductors[train]
+
+
+def card_points(card: tuple) -> int:
+    kind, value, celebrity = card
+    if kind == "car":
+        return value * (2 if celebrity else 1)
+    if kind == "lok":
+        return int(value)
+    return 0
+
+
+def train_points(player: Player) -> tuple[int, int]:
+    """Scoring step 2: every card left of or under the conductor scores its value."""
+    return tuple(sum(card_points(c) for c in train[: player.conductors[t] + 1])  # type: ignore[return-value]
+                 for t, train in enumerate(player.trains))
