@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 import redis
+from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 from flask import Flask, jsonify
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
@@ -65,6 +66,11 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(redis.ConnectionError)
     @app.errorhandler(redis.TimeoutError)
+    # Redis Cluster: a shard whose master died answers CLUSTERDOWN / TRYAGAIN, or no
+    # node serves the slot, until its replica is promoted (issue 15).
+    @app.errorhandler(ClusterDownError)
+    @app.errorhandler(TryAgainError)
+    @app.errorhandler(SlotNotCoveredError)
     def _unavailable(err: Exception):  # type: ignore[no-untyped-def]
         # Redis is down or restarting: nothing was appended unless the command's id
         # shows up again, so resending with the same command_id is always safe.
