@@ -47,7 +47,7 @@ class RussianRailroads:
     #: 1 = the solo game against Emil (German Railroads)
     min_players = 1
     max_players = 4
-    option_schema: Mapping[str, Any] = _options.OPTION_SCHEMA
+    option_schema: Mapping[str, Any] = _options.OFFERED_SCHEMA
     messages = MESSAGES
 
     def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -49,6 +49,13 @@ OPTION_SCHEMA: Mapping[str, Any] = {
     "additionalProperties": False,
 }
 
+#: What a table is offered (the lobby's form is drawn from ``option_schema``): only
+#: the options the engine plays, so nobody picks one just to be refused.
+OFFERED_SCHEMA: Mapping[str, Any] = {
+    **OPTION_SCHEMA,
+    "properties": {name: spec for name, spec in OPTION_SCHEMA["properties"].items() if name in BUILT},
+}
+
 
 @dataclass(frozen=True)
 class Options:

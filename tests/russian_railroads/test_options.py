@@ -29,7 +29,10 @@ def test_schema_lists_the_tableau_the_modules_dsp_and_solo():
     assert props["tableau"]["enum"] == ["russian", "deutschland", "usa"]
     assert set(props) == {"tableau", *SWITCHES}
     assert OPTION_SCHEMA["additionalProperties"] is False
-    assert GAME.option_schema is OPTION_SCHEMA and (GAME.min_players, GAME.max_players) == (1, 4)
+    assert (GAME.min_players, GAME.max_players) == (1, 4)
+    # The lobby offers only what the engine plays (solo so far); the rest stays refused.
+    assert set(GAME.option_schema["properties"]) == {"solo"}
+    assert GAME.option_schema["additionalProperties"] is False
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
