@@ -156,6 +156,8 @@ def describe(event: Event) -> Description:
             params[name] = names.thing(params[name])
     if "number" in params:
         params["number"] = _loco_number(params["number"])
+    if event.type == "StartBonusDraftBegan" and not payload.get("queue"):
+        key = "StartBonusDraftSkipped"  # the solo game has no start bonus draft
     if event.type == "StartBonusChosen":
         params["card"] = names.of("start_bonus", payload.get("card"))
     elif event.type == "QuestionCardTaken":

@@ -122,3 +122,14 @@ def test_open_actions_read_as_sentences():
     open_steps = Description("rr.open.steps", {"n": 2, "what": "black", "amount": {"de": "2 Schritte (schwarz)",
                                                                                 "en": "2 steps (black)"}})
     assert texts(open_steps) == {"de": "Gleise ziehen: 2 Schritte (schwarz)", "en": "Move tracks: 2 steps (black)"}
+
+
+def test_the_solo_game_says_it_has_no_start_bonus_draft():
+    """Seen in the browser: "… chosen in this order: ." for a solo game."""
+    from games.contract import Event, render
+    from games.russian_railroads import GAME
+
+    description = GAME.describe(Event("StartBonusDraftBegan", {"queue": []}))
+    for lang in ("de", "en"):
+        text = render(GAME, description, lang)
+        assert not text.rstrip(".").endswith(": ") and "{" not in text, text
