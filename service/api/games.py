@@ -55,7 +55,7 @@ def create_game():  # type: ignore[no-untyped-def]
             one person); platform.name_reserved (a registered account's name without that account's
             personal API token or browser session)
           content: {application/json: {schema: ErrorSchema}}
-        429: {description: too many requests from this client address, content: {application/json: {schema: ErrorSchema}}}
+        429: {description: too many requests from this address, content: {application/json: {schema: ErrorSchema}}}
     """
     data = CreateGameSchema().load(json_body())
     if data["game"] not in registry.names():
@@ -73,12 +73,13 @@ def create_game():  # type: ignore[no-untyped-def]
         if seat["invited"] is not None and not _registered(seat["invited"]):
             raise ApiError(400, "bad_request", f"no account {seat['invited']!r} to invite",
                            field=f"seats.{i}.invited")
-    people = sum(1 for s in data["seats"] if s["bot"] is None)  # named, invited and open seats
-    if data["seed"] is not None and people > 1:
+    named = sum(1 for s in data["seats"] if s["name"] is not None)
+    others_may_join = any(s["name"] is None and s["bot"] is None for s in data["seats"])  # open or invited
+    if data["seed"] is not None and (named > 1 or others_may_join):
         # The setup is open source: whoever picks the seed knows every hidden card.
         raise IllegalMove("platform.seed_not_allowed",
-                          "a chosen seed is allowed only at a table with at most one person (tests, solo, "
-                          "bot training); other tables get a seed nobody knows")
+                          "a chosen seed is allowed only at a table with at most one person and no open or "
+                          "invited seat (tests, solo, bot training); other tables get a seed nobody knows")
     names = claim_names(s["name"] for s in data["seats"])
     seats_spec = [{**s, "name": names.get(s["name"], s["name"]) if s["name"] else None} for s in data["seats"]]
     deadline_s = data["deadline_hours"] * 3600 if data["deadline_hours"] else None
@@ -148,7 +149,7 @@ def join(game_id: str):  # type: ignore[no-untyped-def]
             no open seat; platform.name_reserved (a registered account's name without that account's
             personal API token or browser session)
           content: {application/json: {schema: ErrorSchema}}
-        429: {description: too many requests from this client address, content: {application/json: {schema: ErrorSchema}}}
+        429: {description: too many requests from this address, content: {application/json: {schema: ErrorSchema}}}
     """
     data = JoinSchema().load(json_body())
     name = claim_names([data["name"]])[data["name"]]

@@ -176,9 +176,12 @@ def test_access_logs_never_keep_a_seat_token(app, caplog):
 
 
 # ----------------------------------------------------------------- seeds (item 3)
-def test_a_chosen_seed_needs_a_table_with_at_most_one_person(client):
+def test_a_chosen_seed_needs_a_table_with_at_most_one_person(app, client):
     """Probe (issue 9, item 3): the creator chose the seed and knew every secret card."""
-    for seats in ([{"name": "ann"}, {"name": "bob"}], [{"name": "ann"}, {}], [{}, {}]):
+    register(app, "someone")
+    for seats in ([{"name": "ann"}, {"name": "bob"}], [{"name": "ann"}, {}], [{}, {}],
+                  # Somebody else would take the open or invited seat of a table the creator need not sit at.
+                  [{}, {"bot": "random"}], [{"invited": "someone"}, {"bot": "random"}]):
         r = client.post("/api/games", json={"game": "tally", "seats": seats, "seed": "mine"})
         assert r.status_code == 422 and r.json["error"]["code"] == "platform.seed_not_allowed", seats
     for seats in ([{"name": "ann"}, {"bot": "random"}], [{"bot": "random"}, {"bot": "random"}]):

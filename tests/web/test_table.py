@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 import uuid
 
 import pytest
@@ -49,16 +48,15 @@ def seed_where_i_start_and_can_hire() -> str:
     raise AssertionError("no such seed among 200")
 
 
-def rr_against_a_bot(page, server_url: str, seed: str) -> str:
-    """Create a seeded 2-player game (p1 open, p2 a random bot) through the API and take p1 by the invite link."""
-    body = json.dumps({"game": "russian_railroads", "options": {}, "seats": [{}, {"bot": "random"}], "seed": seed})
-    request = urllib.request.Request(f"{server_url}/api/games", data=body.encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        game_id = json.load(response)["id"]
-    page.goto(f"{server_url}/join/{game_id}/p1")
-    page.click("#join-submit")
-    page.wait_for_url(f"{server_url}/games/{game_id}")
+def rr_against_a_bot(page, server_url: str, seed: str, name: str) -> str:
+    """Create a seeded 2-player game (p1 the logged-in ``name``, p2 a random bot) through the API
+    with the page's session (a chosen seed needs a table nobody else can join) and open it."""
+    body = {"game": "russian_railroads", "options": {}, "seats": [{"name": name}, {"bot": "random"}], "seed": seed}
+    response = page.request.post(f"{server_url}/api/games", data=json.dumps(body),
+                                 headers={"Content-Type": "application/json"})
+    assert response.status == 201, response.text()
+    game_id = response.json()["id"]
+    page.goto(f"{server_url}/games/{game_id}")
     page.wait_for_selector("body.ready")
     page.wait_for_selector("svg.rr-board")
     return game_id
@@ -88,8 +86,9 @@ def test_clicking_own_engineer_guidance_why_not_and_the_confirm_warning(chromium
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"ida-{uuid.uuid4().hex[:6]}")
-    rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire())
+    name = f"ida-{uuid.uuid4().hex[:6]}"
+    register(page, server_url, name)
+    rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire(), name)
     # Bots are named with their level, in the head and in the log.
     expect(page.locator("#game-head")).to_contain_text("Bot (random)")
     wait_my_turn(page)
@@ -229,8 +228,9 @@ def test_a_whole_turn_on_a_phone_without_sideways_scrolling(chromium, server_url
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"jo-{uuid.uuid4().hex[:6]}")
-    rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire())
+    name = f"jo-{uuid.uuid4().hex[:6]}"
+    register(page, server_url, name)
+    rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire(), name)
     wait_my_turn(page)
     no_page_scroll_sideways(page)
     # The board wraps into rows that fit the screen; the player boards are overviews to the width.
