@@ -8,8 +8,8 @@ from events import forks
 from events.analysis import ANALYSE_TASK, AnalysisStore
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
+from service.api.annotations import writer
 from service.api.games import json_body
-from service.auth import viewer_for
 from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
@@ -47,7 +47,7 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
         A new game (hotseat or with bots) whose log is this game's up to a confirmed position,
         as the caller may see it; hidden information is redrawn
       parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
-      security: [{}, {seatToken: []}]
+      security: [{seatToken: []}]
       requestBody:
         content:
           application/json:
@@ -60,12 +60,14 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
       responses:
         201: {description: '{id, fork_of, fork_seq, seats: [{seat, token}]}'}
         400: {description: a bad field, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: not a position to play on from, content: {application/json: {schema: ErrorSchema}}}
     """
     repo = ctx().repository
     record = repo.record(game_id)
-    viewer = viewer_for(game_id)
+    who = writer(game_id)  # a seat token of this game, an API token or a login: someone asks
+    viewer = who.viewer
     body = json_body()
     if not isinstance(body.get("seq"), int) or isinstance(body.get("seq"), bool):
         raise ApiError(400, "bad_request", "seq must be an integer", field="seq")
@@ -75,7 +77,7 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
     for spec in seats:
         if spec.get("name") in others:
             spec["name"] = others[spec["name"]]
-    created, tokens = forks.fork(repo, game_id, body["seq"], viewer, seats, requester=own)
+    created, tokens = forks.fork(repo, game_id, body["seq"], viewer, seats, requester=who.name)
     return jsonify({"id": created.id, "fork_of": game_id, "fork_seq": body["seq"],
                     "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}), 201
 
@@ -113,10 +115,12 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
       responses:
         202: {description: queued or running; poll GET}
         200: {description: done already}
+        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
         503: {description: no worker queue, content: {application/json: {schema: ErrorSchema}}}
     """
+    writer(game_id)  # worker time is spent for somebody: a seat token, an API token or a login
     _finished_or_422(game_id)
     store = analysis_store()
     send = ctx().send_task

@@ -9,9 +9,10 @@ from worker.analysis import analyse, swings, win_chances
 
 
 def test_progress_is_visible_while_the_analysis_runs(app, client, repo):
-    game_id, _ = new_game(client, rounds=2)
+    game_id, tokens = new_game(client, rounds=2)
     finish(app, game_id, {"p1": 3})
-    assert client.post(f"/api/games/{game_id}/analysis").json["state"] == "queued"
+    asked = client.post(f"/api/games/{game_id}/analysis", headers={"Authorization": f"Bearer {tokens['p2']}"})
+    assert asked.json["state"] == "queued"
     store = AnalysisStore(repo.store.redis, repo.store.keys.prefix)
     seen = []
 

@@ -15,11 +15,13 @@ def _fork(client, game_id, seq, seats, token=None):
 
 
 def test_fork_of_a_finished_game_copies_the_log_and_plays_on(app, client, repo):
-    game_id, _ = new_game(client, rounds=2)
+    game_id, origin_tokens = new_game(client, rounds=2)
     finish(app, game_id)
     steps = client.get(f"/api/games/{game_id}/replay").json["steps"]
     seq = [s for s in steps if repo.projection(game_id, upto=s).status().to_move][1]
-    r = _fork(client, game_id, seq, [{"name": "zed"}, {"name": "zed"}])  # hotseat: one person, two seats
+    assert _fork(client, game_id, seq, [{"name": "zed"}, {"name": "zed"}]).status_code == 401  # nobody asks
+    # hotseat: one person, two seats
+    r = _fork(client, game_id, seq, [{"name": "zed"}, {"name": "zed"}], token=origin_tokens["p2"])
     assert r.status_code == 201, r.json
     fork_id, tokens = r.json["id"], {s["seat"]: s["token"] for s in r.json["seats"]}
     assert set(tokens) == {"p1", "p2"}
@@ -83,41 +85,43 @@ def test_fork_refuses_positions_the_requester_cannot_see(app, client, repo):
     other = "p1" if seat == "p2" else "p2"
     r = _fork(client, game_id, draft, [{"name": "x"}, {"name": "y"}], token=tokens[other])
     assert r.status_code == 422 and r.json["error"]["code"] == "fork.seq"
-    r = _fork(client, game_id, draft, [{"name": "x"}, {"name": "y"}])  # a spectator neither
-    assert r.status_code == 422
+    r = _fork(client, game_id, draft, [{"name": "x"}, {"name": "y"}], token=tokens[seat])
+    assert r.status_code == 422 and r.json["error"]["code"] == "fork.seq"  # not even the mover forks a draft
 
 
 def test_fork_bad_input(app, client):
-    game_id, _ = new_game(client)
+    game_id, tokens = new_game(client)
     finish(app, game_id)
-    assert _fork(client, game_id, "3", [{"name": "x"}, {"name": "y"}]).json["error"]["field"] == "seq"
-    assert _fork(client, game_id, 3, [{"name": "x"}]).json["error"]["field"] == "seats"
-    assert _fork(client, game_id, 3, [{"name": "x"}, {"bot": "nope"}]).json["error"]["field"] == "seats.1.bot"
-    assert _fork(client, game_id, 3, [{"name": "x"}, {"name": "y", "bot": "random"}]).status_code == 400
+    t = tokens["p1"]
+    assert _fork(client, game_id, "3", [{"name": "x"}, {"name": "y"}], t).json["error"]["field"] == "seq"
+    assert _fork(client, game_id, 3, [{"name": "x"}], t).json["error"]["field"] == "seats"
+    assert _fork(client, game_id, 3, [{"name": "x"}, {"bot": "nope"}], t).json["error"]["field"] == "seats.1.bot"
+    assert _fork(client, game_id, 3, [{"name": "x"}, {"name": "y", "bot": "random"}], t).status_code == 400
     last = client.get(f"/api/games/{game_id}/replay").json["steps"][-1]
-    r = _fork(client, game_id, last, [{"name": "x"}, {"name": "y"}])
+    r = _fork(client, game_id, last, [{"name": "x"}, {"name": "y"}], t)
     assert r.status_code == 422 and r.json["error"]["code"] == "fork.position"  # nothing to play on
 
 
 def test_fork_with_a_bot_to_move_enqueues_its_turn(app, client, sent):
-    game_id, _ = new_game(client)
+    game_id, tokens = new_game(client)
     finish(app, game_id)
     steps = client.get(f"/api/games/{game_id}/replay").json["steps"]
-    r = _fork(client, game_id, steps[1], [{"bot": "random"}, {"bot": "random"}])
+    r = _fork(client, game_id, steps[1], [{"bot": "random"}, {"bot": "random"}], tokens["p2"])
     assert r.status_code == 201
     assert any(name == "stellwerk.advance" and args[0] == r.json["id"] for name, args in sent)
 
 
 def test_analysis_of_a_running_game_is_refused(app, client, sent):
-    game_id, _ = new_game(client)
+    game_id, tokens = new_game(client)
     for method in (client.get, client.post):
-        r = method(f"/api/games/{game_id}/analysis")
+        r = method(f"/api/games/{game_id}/analysis", headers=auth(tokens["p1"]))
         assert r.status_code == 422 and r.json["error"]["code"] == "analysis.game_running"
     assert not [n for n, _ in sent if n == "stellwerk.analyse"]
     finish(app, game_id)
-    r = client.post(f"/api/games/{game_id}/analysis")
+    assert client.post(f"/api/games/{game_id}/analysis").status_code == 401  # nobody asks
+    r = client.post(f"/api/games/{game_id}/analysis", headers=auth(tokens["p1"]))
     assert r.status_code == 202 and r.json["state"] == "queued"
-    client.post(f"/api/games/{game_id}/analysis")  # asked twice: enqueued once
+    client.post(f"/api/games/{game_id}/analysis", headers=auth(tokens["p2"]))  # asked twice: enqueued once
     assert [a for n, a in sent if n == "stellwerk.analyse"] == [[game_id, "greedy", "0"]]
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 import time
 
 import pytest
+from argon2 import PasswordHasher
 
 from events.analysis import AnalysisStore
 from events.ratings import Ratings
 from service import create_app
+from tests.api.conftest import auth
 from tests.integration.conftest import celery_worker, worker_settings  # noqa: F401 - fixtures re-used
 from tests.integration.test_worker import wait_until_over
 from worker.analysis import analyse
@@ -39,10 +41,15 @@ def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker
     assert r.status_code == 201, r.json
     game_id = r.json["id"]
     p = wait_until_over(repo, game_id, deadline_s=180)
+    # A reviewer asks with a personal API token (nobody holds a seat at a table of bots).
+    users = app.extensions["stellwerk_users"]
+    users.hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    users.register("rita", "correct horse battery")
+    _, api_token = users.create_api_token("rita", "review")
     archived = client.get("/api/archive?game=russian_railroads&players=2").json["games"]
     assert game_id in [row["id"] for row in archived]
 
-    r = client.post(f"/api/games/{game_id}/analysis")
+    r = client.post(f"/api/games/{game_id}/analysis", headers=auth(api_token))
     assert r.status_code in (200, 202), r.json
 
     def done():
@@ -62,7 +69,7 @@ def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker
     assert turns and all(t["bot"]["commands"] and t["bot"]["text"] for t in turns)
     assert result["swings"] and all(s["seq"] in steps for s in result["swings"])
     # Computed once: asking again does not enqueue another task, and the result is cached.
-    assert client.post(f"/api/games/{game_id}/analysis").status_code == 200
+    assert client.post(f"/api/games/{game_id}/analysis", headers=auth(api_token)).status_code == 200
     # Stable: the same game and bot seed give the same analysis.
     again = analyse(repo, game_id, "greedy", "0")
     assert again == result

@@ -126,13 +126,20 @@ async function fork(event) {
 }
 
 // --------------------------------------------------------------- analysis
+// The button is there for logged-in people only (asking costs worker time);
+// everybody sees a finished analysis.
+function setButton(props) {
+  const button = byId("analyse-button");
+  if (button) Object.assign(button, props);
+}
+
 async function analyse() {
-  byId("analyse-button").disabled = true;
+  setButton({ disabled: true });
   try {
     showAnalysis(await call(`${api}/analysis`, { method: "POST" }));
   } catch (error) {
     byId("analysis-state").textContent = t("js.analysis_failed", { message: error.message });
-    byId("analyse-button").disabled = false;
+    setButton({ disabled: false });
   }
 }
 
@@ -150,7 +157,7 @@ function showAnalysis(data) {
   if (data.state === "done") {
     state.analysis = data.result;
     stateEl.textContent = "";
-    byId("analyse-button").hidden = true;
+    setButton({ hidden: true });
     document.body.dataset.analysis = "done";
     renderChart();
     renderBotTurn();
@@ -158,11 +165,11 @@ function showAnalysis(data) {
   }
   if (data.state === "failed") {
     stateEl.textContent = t("js.analysis_failed", { message: data.error || "" });
-    byId("analyse-button").disabled = false;
+    setButton({ disabled: false });
     return;
   }
   if (data.state === "none") return;
-  byId("analyse-button").disabled = true;
+  setButton({ disabled: true });
   stateEl.textContent = data.state === "running"
     ? t("js.analysis_progress", { done: data.done, total: data.total }) : t("js.analysis_queued");
   state.polling = setTimeout(pollAnalysis, 1000);
@@ -225,8 +232,8 @@ function onPosition(seq) {
 document.addEventListener("replay:position", (event) => onPosition(event.detail.seq));
 byId("note-form")?.addEventListener("submit", addNote);
 byId("fork-form")?.addEventListener("submit", fork);
-if (byId("analyse-button")) {
-  byId("analyse-button").addEventListener("click", analyse);
+if (byId("analysis")?.dataset.over) {
+  byId("analyse-button")?.addEventListener("click", analyse);
   pollAnalysis();
 }
 onPosition(currentSeq());
