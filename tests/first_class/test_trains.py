@@ -20,7 +20,8 @@ EXAMPLE = train(12, 7, 7, 4, 1, "post", 1, 0, 0, "lok")
 def test_the_rules_text_example_train_is_ordered_and_full():
     assert trains.is_ordered(EXAMPLE)
     assert len(EXAMPLE) == 10 and trains.has_lok(EXAMPLE)
-    assert not trains.can_attach(EXAMPLE, RULES.supply)  # "Liegt eine LOK an einem Zug, kann dieser nicht mehr länger werden"
+    # "Liegt eine LOK an einem Zug, kann dieser nicht mehr länger werden"
+    assert not trains.can_attach(EXAMPLE, RULES.supply)
 
 
 def test_in_the_example_train_exactly_the_upgrades_the_rules_allow():
