@@ -119,6 +119,7 @@ class LocalRedisCluster:
         if out.returncode != 0:
             raise RuntimeError(f"redis-cli --cluster create failed:\n{out.stdout}\n{out.stderr}")
         self.wait_ok()
+        self.wait_replicated()
         return self
 
     def wait_ok(self, timeout: float = 60) -> None:
@@ -133,6 +134,22 @@ class LocalRedisCluster:
             return True
 
         poll(ok, timeout, "cluster_state:ok on every node")
+
+    def wait_replicated(self, timeout: float = 60) -> None:
+        """Every live replica's link to its master is up (its first sync is done):
+        before that, WAIT on the master counts no replica."""
+        def up() -> bool:
+            for n in self.nodes:
+                if n.proc is None:
+                    continue
+                text = cli(n.port, "info", "replication")
+                if "role:slave" in text and "master_link_status:up" not in text:
+                    return False
+                if "role:master" in text and "connected_slaves:0" in text:
+                    return False
+            return True
+
+        poll(up, timeout, "every replica in sync with its master")
 
     def master_of(self, key: str) -> ClusterNodeProc:
         slot = int(cli(self.nodes[0].port, "cluster", "keyslot", key).strip())
