@@ -35,6 +35,10 @@ def _update(p: Projection, viewer: str) -> tuple[int, str]:
     return seq, f"id: {seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
 
 
+#: How long a revoked seat token may keep its stream open at most (ms).
+REVOKED_CHECK_MS = 3000
+
+
 @bp.get("/<game_id>/stream")
 def stream(game_id: str):  # type: ignore[no-untyped-def]
     """Live updates.
@@ -67,7 +71,11 @@ def stream(game_id: str):  # type: ignore[no-untyped-def]
         last_sent = int(request.headers.get("Last-Event-ID", "-1"))
     except ValueError:
         raise ApiError(400, "bad_request", "Last-Event-ID must be a seq", field="Last-Event-ID") from None
+    # A rotated token appends nothing to the game, so nothing wakes the stream: a stream
+    # opened with a token wakes at least every REVOKED_CHECK_MS to see whether it still holds.
     block_ms = context.settings.stream_block_ms
+    if token:
+        block_ms = min(block_ms, REVOKED_CHECK_MS)
 
     def events() -> Iterator[str]:
         nonlocal last_sent

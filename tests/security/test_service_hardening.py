@@ -143,6 +143,41 @@ def test_a_revoked_token_ends_the_streams_it_opened(client, how):
     stream.close()
 
 
+def test_a_revoked_token_ends_its_stream_long_before_the_keep_alive(monkeypatch):
+    """Rotating a token appends nothing, so only the stream's own check ends it: that check
+    comes every REVOKED_CHECK_MS (cut to 50 ms here), also when keep-alives are an hour apart."""
+    import http.client
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from service.api import stream as stream_module
+
+    monkeypatch.setattr(stream_module, "REVOKED_CHECK_MS", 50)
+    settings = dataclasses.replace(Settings.from_env(), key_prefix="harden-slow", secret_key="hardening-test-secret",
+                                   stream_block_ms=3_600_000)
+    app = create_app(settings, fakeredis.FakeRedis(), send_task=False)
+    client = app.test_client()
+    created = client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"name": "bob"}]}).json
+    game_id, token = created["id"], created["seats"][0]["token"]
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        # Reading stops with a timeout error if the stream is still open 20 s after the
+        # rotation (without the check it would stay open for the hour).
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=20)
+        conn.request("GET", f"/api/games/{game_id}/stream?token={token}")
+        response = conn.getresponse()
+        assert b"event: update" in response.readline() + response.readline() + response.readline()
+        rotated = client.post(f"/api/games/{game_id}/token", headers={"Authorization": f"Bearer {token}"})
+        assert rotated.status_code == 200
+        rest = response.read()  # to the end of the stream
+        conn.close()
+    finally:
+        server.shutdown()
+    assert b"event: revoked" in rest and b"event: update" not in rest
+
+
 def test_access_logs_never_keep_a_seat_token(app, caplog):
     """Probe (issue 9, item 16): ``?token=`` of the stream showed up in serve's access log."""
     import http.client
