@@ -29,7 +29,7 @@ from typing import Any
 
 import redis
 
-from events.projection import Projection
+from events.projection import SEAT_HANDED_TO_BOT, Projection
 from events.repository import GameRecord, GameRepository, UnknownGame
 
 #: Rows read from Redis per round trip while filtering.
@@ -152,9 +152,11 @@ def seat_label(seat: Mapping[str, Any]) -> str:
     return seat.get("name") or (f"bot:{seat['bot']}" if seat.get("bot") else seat["seat"])
 
 
-def make_row(record: GameRecord, p: Projection, ended: float) -> dict[str, Any]:
+def make_row(record: GameRecord, p: Projection, ended: float, handed: frozenset[str] = frozenset()
+             ) -> dict[str, Any]:
     """What the archive keeps of a finished game: who sat where, the result, the
-    table's options; no state, no log (the replay folds those)."""
+    table's options; no state, no log (the replay folds those).  ``handed``: seats
+    a bot played for a while (the game then counts as one with bots)."""
     status = p.status()
     places = status.final_places()
     seats = []
@@ -167,7 +169,8 @@ def make_row(record: GameRecord, p: Projection, ended: float) -> dict[str, Any]:
         "id": record.id, "game": record.game, "options": dict(record.options), "created": record.created,
         "ended": ended, "seats": seats, "players": [s["name"] for s in seats if s["name"] and not s["bot"]],
         "winners": winners, "ranking": list(status.ranking), "seq": p.seq,
-        "fork_of": record.table.get("fork_of"), "bots": any(s["bot"] for s in seats),
+        "fork_of": record.table.get("fork_of"), "bots": any(s["bot"] for s in seats) or bool(handed),
+        "handed_to_bot": sorted(handed),
     }
 
 
@@ -182,7 +185,9 @@ def record_finished(repo: GameRepository, game_id: str, p: Projection | None = N
     if not p.status().over:
         return None
     ended = ended if ended is not None else (p.last_ts / 1000 if p.last_ts else time.time())
-    row = make_row(repo.record(game_id), p, ended)
+    handed = frozenset(e.payload.get("seat", e.actor) for e in repo.store.read(game_id, upto=p.seq)
+                       if e.type == SEAT_HANDED_TO_BOT)
+    row = make_row(repo.record(game_id), p, ended, handed)
     archive.add(row)
     return row
 

@@ -6,7 +6,8 @@ import pytest
 
 from events import archive
 from events.ratings import Rating, Ratings, countable, model, rate
-from tests.archive.conftest import finish, new_game
+from tests.archive.conftest import auth, finish, new_game, play_turn, run_system
+from worker.bots.turns import bot_turn
 
 
 def test_published_example_of_openskill():
@@ -71,18 +72,34 @@ def test_a_game_is_rated_once_per_game_and_player_count(app, client, repo):
 
 def test_a_game_with_a_bot_is_archived_but_not_rated(app, client, repo):
     game_id, _ = new_game(client, ("ann", "x"), bots={1: "random"})
-    from tests.archive.conftest import run_system
-    from worker.bots.turns import bot_turn  # the bot's seat is played like the worker would
-    while not repo.projection(game_id).status().over:
-        p = repo.projection(game_id)
+    while not (p := repo.projection(game_id)).status().over:
         seat = p.status().to_move[0]
         if seat == "p1":
-            from tests.archive.conftest import play_turn
             play_turn(app, game_id)
             continue
-        for command in bot_turn(p, seat, "random", 100):
+        for command in bot_turn(p, seat, "random", 100):  # the bot's seat, played as the worker would
             repo.execute(game_id, command, repo.projection(game_id).seq, f"bot-{repo.projection(game_id).seq}")
         run_system(app, game_id)
     row = archive.Archive(repo.store.redis, repo.store.keys.prefix).row(game_id)
     assert row["bots"] and row["winners"]
     assert Ratings(repo.store.redis, repo.store.keys.prefix).apply(row) is None
+
+
+def test_a_seat_handed_to_a_bot_for_a_while_makes_it_a_game_with_bots(app, client, repo):
+    r = client.post("/api/games", json={"game": "tally", "options": {"rounds": 1}, "takeover_after": 0,
+                                        "seats": [{"name": "ann"}, {"name": "bob"}]})
+    game_id, tokens = r.json["id"], {s["seat"]: s["token"] for s in r.json["seats"]}
+
+    def send(seat, type_, args=None):
+        seq = client.get(f"/api/games/{game_id}", headers=auth(tokens[seat])).json["seq"]
+        r = client.post(f"/api/games/{game_id}/commands", headers=auth(tokens[seat]),
+                        json={"command": {"type": type_, "args": args or {}}, "expected_seq": seq,
+                              "command_id": f"{seat}-{type_}-{seq}"})
+        assert r.status_code == 201, r.json
+
+    send("p2", "HandToBot", {"seat": "p1", "level": "random"})
+    send("p1", "TakeBack")  # ann is back before the bot moved: still, a bot held her seat
+    finish(app, game_id)
+    row = archive.Archive(repo.store.redis, repo.store.keys.prefix).row(game_id)
+    assert row["handed_to_bot"] == ["p1"] and row["bots"]
+    assert not countable(row)
