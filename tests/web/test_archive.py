@@ -5,6 +5,8 @@ the player moves.  Every wait is on the DOM, never a sleep."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.web.test_browser import click_command, confirm, create_and_invite
@@ -31,9 +33,9 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     bob.fill("#archive-search input[name=player]", ann_name)
     bob.click("#archive-submit")
     row = bob.locator(f"#archive-results tr[data-game='{game_id}']")
-    for _ in range(50):  # the archive row is written when the game ends: reload until it is there
-        if row.count():
-            break
+    deadline = time.monotonic() + 60
+    while not row.count():  # the row is written when the worker's scoring ends the game
+        assert time.monotonic() < deadline, "the finished game never reached the archive"
         bob.reload()
     expect(row).to_be_visible()
     row.locator("a.replay-link").click()
