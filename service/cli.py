@@ -198,6 +198,28 @@ def export(game_id: str, viewer: str, redis_url: str, data_dir: Path | None, out
         click.echo(text, nl=False)
 
 
+@main.command("archive-backfill")
+@click.option("--redis-url", envvar="REDIS_URL", default="")
+@click.option("--data-dir", envvar="STELLWERK_DATA_DIR", type=click.Path(path_type=Path), default=None)
+def archive_backfill(redis_url: str, data_dir: Path | None) -> None:
+    """Archive the finished games that ended before the archive existed (issue 16);
+    safe to run again (a game archived already is skipped).  Rating them is left
+    to the worker's game_ended task, which only finishing games enqueue."""
+    from events.archive import backfill
+    from events.connection import EmbeddedRedis, client
+    from events.repository import GameRepository
+    from events.store import EventStore
+
+    settings = _settings(redis_url, data_dir)
+    embedded = None if settings.redis_url else EmbeddedRedis(settings.data_dir)
+    try:
+        repo = GameRepository(EventStore(client(settings.redis_url or embedded.url), settings.key_prefix))
+        click.echo(json.dumps({"archived": backfill(repo)}))
+    finally:
+        if embedded is not None:
+            embedded.shutdown()
+
+
 @main.command()
 @click.option("--game", "game_name", required=True)
 @click.option("--players", default=2, show_default=True, type=int)

@@ -4,8 +4,10 @@ that finished it) and found by game, player, player count, date, options, winner
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from events import archive
+from games.contract import SYSTEM, Command
 from tests.archive.conftest import finish, new_game
 
 
@@ -91,3 +93,29 @@ def test_player_page_counts_wins_per_game(app, client):
     assert body["played"] == 3
     assert body["win_rates"]["tally"] == {"played": 3, "won": 2, "rate": 0.667}
     assert client.get("/api/players/%3Cscript%3E").status_code == 400
+
+
+def test_cli_backfill(real_redis_url, prefix):
+    """``stellwerk archive-backfill`` on the real Redis archives what the archive lacks."""
+    import redis as redis_lib
+    from click.testing import CliRunner
+
+    from events.repository import GameRepository
+    from events.store import EventStore
+    from service.cli import main
+
+    real = GameRepository(EventStore(redis_lib.Redis.from_url(real_redis_url), prefix))
+    record, _ = real.create("tally", {"rounds": 1}, [{"name": "ann"}, {"name": "bob"}])
+    while not (p := real.projection(record.id)).status().over:
+        pending = p.status().pending_system
+        seat = p.status().to_move[0] if not pending else SYSTEM
+        for command in ([Command(pending[0], SYSTEM, {})] if pending else
+                        [Command("Add", seat, {"n": 1}), Command("ConfirmTurn", seat, {})]):
+            real.execute(record.id, command, real.projection(record.id).seq, f"c{real.projection(record.id).seq}")
+    runner = CliRunner()
+    env = {"STELLWERK_KEY_PREFIX": prefix}
+    out = runner.invoke(main, ["archive-backfill", "--redis-url", real_redis_url], env=env)
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output) == {"archived": 1}
+    assert json.loads(runner.invoke(main, ["archive-backfill", "--redis-url", real_redis_url], env=env).output) == {
+        "archived": 0}
