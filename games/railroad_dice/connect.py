@@ -1,0 +1,95 @@
+"""Connecting a new terrain tile at an end of the line (rules text, "Neues Geländefeld anschließen").
+
+One command lays the die that points at the edge of the current large tile and
+the first die on the new one.  Conditions, in the order the text gives them:
+at least five track elements on the current tile counting the die at the edge
+(stations count too); a tile type of which small tiles remain; the same terrain
+where the track crosses ("eine gemeinsame Geländeart" at the crossing - the
+text's example forces a mountain tile when the track leaves on a mountain); the
+small tile must fit every neighbour on the overview map and its position must
+be new.  Afterwards the old tile's dice go back to the bank and its stations stay
+on its small tile - unless the other end still runs on it (the text's exception
+for the very first connection from the start tile, which is exactly this case).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import IllegalMove
+
+from .data import RULES, TILE_TYPES
+from .state import State
+from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
+from .track import Piece, continues, walk
+
+
+@dataclass(frozen=True)
+class Connection:
+    pieces: list[Piece]        #: the die at the edge, then the die on the new tile
+    pos: str                   #: the new tile's map position
+    tile: str
+    rot: int
+    mountain: str              #: the new tile's mountain id (the old one's when the track crosses on a mountain)
+    released: str | None       #: the old tile, when no end runs on it any more
+    returned: int              #: dice going back to the bank from the released tile
+
+
+def connect(state: State, end: str, via: Any, exit_: Any, tile: Any, rot: Any, onward: Any) -> Connection:
+    pieces = walk(state, end, via, [exit_])
+    edge = pieces[0]
+    dr, dc = DELTA[exit_]
+    if inside(edge.r + dr, edge.c + dc):
+        raise IllegalMove("rd.connect.not_edge", "the track must point at the edge of the tile")
+    if edge.ground == "water":
+        raise IllegalMove("rd.track.water", "water is crossed by a bridge")
+    elements = len(state.boards.get(edge.pos, {})) + 1
+    if elements < RULES["min_elements_to_connect"]:
+        raise IllegalMove("rd.connect.five", "a new tile needs at least five track elements on the current one "
+                          f"(there would be {elements})")
+    if tile not in TILE_TYPES or not isinstance(rot, int) or isinstance(rot, bool) or not 0 <= rot < 4:
+        raise IllegalMove("rd.connect.tile", f"tile must be one of {list(TILE_TYPES)} and rot 0-3")
+    if state.small_left.get(tile, 0) <= 0:
+        raise IllegalMove("rd.connect.used_up", f"no small {tile} tile is left")
+    pos = neighbour_pos(edge.pos, exit_)
+    if pos in state.tiles:
+        raise IllegalMove("rd.connect.used_position", "the line may not run onto a terrain already built on")
+    if not fits_map(state.tiles, pos, tile, rot):
+        raise IllegalMove("rd.connect.map", "the small tile must share a terrain with every neighbour on the map")
+    r, c = entry_field(edge.r, edge.c, exit_)
+    crossing = terrain(tile, rot, r, c)
+    if crossing != edge.ground:
+        raise IllegalMove("rd.connect.crossing", f"the track crosses on {edge.ground}; the new tile has {crossing} there")
+    if not isinstance(onward, int) or isinstance(onward, bool) or not 0 <= onward < 4 or onward == opposite(exit_):
+        raise IllegalMove("rd.track.exit", "onward must be a direction 0-3 other than back")
+    tr, tc = r + DELTA[onward][0], c + DELTA[onward][1]
+    first = Piece(pos, r, c, "straight" if onward == exit_ else "curve", opposite(exit_), onward, crossing)
+    if not inside(tr, tc):
+        raise IllegalMove("rd.track.edge", "the first track on the new tile must lead into it")
+    if terrain(tile, rot, tr, tc) == "water":
+        raise IllegalMove("rd.track.water", "the first track on the new tile may not lead into water")
+    # The dead-end rule on the new tile, as if it were already laid.
+    sides = new_tile_sides(state, pos, tile, rot)
+    if not continues(state, pos, tr, tc, frozenset({(r, c)}), sides, {}):
+        raise IllegalMove("rd.track.dead_end", "a track may not lead into a dead end")
+    mountain = state.mountains[edge.pos] if crossing == "mountain" else pos
+    other = "B" if end == "A" else "A"
+    released = edge.pos if state.ends[other]["pos"] != edge.pos else None
+    returned = 0
+    if released is not None:
+        returned = 1 + sum(1 for p in state.boards.get(released, {}).values() if p["kind"] != "station")
+    return Connection([edge, first], pos, tile, rot, mountain, released, returned)
+
+
+def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
+    """The sides a tile about to be laid at ``pos`` could connect on (one small tile fewer)."""
+    tiles = {**state.tiles, pos: {"type": tile, "rot": rot}}
+    left = {**state.small_left, tile: state.small_left[tile] - 1}
+    out = set()
+    for d in range(4):
+        target = neighbour_pos(pos, d)
+        if target not in tiles and any(left.get(t, 0) > 0 and fits_map(tiles, target, t, q)
+                                       for t in TILE_TYPES for q in range(4)):
+            out.add(d)
+    return frozenset(out)

@@ -1,0 +1,205 @@
+"""``evolve``: fold one event into a new state - set, append, increment, nothing else.
+
+One small function per event type (STYLE.md), dispatched by the event's type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
+
+from .data import COMPANIES, FACES, RULES, TILES, TILE_TYPES, station_supply
+from .dice import passengers_key, screen_key
+from .state import State, fresh_turn
+from .track import field_key
+
+
+def evolve(state: State, event: Event) -> State:
+    handler = _EVOLVERS.get(event.type)
+    if handler is None:
+        return state
+    new = state.clone()
+    _apply_secrets(new, event.payload)
+    handler(new, event.payload)
+    return new
+
+
+def _apply_secrets(s: State, p: Mapping[str, Any]) -> None:
+    for owner, data in p.get(SECRET, {}).items():
+        if owner == NOBODY:
+            if "bank_dice" in data:
+                s.bank = data["bank_dice"]
+        elif owner in s.screen:
+            if screen_key(owner) in data:
+                s.screen[owner] = data[screen_key(owner)]
+            if passengers_key(owner) in data:
+                s.passengers[owner] = data[passengers_key(owner)]
+
+
+def _created(s: State, p: Mapping[str, Any]) -> None:
+    seats = list(p["seats"])
+    s.seats = seats
+    s.screen = {seat: 0 for seat in seats}
+    s.front = {seat: {face: 0 for face in FACES} for seat in seats}
+    s.passengers = {seat: 0 for seat in seats}
+    s.shares = {seat: {c: 0 for c in COMPANIES} for seat in seats}
+    s.bank_shares = {c: RULES["shares_per_company"] for c in COMPANIES}
+    s.directors = {c: None for c in COMPANIES}
+    s.supply = station_supply()
+    s.small_left = {t: TILES["types"][t]["small"] for t in TILE_TYPES}
+
+
+def _set_up(s: State, p: Mapping[str, Any]) -> None:
+    """The start tile with a straight on its centre; 4 '?' dice in front of each screen."""
+    start = TILES["start"]
+    s.tiles = {"0,0": {"type": start["type"], "rot": start["rot"]}}
+    s.small_left[start["type"]] -= 1
+    r, c = start["field"]
+    north, south = start["exits"]
+    s.boards = {"0,0": {field_key(r, c): {"kind": "straight", "sides": [north, south]}}}
+    s.ends = {"A": {"pos": "0,0", "field": [r, c], "dirs": [north]},
+              "B": {"pos": "0,0", "field": [r, c], "dirs": [south]}}
+    s.mountains = {"0,0": "0,0"}
+    for seat in s.seats:
+        s.front[seat]["question"] = RULES["start_dice_in_front"]
+    s.start = s.seats.index(p["start"])
+    s.year = 1
+    s.turn_index = 0
+    s.phase = "play"
+    s.turn = fresh_turn()
+
+
+def _income(s: State, p: Mapping[str, Any]) -> None:
+    s.turn["income"] = True
+    s.turn["acted"] = True
+    if p["to"] == "front":
+        s.front[p["seat"]]["question"] += p["count"]
+
+
+def _rolled(s: State, p: Mapping[str, Any]) -> None:
+    s.turn["rolled"] = True
+    s.turn["acted"] = True
+    front = s.front[p["seat"]]
+    front["question"] -= p["question"]
+    for face, n in p["faces"].items():
+        front[face] += n
+
+
+def _turned(s: State, p: Mapping[str, Any]) -> None:
+    s.front[p["seat"]]["question"] -= 1
+    s.front[p["seat"]][p["face"]] += 1
+
+
+def _bought(s: State, p: Mapping[str, Any]) -> None:
+    s.turn["acted"] = True
+    s.front[p["seat"]][p["die"]] -= 1
+    s.shares[p["seat"]][p["company"]] += 1
+    if p["seller"] == "bank":
+        s.bank_shares[p["company"]] -= 1
+    else:
+        s.shares[p["seller"]][p["company"]] -= 1
+
+
+def _spend(s: State, seat: str, dice: Mapping[str, int], pay: Mapping[str, int], mountains: list[str]) -> None:
+    s.turn["acted"] = True
+    for face, n in dice.items():
+        s.front[seat][face] -= n
+    s.front[seat]["question"] -= pay["question"]
+    s.turn["mountains"] = sorted(set(s.turn["mountains"]) | set(mountains))
+
+
+def _laid(s: State, p: Mapping[str, Any]) -> None:
+    _spend(s, p["seat"], p["dice"], p["pay"], p["mountains"])
+    pieces = p["pieces"]
+    end = s.ends[p["end"]]
+    first = pieces[0]
+    _attach(s, end, first)
+    connect = p.get("connect")
+    if connect:
+        pos = connect["pos"]
+        s.tiles[pos] = {"type": connect["tile"], "rot": connect["rot"]}
+        s.small_left[connect["tile"]] -= 1
+        s.mountains[pos] = connect["mountain"]
+        s.boards[pos] = {}
+        if connect["released"]:
+            s.boards.pop(connect["released"], None)
+        s.front[p["seat"]]["question"] += connect["reward"]
+    for piece in pieces:
+        r, c = piece["field"]
+        if piece["pos"] in s.boards:
+            s.boards[piece["pos"]][field_key(r, c)] = {"kind": piece["kind"], "sides": list(piece["sides"])}
+    last = pieces[-1]
+    end.update(pos=last["pos"], field=list(last["field"]), dirs=[last["sides"][1]])
+
+
+def _attach(s: State, end: dict[str, Any], piece: Mapping[str, Any]) -> None:
+    """The piece at the end (a station) gains the side the new piece leaves it by."""
+    via = (piece["sides"][0] + 2) % 4
+    at = s.boards.get(end["pos"], {}).get(field_key(*end["field"]))
+    if at is not None and at["kind"] == "station" and via not in at["sides"]:
+        at["sides"].append(via)
+
+
+def _station(s: State, p: Mapping[str, Any]) -> None:
+    _spend(s, p["seat"], {}, p["pay"], p["mountains"])
+    piece = p["piece"]
+    end = s.ends[p["end"]]
+    _attach(s, end, piece)
+    r, c = piece["field"]
+    s.boards[piece["pos"]][field_key(r, c)] = {"kind": "station", "sides": list(piece["sides"]),
+                                                "company": p["company"]}
+    s.stations.append({"company": p["company"], "pos": piece["pos"], "field": [r, c], "kind": p["kind"],
+                       "cost": p["cost"]})
+    s.supply[p["company"]][f"{p['kind']}:{p['cost']}"] -= 1
+    s.front[p["seat"]]["question"] += p["reward"]
+    back = (piece["sides"][0])
+    end.update(pos=piece["pos"], field=[r, c], dirs=[d for d in range(4) if d != back])
+
+
+def _returned(s: State, p: Mapping[str, Any]) -> None:
+    s.front[p["seat"]][p["face"]] -= 1
+
+
+def _broken(s: State, p: Mapping[str, Any]) -> None:
+    s.end_trigger = "d"
+    s.bank_closed = True
+
+
+def _triggered(s: State, p: Mapping[str, Any]) -> None:
+    s.end_trigger = p["reason"]
+    s.bank_closed = True
+
+
+def _confirmed(s: State, p: Mapping[str, Any]) -> None:
+    s.turn_index += 1
+    s.turn = fresh_turn()
+    if s.turn_index >= len(s.seats) or s.end_trigger == "d":
+        s.phase = "year_change"
+
+
+def _scored(s: State, p: Mapping[str, Any]) -> None:
+    if p["final"]:
+        s.phase = "over"
+        return
+    s.directors = dict(p["directors"])
+    s.lost_directorship = list(p["lost"])
+    s.start = s.seats.index(p["start"])
+    s.year += 1
+    s.turn_index = 0
+    s.phase = "play"
+    s.turn = fresh_turn()
+
+
+def _ended(s: State, p: Mapping[str, Any]) -> None:
+    s.phase = "over"
+    s.final = {"ranking": list(p["ranking"]), "places": dict(p["places"])}
+
+
+_EVOLVERS: dict[str, Callable[[State, Mapping[str, Any]], None]] = {
+    "GameCreated": _created, "GameSetUp": _set_up, "IncomeTaken": _income, "DiceRolled": _rolled,
+    "DieTurned": _turned, "ShareBought": _bought, "TrackLaid": _laid, "StationBuilt": _station,
+    "DieReturned": _returned, "BankBroken": _broken, "EndTriggered": _triggered, TURN_CONFIRMED: _confirmed,
+    "YearScored": _scored, "GameEnded": _ended,
+}

@@ -1,0 +1,152 @@
+"""The commands a seat may send now, and the actions still open in its turn.
+
+Candidates are built from the position and checked by the same rule functions
+``decide`` calls (``place_track``, ``connect``, ``station_piece``, ``payment``
+splits); the property tests send every listed command through ``decide``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import Command, IllegalMove, OpenAction
+
+from .connect import connect
+from .data import COMPANIES, FACES, RULES, TILE_TYPES
+from .dice import splits, track_dice
+from .shares import may_buy_from_directors
+from .state import State
+from .stations import station_piece
+from .terrain import DELTA, inside, opposite
+from .track import bridge_paths, build_bridge, mountains_of, place_track
+
+def legal_commands(state: State, seat: str) -> list[Command]:
+    if seat == "system":
+        return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
+    if state.phase != "play" or seat != state.current or state.end_trigger == "d":
+        return []
+    out: list[Command] = []
+    front = state.front[seat]
+    if state.year > 1 and not state.turn["income"]:
+        out.append(Command("TakeIncome", seat, {}))
+    if not state.turn["rolled"]:
+        out += [Command("Roll", seat, {"screen": k, "question": m})
+                for k in range(state.screen[seat] + 1) for m in range(front["question"] + 1)]
+    if front["question"]:
+        out += [Command("TurnDie", seat, {"face": f}) for f in ("straight", "curve", "share")]
+    out += _shares(state, seat)
+    out += _track(state, seat)
+    out += _stations(state, seat)
+    if state.front_total(seat) > RULES["front_limit"]:
+        out += [Command("ReturnDie", seat, {"face": f}) for f in FACES if front[f]]
+    return out
+
+
+def _shares(state: State, seat: str) -> list[Command]:
+    out = []
+    dice = [d for d in ("share", "question") if state.front[seat][d]]
+    for die in dice:
+        for company in COMPANIES:
+            if state.bank_shares[company]:
+                out.append(Command("BuyShare", seat, {"company": company, "seller": "bank", "die": die}))
+            if may_buy_from_directors(state):
+                director = state.directors.get(company)
+                if director and director != seat and state.shares[director][company]:
+                    out.append(Command("BuyShare", seat, {"company": company, "seller": director, "die": die}))
+    return out
+
+
+def _with_pay(state: State, seat: str, kinds: list[str], ids: set[str], bridge: bool, extra: int = 0) -> list[dict[str, int]]:
+    try:
+        used = track_dice(state, seat, kinds)
+    except IllegalMove:
+        return []
+    cost = len(ids - set(state.turn["mountains"])) * RULES["mountain_surcharge"] + extra
+    cost += RULES["bridge_surcharge"] if bridge else 0
+    return splits(state, seat, cost, state.front[seat]["question"] - used["question"])
+
+
+def _track(state: State, seat: str) -> list[Command]:
+    front = state.front[seat]
+    if not (front["straight"] or front["curve"] or front["question"]):
+        return []
+    out: list[Command] = []
+    for end, e in state.ends.items():
+        for via in e["dirs"]:
+            for x in range(4):
+                if x == opposite(via):
+                    continue
+                try:
+                    pieces = place_track(state, end, via, x)
+                except IllegalMove:
+                    pieces = []
+                for pay in _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) if pieces else []:
+                    out.append(Command("PlaceTrack", seat, {"end": end, "via": via, "exit": x, "pay": pay}))
+                r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+                if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
+                    out += _connections(state, seat, end, via, x)
+            for exits in bridge_paths(state, end, via):
+                out += _bridge_commands(state, seat, {"end": end, "via": via, "exits": exits})
+    return out
+
+
+def _bridge_commands(state: State, seat: str, args: dict[str, Any]) -> list[Command]:
+    try:
+        pieces = build_bridge(state, args["end"], args["via"], args["exits"])
+    except IllegalMove:
+        return []
+    return [Command("BuildBridge", seat, {**args, "pay": pay})
+            for pay in _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), True)]
+
+
+def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Command]:
+    out = []
+    for tile in TILE_TYPES:
+        for rot in range(4):
+            for onward in range(4):
+                try:
+                    c = connect(state, end, via, x, tile, rot, onward)
+                except IllegalMove:
+                    continue
+                ids = {state.mountains[c.pieces[0].pos]} if c.pieces[0].ground == "mountain" else set()
+                if c.pieces[1].ground == "mountain":
+                    ids.add(c.mountain)
+                for pay in _with_pay(state, seat, [p.kind for p in c.pieces], ids, False):
+                    out.append(Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
+                                                             "rot": rot, "onward": onward, "pay": pay}))
+    return out
+
+
+def _stations(state: State, seat: str) -> list[Command]:
+    out = []
+    for company in state.companies_of(seat):
+        for key, left in state.supply[company].items():
+            if not left:
+                continue
+            kind, cost_text = key.split(":")
+            cost = int(cost_text)
+            for end, e in state.ends.items():
+                for via in e["dirs"]:
+                    try:
+                        piece = station_piece(state, seat, company, end, via, kind)
+                    except IllegalMove:
+                        continue
+                    total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))
+                    for pay in splits(state, seat, total, state.front[seat]["question"]):
+                        out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
+                                                                  "end": end, "via": via, "pay": pay}))
+    return out
+
+
+def open_actions(state: State, seat: str) -> list[OpenAction]:
+    if state.phase != "play" or seat != state.current or state.end_trigger == "d":
+        return []
+    out = []
+    if state.front_total(seat) > RULES["front_limit"]:
+        out.append(OpenAction("rd.open.reduce", True, {"n": state.front_total(seat) - RULES["front_limit"]},
+                              ("ReturnDie",)))
+    if state.year > 1 and not state.turn["income"]:
+        out.append(OpenAction("rd.open.income", False, {}, ("TakeIncome",)))
+    if not state.turn["rolled"]:
+        out.append(OpenAction("rd.open.roll", False, {}, ("Roll",)))
+    return out

@@ -1,0 +1,85 @@
+"""The game state: plain JSON-friendly fields, copied before every change.
+
+``evolve`` clones the state and then only sets, appends and increments; the
+rules that decide *what* changes live in ``decide`` and the concept modules.
+Secrets sit in ``screen`` (dice behind each screen) and ``passengers``; the
+views decide who sees them (:mod:`.view`).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-like data, several times faster than ``copy.deepcopy``."""
+    if type(value) is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) for v in value]
+    return value
+
+
+def fresh_turn() -> dict[str, Any]:
+    return {"income": False, "rolled": False, "mountains": [], "acted": False}
+
+
+@dataclass
+class State:
+    seats: list[str] = field(default_factory=list)
+    year: int = 0
+    start: int = 0                      #: index of the start player in ``seats``
+    turn_index: int = 0                 #: how many seats have confirmed this year
+    phase: str = "setup"                #: setup, play, year_change, over
+    bank: int = 0                       #: railroad dice in the bank
+    screen: dict[str, int] = field(default_factory=dict)
+    front: dict[str, dict[str, int]] = field(default_factory=dict)
+    passengers: dict[str, int] = field(default_factory=dict)
+    shares: dict[str, dict[str, int]] = field(default_factory=dict)
+    bank_shares: dict[str, int] = field(default_factory=dict)
+    directors: dict[str, str | None] = field(default_factory=dict)
+    #: seats that lost a directorship at the last year change and hold none (income case c)
+    lost_directorship: list[str] = field(default_factory=list)
+    supply: dict[str, dict[str, int]] = field(default_factory=dict)
+    stations: list[dict[str, Any]] = field(default_factory=list)
+    tiles: dict[str, dict[str, Any]] = field(default_factory=dict)      #: the small-tile map
+    small_left: dict[str, int] = field(default_factory=dict)
+    #: the active large tiles: map position -> {"r,c": piece}
+    boards: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    ends: dict[str, dict[str, Any]] = field(default_factory=dict)
+    mountains: dict[str, str] = field(default_factory=dict)            #: map position -> mountain id
+    turn: dict[str, Any] = field(default_factory=dict)
+    end_trigger: str | None = None
+    bank_closed: bool = False
+    final: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def current(self) -> str | None:
+        if self.phase != "play" or not self.seats:
+            return None
+        return self.seats[(self.start + self.turn_index) % len(self.seats)]
+
+    def clone(self) -> State:
+        return State(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
+
+    def dump(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> State:
+        return cls(**copy.deepcopy(dict(data)))
+
+    # -- facts several modules need
+    def dice_on_tiles(self) -> int:
+        return sum(1 for board in self.boards.values() for piece in board.values() if piece["kind"] != "station")
+
+    def front_total(self, seat: str) -> int:
+        return sum(self.front[seat].values())
+
+    def stations_built(self, company: str) -> int:
+        return sum(1 for s in self.stations if s["company"] == company)
+
+    def companies_of(self, seat: str) -> list[str]:
+        return [c for c, d in self.directors.items() if d == seat]

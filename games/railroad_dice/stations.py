@@ -1,0 +1,97 @@
+"""Stations: where a company may build one, and the chains that carry passengers.
+
+Conditions of the rules text ("AKTION: BAHNHOF BAUEN"): the builder is the
+company's director; the station stands on the field an end of the line leads
+to, not on the outer ring, not orthogonally next to another station, at most one
+per company per large tile, on the terrain its card shows: a mountain station on
+a mountain field with at least three mountain neighbours (of eight), a lake
+station on a meadow field with at least three water neighbours, a meadow station
+on a meadow field with at least three meadow neighbours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import IllegalMove
+
+from .data import RULES
+from .state import State
+from .terrain import DELTA, inside, neighbours8, opposite, outer_ring, pos_of
+from .track import Piece, continues, field_key, ground, occupied
+
+#: which field a station of each kind stands on, and which neighbours it needs
+NEEDS = {"mountain": ("mountain", "mountain"), "lake": ("meadow", "water"), "meadow": ("meadow", "meadow")}
+
+
+def site_allows(state: State, pos: str, r: int, c: int, kind: str) -> bool:
+    on, around = NEEDS[kind]
+    if ground(state, pos, r, c) != on:
+        return False
+    count = sum(1 for nr, nc in neighbours8(r, c) if ground(state, pos, nr, nc) == around)
+    return count >= RULES["station_neighbours_needed"]
+
+
+def station_piece(state: State, seat: str, company: Any, end: Any, via: Any, kind: str) -> Piece:
+    if state.directors.get(company) != seat:
+        raise IllegalMove("rd.station.director", "only the company's director builds its stations")
+    e = state.ends.get(end) if isinstance(end, str) else None
+    if e is None:
+        raise IllegalMove("rd.track.end", "end must be 'A' or 'B'")
+    if via not in e["dirs"]:
+        raise IllegalMove("rd.track.via", f"the line continues from end {end} only towards {e['dirs']}")
+    pos = e["pos"]
+    r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+    if not inside(r, c) or outer_ring(r, c):
+        raise IllegalMove("rd.station.ring", "no station on the outer ring of a tile")
+    if occupied(state, pos, r, c):
+        raise IllegalMove("rd.track.touch", "the field already holds track")
+    board = state.boards.get(pos, {})
+    for dr, dc in DELTA:
+        if board.get(field_key(r + dr, c + dc), {}).get("kind") == "station":
+            raise IllegalMove("rd.station.adjacent", "no station orthogonally next to another station")
+    if any(s["company"] == company and s["pos"] == pos for s in state.stations):
+        raise IllegalMove("rd.station.per_tile", "each company builds at most one station per large tile")
+    if not site_allows(state, pos, r, c, kind):
+        raise IllegalMove("rd.station.terrain", f"this field is no site for a {kind} station")
+    taken = frozenset({(r, c)})
+    if not any(x != opposite(via) and inside(r + DELTA[x][0], c + DELTA[x][1])
+               and not occupied(state, pos, r + DELTA[x][0], c + DELTA[x][1])
+               and continues(state, pos, r + DELTA[x][0], c + DELTA[x][1], taken) for x in range(4)):
+        raise IllegalMove("rd.track.dead_end", "the line could not go on from this station")
+    return Piece(pos, r, c, "station", opposite(via), None, ground(state, pos, r, c))
+
+
+def longest_chain(positions: list[str]) -> int:
+    """The largest group of map positions joined orthogonally (not diagonally)."""
+    left = set(positions)
+    best = 0
+    while left:
+        stack = [left.pop()]
+        size = 0
+        while stack:
+            x, y = pos_of(stack.pop())
+            size += 1
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                key = f"{x + dx},{y + dy}"
+                if key in left:
+                    left.remove(key)
+                    stack.append(key)
+        best = max(best, size)
+    return best
+
+
+def chains(state: State) -> dict[str, int]:
+    """Each company's longest chain of stations on the overview map."""
+    out: dict[str, int] = {}
+    for company in state.directors:
+        out[company] = longest_chain([s["pos"] for s in state.stations if s["company"] == company])
+    return out
+
+
+def supply_left(state: State, company: str) -> int:
+    return sum(state.supply[company].values())
+
+
+def station_json(seat: str, company: str, piece: Piece, kind: str, cost: int) -> dict[str, Any]:
+    return {"company": company, "pos": piece.pos, "field": [piece.r, piece.c], "kind": kind, "cost": cost}

@@ -1,0 +1,91 @@
+"""Terrain tiles: fields of a rotated 7x7 tile, its sides, the small-tile map.
+
+Directions are 0 north, 1 east, 2 south, 3 west; a rotation turns a tile by 90
+degrees clockwise per step.  A side's terrain is the set of terrains along it;
+two sides fit when the sets share a terrain (rules text: "gemeinsame Geländeart").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
+
+from .data import SIZE, TILES
+
+DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))
+LETTER = {"M": "meadow", "B": "mountain", "W": "water"}
+
+
+def opposite(d: int) -> int:
+    return (d + 2) % 4
+
+
+def pos_key(x: int, y: int) -> str:
+    """A map position as a JSON key: ``"x,y"`` (x grows east, y grows south)."""
+    return f"{x},{y}"
+
+
+def pos_of(key: str) -> tuple[int, int]:
+    x, y = key.split(",")
+    return int(x), int(y)
+
+
+def neighbour_pos(key: str, d: int) -> str:
+    x, y = pos_of(key)
+    dr, dc = DELTA[d]
+    return pos_key(x + dc, y + dr)
+
+
+@lru_cache(maxsize=None)
+def grid(tile_type: str, rot: int) -> tuple[str, ...]:
+    """The tile's rows after ``rot`` clockwise quarter turns."""
+    rows = list(TILES["types"][tile_type]["rows"])
+    for _ in range(rot % 4):
+        rows = ["".join(rows[SIZE - 1 - c][r] for c in range(SIZE)) for r in range(SIZE)]
+    return tuple(rows)
+
+
+def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
+    return LETTER[grid(tile_type, rot)[r][c]]
+
+
+@lru_cache(maxsize=None)
+def side(tile_type: str, rot: int, d: int) -> frozenset[str]:
+    """The terrains along side ``d`` of the rotated tile."""
+    g = grid(tile_type, rot)
+    cells = {0: g[0], 2: g[SIZE - 1], 1: "".join(row[SIZE - 1] for row in g),
+             3: "".join(row[0] for row in g)}[d]
+    return frozenset(LETTER[ch] for ch in cells)
+
+
+def inside(r: int, c: int) -> bool:
+    return 0 <= r < SIZE and 0 <= c < SIZE
+
+
+def outer_ring(r: int, c: int) -> bool:
+    return r in (0, SIZE - 1) or c in (0, SIZE - 1)
+
+
+def neighbours8(r: int, c: int) -> Iterator[tuple[int, int]]:
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr or dc) and inside(r + dr, c + dc):
+                yield r + dr, c + dc
+
+
+def fits_map(tiles: Mapping[str, Any], key: str, tile_type: str, rot: int) -> bool:
+    """May this small tile lie at ``key``?  Unused position, every side fitting its neighbour."""
+    if key in tiles:
+        return False
+    for d in range(4):
+        other = tiles.get(neighbour_pos(key, d))
+        if other and not side(tile_type, rot, d) & side(other["type"], other["rot"], opposite(d)):
+            return False
+    return True
+
+
+def entry_field(r: int, c: int, d: int) -> tuple[int, int]:
+    """The field on the next tile that a track leaving field (r, c) in direction d enters."""
+    dr, dc = DELTA[d]
+    return (r + dr) % SIZE, (c + dc) % SIZE

@@ -1,0 +1,238 @@
+"""Laying railroad dice at the two ends of the one common line.
+
+A piece is entered from one side and leaves by another: a straight leaves
+opposite its entry, a curve by a side next to it.  Three commands lay track:
+
+* ``PlaceTrack`` - one die onto a land field, leading to a free land field;
+* ``BuildBridge`` - a land die leading into a lake plus the dice across it, all
+  in one command, so the line reaches land again in the same turn (rules text:
+  "wenn nicht noch im selben Zug eine Brücke vollständig über den See gebaut wird");
+* ``ConnectTile`` (:mod:`.connect`) - the die pointing at the tile edge and the
+  first die on the new tile, again in one command ("wenn nicht noch im selben Zug
+  ... ein neues Geländefeld angeschlossen wird").
+
+Keeping each obligation inside one command means a turn can never be left with
+a track that points at an edge or into water.  "Touching" is read as: a piece may
+not lead into a field that already holds track; "dead end" as: from the field a
+piece leads to, free fields must still reach the tile edge on a side where a new
+tile could be connected (on a tile where none can be connected any more, the line
+may go on without that).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import IllegalMove
+
+from .data import TILE_TYPES
+from .state import State
+from .terrain import DELTA, fits_map, inside, neighbour_pos, opposite, outer_ring, terrain
+
+
+@dataclass(frozen=True)
+class Piece:
+    pos: str
+    r: int
+    c: int
+    kind: str          #: straight, curve or station
+    enter: int         #: the side it is entered from
+    exit: int | None   #: the side it leaves by (None: a station, chosen with the next piece)
+    ground: str        #: mountain, meadow or water
+
+    def to_json(self) -> dict[str, Any]:
+        sides = [self.enter] if self.exit is None else [self.enter, self.exit]
+        return {"pos": self.pos, "field": [self.r, self.c], "kind": self.kind, "sides": sides,
+                "ground": self.ground}
+
+
+def field_key(r: int, c: int) -> str:
+    return f"{r},{c}"
+
+
+def ground(state: State, pos: str, r: int, c: int) -> str:
+    tile = state.tiles[pos]
+    return terrain(tile["type"], tile["rot"], r, c)
+
+
+def occupied(state: State, pos: str, r: int, c: int) -> bool:
+    return field_key(r, c) in state.boards.get(pos, {})
+
+
+def can_connect(state: State, pos: str, d: int) -> bool:
+    """Could any remaining small tile be laid next to ``pos`` on side ``d``?"""
+    target = neighbour_pos(pos, d)
+    if target in state.tiles:
+        return False
+    return any(state.small_left.get(t, 0) > 0 and fits_map(state.tiles, target, t, rot)
+               for t in TILE_TYPES for rot in range(4))
+
+
+def open_sides(state: State, pos: str) -> frozenset[int]:
+    """Sides of the tile at ``pos`` where a new tile could still be connected (memoised
+    on the state object: states are never changed once built)."""
+    cache = state.__dict__.setdefault("_open_sides", {})
+    if pos not in cache:
+        cache[pos] = frozenset(d for d in range(4) if can_connect(state, pos, d))
+    return cache[pos]
+
+
+def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int, int]],
+              sides: frozenset[int] | None = None, board: dict[str, Any] | None = None) -> bool:
+    """No dead end: from free field (r, c) the free fields reach an edge where a tile
+    could still be connected (or no tile can be connected from here at all)."""
+    if sides is None:
+        sides = open_sides(state, pos)
+    if not sides:
+        return True
+    if board is None:
+        board = state.boards.get(pos, {})
+    seen = {(r, c)}
+    queue = deque([(r, c)])
+    while queue:
+        fr, fc = queue.popleft()
+        for d in sides:
+            dr, dc = DELTA[d]
+            if not inside(fr + dr, fc + dc):
+                return True
+        for dr, dc in DELTA:
+            nr, nc = fr + dr, fc + dc
+            if inside(nr, nc) and (nr, nc) not in seen and (nr, nc) not in taken \
+                    and field_key(nr, nc) not in board:
+                seen.add((nr, nc))
+                queue.append((nr, nc))
+    return False
+
+
+def walk(state: State, end: str, via: Any, exits: list[Any]) -> list[Piece]:
+    """The pieces laid from ``end``: the first on the field in direction ``via``, each
+    next one where the previous leads.  Checks only that each field is on the tile,
+    free and entered legally; what may lie at the end is the caller's rule."""
+    e = state.ends.get(end) if isinstance(end, str) else None
+    if e is None or e.get("dead_forever"):
+        raise IllegalMove("rd.track.end", "end must be 'A' or 'B'")
+    if via not in e["dirs"]:
+        raise IllegalMove("rd.track.via", f"the line continues from end {end} only towards {e['dirs']}")
+    if not exits or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 4 for x in exits):
+        raise IllegalMove("rd.track.exit", "exit must be a direction 0-3")
+    pos = e["pos"]
+    r, c = e["field"]
+    step = via
+    pieces: list[Piece] = []
+    taken: set[tuple[int, int]] = set()
+    for x in exits:
+        dr, dc = DELTA[step]
+        r, c = r + dr, c + dc
+        if not inside(r, c):
+            raise IllegalMove("rd.track.edge", "a track may point at the tile edge only when a new tile is connected")
+        if occupied(state, pos, r, c) or (r, c) in taken:
+            raise IllegalMove("rd.track.touch", "a track may not touch other track")
+        if x == opposite(step):
+            raise IllegalMove("rd.track.exit", "a piece cannot leave by the side it is entered from")
+        kind = "straight" if x == step else "curve"
+        pieces.append(Piece(pos, r, c, kind, opposite(step), x, ground(state, pos, r, c)))
+        taken.add((r, c))
+        step = x
+    return pieces
+
+
+def target_of(pieces: list[Piece]) -> tuple[int, int, int]:
+    last = pieces[-1]
+    assert last.exit is not None
+    dr, dc = DELTA[last.exit]
+    return last.r + dr, last.c + dc, last.exit
+
+
+def check_lead(state: State, pieces: list[Piece]) -> None:
+    """The last piece must lead to a free land field on its tile, with no dead end behind."""
+    pos = pieces[0].pos
+    r, c, _ = target_of(pieces)
+    if not inside(r, c):
+        raise IllegalMove("rd.track.edge", "a track may point at the tile edge only when a new tile is connected")
+    taken = frozenset((p.r, p.c) for p in pieces)
+    if occupied(state, pos, r, c) or (r, c) in taken:
+        raise IllegalMove("rd.track.touch", "a track may not lead into other track")
+    if ground(state, pos, r, c) == "water":
+        raise IllegalMove("rd.track.water", "a track may point into water only when a bridge crosses the lake in the same turn")
+    if not continues(state, pos, r, c, taken):
+        raise IllegalMove("rd.track.dead_end", "a track may not lead into a dead end")
+
+
+def place_track(state: State, end: str, via: Any, exit_: Any) -> list[Piece]:
+    pieces = walk(state, end, via, [exit_])
+    if pieces[0].ground == "water":
+        raise IllegalMove("rd.track.water", "water is crossed by a bridge (BuildBridge)")
+    check_lead(state, pieces)
+    return pieces
+
+
+def build_bridge(state: State, end: str, via: Any, exits: Any) -> list[Piece]:
+    if not isinstance(exits, list) or len(exits) < 2:
+        raise IllegalMove("rd.bridge.path", "a bridge is a land track and at least one water field")
+    pieces = walk(state, end, via, exits)
+    if pieces[0].ground == "water" or any(p.ground != "water" for p in pieces[1:]):
+        raise IllegalMove("rd.bridge.path", "a bridge starts on land and then crosses only water")
+    check_lead(state, pieces)
+    return pieces
+
+
+def mountains_of(state: State, pieces: list[Piece]) -> set[str]:
+    return {state.mountains[p.pos] for p in pieces if p.ground == "mountain"}
+
+
+def bridge_paths(state: State, end: str, via: int) -> list[list[int]]:
+    """Every way across a lake from ``end`` in direction ``via`` (for the legal list)."""
+    e = state.ends[end]
+    pos = e["pos"]
+    r0, c0 = e["field"]
+    dr, dc = DELTA[via]
+    r, c = r0 + dr, c0 + dc
+    if not inside(r, c) or occupied(state, pos, r, c) or ground(state, pos, r, c) == "water":
+        return []
+    found: list[list[int]] = []
+
+    def extend_water(path: list[int], r: int, c: int, step: int, taken: set[tuple[int, int]]) -> None:
+        for x in range(4):
+            if x == opposite(step):
+                continue
+            nr, nc = r + DELTA[x][0], c + DELTA[x][1]
+            if not inside(nr, nc) or occupied(state, pos, nr, nc) or (nr, nc) in taken:
+                continue
+            if ground(state, pos, nr, nc) == "water":
+                extend_water(path + [x], nr, nc, x, taken | {(nr, nc)})
+            else:
+                found.append(path + [x])
+
+    for x in range(4):
+        nr, nc = r + DELTA[x][0], c + DELTA[x][1]
+        if x != opposite(via) and inside(nr, nc) and not occupied(state, pos, nr, nc) \
+                and ground(state, pos, nr, nc) == "water":
+            extend_water([x], nr, nc, x, {(r, c), (nr, nc)})
+    return found
+
+
+def end_can_continue(state: State, end: str) -> bool:
+    """Could the line go on at ``end`` at all (dice and payments aside)?  False is a dead end."""
+    e = state.ends[end]
+    pos = e["pos"]
+    r0, c0 = e["field"]
+    sides = open_sides(state, pos)
+    for via in e["dirs"]:
+        r, c = r0 + DELTA[via][0], c0 + DELTA[via][1]
+        if not inside(r, c) or occupied(state, pos, r, c):
+            continue
+        if ground(state, pos, r, c) == "water":
+            return True
+        for x in range(4):
+            if x == opposite(via):
+                continue
+            tr, tc = r + DELTA[x][0], c + DELTA[x][1]
+            if not inside(tr, tc):
+                if x in sides and outer_ring(r, c):
+                    return True
+                continue
+            if not occupied(state, pos, tr, tc):
+                return True
+    return False
