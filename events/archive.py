@@ -100,11 +100,14 @@ class Archive:
 
     # ---------------------------------------------------------------- search
     def search(self, query: Query) -> Page:
-        """Newest first.  The most selective index Redis has (player, game, player
-        count) is read by end-time range; the other criteria filter its rows."""
+        """Newest first.  The most selective index Redis has (player or winner,
+        game, player count) is read by end-time range; the other criteria filter
+        its rows."""
         limit = max(1, min(query.limit, MAX_PAGE))
         if query.player:
             key = self.index_key("player", query.player.lower())
+        elif query.winner and not query.winner.startswith("bot:"):
+            key = self.index_key("player", query.winner.lower())  # a winner sat at the table
         elif query.game:
             key = self.index_key("game", query.game)
         elif query.players:
