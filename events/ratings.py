@@ -107,7 +107,7 @@ class Ratings:
         places = [int(s["place"]) for s in row["seats"]]
         pl = pl or model()
         for _ in range(RETRIES):
-            with self.redis.pipeline() as pipe:
+            with self.redis.pipeline(transaction=True) as pipe:  # WATCH on a cluster client too
                 try:
                     pipe.watch(key, self.rated_key)
                     if pipe.sismember(self.rated_key, row["id"]):

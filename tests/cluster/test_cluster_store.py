@@ -112,3 +112,16 @@ def test_joining_a_table_updates_the_seats_in_one_slot_transaction(redis_cluster
     answers = [web.post("/api/games", json={"game": "tally", "seats": [{"name": "x"}, {"name": "y"}]}).status_code
                for _ in range(5)]
     assert answers[-1] == 429, answers  # the sixth creation in a minute, counted on the cluster
+
+
+def test_ratings_update_under_watch_on_the_cluster(cluster_client: RedisCluster, prefix: str) -> None:
+    """The ratings' optimistic transaction (two keys in the ``{ratings}`` tag) runs on a
+    cluster client: WATCH needs an explicit transaction there (before: an exception)."""
+    from events.ratings import Ratings
+
+    ratings = Ratings(cluster_client, prefix)
+    row = {"id": uuid.uuid4().hex[:12], "game": "tally",
+           "seats": [{"name": "Ann", "place": 1}, {"name": "Bob", "place": 2}]}
+    new = ratings.apply(row)
+    assert new is not None and new[0].mu > new[1].mu
+    assert ratings.apply(row) is None  # rated once
