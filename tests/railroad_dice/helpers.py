@@ -74,9 +74,9 @@ def fresh(players: int = 2, seed: str = "rd") -> State:
     return state
 
 
-def run(state: State, seat: str, kind: str, rng_seed: int = 1, **args: Any) -> tuple[State, list]:
-    """Decide ``kind`` for ``seat`` and fold its events: (new state, events)."""
-    events = GAME.decide(state, Command(kind, seat, args), random.Random(rng_seed))
+def run(state: State, seat: str, command_type: str, rng_seed: int = 1, **args: Any) -> tuple[State, list]:
+    """Decide ``command_type`` for ``seat`` and fold its events: (new state, events)."""
+    events = GAME.decide(state, Command(command_type, seat, args), random.Random(rng_seed))
     for event in events:
         state = GAME.evolve(state, event)
     return state, events
