@@ -165,7 +165,7 @@ def dispatch_latency(broker: str, reply_url: str, tasks: int) -> list[float]:
     try:
         worker.wait_for(r"ready\.", timeout=60)
         sender = Celery("bench-sender", broker=broker, backend=None)
-        replies = redis.Redis.from_url(reply_url)
+        replies = redis.Redis.from_url(reply_url, socket_timeout=60)
         key = f"bench:reply:{uuid.uuid4().hex}"
         out = []
         for i in range(tasks + 10):

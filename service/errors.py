@@ -10,9 +10,9 @@ import logging
 from typing import Any
 
 import redis
-from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 from flask import Flask, jsonify
 from marshmallow import ValidationError
+from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 from werkzeug.exceptions import HTTPException
 
 from events.repository import UnknownGame

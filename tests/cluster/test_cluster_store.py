@@ -11,7 +11,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from events.connection import broker_url, client, cluster_nodes, result_backend
+from events.connection import broker_url, cluster_nodes, result_backend
 from events.envelope import Envelope
 from events.settings import Settings
 from events.store import Conflict, EventStore, GameOver
