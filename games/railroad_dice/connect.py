@@ -36,7 +36,7 @@ class Connection:
     returned: int              #: dice going back to the bank from the released tile
 
 
-def connect(state: State, end: str, via: Any, exit_: Any, tile: Any, rot: Any, onward: Any) -> Connection:
+def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, onward: Any) -> Connection:
     pieces = walk(state, end, via, [exit_])
     edge = pieces[0]
     dr, dc = DELTA[exit_]
@@ -60,7 +60,8 @@ def connect(state: State, end: str, via: Any, exit_: Any, tile: Any, rot: Any, o
     r, c = entry_field(edge.r, edge.c, exit_)
     crossing = terrain(tile, rot, r, c)
     if crossing != edge.ground:
-        raise IllegalMove("rd.connect.crossing", f"the track crosses on {edge.ground}; the new tile has {crossing} there")
+        raise IllegalMove("rd.connect.crossing",
+                          f"the track crosses on {edge.ground}; the new tile has {crossing} there")
     if not isinstance(onward, int) or isinstance(onward, bool) or not 0 <= onward < 4 or onward == opposite(exit_):
         raise IllegalMove("rd.track.exit", "onward must be a direction 0-3 other than back")
     tr, tc = r + DELTA[onward][0], c + DELTA[onward][1]

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 
-from .data import COMPANIES, FACES, RULES, TILES, TILE_TYPES, station_supply
+from .data import COMPANIES, FACES, RULES, TILE_TYPES, TILES, station_supply
 from .dice import passengers_key, screen_key
 from .state import State, fresh_turn
 from .track import field_key

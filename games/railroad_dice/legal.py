@@ -20,6 +20,7 @@ from .stations import station_piece
 from .terrain import DELTA, inside, opposite
 from .track import bridge_paths, build_bridge, mountains_of, place_track
 
+
 def legal_commands(state: State, seat: str) -> list[Command]:
     if seat == "system":
         return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
@@ -56,7 +57,13 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-def _with_pay(state: State, seat: str, kinds: list[str], ids: set[str], bridge: bool, extra: int = 0) -> list[dict[str, int]]:
+def _paid(pay: dict[str, int]) -> dict[str, Any]:
+    """A command needs ``pay`` only when something is paid."""
+    return {"pay": pay} if any(pay.values()) else {}
+
+
+def _with_pay(state: State, seat: str, kinds: list[str], ids: set[str], bridge: bool,
+              extra: int = 0) -> list[dict[str, int]]:
     try:
         used = track_dice(state, seat, kinds)
     except IllegalMove:
@@ -80,8 +87,10 @@ def _track(state: State, seat: str) -> list[Command]:
                     pieces = place_track(state, end, via, x)
                 except IllegalMove:
                     pieces = []
-                for pay in _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) if pieces else []:
-                    out.append(Command("PlaceTrack", seat, {"end": end, "via": via, "exit": x, "pay": pay}))
+                pays = _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) \
+                    if pieces else []
+                for pay in pays:
+                    out.append(Command("PlaceTrack", seat, {"end": end, "via": via, "exit": x, **_paid(pay)}))
                 r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
                 if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
                     out += _connections(state, seat, end, via, x)
@@ -113,7 +122,7 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
                     ids.add(c.mountain)
                 for pay in _with_pay(state, seat, [p.kind for p in c.pieces], ids, False):
                     out.append(Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
-                                                             "rot": rot, "onward": onward, "pay": pay}))
+                                                             "rot": rot, "onward": onward, **_paid(pay)}))
     return out
 
 

@@ -8,7 +8,7 @@ two sides fit when the sets share a terrain (rules text: "gemeinsame Geländeart
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .data import SIZE, TILES
@@ -37,7 +37,7 @@ def neighbour_pos(key: str, d: int) -> str:
     return pos_key(x + dc, y + dr)
 
 
-@lru_cache(maxsize=None)
+@cache
 def grid(tile_type: str, rot: int) -> tuple[str, ...]:
     """The tile's rows after ``rot`` clockwise quarter turns."""
     rows = list(TILES["types"][tile_type]["rows"])
@@ -50,7 +50,7 @@ def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
     return LETTER[grid(tile_type, rot)[r][c]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def side(tile_type: str, rot: int, d: int) -> frozenset[str]:
     """The terrains along side ``d`` of the rotated tile."""
     g = grid(tile_type, rot)

@@ -106,7 +106,7 @@ def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int
     return False
 
 
-def walk(state: State, end: str, via: Any, exits: list[Any]) -> list[Piece]:
+def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
     """The pieces laid from ``end``: the first on the field in direction ``via``, each
     next one where the previous leads.  Checks only that each field is on the tile,
     free and entered legally; what may lie at the end is the caller's rule."""
@@ -155,12 +155,13 @@ def check_lead(state: State, pieces: list[Piece]) -> None:
     if occupied(state, pos, r, c) or (r, c) in taken:
         raise IllegalMove("rd.track.touch", "a track may not lead into other track")
     if ground(state, pos, r, c) == "water":
-        raise IllegalMove("rd.track.water", "a track may point into water only when a bridge crosses the lake in the same turn")
+        raise IllegalMove("rd.track.water",
+                          "a track may point into water only when a bridge crosses the lake in the same turn")
     if not continues(state, pos, r, c, taken):
         raise IllegalMove("rd.track.dead_end", "a track may not lead into a dead end")
 
 
-def place_track(state: State, end: str, via: Any, exit_: Any) -> list[Piece]:
+def place_track(state: State, end: Any, via: Any, exit_: Any) -> list[Piece]:
     pieces = walk(state, end, via, [exit_])
     if pieces[0].ground == "water":
         raise IllegalMove("rd.track.water", "water is crossed by a bridge (BuildBridge)")
@@ -168,7 +169,7 @@ def place_track(state: State, end: str, via: Any, exit_: Any) -> list[Piece]:
     return pieces
 
 
-def build_bridge(state: State, end: str, via: Any, exits: Any) -> list[Piece]:
+def build_bridge(state: State, end: Any, via: Any, exits: Any) -> list[Piece]:
     if not isinstance(exits, list) or len(exits) < 2:
         raise IllegalMove("rd.bridge.path", "a bridge is a land track and at least one water field")
     pieces = walk(state, end, via, exits)

@@ -9,7 +9,6 @@ from events.local import LocalTable
 from events.projection import fold
 from games.contract import SYSTEM, Command
 from games.railroad_dice import GAME
-from games.railroad_dice.data import RULES
 from games.railroad_dice.state import State
 
 PLATFORM_ONLY = {"Undo", "RequestUndo", "AcceptUndo", "DeclineUndo", "HandToBot", "TakeBack"}

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.contract import NOBODY, SECRET
-from games.contract import IllegalMove
+from games.contract import NOBODY, SECRET, IllegalMove
 
 from .helpers import GAME, confirm, dice_total, fresh, give, run
 
