@@ -5,6 +5,7 @@
 
 const RENDERERS = {
   russian_railroads: () => import("./russian_railroads/index.js"),
+  first_class: () => import("./first_class/index.js"),
 };
 
 export async function loadRenderer(name) {
