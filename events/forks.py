@@ -8,7 +8,9 @@ game's seed).  Copying them into a game the requester plays would hand them what
 they could not see, so:
 
 - a *finished* origin is copied in full (a reviewer saw everything), but with a
-  new seed, so every draw decided after the fork point is a new one;
+  new seed, so every draw decided after the fork point is a new one; draws made
+  before it (a deck's order) stay as they were, unless the requester plays on from
+  one seat's ``perspective``: then it is treated like a running game for that seat;
 - a *running* origin is copied as the requester's redacted log (secrets they may
   not see replaced by ``{"hidden": true}``, others' withdrawn drafts by a
   ``Withheld`` placeholder, so seqs stay without gaps), and the position the fork
@@ -49,10 +51,11 @@ def playable_position(p: Projection) -> bool:
     return snapshots.can_snapshot(p) and not p.status().over
 
 
-def copied_log(latest: Projection, envelopes: Sequence[Envelope], viewer: str, seed: str) -> list[Envelope]:
-    """The origin's envelopes as ``viewer`` may see them, numbered as before."""
-    who = effective_viewer(latest, viewer)
-    shown = {e.seq: e for e in redact_log(latest, envelopes, who)}
+def copied_log(at: Projection, envelopes: Sequence[Envelope], viewer: str, seed: str) -> list[Envelope]:
+    """The origin's envelopes up to ``at`` (a position of a game not over) as
+    ``viewer`` could see them there, numbered as before."""
+    who = effective_viewer(at, viewer)
+    shown = {e.seq: e for e in redact_log(at, envelopes, who)}
     out = []
     for env in envelopes:
         copy = shown.get(env.seq)
@@ -79,14 +82,24 @@ def _reseeded(payload: Mapping[str, Any], seed: str | None) -> dict[str, Any]:
 
 
 def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Sequence[Mapping[str, Any]],
-         requester: str | None = None, rng: random.Random | None = None) -> tuple[GameRecord, dict[str, str]]:
+         requester: str | None = None, rng: random.Random | None = None,
+         perspective: str | None = None) -> tuple[GameRecord, dict[str, str]]:
     """Create a fork of ``origin_id`` at ``seq`` for ``viewer`` (a seat, the
     spectator, or anyone once the game is over).  ``seats``: one entry per seat,
     ``{"name"}`` (hotseat: one requester may hold several) or ``{"bot": level}``.
-    Returns the fork's record and the tokens of its named seats."""
+    ``perspective``: play on knowing only what that seat knew at ``seq`` (the rest
+    redrawn); a reviewer of a finished game may choose any seat, a player only
+    their own.  Returns the fork's record and the tokens of its named seats."""
     origin = repo.record(origin_id)
     latest = repo.projection(origin_id)
     who = effective_viewer(latest, viewer)
+    knows = who
+    if perspective is not None:
+        if perspective not in [s.seat for s in origin.seats]:
+            raise IllegalMove("fork.perspective", "the perspective is a seat of the game")
+        if who not in (REVIEWER, perspective):
+            raise IllegalMove("fork.perspective", "you may play on from your own seat's knowledge only")
+        knows = perspective
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1 or seq > latest.visible_seq(who):
         raise IllegalMove("fork.seq", "seq must be a position you can see")
     if who != REVIEWER and seq > latest.public_seq:
@@ -105,20 +118,20 @@ def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Seq
     fork_seed = new_seed()
     rng = rng or random.Random()
     state = at.confirmed
-    if who != REVIEWER:
+    if knows != REVIEWER:
         determinize = getattr(at.game, "determinize", None)
         if determinize is None:
             raise IllegalMove("fork.hidden", f"{at.game.name} cannot redraw hidden information")
-        state = determinize(at.confirmed, who, rng)
+        state = determinize(at.confirmed, knows, rng)
     bots = {i.seat: i.bot for i in infos if i.bot}
     start = replace(at, confirmed=state, live=state, seed=fork_seed, bots=bots, handed_over=frozenset(),
                     revert_points=(), confirmed_turns=(), last_system_seq=at.seq)
-    copy = copied_log(latest, repo.store.read(origin_id, upto=seq), who, fork_seed)
+    copy = copied_log(at, repo.store.read(origin_id, upto=seq), knows, fork_seed)
 
     fork_id = uuid.uuid4().hex[:12]
     tokens = {i.seat: _token() for i in infos if i.name}
     created = time.time()
-    table = {"fork_of": origin_id, "fork_seq": seq, "fork_viewer": who, "forked_by": requester}
+    table = {"fork_of": origin_id, "fork_seq": seq, "fork_viewer": knows, "forked_by": requester}
     meta = {"game": origin.game, "created": repr(created), "seats": json.dumps([i.to_json() for i in infos]),
             "options": json.dumps(dict(origin.options)), "table": json.dumps(table)}
     players = sorted({i.name for i in infos if i.name})

@@ -56,6 +56,7 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
               required: [seq, seats]
               properties:
                 seq: {type: integer}
+                perspective: {type: string, description: "play on knowing only what this seat knew (the rest redrawn)"}
                 seats: {type: array, items: {type: object, properties: {name: {type: string}, bot: {type: string}}}}
       responses:
         201: {description: '{id, fork_of, fork_seq, seats: [{seat, token}]}'}
@@ -77,7 +78,11 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
     for spec in seats:
         if spec.get("name") in others:
             spec["name"] = others[spec["name"]]
-    created, tokens = forks.fork(repo, game_id, body["seq"], viewer, seats, requester=who.name)
+    perspective = body.get("perspective")
+    if perspective is not None and perspective not in [s.seat for s in record.seats]:
+        raise ApiError(400, "bad_request", "perspective is a seat of the game", field="perspective")
+    created, tokens = forks.fork(repo, game_id, body["seq"], viewer, seats, requester=who.name,
+                                 perspective=perspective)
     return jsonify({"id": created.id, "fork_of": game_id, "fork_seq": body["seq"],
                     "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}), 201
 

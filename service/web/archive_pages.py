@@ -109,7 +109,8 @@ def fork_game(game_id: str):  # type: ignore[no-untyped-def]
     viewer = hold.seat if hold else SPECTATOR
     seats = [{"name": user.name} if s.seat == seat else {"bot": bot} for s in record.seats]
     try:
-        created, tokens = forks.fork(repo, game_id, seq, viewer, seats, requester=user.name)
+        # The user plays on from their seat's knowledge: what that seat could not see is redrawn.
+        created, tokens = forks.fork(repo, game_id, seq, viewer, seats, requester=user.name, perspective=seat)
     except IllegalMove as exc:
         return jsonify({"error": {"code": exc.code, "message": exc.message}}), 422
     users().add_seat(user.name, created.id, seat, tokens[seat])

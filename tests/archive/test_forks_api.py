@@ -131,3 +131,32 @@ def test_new_endpoints_are_in_the_openapi_document(client):
                  "/api/games/{game_id}/notes/{note_id}", "/api/games/{game_id}/forks",
                  "/api/games/{game_id}/analysis"):
         assert path in paths, path
+
+
+def test_play_on_from_one_seats_knowledge_redraws_the_rest(app, client, repo):
+    game_id, tokens = new_game(client, rounds=2)
+    p = repo.projection(game_id)
+    repo.execute(game_id, Command("Draw", "p1", {}), p.seq, "d1")
+    for i, command in enumerate((Command("Add", "p1", {"n": 1}), Command("ConfirmTurn", "p1", {}))):
+        repo.execute(game_id, command, repo.projection(game_id).seq, f"x{i}")
+    seq = repo.projection(game_id).seq
+    real = repo.projection(game_id).confirmed
+    # A player may not borrow another seat's knowledge.
+    r = client.post(f"/api/games/{game_id}/forks", headers=auth(tokens["p2"]),
+                    json={"seq": seq, "seats": [{"name": "a"}, {"name": "b"}], "perspective": "p1"})
+    assert r.status_code == 422 and r.json["error"]["code"] == "fork.perspective"
+    finish(app, game_id)
+    # A reviewer of the finished game plays on as p1 knew it: p1's card stays, the deck is redrawn.
+    r = client.post(f"/api/games/{game_id}/forks", headers=auth(tokens["p2"]),
+                    json={"seq": seq, "seats": [{"name": "a"}, {"bot": "random"}], "perspective": "p1"})
+    assert r.status_code == 201, r.json
+    fork_id = r.json["id"]
+    forked = repo.projection(fork_id).confirmed
+    assert forked.hands["p1"] == real.hands["p1"] and sorted(forked.deck) == sorted(real.deck)
+    assert forked.deck != real.deck
+    copy = repo.store.read(fork_id)
+    assert copy[1].payload[SECRET][NOBODY] == {"hidden": True}
+    assert next(e for e in copy if e.type == "CardDrawn").payload[SECRET]["p1"] == {"card": real.hands["p1"][0]}
+    bad = client.post(f"/api/games/{game_id}/forks", headers=auth(tokens["p2"]),
+                      json={"seq": seq, "seats": [{"name": "a"}, {"name": "b"}], "perspective": "p9"})
+    assert bad.status_code == 400 and bad.json["error"]["field"] == "perspective"

@@ -46,8 +46,10 @@ def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker
     users.hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
     users.register("rita", "correct horse battery")
     _, api_token = users.create_api_token("rita", "review")
-    archived = client.get("/api/archive?game=russian_railroads&players=2").json["games"]
-    assert game_id in [row["id"] for row in archived]
+    # The worker's append that ended the game archives it right after appending.
+    poll(lambda: game_id in [row["id"] for row in
+                             client.get("/api/archive?game=russian_railroads&players=2").json["games"]],
+         30, "the archive row")
 
     r = client.post(f"/api/games/{game_id}/analysis", headers=auth(api_token))
     assert r.status_code in (200, 202), r.json
