@@ -67,7 +67,8 @@ def compact(text: str) -> str:
 
 @pytest.mark.parametrize("game,players,seed", [("russian_railroads", 2, "h2-1"), ("russian_railroads", 4, "h4-2"),
                                                ("tally", 3, "h3"),
-                                               ("first_class", 2, "fc2-1"), ("first_class", 4, "fc4-2")])
+                                               ("first_class", 2, "fc2-1"), ("first_class", 4, "fc4-2"),
+                                               ("railroad_dice", 2, "rd2-1"), ("railroad_dice", 4, "rd4-2")])
 def test_no_endpoint_leaks_another_owners_secret(game, players, seed):
     settings = dataclasses.replace(Settings.from_env(), key_prefix="hidden", rate_commands="100000 per second",
         rate_public="100000 per second",
