@@ -105,7 +105,9 @@ def analyse(repo: GameRepository, game_id: str, level: str = "greedy", seed: str
         previous_actor = sorted(actors)[0] if len(actors) == 1 else None
         if progress is not None:
             progress(index + 1, len(positions))
-    return {"level": level, "seed": seed, "seats": list(p_end.seats), "positions": out, "swings": swings(out)}
+    names = {info.seat: info.name or info.bot or info.seat for info in repo.record(game_id).seats}
+    return {"level": level, "seed": seed, "seats": list(p_end.seats), "names": names, "positions": out,
+            "swings": swings(out)}
 
 
 def swings(positions: Sequence[dict[str, Any]], count: int = SWINGS) -> list[dict[str, Any]]:

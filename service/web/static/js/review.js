@@ -187,7 +187,7 @@ function renderChart() {
   const lines = result.seats.map((seat, k) => s("polyline", {
     class: `analysis-line seat-line-${seat}`, fill: "none", stroke: COLOURS[k % COLOURS.length], "stroke-width": "2",
     points: result.positions.map((p, i) => `${x(i).toFixed(1)},${y(p.win[seat] ?? 0).toFixed(1)}`).join(" "),
-  }, s("title", { text: seat })));
+  }, s("title", { text: result.names?.[seat] || seat })));
   const swings = result.swings.map((sw) => {
     const i = index.get(sw.seq);
     const k = result.seats.indexOf(sw.seat);
@@ -195,7 +195,7 @@ function renderChart() {
     return s("circle", { class: "analysis-swing", cx: x(i).toFixed(1), cy: y(pos.win[sw.seat] ?? 0).toFixed(1), r: "4",
       fill: "none", stroke: COLOURS[k % COLOURS.length], "stroke-width": "2", dataset: { seq: sw.seq },
       onclick: () => document.dispatchEvent(new CustomEvent("replay:goto", { detail: { seq: sw.seq } })) },
-    s("title", { text: t("js.swing", { seat: sw.seat, delta: `${sw.delta > 0 ? "+" : ""}${Math.round(sw.delta * 100)} %` }) }));
+    s("title", { text: t("js.swing", { seat: result.names?.[sw.seat] || sw.seat, delta: `${sw.delta > 0 ? "+" : ""}${Math.round(sw.delta * 100)} %` }) }));
   });
   const at = index.get(state.seq);
   const marker = at === undefined ? null : s("line", { class: "analysis-now", x1: x(at), x2: x(at), y1: pad, y2: height - pad,
@@ -204,7 +204,7 @@ function renderChart() {
     s("rect", { x: 0, y: 0, width, height, fill: "none", stroke: "#ccc" }), marker, ...lines, ...swings);
   const legend = h("p", { class: "analysis-legend" }, ...result.seats.map((seat, k) => h("span", { class: "legend-item" },
     s("svg", { width: "10", height: "10", "aria-hidden": "true" }, s("rect", { width: "10", height: "10", fill: COLOURS[k % COLOURS.length] })),
-    ` ${seat} `)));
+    ` ${result.names?.[seat] || seat} `)));
   root.replaceChildren(svg, legend);
 }
 
