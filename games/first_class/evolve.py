@@ -8,14 +8,13 @@ by ``decide`` and is written in the event.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 
 from . import coins
 from .data import RULES
-from .state import Pending, Player, State
+from .state import Pending, Player, State, replace
 
 Handler = Callable[[State, dict[str, Any]], State]
 HANDLERS: dict[str, Handler] = {}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.contract import NOBODY, SECRET, Command, Description, Event, IllegalMove, OpenAction, Status, redact_secrets
@@ -21,7 +20,7 @@ from .legal import open_actions as _open
 from .messages import MESSAGES
 from .messages import describe as _describe
 from .messages import describe_command as _describe_command
-from .state import State
+from .state import State, replace
 from .view import view as _view
 
 PLAYER_PHASES = ("draft", "play", "scoring")
