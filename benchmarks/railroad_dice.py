@@ -1,0 +1,66 @@
+"""Railroad Dice benchmark (a script, not a test).
+
+Default: complete random 4-player games per second through ``events.local.LocalTable``
+(the platform's decide/fold path, as self-play runs it), with the random bot's choice:
+a uniformly random legal command, ``ConfirmTurn`` included.
+
+``--greedy N`` instead plays N two-player games greedy against random (seats alternate)
+with the worker's bots and reports greedy's win rate (the issue's measure: >= 90% of 100).
+
+    python benchmarks/railroad_dice.py [--games 20] [--players 4] [--seed 1]
+    python benchmarks/railroad_dice.py --greedy 100 [--budget-ms 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.railroad_dice import GAME  # noqa: E402
+from worker.selfplay import play  # noqa: E402
+
+
+def random_games(games: int, players: int, seed: str) -> dict[str, float]:
+    start = time.perf_counter()
+    events = 0
+    for i in range(games):
+        table = play(GAME, players, f"{seed}-{i}", ["random"])
+        events += len(table.log)
+    elapsed = time.perf_counter() - start
+    return {"games": games, "players": players, "seconds": round(elapsed, 2),
+            "games_per_second": round(games / elapsed, 3), "events_per_second": round(events / elapsed, 1)}
+
+
+def greedy_vs_random(games: int, seed: str, budget_ms: int) -> dict[str, float]:
+    wins = 0
+    start = time.perf_counter()
+    for i in range(games):
+        levels = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        table = play(GAME, 2, f"{seed}-g{i}", levels, budget_ms=budget_ms)
+        wins += table.status().final_places()["p1" if i % 2 == 0 else "p2"] == 1
+    return {"games": games, "greedy_wins": wins, "win_rate": round(wins / games, 3),
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--greedy", type=int, default=0, help="play N greedy-vs-random 2-player games instead")
+    parser.add_argument("--budget-ms", type=int, default=200)
+    args = parser.parse_args()
+    if args.greedy:
+        print(json.dumps({"railroad_dice_greedy_vs_random": greedy_vs_random(args.greedy, args.seed,
+                                                                              args.budget_ms)}))
+    else:
+        print(json.dumps({"railroad_dice_random_games": random_games(args.games, args.players, args.seed)}))
+
+
+if __name__ == "__main__":
+    main()

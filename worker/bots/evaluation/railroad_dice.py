@@ -1,0 +1,67 @@
+"""A hand-written evaluation of a Railroad Dice position.
+
+The number per seat is the passengers it may expect at the end: passengers now,
+plus for each company it would direct after the next year change (the engine's
+own majority rule, :func:`games.railroad_dice.shares.new_directors`) the length
+of that company's longest chain (the engine's :func:`chains`) times the year
+changes a seat may still expect, plus small weights for what buys future
+passengers: dice (a '?' in front most, it can be anything), shares, stations the
+company still has, and the track in play (stations need a line to stand on).
+
+It runs on the bot's determinized state: other seats' screens are guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from games.contract import Game
+from games.railroad_dice.data import RULES
+from games.railroad_dice.shares import new_directors
+from games.railroad_dice.state import State
+from games.railroad_dice.stations import chains
+
+#: Year changes a chain is expected to pay for (the one coming and about one more).
+YEARS_AHEAD = 2.0
+#: A die behind the screen: money for stations and surcharges, or a roll.
+SCREEN_DIE = 0.25
+#: A '?' in front: any face, any payment.
+QUESTION_DIE = 0.45
+#: A face in front (straight, curve, share), counted only up to the five a turn may keep.
+FACE_DIE = 0.3
+#: A share: votes for a directorship.
+SHARE = 0.2
+#: A directorship with stations left to build.
+DIRECTORSHIP = 1.0
+#: A track element in play: the line stations are built on.
+TRACK = 0.35
+
+
+def _seat_value(state: State, seat: str, directors: Mapping[str, str | None],
+                lengths: Mapping[str, int]) -> float:
+    if state.phase == "over":
+        return float(state.passengers.get(seat, 0))
+    value = float(state.passengers.get(seat, 0))
+    years = 0.0 if state.end_trigger == "d" else (1.0 if state.end_trigger else YEARS_AHEAD)
+    for company, director in directors.items():
+        if director == seat:
+            value += lengths.get(company, 0) * years
+            if sum(state.supply[company].values()):
+                value += DIRECTORSHIP
+    front = state.front[seat]
+    faces = front["straight"] + front["curve"] + front["share"]
+    kept = min(front["question"] + faces, RULES["front_limit"])
+    questions = min(front["question"], kept)
+    value += questions * QUESTION_DIE + (kept - questions) * FACE_DIE
+    value += state.screen.get(seat, 0) * SCREEN_DIE
+    value += sum(state.shares[seat].values()) * SHARE
+    value += state.dice_on_tiles() * TRACK + sum(1 for s in state.stations) * TRACK
+    return value
+
+
+def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
+    if not state.seats:
+        return {}
+    directors = new_directors(state) if state.phase != "over" else dict(state.directors)
+    lengths = chains(state)
+    return {seat: _seat_value(state, seat, directors, lengths) for seat in (seats or state.seats)}
