@@ -43,7 +43,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "companies": {c: {"name": info["name"], "colour": info["colour"], "supply": dict(state.supply.get(c, {}))}
                       for c, info in COMPANIES.items()},
         "stations": [dict(s) for s in state.stations],
-        "map": {pos: dict(t) for pos, t in state.tiles.items()},
+        "map": {pos: {**t, "rows": list(grid(t["type"], t["rot"]))} for pos, t in state.tiles.items()},
         "small_left": dict(state.small_left),
         "boards": boards,
         "ends": {name: {"pos": e["pos"], "field": list(e["field"]), "dirs": list(e["dirs"])}

@@ -1,0 +1,53 @@
+// Railroad Dice: the action buttons (income, roll), the two active large tiles, the
+// small-tile overview map, the company cards and the players (my screen for me only,
+// everyone's dice in front), drawn from the view JSON.  What may be done comes only
+// from the legal commands: the pieces they act on are clickable (``data-commands``).
+// Modules: tiles.js (large tiles, overview map), players.js (players, companies,
+// buttons), labels.js (words).
+
+import { clear, h } from "../../dom.js";
+import { zoomable } from "../helpers.js";
+import { commandLabel, where } from "./labels.js";
+import { drawActions, drawCompanies, drawPlayers } from "./players.js";
+import { CELL, drawMap, drawTile } from "./tiles.js";
+
+function fit(svg, width, available, label, ctx) {
+  if (available >= width) return svg;
+  return zoomable(svg, width, { label, zoomed: svg.querySelector(".usable") !== null, t: ctx.t });
+}
+
+function finalTable(view, ctx) {
+  const ranking = view.final?.ranking || view.seats || [];
+  return h("section", { class: "card rd-final", id: "rd-final" }, h("h3", {}, ctx.t("js.rd.final")),
+    h("ol", {}, ranking.map((seat) => h("li", { dataset: { seat } },
+      `${ctx.names?.[seat] || seat}: ${ctx.t("js.rd.passengers", { n: view.players[seat].passengers ?? 0 })}`))));
+}
+
+export default {
+  showsCommands: false,
+  label: commandLabel,
+  where,
+  render(el, ctx) {
+    const available = el.clientWidth || 974;
+    clear(el).classList.add("rd");
+    const view = ctx.view || {};
+    if (!view.players || !view.boards) {
+      el.append(h("p", { class: "muted" }, "…"));
+      return;
+    }
+    const { t } = ctx;
+    if (view.final && view.phase === "over") el.append(finalTable(view, ctx));
+    const actions = drawActions(view, ctx);
+    if (actions) el.append(actions);
+    if (view.end_trigger) el.append(h("p", { class: "rd-end-note" }, t(`js.rd.end.${view.end_trigger}`)));
+    const tiles = h("div", { class: "rd-tiles" });
+    for (const [pos, board] of Object.entries(view.boards)) {
+      tiles.append(h("div", { class: "rd-tile-wrap", dataset: { pos } },
+        fit(drawTile(pos, board, view, ctx), 7 * CELL + 2, available, t("js.rd.tile", { pos, ends: board.ends.join(", ") }), ctx)));
+    }
+    el.append(tiles);
+    el.append(h("div", { class: "rd-map-wrap" }, h("h4", {}, t("js.rd.map")), drawMap(view, ctx)));
+    el.append(drawCompanies(view, ctx), drawPlayers(view, ctx));
+    el.append(h("p", { class: "small muted rd-legend" }, t("js.rd.legend")));
+  },
+};

@@ -1,0 +1,117 @@
+// Railroad Dice, the two active large tiles (7x7 fields: terrain, track, stations)
+// and the small-tile overview map.  The field an end of the line leads to carries
+// every command that lays something there (track, a bridge, a new tile, a station):
+// one click sends the only one, several open a menu.
+
+import { s } from "../../dom.js";
+import { clickable, rect, text } from "../helpers.js";
+import { COMPANY_COLOURS, DELTA, TERRAIN_COLOURS, commandLabel } from "./labels.js";
+
+export const CELL = 40;
+const LAY = new Set(["PlaceTrack", "BuildBridge", "ConnectTile", "BuildStation"]);
+
+/** The field (pos, row, column) a laying command puts its first piece on. */
+function targetOf(command, view) {
+  const end = view.ends?.[command.args?.end];
+  if (!end || typeof command.args.via !== "number") return null;
+  const [dr, dc] = DELTA[command.args.via];
+  return `${end.pos}|${end.field[0] + dr},${end.field[1] + dc}`;
+}
+
+function trackPath(x, y, sides) {
+  const mid = CELL / 2;
+  const point = (d) => [x + mid + DELTA[d][1] * mid, y + mid + DELTA[d][0] * mid];
+  if (sides.length < 2) {
+    const [ax, ay] = point(sides[0] ?? 0);
+    return `M ${ax} ${ay} L ${x + mid} ${y + mid}`;
+  }
+  const [ax, ay] = point(sides[0]);
+  const [bx, by] = point(sides[1]);
+  return `M ${ax} ${ay} Q ${x + mid} ${y + mid} ${bx} ${by}`;
+}
+
+/** One large tile as SVG. */
+export function drawTile(pos, board, view, ctx) {
+  const { t } = ctx;
+  const size = 7 * CELL;
+  const svg = s("svg", { class: "rd-tile", viewBox: `0 0 ${size + 2} ${size + 22}`, width: size + 2,
+    height: size + 22, role: "img", "aria-label": t("js.rd.tile", { pos, ends: board.ends.join(", ") }),
+    dataset: { pos } });
+  svg.append(text(2, 14, t("js.rd.tile", { pos, ends: board.ends.join(", ") }), { class: "rd-small", "font-size": 12 }));
+  const byField = {};
+  for (const command of ctx.interactive ? ctx.commands : []) {
+    if (!LAY.has(command.type)) continue;
+    const key = targetOf(command, view);
+    if (key) (byField[key] ||= []).push(command);
+  }
+  board.rows.forEach((row, r) => {
+    [...row].forEach((ch, c) => {
+      const x = 1 + c * CELL;
+      const y = 20 + r * CELL;
+      const g = s("g", { class: `rd-field terrain-${ch}`, dataset: { field: `${r},${c}`, pos } });
+      g.append(rect(x, y, CELL, CELL, { rx: 0, fill: TERRAIN_COLOURS[ch], stroke: "#8a8a7a", "stroke-width": 0.5 }));
+      const piece = board.pieces[`${r},${c}`];
+      if (piece?.kind === "station") {
+        const colour = COMPANY_COLOURS[view.companies?.[piece.company]?.colour] || "#666";
+        g.append(s("path", { d: trackPath(x, y, piece.sides), stroke: "#3b2a1a", "stroke-width": 5, fill: "none" }),
+          rect(x + 9, y + 9, CELL - 18, CELL - 18, { rx: 3, fill: colour, stroke: "#000", class: "rd-station",
+            dataset: { company: piece.company } }),
+          s("title", {}, view.companies?.[piece.company]?.name || piece.company));
+      } else if (piece) {
+        g.append(s("path", { d: trackPath(x, y, piece.sides), stroke: "#3b2a1a", "stroke-width": 5, fill: "none",
+          class: `rd-track rd-${piece.kind}` }));
+      }
+      const commands = byField[`${pos}|${r},${c}`];
+      if (commands) {
+        g.append(rect(x + 3, y + 3, CELL - 6, CELL - 6, { rx: 4, fill: "none", stroke: "#d4380d", "stroke-width": 2,
+          "stroke-dasharray": "4 3", class: "rd-target" }));
+        clickable(g, t("js.rd.field", { field: `${r},${c}` }), commands, ctx, commandLabel);
+      }
+      svg.append(g);
+    });
+  });
+  for (const [name, end] of Object.entries(view.ends || {})) {
+    if (end.pos !== pos) continue;
+    const [r, c] = end.field;
+    svg.append(text(1 + c * CELL + 3, 20 + r * CELL + 12, name, { class: "rd-end", "font-size": 11, "font-weight": "bold" }));
+  }
+  return svg;
+}
+
+/** The small-tile overview map: every tile laid so far, stations as coloured dots. */
+export function drawMap(view, ctx) {
+  const { t } = ctx;
+  const keys = Object.keys(view.map || {});
+  const xy = keys.map((k) => k.split(",").map(Number));
+  const xs = xy.map((p) => p[0]);
+  const ys = xy.map((p) => p[1]);
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  const unit = 7 * 6;
+  const width = (Math.max(...xs) - minX + 1) * unit + 2;
+  const height = (Math.max(...ys) - minY + 1) * unit + 2;
+  const svg = s("svg", { class: "rd-map", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+    "aria-label": t("js.rd.map") });
+  const rowsOf = {};
+  for (const board of Object.entries(view.boards || {})) rowsOf[board[0]] = board[1].rows;
+  keys.forEach((key, i) => {
+    const [px, py] = xy[i];
+    const ox = 1 + (px - minX) * unit;
+    const oy = 1 + (py - minY) * unit;
+    const g = s("g", { class: `rd-small-tile${view.boards?.[key] ? " active" : ""}`, dataset: { pos: key, tile: view.map[key].type } });
+    const rows = rowsOf[key] || view.map[key].rows;
+    if (rows) {
+      rows.forEach((row, r) => [...row].forEach((ch, c) => g.append(rect(ox + c * 6, oy + r * 6, 6, 6, { rx: 0, fill: TERRAIN_COLOURS[ch] }))));
+    } else {
+      g.append(rect(ox, oy, unit, unit, { rx: 0, fill: TERRAIN_COLOURS.M }));
+    }
+    g.append(rect(ox, oy, unit, unit, { rx: 0, fill: "none", stroke: view.boards?.[key] ? "#d4380d" : "#555",
+      "stroke-width": view.boards?.[key] ? 2 : 0.7 }), s("title", {}, `${key}: ${t(`js.rd.tile_type.${view.map[key].type}`)}`));
+    (view.stations || []).filter((st) => st.pos === key).forEach((st, j) => {
+      const colour = COMPANY_COLOURS[view.companies?.[st.company]?.colour] || "#666";
+      g.append(s("circle", { cx: ox + 8 + (j % 4) * 9, cy: oy + 8 + Math.floor(j / 4) * 9, r: 4, fill: colour,
+        stroke: "#000", class: "rd-map-station", dataset: { company: st.company } }));
+    });
+    svg.append(g);
+  });
+  return svg;
+}

@@ -1,0 +1,72 @@
+"""Railroad Dice in a real browser (Chromium, Playwright, a real ``stellwerk serve``): two people
+play year 1 by clicking - a '?' die turned, track laid by clicking the field an end of the line
+leads to, a roll - then the worker's year change; in year 2 the one who takes income sees his
+screen, the other only that it is hidden.  Every wait is on the DOM, never a sleep.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import chromium, register, screenshots, server_url, two_people  # noqa: F401  (fixtures)
+from tests.web.test_browser import confirm, create_and_invite, seq_of, wait_past
+
+pytestmark = [pytest.mark.slow]
+
+expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
+
+
+def click(page, selector: str, *args_parts: str) -> int:
+    """Click a usable piece; when it offers a menu, take the choice whose args contain every part."""
+    before = seq_of(page)
+    page.locator(selector).first.click()
+    if page.locator(".choice-menu").count():
+        wanted = "".join(f"[data-args*='{part}']" for part in args_parts)
+        page.locator(f".choice-menu button.choice{wanted}").first.click()
+    return wait_past(page, before)
+
+
+def first_and_second(ann, bob):
+    """The start player is drawn at set-up: whoever's page says it is their turn goes first."""
+    for page in (ann, bob):
+        page.wait_for_selector("svg.rd-tile")
+    ann.wait_for_selector("body[data-my-turn]")
+    return (ann, bob) if ann.get_attribute("body", "data-my-turn") == "true" else (bob, ann)
+
+
+def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_url, screenshots):  # noqa: F811
+    (ann, bob), _errors = two_people
+    create_and_invite(ann, bob, server_url, "railroad_dice")
+    bob.wait_for_selector("body.ready")
+    first, second = first_and_second(ann, bob)
+    # The board: one active large tile of 7x7 fields (the start tile, both ends on it), the overview map,
+    # five company cards, four '?' dice in front of each screen.
+    expect(first.locator("svg.rd-tile")).to_have_count(1)
+    expect(first.locator("svg.rd-tile .rd-field")).to_have_count(49)
+    expect(first.locator("svg.rd-map .rd-small-tile")).to_have_count(1)
+    expect(first.locator(".rd-company")).to_have_count(5)
+    expect(first.locator(".rd-front[data-seat=p1] .rd-die.face-question")).to_have_count(4)
+    # Year 1, the start player: turn a '?' die into a straight, lay it north of the start.
+    click(first, ".rd-front .rd-die.face-question.usable", '"face":"straight"')
+    expect(first.locator(".rd-die.face-straight")).to_have_count(1)
+    click(first, "svg.rd-tile .rd-field.usable[data-field='2,3']", '"exit":0')
+    expect(first.locator("svg.rd-tile .rd-field[data-field='2,3'] .rd-track")).to_have_count(1)
+    first.screenshot(path=str(screenshots / "railroad-dice-year-1.png"), full_page=True)
+    confirm(first)
+    # The other sees the track arrive; then rolls one '?' die (and one bank die for it).
+    expect(second.locator("svg.rd-tile .rd-field[data-field='2,3'] .rd-track")).to_have_count(1, timeout=30_000)
+    second.wait_for_selector("body[data-my-turn=true]", timeout=30_000)
+    click(second, "#rd-actions button", '"question":1', '"screen":0')
+    confirm(second)
+    # The worker changes the year; the start player passes on, so the second seat begins year 2.
+    for page in (first, second):
+        expect(page.locator("#game-head .game-line")).to_contain_text("Round 2", timeout=30_000)
+    second.wait_for_selector("body[data-my-turn=true]", timeout=30_000)
+    click(second, "#rd-actions button[data-commands~=TakeIncome]")
+    seat = second.locator(".rd-screen[data-seat]").get_attribute("data-seat")
+    expect(second.locator(f".rd-screen[data-seat={seat}]")).to_contain_text("4")
+    # The first player never sees what stands behind the other's screen.
+    first.reload()
+    first.wait_for_selector("svg.rd-tile")
+    expect(first.locator(f".rd-player[data-seat={seat}] .rd-screen")).to_have_class("rd-screen hidden-info muted")
+    second.screenshot(path=str(screenshots / "railroad-dice-year-2.png"), full_page=True)
