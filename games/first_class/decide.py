@@ -137,10 +137,9 @@ def _take(b: Builder, seat: str, args: dict[str, Any]) -> None:
         raise IllegalMove("fc.args.mode", "mode must be 'actions' or 'upgrade'")
     row = _row_of(state, card_id)
     b.emit("CardTaken", {"seat": seat, "card": card_id, "row": row, "mode": mode})
-    if b.state.row_taken[row] >= len(state.seats) and b.state.rows[row]:
+    if b.state.row_taken[row] >= len(state.seats):
+        # as many cards taken from the row as there are players: the rest leave the game
         b.emit("RowCleared", {"row": row, "cards": list(b.state.rows[row])})
-    elif b.state.row_taken[row] >= len(state.seats):
-        b.emit("RowCleared", {"row": row, "cards": []})
     card = RULES.cards[card_id]
     if mode == "upgrade":
         b.emit("EffectsQueued", {"seat": seat, "items": [["upgrade_or_car", 1, -1]], "front": False})

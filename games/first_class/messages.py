@@ -33,8 +33,16 @@ def _params(raw: dict[str, Any]) -> dict[str, Any]:
         if params.get(name) in TEXTS["words"]:
             params[name] = TEXTS["words"][params[name]]
     if isinstance(params.get("items"), list):
-        params["items"] = ", ".join(f"{n} x {k}" for k, n, _ in params["items"])
+        items = [(str(k), n) for k, n, *_ in params["items"]]
+        params["items"] = {lang: ", ".join(f"{n} × {_kind(k, lang)}" for k, n in items) for lang in LANGS}
+    if isinstance(params.get("kind"), str):
+        params["kind"] = {lang: _kind(params["kind"], lang) for lang in LANGS}
     return params
+
+
+def _kind(kind: str, lang: str) -> str:
+    """A pending step's name ("upgrade", "Aufwertung"); an unknown one as it is."""
+    return TEXTS["kinds"].get(kind, {}).get(lang, kind)
 
 
 def describe(event: Event) -> Description:
