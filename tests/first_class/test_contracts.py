@@ -70,3 +70,17 @@ def test_requirements(kind, params, change, expected):
     player = new_game().player("p1")
     from dataclasses import replace
     assert contracts.met(replace(player, **change), RULES.cards[card].contract["requires"]) is expected
+
+
+def test_a_contract_may_be_fulfilled_during_a_scoring_phase():
+    from .test_scoring import to_scoring
+    card = contract_card("loco_cities", count=4)
+    state = to_scoring()
+    seat = state.current()
+    state = state.with_player(seat, contracts=(card,), loco=3)
+    with pytest.raises(IllegalMove):
+        play(state, seat, "FulfilContract", card=card)
+    state = state.with_player(seat, route=("printed", "G1"), loco=4)
+    vp = state.player(seat).vp
+    state, _ = play(state, seat, "FulfilContract", card=card)
+    assert state.player(seat).vp == vp + 4

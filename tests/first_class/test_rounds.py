@@ -152,3 +152,16 @@ def test_dealing_is_an_undo_barrier_and_system_work():
     assert events[0].barrier
     with pytest.raises(IllegalMove):
         GAME.decide(new_game(2), Command("DealRound", SYSTEM, {}), random.Random(0))
+
+
+def test_a_card_may_be_done_in_part():
+    """ "ENTWEDER führe die Aktionen der Karte ganz / teilweise aus": 1 new car + 1 upgrade, only the car."""
+    card = next(c.id for c in RULES.cards.values() if c.effects == (("car", 1), ("upgrade", 1)))
+    state = new_game(2)
+    state = replace(state, rows=((card,),) + state.rows[1:])
+    state, _ = play(state, "p1", "TakeCard", card=card, mode="actions")
+    assert state.pending == (("car", 1, -1), ("upgrade", 1, -1))
+    state, _ = play(state, "p1", "AttachCar", train=0)
+    assert GAME.open_actions(state, "p1")[0].mandatory is False  # the upgrade may lapse
+    state, _ = play(state, "p1", "SkipEffect")
+    assert state.pending == () and len(state.player("p1").trains[0]) == 2
