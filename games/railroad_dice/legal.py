@@ -17,8 +17,8 @@ from .dice import splits, track_dice
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
-from .terrain import DELTA, inside, opposite
-from .track import bridge_paths, build_bridge, mountains_of, place_track
+from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
+from .track import bridge_paths, build_bridge, ground, mountains_of, place_track
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -109,18 +109,31 @@ def _bridge_commands(state: State, seat: str, args: dict[str, Any]) -> list[Comm
 
 
 def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Command]:
+    """Tile connections at the edge in direction ``x``; the cheap conditions (position,
+    five elements, map fit, crossing terrain) filter before the full check."""
+    e = state.ends[end]
+    pos = e["pos"]
+    r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+    if neighbour_pos(pos, x) in state.tiles or len(state.boards.get(pos, {})) + 1 < RULES["min_elements_to_connect"]:
+        return []
+    er, ec = entry_field(r, c, x)
+    crossing = ground(state, pos, r, c)
     out = []
     for tile in TILE_TYPES:
+        if state.small_left.get(tile, 0) <= 0:
+            continue
         for rot in range(4):
+            if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, neighbour_pos(pos, x), tile, rot):
+                continue
             for onward in range(4):
                 try:
-                    c = connect(state, end, via, x, tile, rot, onward)
+                    conn = connect(state, end, via, x, tile, rot, onward)
                 except IllegalMove:
                     continue
-                ids = {state.mountains[c.pieces[0].pos]} if c.pieces[0].ground == "mountain" else set()
-                if c.pieces[1].ground == "mountain":
-                    ids.add(c.mountain)
-                for pay in _with_pay(state, seat, [p.kind for p in c.pieces], ids, False):
+                ids = {state.mountains[pos]} if conn.pieces[0].ground == "mountain" else set()
+                if conn.pieces[1].ground == "mountain":
+                    ids.add(conn.mountain)
+                for pay in _with_pay(state, seat, [p.kind for p in conn.pieces], ids, False):
                     out.append(Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
                                                              "rot": rot, "onward": onward, **_paid(pay)}))
     return out
