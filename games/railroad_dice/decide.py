@@ -74,7 +74,7 @@ def _roll(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) 
 
 def _turn_die(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
     face = args.get("face")
-    if face not in FACES or face == "question":
+    if not isinstance(face, str) or face not in FACES or face == "question":
         raise IllegalMove("rd.turn_die.face", "face must be straight, curve or share")
     if state.front[seat]["question"] <= 0:
         raise IllegalMove("rd.turn_die.none", "only a '?' die in front may be turned")
@@ -83,7 +83,7 @@ def _turn_die(state: State, seat: str, args: Mapping[str, Any], rng: random.Rand
 
 def _buy(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
     company, seller, die = args.get("company"), args.get("seller", "bank"), args.get("die", "share")
-    if die not in ("share", "question"):
+    if not isinstance(die, str) or die not in ("share", "question"):
         raise IllegalMove("rd.share.die", "a share is paid with a share or '?' die in front")
     if state.front[seat][die] <= 0:
         raise IllegalMove("rd.share.die", f"you have no {die} die in front of your screen")
@@ -148,7 +148,8 @@ def _connect(state: State, seat: str, args: Mapping[str, Any], rng: random.Rando
 
 def _station(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
     company, kind, cost = args.get("company"), args.get("kind"), args.get("cost")
-    if company not in COMPANIES or kind not in TERRAINS or cost not in COSTS:
+    if not isinstance(company, str) or company not in COMPANIES or not isinstance(kind, str) \
+            or kind not in TERRAINS or not isinstance(cost, int) or isinstance(cost, bool) or cost not in COSTS:
         raise IllegalMove("rd.station.args", f"company in {list(COMPANIES)}, kind in {list(TERRAINS)}, cost in {COSTS}")
     if state.supply[company].get(f"{kind}:{cost}", 0) <= 0:
         raise IllegalMove("rd.station.supply", f"the company has no {kind} station costing {cost} left")
@@ -165,7 +166,7 @@ def _station(state: State, seat: str, args: Mapping[str, Any], rng: random.Rando
 
 def _return(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
     face = args.get("face")
-    if face not in FACES or state.front[seat][face] <= 0:
+    if not isinstance(face, str) or face not in FACES or state.front[seat][face] <= 0:
         raise IllegalMove("rd.reduce.face", "return a die you have in front of your screen")
     if state.front_total(seat) <= RULES["front_limit"]:
         raise IllegalMove("rd.reduce.not_needed", "dice are returned only down to five in front")

@@ -21,8 +21,10 @@ def may_buy_from_directors(state: State) -> bool:
 
 
 def check_purchase(state: State, seat: str, company: Any, seller: Any) -> None:
-    if company not in COMPANIES:
+    if not isinstance(company, str) or company not in COMPANIES:
         raise IllegalMove("rd.share.company", f"company must be one of {list(COMPANIES)}")
+    if seller is not None and not isinstance(seller, str):
+        raise IllegalMove("rd.share.seller", "seller must be 'bank' or a seat")
     if seller in (None, "bank"):
         if state.bank_shares[company] <= 0:
             raise IllegalMove("rd.share.bank_empty", "the bank has no share of this company left")

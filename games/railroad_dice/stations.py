@@ -38,7 +38,7 @@ def station_piece(state: State, seat: str, company: Any, end: Any, via: Any, kin
     e = state.ends.get(end) if isinstance(end, str) else None
     if e is None:
         raise IllegalMove("rd.track.end", "end must be 'A' or 'B'")
-    if via not in e["dirs"]:
+    if not isinstance(via, int) or isinstance(via, bool) or via not in e["dirs"]:
         raise IllegalMove("rd.track.via", f"the line continues from end {end} only towards {e['dirs']}")
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]

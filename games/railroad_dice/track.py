@@ -111,9 +111,9 @@ def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
     next one where the previous leads.  Checks only that each field is on the tile,
     free and entered legally; what may lie at the end is the caller's rule."""
     e = state.ends.get(end) if isinstance(end, str) else None
-    if e is None or e.get("dead_forever"):
+    if e is None:
         raise IllegalMove("rd.track.end", "end must be 'A' or 'B'")
-    if via not in e["dirs"]:
+    if not isinstance(via, int) or isinstance(via, bool) or via not in e["dirs"]:
         raise IllegalMove("rd.track.via", f"the line continues from end {end} only towards {e['dirs']}")
     if not exits or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 4 for x in exits):
         raise IllegalMove("rd.track.exit", "exit must be a direction 0-3")
