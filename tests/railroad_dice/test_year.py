@@ -119,3 +119,25 @@ def test_status_shows_no_scores_while_the_game_runs():
     s = fresh()
     s.passengers["p1"] = 7
     assert GAME.status(s).scores == {}
+
+
+def test_end_b_when_the_last_small_tile_is_laid():
+    from .test_connect import five_on_start
+
+    s = five_on_start()
+    s.small_left = {"meadow": 1, "lake": 0, "mountain2": 0, "mountain3": 0}
+    s, events = run(s, "p1", "ConnectTile", end="A", via=0, exit=0, tile="meadow", rot=0, onward=0)
+    assert events[-1].type == "EndTriggered" and events[-1].payload["reason"] == "b"
+    assert s.bank_closed and GAME.status(s).to_move == ("p1",)
+
+
+def test_end_c_when_both_ends_of_the_line_are_dead_ends():
+    from .helpers import give, put
+
+    s = fresh()
+    s.small_left = {t: 0 for t in s.small_left}  # no tile can be connected: the line stays on this tile
+    for r, c in ((1, 2), (2, 1), (3, 2), (4, 3)):
+        put(s, "0,0", r, c)  # end B (south) is blocked; north-west of the start a one-field pocket
+    s = give(s, "p1", curve=1)
+    s, events = run(s, "p1", "PlaceTrack", end="A", via=0, exit=3)
+    assert events[-1].type == "EndTriggered" and events[-1].payload["reason"] == "c"
