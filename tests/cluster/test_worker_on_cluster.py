@@ -14,8 +14,10 @@ import pytest
 
 from events.settings import Settings
 from tests.integration.conftest import ROOT, process_env, wait_for_line
-from tests.integration.test_worker import test_hint_is_computed_by_the_worker  # noqa: F401
-from tests.integration.test_worker import test_worker_plays_bots_and_scores_rounds  # noqa: F401
+from tests.integration.test_worker import (
+    test_hint_is_computed_by_the_worker,  # noqa: F401
+    test_worker_plays_bots_and_scores_rounds,  # noqa: F401
+)
 
 pytestmark = [pytest.mark.slow]
 
