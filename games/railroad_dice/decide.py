@@ -113,7 +113,9 @@ def _lay(state: State, seat: str, pieces: list[Piece], args: Mapping[str, Any], 
         ids = mountains_of(state, pieces)
     mountains, k, m = _surcharge(state, seat, ids, bridge, used["question"], args.get("pay"))
     returned = connection.returned if connection is not None else 0
-    reward, broken = (payout(state, RULES["reward_question_dice"]) if connection is not None else (0, False))
+    # The old tile's dice and the surcharge reach the bank before it pays the reward.
+    reward, broken = (payout(state, RULES["reward_question_dice"], k + m + returned) if connection is not None
+                      else (0, False))
     bank = k + m + returned - reward
     payload: dict[str, Any] = {
         "seat": seat, "end": args.get("end"), "pieces": [p.to_json() for p in pieces], "dice": used,
@@ -157,7 +159,7 @@ def _station(state: State, seat: str, args: Mapping[str, Any], rng: random.Rando
     mountains = sorted(mountains_of(state, [piece]) - set(state.turn["mountains"]))
     total = cost + len(mountains) * RULES["mountain_surcharge"]
     k, m = payment(state, seat, args.get("pay"), total, state.front[seat]["question"])
-    reward, broken = payout(state, RULES["reward_question_dice"])
+    reward, broken = payout(state, RULES["reward_question_dice"], k + m)  # paid first, then the reward
     payload = {"seat": seat, "company": company, "kind": kind, "cost": cost, "end": args.get("end"),
                "piece": piece.to_json(), "pay": {"screen": k, "question": m}, "mountains": mountains,
                "reward": reward, SECRET: ledger(state, {seat: -k} if k else {}, k + m - reward)}

@@ -43,12 +43,13 @@ def roll_faces(rng: random.Random, n: int) -> dict[str, int]:
     return out
 
 
-def payout(state: State, owed: int) -> tuple[int, bool]:
+def payout(state: State, owed: int, incoming: int = 0) -> tuple[int, bool]:
     """(dice the bank gives, whether it breaks).  After an end is triggered the bank
-    pays nothing any more; before, owing more than it holds is the immediate end (d)."""
+    pays nothing any more; before, owing more than it holds is the immediate end (d).
+    ``incoming`` dice reach the bank first (a station's price, an old tile's dice)."""
     if owed <= 0 or state.bank_closed:
         return 0, False
-    if owed > state.bank:
+    if owed > state.bank + incoming:
         return 0, True
     return owed, False
 

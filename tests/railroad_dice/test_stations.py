@@ -170,3 +170,13 @@ def test_last_station_of_a_company_triggers_the_end_after_the_round():
     assert events[-1].type == "EndTriggered" and events[-1].payload["reason"] == "a"
     assert s.bank_closed
     assert GAME.status(s).to_move == ("p1",)  # the round is played to its end
+
+
+def test_the_price_reaches_the_bank_before_it_pays_the_reward():
+    s = director()
+    s.screen["p2"] += s.bank
+    s.bank = 0  # empty, but the three dice paid arrive first
+    s, events = run(s, "p1", "BuildStation", company="weiden", kind="meadow", cost=3, end="A", via=N,
+                    pay={"screen": 3})
+    assert [e.type for e in events] == ["StationBuilt"] and s.bank == 1 and s.front["p1"]["question"] == 6
+    assert dice_total(s) == 40
