@@ -27,6 +27,6 @@ def test_every_event_and_command_has_a_sentence_in_both_languages():
         for lang in ("de", "en"):
             line = render(GAME, description, lang)
             assert line != description.key and "{" not in line, (lang, env.event.type)
-        for owner, data in env.event.payload.get(SECRET, {}).items():
+        for data in env.event.payload.get(SECRET, {}).values():
             assert not set(data) & set(description.params), env.event.type
     assert {"Roll", "PlaceTrack", "BuyShare"} <= commands
