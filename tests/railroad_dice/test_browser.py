@@ -34,6 +34,11 @@ def first_and_second(ann, bob):
     return (ann, bob) if ann.get_attribute("body", "data-my-turn") == "true" else (bob, ann)
 
 
+def first_name(page) -> str:
+    """The name the page's own seat plays under (its player card comes first)."""
+    return page.locator(".rd-player h4").first.inner_text().split(" · ")[0]
+
+
 def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_url, screenshots):  # noqa: F811
     (ann, bob), _errors = two_people
     create_and_invite(ann, bob, server_url, "railroad_dice")
@@ -51,6 +56,9 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
     expect(first.locator(".rd-die.face-straight")).to_have_count(1)
     click(first, "svg.rd-tile .rd-field.usable[data-field='2,3']", '"exit":0')
     expect(first.locator("svg.rd-tile .rd-field[data-field='2,3'] .rd-track")).to_have_count(1)
+    # ... and buy a share of Weiden Express with a '?' die (a click on the company card).
+    click(first, ".rd-company[data-company=weiden].usable", '"seller":"bank"')
+    expect(first.locator(".rd-company[data-company=weiden]")).to_contain_text("9")
     first.screenshot(path=str(screenshots / "railroad-dice-year-1.png"), full_page=True)
     confirm(first)
     # The other sees the track arrive; then rolls one '?' die (and one bank die for it).
@@ -69,4 +77,14 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
     first.reload()
     first.wait_for_selector("svg.rd-tile")
     expect(first.locator(f".rd-player[data-seat={seat}] .rd-screen")).to_have_class("rd-screen hidden-info muted")
+    confirm(second)
+    # The first player is now director of Weiden Express (the only share): income, then a station
+    # on the field north of the track, paid with three dice from behind the screen.
+    first.wait_for_selector("body[data-my-turn=true]", timeout=30_000)
+    expect(first.locator(".rd-company[data-company=weiden]")).to_contain_text(first_name(first))
+    click(first, "#rd-actions button[data-commands~=TakeIncome]")
+    click(first, "svg.rd-tile .rd-field.usable[data-field='1,3']", '"company":"weiden"', '"cost":3', '"screen":3')
+    expect(first.locator("svg.rd-tile .rd-field[data-field='1,3'] .rd-station[data-company=weiden]")).to_have_count(1)
+    expect(first.locator("svg.rd-map .rd-map-station[data-company=weiden]")).to_have_count(1)
     second.screenshot(path=str(screenshots / "railroad-dice-year-2.png"), full_page=True)
+    first.screenshot(path=str(screenshots / "railroad-dice-station.png"), full_page=True)
