@@ -1,0 +1,298 @@
+"""``decide``: validate a command against the state and return the events it causes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.contract import SYSTEM, Command, Event, IllegalMove
+
+from . import auctions, building, finance, goods, scoring
+from .data import RULES
+from .network import Network
+from .state import State
+
+ACTION_TILES = RULES["action_tiles"]
+
+
+def _int(args: Any, name: str, low: int = 0, high: int = 10**6) -> int:
+    value = args.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalMove("steam.args", f"'{name}' must be a whole number from {low} to {high}")
+    return value
+
+
+def _str(args: Any, name: str) -> str:
+    value = args.get(name)
+    if not isinstance(value, str):
+        raise IllegalMove("steam.args", f"'{name}' must be given as text")
+    return value
+
+
+def _one_move(state: State) -> None:
+    if state.turn["moves"]:
+        raise IllegalMove("steam.turn.done", "you have made your move: confirm the turn")
+    if state.rewards:
+        raise IllegalMove("steam.goods.rewards", "delivery points are still to be placed")
+
+
+def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    handler = HANDLERS.get(command.type)
+    if handler is None:
+        raise IllegalMove("steam.command", f"unknown command {command.type!r}")
+    if command.seat == SYSTEM:
+        return handler(state, command, rng)
+    if state.current != command.seat:
+        raise IllegalMove("steam.turn", "it is not your turn")
+    return handler(state, command, rng)
+
+
+def _phase(state: State, *phases: str) -> None:
+    if state.phase not in phases:
+        raise IllegalMove("steam.phase", f"not possible in the {state.phase} phase")
+
+
+# -- auctions and capital ---------------------------------------------------------------------
+
+def _bid(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "auction_setup", "auction")
+    _one_move(state)
+    amount = _int(command.args, "amount", 0, 1000)
+    if state.phase == "auction_setup":
+        auction, payment = auctions.setup_bid(state, command.seat, amount)
+        return [Event("BidPlaced", {"seat": command.seat, "action": "bid", "amount": amount, "auction": auction,
+                                    "payment": payment})]
+    auction = auctions.expert_bid(state, command.seat, "bid", amount)
+    return [Event("BidPlaced", {"seat": command.seat, "action": "bid", "amount": amount, "auction": auction,
+                                "payment": None})]
+
+
+def _pass_bid(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "auction_setup", "auction")
+    _one_move(state)
+    if state.phase == "auction_setup":
+        auction, payment = auctions.setup_bid(state, command.seat, None)
+    else:
+        auction, payment = auctions.expert_bid(state, command.seat, "pass"), None
+    return [Event("BidPlaced", {"seat": command.seat, "action": "pass", "amount": None, "auction": auction,
+                                "payment": payment})]
+
+
+def _skip_bid(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "auction")
+    _one_move(state)
+    auction = auctions.expert_bid(state, command.seat, "skip")
+    return [Event("BidPlaced", {"seat": command.seat, "action": "skip", "amount": None, "auction": auction,
+                                "payment": None})]
+
+
+def _raise_capital(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "capital")
+    _one_move(state)
+    steps = _int(command.args, "steps", 0, finance.max_capital_steps(state, command.seat))
+    return [Event("CapitalRaised", {"seat": command.seat, "steps": steps,
+                                    "outcome": finance.raise_capital(state, command.seat, steps)})]
+
+
+# -- action tiles -------------------------------------------------------------------------------
+
+def tile_problem(state: State, seat: str, tile: int, passed: bool) -> str | None:
+    """Why ``seat`` may not take ``tile`` now (None when it may)."""
+    info = ACTION_TILES.get(str(tile))
+    if info is None:
+        return "steam.tile.unknown"
+    if tile in state.tiles.values():
+        return "steam.tile.taken"
+    if passed and (state.expert or not info.get("pass_option")):
+        return "steam.tile.no_pass"
+    if tile == 6 and state.loco[seat] >= RULES["loco"]["max"]:
+        return "steam.tile.loco_max"
+    if tile == 7 and not building.can_urbanize(state):
+        return "steam.tile.no_town"
+    if tile == 5 and not passed and not state.expert and not building.can_grow(state):
+        return "steam.tile.no_growth"
+    if not state.expert and not passed and not finance.can_pay(state, seat, tile_cost(state, seat, tile)):
+        return "steam.money.short"
+    return None
+
+
+def tile_cost(state: State, seat: str, tile: int) -> int:
+    info = ACTION_TILES[str(tile)]
+    if state.expert:
+        return 0
+    if tile == 6:
+        return int(info["cost"]) + state.loco[seat] + 1
+    return int(info.get("cost", 0))
+
+
+def _choose_action(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "actions")
+    _one_move(state)
+    tile = _int(command.args, "tile", 1, 7)
+    passed = bool(command.args.get("pass", False))
+    problem = tile_problem(state, command.seat, tile, passed)
+    if problem:
+        raise IllegalMove(problem, "this action tile cannot be taken now")
+    cost = 0 if passed else tile_cost(state, command.seat, tile)
+    payment = finance.pay(state, command.seat, cost) if cost else None
+    loco = state.loco[command.seat] + 1 if tile == 6 else None
+    return [Event("ActionTileTaken", {"seat": command.seat, "tile": tile, "passed": passed, "cost": cost,
+                                      "payment": payment, "loco": loco})]
+
+
+# -- build phase ----------------------------------------------------------------------------------
+
+def _build(state: State, command: Command, rng: random.Random) -> list[Event]:
+    hex_key, face = _str(command.args, "hex"), _str(command.args, "face")
+    rot = _int(command.args, "rot", 0, 5)
+    plan = building.plan_build(state, Network.of(state), command.seat, hex_key, face, rot)
+    if "cost" in command.args and command.args["cost"] != plan["cost"]:
+        raise IllegalMove("steam.build.cost", f"the tile costs ${plan['cost']} now")
+    return [Event("TrackBuilt", plan)]
+
+
+def city_action_open(state: State, seat: str) -> str | None:
+    """"growth"/"urbanize" when the seat's chosen City Growth/Urbanization is still to do."""
+    tile = state.tiles.get(seat)
+    if state.phase != "build" or state.passed_tile.get(seat) or state.turn["city_done"]:
+        return None
+    if tile == 5 and building.can_grow(state):
+        return "growth"
+    if tile == 7 and building.can_urbanize(state):
+        return "urbanize"
+    return None
+
+
+def _group(state: State, args: Any) -> int | None:
+    groups = building.supply_groups(state)
+    if not groups:
+        return None
+    group = _int(args, "group", 0, len(state.supply) - 1)
+    if group not in groups:
+        raise IllegalMove("steam.supply.empty", "that supply space is empty")
+    return group
+
+
+def _new_city(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "build")
+    if city_action_open(state, command.seat) != "urbanize":
+        raise IllegalMove("steam.urbanize.none", "you have no Urbanization to carry out")
+    hex_key, colour = _str(command.args, "hex"), _str(command.args, "colour")
+    if not state.is_town(hex_key):
+        raise IllegalMove("steam.urbanize.town", "a New City goes on a town")
+    if colour not in state.new_cities_left:
+        raise IllegalMove("steam.urbanize.colour", "no New City tile of that colour is left")
+    group = _group(state, command.args)
+    old = state.track.get(hex_key)
+    return [Event("NewCityPlaced", {"seat": command.seat, "hex": hex_key, "colour": colour, "group": group,
+                                    "cubes": dict(state.supply[group]) if group is not None else {},
+                                    "returned": old["pair"] if old else None,
+                                    "name": state.map.name(hex_key)})]
+
+
+def _city_growth(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "build")
+    if city_action_open(state, command.seat) != "growth":
+        raise IllegalMove("steam.growth.none", "you have no City Growth to carry out")
+    hex_key = _str(command.args, "hex")
+    if hex_key not in building.growth_targets(state):
+        raise IllegalMove("steam.growth.city", "City Growth goes on a printed city without a marker")
+    group = _group(state, command.args)
+    return [Event("CityGrowthPlaced", {"seat": command.seat, "hex": hex_key, "group": group,
+                                       "cubes": dict(state.supply[group]) if group is not None else {},
+                                       "name": state.map.name(hex_key)})]
+
+
+def _end_build(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "build")
+    if state.turn["moves"]:
+        raise IllegalMove("steam.turn.done", "confirm the turn to end building")
+    if city_action_open(state, command.seat) and not state.expert:
+        raise IllegalMove("steam.build.city_action", "the chosen City Growth/Urbanization must be carried out")
+    return [Event("BuildingEnded", {"seat": command.seat})]
+
+
+# -- move goods ---------------------------------------------------------------------------------
+
+def _deliver(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "move")
+    _one_move(state)
+    if state.rewards:
+        raise IllegalMove("steam.goods.rewards", "delivery points are still to be placed")
+    links = command.args.get("links")
+    if not isinstance(links, list) or not all(isinstance(k, str) for k in links):
+        raise IllegalMove("steam.args", "'links' must be a list of link keys")
+    plan = goods.plan_delivery(state, Network.of(state), command.seat, _str(command.args, "from"),
+                               _str(command.args, "colour"), links, _str(command.args, "take"))
+    others = [s for s in state.order if s != command.seat and plan["points"].get(s)]
+    plan["pending"] = [{"seat": s, "points": plan["points"][s]} for s in others]
+    return [Event("GoodsDelivered", plan)]
+
+
+def _raise_loco(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "move")
+    _one_move(state)
+    if command.seat in state.loco_raised:
+        raise IllegalMove("steam.loco.once", "the locomotive may be raised once per round in this phase")
+    if state.loco[command.seat] >= RULES["loco"]["max"]:
+        raise IllegalMove("steam.loco.max", "the locomotive is at its highest level")
+    return [Event("LocomotiveRaised", {"seat": command.seat, "level": state.loco[command.seat] + 1})]
+
+
+def _pass_move(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "move")
+    _one_move(state)
+    return [Event("MovePassed", {"seat": command.seat})]
+
+
+def _choose_reward(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "move")
+    if not state.rewards or state.rewards[0]["seat"] != command.seat or state.turn["moves"]:
+        # (checked before ``_one_move``, which refuses everything else while points are open)
+        raise IllegalMove("steam.goods.no_reward", "you have no delivery points to place")
+    take = _str(command.args, "take")
+    if take not in ("income", "vp"):
+        raise IllegalMove("steam.goods.take", "points go either to income or to victory points")
+    return [Event("RewardTaken", {"seat": command.seat, "points": state.rewards[0]["points"], "take": take})]
+
+
+# -- system work ------------------------------------------------------------------------------
+
+def _close_building(state: State, command: Command, rng: random.Random) -> list[Event]:
+    if command.seat != SYSTEM or state.phase != "build_end":
+        raise IllegalMove("platform.no_system_work", "no build phase to close")
+    lost = [[h, i] for lk in Network.of(state).links
+            if lk.owner is not None and not lk.complete and lk.built < state.round for h, i in lk.segs]
+    return [Event("BuildingClosed", {"round": state.round, "lost": lost})]
+
+
+def _settle_income(state: State, command: Command, rng: random.Random) -> list[Event]:
+    if command.seat != SYSTEM or state.phase != "income":
+        raise IllegalMove("platform.no_system_work", "no income phase")
+    results = [finance.settle_income(state, seat) for seat in state.order]
+    events = [Event("IncomeSettled", {"round": state.round, "results": results})]
+    after = state.clone()
+    for r in results:
+        after.money[r["seat"]], after.income[r["seat"]], after.vp[r["seat"]] = r["cash"], r["income"], r["vp"]
+        if r["bankrupt"]:
+            after.bankrupt.append(r["seat"])
+    after.order = [s for s in after.order if s not in after.bankrupt]
+    if state.round >= state.last_round or len(after.order) <= 1:
+        for tile in after.track.values():
+            for seg in tile["segs"]:
+                if seg["owner"] in after.bankrupt:
+                    seg["owner"] = None
+        events.append(Event("GameEnded", scoring.final_scores(after)))
+    else:
+        order = after.order if state.expert else sorted(after.order, key=lambda s: state.tiles.get(s, 99))
+        events.append(Event("RoundStarted", {"round": state.round + 1, "order": order}))
+    return events
+
+
+HANDLERS = {
+    "Bid": _bid, "PassBid": _pass_bid, "SkipBid": _skip_bid, "RaiseCapital": _raise_capital,
+    "ChooseAction": _choose_action, "BuildTrack": _build, "PlaceNewCity": _new_city,
+    "PlaceCityGrowth": _city_growth, "EndBuild": _end_build, "DeliverGoods": _deliver,
+    "RaiseLocomotive": _raise_loco, "PassMove": _pass_move, "ChooseReward": _choose_reward,
+    "CloseBuilding": _close_building, "SettleIncome": _settle_income,
+}

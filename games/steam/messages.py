@@ -1,0 +1,157 @@
+"""Log lines and move-window texts in German and English (``describe``, ``describe_command``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import Command, Description, Event
+
+from .data import NAMES
+
+TILES = NAMES["action_tiles"]
+COLOURS = NAMES["colours"]
+TAKE = NAMES["rewards"]
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "GameCreated": "Game created",
+        "GoodsDrawn": "Goods cubes are drawn onto the cities and the supply spaces",
+        "AuctionOpened": "The auction of the turn order begins with {seat}",
+        "OrderDrawn": "Turn order drawn: {order}",
+        "BidPlaced.bid": "{seat} bids ${amount}",
+        "BidPlaced.pass": "{seat} passes in the auction",
+        "BidPlaced.skip": "{seat} skips once (Turn Order tile)",
+        "CapitalRaised": "{seat} raises ${amount}",
+        "ActionTileTaken": "{seat} takes the action {tile}",
+        "ActionTileTaken.pass": "{seat} takes the action {tile} and passes on it",
+        "TrackBuilt": "{seat} builds tile #{face} on {place} for ${cost}",
+        "NewCityPlaced": "{seat} places a {colour} New City on {place}",
+        "CityGrowthPlaced": "{seat} puts City Growth on {place}",
+        "BuildingEnded": "{seat} builds nothing",
+        "GoodsDelivered": "{seat} delivers a {colour} cube from {start} to {end} over {n} link(s)",
+        "RewardTaken": "{seat} puts {points} point(s) on {take}",
+        "LocomotiveRaised": "{seat} raises the locomotive to {level}",
+        "MovePassed": "{seat} passes",
+        "BuildingClosed": "Build phase over: incomplete links not extended lose their owner",
+        "IncomeSettled": "Income and expenses of round {round}",
+        "RoundStarted": "Round {round} begins",
+        "GameEnded": "Game over",
+        "TurnConfirmed": "{seat} ends the turn",
+        "steam.open.build": "Build up to {n} more tile(s): click a hex",
+        "steam.open.urbanize": "Place the New City on a town",
+        "steam.open.growth": "Place City Growth on a city",
+        "steam.open.bid": "Bid or pass",
+        "steam.open.capital": "Raise capital (or $0)",
+        "steam.open.tile": "Choose an action tile",
+        "steam.open.move": "Deliver a cube, raise the locomotive or pass",
+        "steam.open.reward": "Put your delivery points on income or victory points",
+        "cmd.Bid": "Bid ${amount}",
+        "cmd.PassBid": "Pass in the auction",
+        "cmd.SkipBid": "Skip once (Turn Order tile)",
+        "cmd.RaiseCapital": "Raise ${amount}",
+        "cmd.ChooseAction": "Take the action {tile}",
+        "cmd.ChooseAction.pass": "Take the action {tile} and pass on it",
+        "cmd.BuildTrack": "Build tile #{face} (turned {rot}) on {hex} for ${cost}",
+        "cmd.PlaceNewCity": "Place a {colour} New City on {hex} with supply group {group}",
+        "cmd.PlaceCityGrowth": "City Growth on {hex} with supply group {group}",
+        "cmd.EndBuild": "Build nothing",
+        "cmd.DeliverGoods": "Deliver a {colour} cube from {start} over {n} link(s), points to {take}",
+        "cmd.RaiseLocomotive": "Raise the locomotive",
+        "cmd.PassMove": "Pass",
+        "cmd.ChooseReward": "Points to {take}",
+    },
+    "de": {
+        "GameCreated": "Spiel angelegt",
+        "GoodsDrawn": "Warensteine werden auf die Großstädte und den Warennachschub gezogen",
+        "AuctionOpened": "Die Versteigerung der Spielerreihenfolge beginnt mit {seat}",
+        "OrderDrawn": "Spielerreihenfolge ausgelost: {order}",
+        "BidPlaced.bid": "{seat} bietet ${amount}",
+        "BidPlaced.pass": "{seat} passt bei der Versteigerung",
+        "BidPlaced.skip": "{seat} verzichtet einmal aufs Bieten (Spielerreihenfolge)",
+        "CapitalRaised": "{seat} nimmt ${amount} Kapital auf",
+        "ActionTileTaken": "{seat} wählt die Aktion {tile}",
+        "ActionTileTaken.pass": "{seat} wählt die Aktion {tile} und passt",
+        "TrackBuilt": "{seat} baut Plättchen #{face} auf {place} für ${cost}",
+        "NewCityPlaced": "{seat} legt eine Neue Großstadt ({colour}) auf {place}",
+        "CityGrowthPlaced": "{seat} legt Warennachschub auf {place}",
+        "BuildingEnded": "{seat} baut nichts",
+        "GoodsDelivered": "{seat} liefert einen {colour}en Warenstein von {start} nach {end} über {n} Verbindung(en)",
+        "RewardTaken": "{seat} setzt {points} Punkt(e) auf {take}",
+        "LocomotiveRaised": "{seat} erhöht die Lokomotive auf {level}",
+        "MovePassed": "{seat} passt",
+        "BuildingClosed": "Bauphase beendet: nicht verlängerte unvollständige Verbindungen werden herrenlos",
+        "IncomeSettled": "Einkommen und Ausgaben der Runde {round}",
+        "RoundStarted": "Runde {round} beginnt",
+        "GameEnded": "Spielende",
+        "TurnConfirmed": "{seat} beendet den Zug",
+        "steam.open.build": "Noch bis zu {n} Streckenplättchen bauen: Feld anklicken",
+        "steam.open.urbanize": "Neue Großstadt auf eine Stadt legen",
+        "steam.open.growth": "Warennachschub auf eine Großstadt legen",
+        "steam.open.bid": "Bieten oder passen",
+        "steam.open.capital": "Kapital aufnehmen (oder $0)",
+        "steam.open.tile": "Ein Aktionsplättchen wählen",
+        "steam.open.move": "Warenstein liefern, Lokomotive erhöhen oder passen",
+        "steam.open.reward": "Lieferpunkte auf Einkommen oder Siegpunkte setzen",
+        "cmd.Bid": "${amount} bieten",
+        "cmd.PassBid": "Bei der Versteigerung passen",
+        "cmd.SkipBid": "Einmal aufs Bieten verzichten (Spielerreihenfolge)",
+        "cmd.RaiseCapital": "${amount} Kapital aufnehmen",
+        "cmd.ChooseAction": "Aktion {tile} wählen",
+        "cmd.ChooseAction.pass": "Aktion {tile} wählen und passen",
+        "cmd.BuildTrack": "Plättchen #{face} (Drehung {rot}) auf {hex} für ${cost} bauen",
+        "cmd.PlaceNewCity": "Neue Großstadt ({colour}) auf {hex} mit Warengruppe {group}",
+        "cmd.PlaceCityGrowth": "Warennachschub auf {hex} mit Warengruppe {group}",
+        "cmd.EndBuild": "Nichts bauen",
+        "cmd.DeliverGoods": "{colour}en Warenstein von {start} über {n} Verbindung(en) liefern, Punkte auf {take}",
+        "cmd.RaiseLocomotive": "Lokomotive erhöhen",
+        "cmd.PassMove": "Passen",
+        "cmd.ChooseReward": "Punkte auf {take}",
+    },
+}
+
+
+def _params(p: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {k: v for k, v in p.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    if "tile" in p:
+        out["tile"] = TILES.get(str(p["tile"]), str(p["tile"]))
+    if "colour" in p and p["colour"] in COLOURS:
+        out["colour"] = COLOURS[p["colour"]]
+    if "take" in p and p["take"] in TAKE:
+        out["take"] = TAKE[p["take"]]
+    if "name" in p:
+        out["place"] = p["name"]
+    if "from_name" in p:
+        out["start"], out["end"] = p["from_name"], p["to_name"]
+    if "links" in p:
+        out["n"] = len(p["links"])
+    if "order" in p:
+        out["order"] = ", ".join(p["order"])
+    if "auction" in p and isinstance(p["auction"], dict) and "turn" in p["auction"] and "seat" not in p:
+        out["seat"] = p["auction"]["turn"]
+    if "outcome" in p:
+        out["amount"] = -p["outcome"]["amount"]
+    return out
+
+
+def describe(event: Event) -> Description:
+    p = dict(event.payload)
+    key = event.type
+    if key == "BidPlaced":
+        key = f"BidPlaced.{p.get('action')}"
+    if key == "ActionTileTaken" and p.get("passed"):
+        key = "ActionTileTaken.pass"
+    return Description(key, _params(p))
+
+
+def describe_command(command: Command) -> Description:
+    a = dict(command.args)
+    key = f"cmd.{command.type}"
+    if command.type == "ChooseAction" and a.get("pass"):
+        key = "cmd.ChooseAction.pass"
+    params = _params(a)
+    if command.type == "RaiseCapital":
+        params["amount"] = 5 * int(a.get("steps", 0))
+    if command.type == "DeliverGoods":
+        params["start"] = a.get("from", "")
+    params.setdefault("group", a.get("group", "-"))
+    return Description(key, params)

@@ -1,0 +1,130 @@
+"""Links: the track between two cities/towns, traced from the tiles on the board.
+
+A link is a chain of track segments; each end is a city (``("city", hex)``), a town
+with a town tile (``("town", hex)``) or open (``("open", hex, edge)``: the track leaves
+``hex`` over ``edge`` into nothing it joins).  A link is complete when neither end is
+open.  Ownership sits on the segments (one disc per link on the board; here every
+segment of a link carries its owner), so tracing never needs stored link ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .state import State
+
+End = tuple[Any, ...]
+SegRef = tuple[str, int]
+
+
+@dataclass
+class Link:
+    key: str
+    segs: list[SegRef]
+    ends: list[End]
+    owner: str | None
+    built: int
+    hexes: list[str] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return all(e[0] != "open" for e in self.ends)
+
+    def other_end(self, end: End) -> End:
+        return self.ends[1] if self.ends[0] == end else self.ends[0]
+
+
+def _seg_with_edge(state: State, hex_key: str, edge: int) -> int | None:
+    tile = state.track.get(hex_key)
+    if tile is None:
+        return None
+    for i, seg in enumerate(tile["segs"]):
+        if edge in seg["e"]:
+            return i
+    return None
+
+
+def _walk(state: State, hex_key: str, edge: int, out: list[SegRef]) -> End:
+    """Follow the track leaving ``hex_key`` over ``edge``; append segments passed; return the end."""
+    seen = set(out)
+    while True:
+        nb = state.map.neighbour(hex_key, edge)
+        if nb is None:
+            return ("open", hex_key, edge)
+        if state.is_city(nb):
+            return ("city", nb)
+        back = (edge + 3) % 6
+        j = _seg_with_edge(state, nb, back)
+        if j is None or (nb, j) in seen:
+            return ("open", hex_key, edge)
+        out.append((nb, j))
+        seen.add((nb, j))
+        seg = state.track[nb]["segs"][j]["e"]
+        if len(seg) == 1:                      # a town stub: the link ends in the town
+            return ("town", nb)
+        hex_key, edge = nb, seg[0] if seg[1] == back else seg[1]
+
+
+def trace(state: State) -> list[Link]:
+    links: list[Link] = []
+    done: set[SegRef] = set()
+    for hex_key in sorted(state.track):
+        for i, seg in enumerate(state.track[hex_key]["segs"]):
+            if (hex_key, i) in done:
+                continue
+            edges = seg["e"]
+            if len(edges) == 1:
+                out: list[SegRef] = [(hex_key, i)]
+                ends: list[End] = [("town", hex_key), _walk(state, hex_key, edges[0], out)]
+                chain = out
+            else:
+                left: list[SegRef] = [(hex_key, i)]
+                end_a = _walk(state, hex_key, edges[0], left)
+                right: list[SegRef] = [(hex_key, i)]
+                end_b = _walk(state, hex_key, edges[1], right)
+                chain = list(reversed(left[1:])) + right
+                ends = [end_a, end_b]
+            done.update(chain)
+            owners = [state.track[h]["segs"][j]["owner"] for h, j in chain]
+            owner = max(set(owners), key=owners.count) if owners else None
+            built = max(state.track[h]["segs"][j]["built"] for h, j in chain)
+            name = min(f"{h}/{j}" for h, j in chain)
+            links.append(Link(name, chain, sorted(ends, key=repr), owner, built,
+                              [h for h, _ in chain]))
+    return links
+
+
+@dataclass
+class Network:
+    """The links of a state and the indexes the rules ask of them."""
+
+    links: list[Link]
+    by_key: dict[str, Link]
+    #: (hex, edge) a new track would occupy -> the link whose open end points at it
+    open_target: dict[tuple[str, int], tuple[Link, End]]
+
+    @classmethod
+    def of(cls, state: State) -> Network:
+        links = trace(state)
+        target: dict[tuple[str, int], tuple[Link, End]] = {}
+        for link in links:
+            for end in link.ends:
+                if end[0] == "open":
+                    nb = state.map.neighbour(end[1], end[2])
+                    if nb is not None:
+                        target[(nb, (end[2] + 3) % 6)] = (link, end)
+        return cls(links, {link.key: link for link in links}, target)
+
+    def takeable(self, state: State, link: Link, seat: str) -> bool:
+        """An unowned incomplete link may be taken over when it starts at a city or touches
+        the seat's own completed links (rules: "Herrenlose Verbindungen")."""
+        if link.owner is not None or link.complete:
+            return False
+        for end in link.ends:
+            if end[0] == "city":
+                return True
+            if end[0] == "town" and any(other.owner == seat and other.complete and end in other.ends
+                                        for other in self.links):
+                return True
+        return False

@@ -1,0 +1,77 @@
+"""Track tiles: faces, rotations, their tracks, costs and the double-sided stock.
+
+Placing a face uses up the physical tile it is printed on, so the stock is kept per
+front/back pair (reference 2.2) and the face's availability follows from it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .data import RULES, TILES
+
+FACES: dict[str, dict] = TILES["faces"]
+PAIRS: list[dict] = TILES["pairs"]
+TOWN_FACES = tuple(f for f, d in FACES.items() if d["town"])
+PLAIN_FACES = tuple(f for f, d in FACES.items() if not d["town"])
+SIMPLE_FACES = tuple(f for f in PLAIN_FACES if len(FACES[f]["tracks"]) == 1)
+Seg = tuple[int, ...]
+
+
+@cache
+def segments(face: str, rot: int) -> tuple[Seg, ...]:
+    """The face's tracks after turning it ``rot`` steps clockwise: town faces give one
+    stub ``(edge,)`` per exit (each runs to the town), plain faces ``(a, b)`` with a < b."""
+    d = FACES[face]
+    if d["town"]:
+        return tuple(sorted(((e + rot) % 6,) for e in d["exits"]))
+    return tuple(sorted(tuple(sorted(((a + rot) % 6, (b + rot) % 6))) for a, b in d["tracks"]))
+
+
+@cache
+def rotations(face: str) -> tuple[int, ...]:
+    """Rotations that give different track layouts (a straight has three, not six)."""
+    seen: dict[tuple[Seg, ...], int] = {}
+    for rot in range(6):
+        seen.setdefault(segments(face, rot), rot)
+    return tuple(sorted(seen.values()))
+
+
+def exits(face: str) -> int:
+    d = FACES[face]
+    return len(d["exits"]) if d["town"] else 2 * len(d["tracks"])
+
+
+def base_cost(face: str) -> int:
+    """$1 per exit, +$1 for a town symbol (the cost overview)."""
+    cost = RULES["cost"]
+    return exits(face) * cost["exit"] + (cost["town"] if FACES[face]["town"] else 0)
+
+
+def initial_stock() -> dict[str, int]:
+    return {p["id"]: p["count"] for p in PAIRS}
+
+
+def available(stock: dict[str, int], face: str) -> bool:
+    return any(stock.get(p["id"], 0) > 0 for p in PAIRS if face in p["faces"])
+
+
+def pair_for(stock: dict[str, int], face: str) -> str | None:
+    """Which physical tile to use for ``face`` (STAND-IN policy, reference 2.2): the pair
+    whose other face has the most copies left elsewhere, so no face runs out sooner than
+    it must; ties by the order of the printed table."""
+    best: tuple[int, int] | None = None
+    chosen: str | None = None
+    for order, p in enumerate(PAIRS):
+        if face not in p["faces"] or stock.get(p["id"], 0) <= 0:
+            continue
+        others = [f for f in p["faces"] if f != face]
+        spare = min((face_count(stock, f) - stock[p["id"]] for f in others), default=10**6)
+        rank = (-spare, order)
+        if best is None or rank < best:
+            best, chosen = rank, p["id"]
+    return chosen
+
+
+def face_count(stock: dict[str, int], face: str) -> int:
+    return sum(stock.get(p["id"], 0) for p in PAIRS if face in p["faces"])

@@ -1,0 +1,216 @@
+"""Track building (rules "Strecken bauen" ff.) on the authored north-east map: the rules
+text's worked examples with its numbers, then one scenario per rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.contract import IllegalMove
+from games.steam.network import Network
+
+from .helpers import build, confirm, place, places, position, run
+
+
+def links_of(state, seat):
+    return [lk for lk in Network.of(state).links if lk.owner == seat]
+
+
+def test_fig1_first_build_albany_poughkeepsie_new_york_costs_10_and_gives_two_links():
+    s = position(3, money=20)
+    s, a = build(s, "p1", "0,1", "21", 0)      # A: straight $2 + $1 river
+    s, b = build(s, "p1", "0,2", "T21", 0)     # Poughkeepsie: town straight $2 + $1 town + $1 river
+    s, c = build(s, "p1", "0,3", "21", 0)      # C: straight $2 + $1 river
+    assert (a["cost"], b["cost"], c["cost"]) == (3, 4, 3)
+    assert s.money["p1"] == 10
+    own = links_of(s, "p1")
+    assert len(own) == 2 and all(lk.complete for lk in own)
+    with pytest.raises(IllegalMove) as err:       # three tiles is the limit without Engineer
+        build(s, "p1", "-1,1", "22", 1)
+    assert err.value.code == "steam.build.limit"
+
+
+def fig1(s):
+    for h, face in (("0,1", "21"), ("0,2", "T21"), ("0,3", "21")):
+        s, _ = build(s, "p1", h, face, 0)
+    return s
+
+
+def test_fig2_engineer_builds_four_tiles_over_the_hill_for_10():
+    s = fig1(position(3, money=20))
+    s = confirm(s, "p1")
+    assert s.current == "p2"
+    s.tiles["p2"] = 3                              # Engineer
+    costs = []
+    for h, face, rot in (("-1,1", "22", 1), ("-1,2", "21", 0), ("-1,3", "21", 0), ("-1,4", "22", 0)):
+        s, p = build(s, "p2", h, face, rot)
+        costs.append(p["cost"])
+    assert costs == [4, 2, 2, 2] and sum(costs) == 10 and s.money["p2"] == 10
+    own = links_of(s, "p2")
+    assert len(own) == 1 and own[0].complete
+    assert {e[1] for e in own[0].ends} == {"0,0", "0,4"}
+
+
+def test_fig3_urbanization_build_to_hartford_and_new_haven_costs_14():
+    s = position(3, phase="actions", money=20)
+    s = run(s, "p1", "ChooseAction", tile=7, **{"pass": False})    # Urbanization: $6 at once
+    assert s.money["p1"] == 14
+    s.phase, s.queue, s.current, s.turn = "build", ["p1"], "p1", {"moves": 0, "built": 0, "city_done": False}
+    s, h = build(s, "p1", "1,0", "21", 2)        # H: straight $2
+    s, i = build(s, "p1", "2,0", "22", 3)        # I: gentle curve, hill: $2 + $2
+    s, j = build(s, "p1", "2,2", "22", 4)        # J: gentle curve $2
+    s = run(s, "p1", "PlaceNewCity", hex=places(s)["New Haven"], colour="gray", group=0)
+    assert (h["cost"], i["cost"], j["cost"]) == (2, 4, 2)
+    assert 20 - s.money["p1"] == 14
+    complete = [lk for lk in links_of(s, "p1") if lk.complete]
+    assert len(complete) == 2
+    assert s.city_colour("1,3") == "gray" and s.cubes["1,3"]
+
+
+def test_urbanizing_poughkeepsie_with_two_straights_gives_two_links_and_a_tile_left():
+    s = position(3, money=20)
+    s.tiles["p1"] = 7
+    s = run(s, "p1", "PlaceNewCity", hex="0,2", colour="red", group=1)
+    s, _ = build(s, "p1", "0,1", "21", 0)
+    s, _ = build(s, "p1", "0,3", "21", 0)
+    own = links_of(s, "p1")
+    assert len(own) == 2 and all(lk.complete for lk in own)
+    assert s.turn["built"] == 2 < s.tile_limit("p1")    # the New City does not count
+
+
+def test_upgrade_south_west_of_boston_to_42_costs_4_without_the_river():
+    s = position(3, money=20)
+    s = place(s, "4,-1", "22", 5, "p2")          # Michael's gentle curve NE (Boston) - NW, river hex
+    s.track["4,0"] = {"face": "T11", "rot": 0, "pair": "T11/-", "segs": [{"e": [0], "owner": "p1", "built": 1}]}
+    s, p = build(s, "p1", "4,-1", "42", 0)
+    assert p["kind"] == "upgrade" and p["cost"] == 4
+    segs = {tuple(x["e"]): x["owner"] for x in s.track["4,-1"]["segs"]}
+    assert segs == {(1, 5): "p2", (0, 3): "p1"}    # Michael keeps his track
+
+
+def test_complex_tile_on_an_empty_river_hex_south_east_of_hartford_costs_5():
+    s = position(3, money=20)
+    s = place(s, "2,2", "23", 0, "p1")           # own sharp curve Hartford - (3,1)
+    s, p = build(s, "p1", "3,1", "43", 4)     # Hartford - Providence and J - north
+    assert p["kind"] == "new" and p["cost"] == 5
+
+
+def test_no_tile_on_a_city_or_pointing_off_the_board():
+    s = position(3, money=20)
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", "0,0", "21", 0)
+    assert err.value.code == "steam.build.city"
+    from games.steam import tiles
+    from games.steam.data import DIRS, qr
+    tried = 0
+    for city in s.map.cities:
+        cq, cr = qr(city)
+        for h in s.map.neighbours[city]:
+            if h is None or s.is_town(h) or s.is_city(h):
+                continue
+            q, r = qr(h)
+            to_city = DIRS.index((cq - q, cr - r))
+            for e_bad in (e for e in range(6) if s.map.neighbours[h][e] is None):
+                face, rot = next((f, rt) for f in tiles.SIMPLE_FACES for rt in range(6)
+                                 if tiles.segments(f, rt) == (tuple(sorted((to_city, e_bad))),))
+                with pytest.raises(IllegalMove) as err:
+                    build(s, "p1", h, face, rot)
+                assert err.value.code == "steam.build.edge"
+                tried += 1
+    assert tried > 5
+
+
+def test_black_line_blocks_a_track():
+    s = position(3, money=20)
+    # New York (0,4) and New Haven (1,3) are split by the sound: a town tile there cannot point at New York.
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", "1,3", "T11", 4)
+    assert err.value.code == "steam.build.edge"
+
+
+def test_towns_take_town_tiles_only_and_others_none():
+    s = position(3, money=20)
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", "0,2", "21", 0)
+    assert err.value.code == "steam.build.town"
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", "0,1", "T21", 0)
+    assert err.value.code == "steam.build.town"
+
+
+def test_track_must_start_at_a_city_or_extend_own_track():
+    s = position(3, money=20)
+    with pytest.raises(IllegalMove) as err:       # (E) in the text: connected to nothing
+        build(s, "p1", "-1,3", "21", 0)
+    assert err.value.code == "steam.build.unconnected"
+
+
+def test_another_players_track_is_never_extended():
+    s = position(3, money=20)
+    s = place(s, "0,1", "21", 0, "p2")           # p2's incomplete link Albany -> Poughkeepsie (no town tile)
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", "0,2", "T11", 0)           # joins p2's open end: the stub is p2's, p1 has no connection
+    assert err.value.code == "steam.build.unconnected"
+
+
+def test_a_town_tile_completes_another_players_link_for_him():
+    s = position(3, money=20)
+    s = place(s, "0,3", "21", 0, "p2")           # p2: New York -> (0,3) -> Poughkeepsie, open
+    s = place(s, "0,1", "21", 0, "p1")           # p1: Albany -> (0,1) -> Poughkeepsie, open
+    s, _ = build(s, "p1", "0,2", "T21", 0)
+    owners = sorted((lk.owner, lk.complete) for lk in Network.of(s).links)
+    assert owners == [("p1", True), ("p2", True)]
+
+
+def test_a_link_may_not_return_to_the_city_it_started_from():
+    s = position(3, money=20)
+    s, _ = build(s, "p1", "1,-1", "23", 3)       # leaves Albany (SW of it) heading south
+    with pytest.raises(IllegalMove) as err:      # (C) in the text: back into Albany
+        build(s, "p1", "1,0", "23", 5)
+    assert err.value.code == "steam.build.loop"
+
+
+def test_redirecting_the_last_tile_costs_its_exits_only():
+    s = position(3, money=20)
+    s = place(s, "-1,1", "22", 1, "p1")          # hill hex: a new tile would cost $4
+    s, p = build(s, "p1", "-1,1", "23", 1)       # sharp curve NE - SE instead (Albany stays the entry)
+    assert p["kind"] == "redirect" and p["cost"] == 2
+    with pytest.raises(IllegalMove) as err:      # a redirect must keep the entry from Albany
+        build(s, "p1", "-1,1", "21", 0)
+    assert err.value.code == "steam.build.redirect"
+
+
+def test_incomplete_link_not_extended_next_round_is_lost_and_can_be_taken_over():
+    s = position(3, money=20)
+    s = place(s, "-1,1", "22", 1, "p1", built=1)
+    s.round = 2
+    s.phase = "build_end"
+    s = run(s, "system", "CloseBuilding")
+    assert [lk.owner for lk in Network.of(s).links] == [None]
+    s.phase, s.current, s.queue = "build", "p2", ["p2"]
+    s.turn = {"moves": 0, "built": 0, "city_done": False}
+    s, _ = build(s, "p2", "-1,2", "21", 0)        # starts at a city: anyone may take it over
+    owners = {lk.owner for lk in Network.of(s).links}
+    assert owners == {"p2"}
+
+
+def test_a_link_extended_this_round_is_kept():
+    s = position(3, money=20)
+    s = place(s, "-1,1", "22", 1, "p1", built=2)
+    s.round, s.phase = 2, "build_end"
+    s = run(s, "system", "CloseBuilding")
+    assert [lk.owner for lk in Network.of(s).links] == ["p1"]
+
+
+def test_the_stock_is_kept_per_physical_tile():
+    s = position(3, money=50)
+    for pair in ("T21/T22",):
+        s.stock[pair] = 0
+    with pytest.raises(IllegalMove) as err:
+        s2 = place(s, "0,1", "21", 0, "p1")
+        build(s2, "p1", "0,2", "T22", 0)
+    assert err.value.code == "steam.build.stock"
+    from games.steam import tiles
+    s.stock["23/T23"] = 1
+    s, p = build(s, "p1", "1,-1", "23", 3)       # the last sharp curve is printed on the back of a town tile
+    assert p["pair"] == "23/T23"
+    assert not tiles.available(s.stock, "T23") and tiles.available(s.stock, "T11")

@@ -1,0 +1,119 @@
+"""Money (rules "Finanzen", "Phase 4", expert "Phase 1" and "Phase 6") and the final scoring."""
+
+from __future__ import annotations
+
+from games.steam import finance, scoring
+
+from .helpers import build, position, run
+
+
+def test_raising_8_dollars_for_a_build_lowers_income_two_spaces_and_pays_2_change():
+    s = position(3, money=0)
+    s.income["p1"] = 0
+    out = finance.pay(s, "p1", 8)
+    assert (out["income"], out["cash"], out["ok"]) == (-2, 2, True)
+
+
+def test_a_build_with_no_cash_raises_the_money_in_5_dollar_steps():
+    s = position(3, money=0)
+    s, p = build(s, "p1", "0,1", "21", 0)        # $3
+    assert (s.income["p1"], s.money["p1"]) == (-1, 2)
+    assert s.bank + sum(s.money.values()) == position(3, money=0).bank + 0
+
+
+def test_cash_is_spent_first():
+    s = position(3, money=4)
+    out = finance.pay(s, "p1", 6)
+    assert (out["income"], out["cash"]) == (-1, 3)
+
+
+def test_below_minus_10_each_5_dollars_cost_2_vp_and_at_0_vp_nothing_more():
+    s = position(3, money=0)
+    s.income["p1"], s.vp["p1"] = -10, 3
+    out = finance.pay(s, "p1", 5)
+    assert (out["income"], out["vp"], out["cash"], out["ok"]) == (-10, 1, 0, True)
+    s.vp["p1"] = 1
+    assert not finance.pay(s, "p1", 5)["ok"]
+    assert not finance.can_pay(s, "p1", 5)
+
+
+def test_income_of_minus_1_with_no_cash_raises_5_and_keeps_4():
+    s = position(3, phase="income", money=0)
+    s.income["p1"] = -1
+    out = finance.settle_income(s, "p1")
+    assert (out["income"], out["cash"], out["bankrupt"]) == (-2, 4, False)
+
+
+def test_positive_income_is_paid_out():
+    s = position(3, phase="income", money=0)
+    s.income["p2"] = 2
+    assert finance.settle_income(s, "p2")["cash"] == 2
+
+
+def test_base_game_bankruptcy_frees_the_links_and_ends_a_game_with_one_player_left():
+    s = position(3, phase="income", money=0)
+    s.income.update({"p1": -10, "p2": -10, "p3": 3})
+    s.vp.update({"p1": 1, "p2": 0, "p3": 0})
+    s.last_round = 10
+    s.track["0,1"] = {"face": "21", "rot": 0, "pair": "21/22", "segs": [{"e": [0, 3], "owner": "p1", "built": 1}]}
+    s = run(s, "system", "SettleIncome")
+    assert sorted(s.bankrupt) == ["p1", "p2"]
+    assert s.track["0,1"]["segs"][0]["owner"] is None
+    assert s.phase == "over" and s.final["ranking"][0] == "p3"
+
+
+def test_expert_upkeep_is_1_per_locomotive_level():
+    s = position(3, phase="income", money=10, mode="expert")
+    s.income["p1"], s.loco["p1"] = 2, 3
+    assert finance.settle_income(s, "p1")["cash"] == 9
+
+
+def test_expert_shortfall_costs_1_vp_per_2_dollars_then_income_and_an_odd_rest_returns_1():
+    s = position(3, phase="income", money=1, mode="expert")
+    s.income["p1"], s.loco["p1"], s.vp["p1"] = -4, 2, 1     # owes $6, has $1: $5 left -> 3 units
+    out = finance.settle_income(s, "p1")
+    assert (out["vp"], out["income"], out["cash"], out["bankrupt"]) == (0, -6, 1, False)
+
+
+def test_expert_bankrupt_when_cash_vp_and_income_are_exhausted():
+    s = position(3, phase="income", money=0, mode="expert")
+    s.income["p1"], s.loco["p1"], s.vp["p1"] = -10, 1, 0
+    assert finance.settle_income(s, "p1")["bankrupt"]
+
+
+def test_expert_capital_is_raised_in_phase_1_only_and_builds_are_paid_in_cash():
+    s = position(3, phase="capital", money=0, mode="expert")
+    s = run(s, "p1", "RaiseCapital", steps=2)
+    assert (s.money["p1"], s.income["p1"]) == (10, -2)
+    s2 = position(3, money=2, mode="expert")
+    assert not finance.can_pay(s2, "p1", 3)
+
+
+def test_final_scoring_example_37_minus_2_plus_10_is_45():
+    assert scoring.income_points(-1) == -2
+    assert scoring.income_points(5) == 2 and scoring.income_points(0) == 0
+    s = position(3, phase="over", money=0)
+    s.vp["p1"], s.income["p1"] = 37, -1
+    from .helpers import connect, places
+    names = places(s)
+    route = [names[n] for n in ("Albany", "Utica", "Syracuse", "Binghamton")]
+    s.new_cities[names["Binghamton"]] = "blue"
+    s = connect(s, "p1", *route)                                  # 3 completed links
+    s = connect(s, "p1", names["Albany"], names["Poughkeepsie"], names["New York"])   # 2 more
+    s = connect(s, "p1", names["Albany"], names["Worcester"], names["Boston"])        # 2 more
+    s = connect(s, "p1", names["Hartford"], names["New Haven"])                       # 1 more
+    s = connect(s, "p1", names["Watertown"], names["Kingston"])                       # 1 more
+    s = connect(s, "p1", names["Syracuse"], names["Watertown"])                       # 1 more = 10
+    s.track["-1,1"] = {"face": "22", "rot": 1, "pair": "21/22",           # an incomplete link: no point
+                       "segs": [{"e": [1, 3], "owner": "p1", "built": 1}]}
+    result = scoring.final_scores(s)
+    assert result["detail"]["p1"] == {"delivered": 37, "income": -2, "links": 10}
+    assert result["scores"]["p1"] == 45
+
+
+def test_ties_go_to_higher_income_then_the_lowest_action_tile():
+    s = position(3, phase="over", money=0)
+    scores = {"p1": 10, "p2": 10, "p3": 10}
+    s.income.update({"p1": 1, "p2": 3, "p3": 3})
+    s.tiles.update({"p1": 1, "p2": 5, "p3": 2})
+    assert scoring.rank(s, scores) == ["p3", "p2", "p1"]
