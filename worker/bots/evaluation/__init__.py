@@ -47,9 +47,10 @@ def _register_builtin() -> None:
     """The evaluations shipped here, imported on first use (the web process lists
     bot levels without loading any game's evaluation)."""
     global _builtin_loaded
-    from worker.bots.evaluation import first_class, railroad_dice, russian_railroads
+    from worker.bots.evaluation import first_class, railroad_dice, russian_railroads, steam
 
     EVALUATIONS.setdefault("russian_railroads", russian_railroads.evaluate)
     EVALUATIONS.setdefault("first_class", first_class.evaluate)
     EVALUATIONS.setdefault("railroad_dice", railroad_dice.evaluate)
+    EVALUATIONS.setdefault("steam", steam.evaluate)
     _builtin_loaded = True
