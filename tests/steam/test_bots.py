@@ -1,0 +1,66 @@
+"""Bots on Steam: ``stellwerk selfplay --game steam`` games (random and greedy, both maps,
+base and expert) replay to the same result with ``stellwerk replay``; the greedy bot's
+evaluation is registered and prefers a better position; it beats random players (the
+100-game tournament is a benchmark, not a test)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from games.steam import GAME
+from service.cli import main
+from worker.bots.evaluation import for_game
+from worker.selfplay import play
+
+from .helpers import connect, places, position
+
+
+@pytest.mark.parametrize("players,bots,options", [
+    (3, "random", {}),
+    (4, "random", {"map": "rhine_ruhr", "mode": "expert"}),
+    (5, "random", {"map": "rhine_ruhr"}),
+    (3, "greedy,random", {"rounds": 2}),
+    (3, "greedy", {"rounds": 1, "mode": "expert"}),
+])
+def test_selfplay_logs_replay_to_the_same_result(tmp_path, players, bots, options):
+    runner = CliRunner()
+    args = ["selfplay", "--game", "steam", "--players", str(players), "--seed", "st", "--games", "1",
+            "--bots", bots, "--out", str(tmp_path)]
+    for key, value in options.items():
+        args += ["--option", f"{key}={json.dumps(value)}"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.output.splitlines()[0])
+    assert line["over"] and len(line["scores"]) == players
+    replayed = runner.invoke(main, ["replay", line["log"]])
+    assert replayed.exit_code == 0, replayed.output
+    again = json.loads(replayed.output)
+    fields = ("game", "seq", "over", "scores", "ranking", "places", "to_move")
+    assert {k: again[k] for k in fields} == {k: line[k] for k in fields}
+
+
+def test_the_greedy_evaluation_is_registered_and_prefers_completed_links():
+    evaluate = for_game(GAME)
+    assert evaluate.__module__ == "worker.bots.evaluation.steam"
+    state = position(3, money=0)
+    n = places(state)
+    better = connect(state, "p1", n["Albany"], n["Poughkeepsie"], n["New York"])
+    assert evaluate(GAME, better, ("p1",))["p1"] > evaluate(GAME, state, ("p1",))["p1"]
+    poorer = state.clone()
+    poorer.income["p1"] = -9
+    assert evaluate(GAME, poorer, ("p1",))["p1"] < evaluate(GAME, state, ("p1",))["p1"]
+
+
+def test_greedy_beats_random_in_a_few_short_games():
+    wins = 0
+    for i in range(3):
+        levels = ["random"] * 3
+        levels[i] = "greedy"
+        table = play(GAME, 3, f"steam-greedy-{i}", levels, {"rounds": 3}, budget_ms=0)
+        status = table.status()
+        assert status.over
+        wins += status.ranking[0] == f"p{i + 1}"
+    assert wins >= 2
