@@ -7,6 +7,7 @@ const RENDERERS = {
   russian_railroads: () => import("./russian_railroads/index.js"),
   first_class: () => import("./first_class/index.js"),
   railroad_dice: () => import("./railroad_dice/index.js"),
+  steam: () => import("./steam/index.js"),
 };
 
 export async function loadRenderer(name) {
