@@ -8,6 +8,10 @@ property tests' one: it prefers deliveries and builds, keeps bids and loans mode
 usually stops after one tile.
 
     python benchmarks/steam_engine.py [--games N] [--players 4] [--map ne_usa_se_canada] [--mode base]
+
+Measured on the 2-core development machine (other work running): 0.7 random 4-player games/s on
+the north-east map (base game), 0.8 on Rhine/Ruhr (expert); folding a full log 25-30 ms.  Most of
+the time is ``legal_commands`` in the build phase (every face and turn on every reachable hex).
 """
 
 from __future__ import annotations

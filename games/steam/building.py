@@ -11,6 +11,7 @@ later tile of the same turn).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from games.contract import IllegalMove
@@ -187,8 +188,8 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
                 raise IllegalMove("steam.build.redirect", "a redirected tile must keep the link's track into it")
             if face == old["face"]:
                 pair, returned = old["pair"], None
-            without = state.clone()
-            del without.track[hex_key]
+            # The board without the old tile (a shallow copy: the rules only read it).
+            without = dataclasses.replace(state, track={h: t for h, t in state.track.items() if h != hex_key})
             net2 = Network.of(without)
             own = link.owner == seat
             _check_track(without, net2, seat, hex_key, segs[0], claims)

@@ -19,8 +19,8 @@ pytestmark = [pytest.mark.slow]
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
 
 
-def create(ann, bob, server_url: str) -> str:
-    ann.goto(f"{server_url}/new")
+def create(ann, bob, url: str) -> str:
+    ann.goto(f"{url}/new")
     ann.select_option("#game-select", "steam")
     ann.select_option("#seat-0-kind", "me")
     ann.select_option("#seat-1-kind", "open")
@@ -58,7 +58,8 @@ def act(page) -> str:
         pick(page, ".steam-buttons button[data-commands=Bid]")
     elif has(".steam-tile.usable"):
         done = "tile"
-        free = [f".steam-tile.usable[data-tile='{n}']" for n in (3, 4, 2, 1) if has(f".steam-tile.usable[data-tile='{n}']")]
+        free = [f".steam-tile.usable[data-tile='{n}']" for n in (3, 4, 2, 1)
+                if has(f".steam-tile.usable[data-tile='{n}']")]
         pick(page, free[0] if free else ".steam-tile.usable")
     elif has("svg.steam-map .steam-hex.usable[data-commands~=BuildTrack]"):
         done = "build"
@@ -94,7 +95,7 @@ def test_two_people_and_a_bot_play_the_first_round_of_steam(two_people, server_u
     done: list[str] = []
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
-        if "Round 2" in ann.locator(".steam-phase").inner_text() and "Round 2" in bob.locator(".steam-phase").inner_text():
+        if all("Round 2" in page.locator(".steam-phase").inner_text() for page in (ann, bob)):
             break
         for page in (ann, bob):
             try:
