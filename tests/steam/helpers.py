@@ -48,9 +48,21 @@ def step(t: LocalTable, rng: random.Random, confirm_weight: float = 0.4) -> Comm
     seat = t.projection.turn_seat or status.to_move[0]
     legal = [c for c in t.legal(seat) if c.type not in PLATFORM_ONLY]
     confirm = [c for c in legal if c.type == "ConfirmTurn"]
-    moves = [c for c in legal if c.type != "ConfirmTurn"]
-    if t.state.phase == "build" and t.state.turn["built"] >= 1:
+    state = t.state
+    if state.phase == "build" and state.turn["built"] >= 1:
         confirm_weight = 0.85                     # frugal builders last the whole game
+    if seat in state.income and state.income[seat] <= -3:
+        # Deep in debt: no more spending (what keeps most random games alive to the last round).
+        cheap = [c for c in legal if c.type in ("ConfirmTurn", "EndBuild", "PassMove", "DeliverGoods",
+                                                "ChooseReward", "PassBid", "RaiseLocomotive", "PlaceNewCity",
+                                                "PlaceCityGrowth")
+                 or (c.type == "ChooseAction" and (c.args.get("pass") or c.args.get("tile", 9) <= 4))
+                 or (c.type == "Bid" and c.args.get("amount") == 0)
+                 or (c.type == "RaiseCapital" and c.args.get("steps", 9) <= 1)]
+        if cheap:
+            legal = cheap
+            confirm = [c for c in legal if c.type == "ConfirmTurn"]
+    moves = [c for c in legal if c.type != "ConfirmTurn"]
     if confirm and (not moves or rng.random() < confirm_weight):
         command = confirm[0]
     else:

@@ -102,3 +102,14 @@ def test_the_cube_draw_is_an_undo_barrier_and_every_viewer_sees_the_same_board()
     views = [GAME.view(s, v) for v in s.seats + [SPECTATOR, REVIEWER]]
     assert all(v == views[0] for v in views)
     assert GAME.determinize(s, "p1", random.Random(1)) is s
+
+
+def test_frugal_random_games_reach_the_last_round_and_its_final_scoring():
+    reached = 0
+    for i in range(6):
+        t = play_out(3 + i % 3, f"long-{i}", check=conserve)
+        s = t.state
+        if s.round == s.last_round:
+            reached += 1
+            assert set(s.final["scores"]) == set(s.seats)
+    assert reached >= 3
