@@ -40,6 +40,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     handler = HANDLERS.get(command.type)
     if handler is None:
         raise IllegalMove("steam.command", f"unknown command {command.type!r}")
+    if (command.seat == SYSTEM) != (command.type in SYSTEM_WORK):
+        raise IllegalMove("steam.system", "system work is done by the system, and only that")
     if command.seat == SYSTEM:
         return handler(state, command, rng)
     if state.current != command.seat:
@@ -288,6 +290,8 @@ def _settle_income(state: State, command: Command, rng: random.Random) -> list[E
         events.append(Event("RoundStarted", {"round": state.round + 1, "order": order}))
     return events
 
+
+SYSTEM_WORK = ("CloseBuilding", "SettleIncome")
 
 HANDLERS = {
     "Bid": _bid, "PassBid": _pass_bid, "SkipBid": _skip_bid, "RaiseCapital": _raise_capital,
