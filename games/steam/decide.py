@@ -231,6 +231,39 @@ def _deliver(state: State, command: Command, rng: random.Random) -> list[Event]:
     return [Event("GoodsDelivered", plan)]
 
 
+def _start_delivery(state: State, command: Command, rng: random.Random) -> list[Event]:
+    """A delivery hop by hop (the move window's sub-moves): pick up the cube first."""
+    _phase(state, "move")
+    _one_move(state)
+    origin, colour = _str(command.args, "from"), _str(command.args, "colour")
+    if not any(r["from"] == origin and r["colour"] == colour
+               for r in goods.routes(state, Network.of(state), command.seat)):
+        raise IllegalMove("steam.goods.route", "no delivery of such a cube from there")
+    return [Event("DeliveryStarted", {"seat": command.seat, "from": origin, "colour": colour,
+                                      "from_name": state.map.name(origin), "to_name": ""})]
+
+
+def _move_cube(state: State, command: Command, rng: random.Random) -> list[Event]:
+    _phase(state, "move")
+    if not state.transit:
+        raise IllegalMove("steam.goods.no_cube", "pick up a cube first")
+    link = _str(command.args, "link")
+    net = Network.of(state)
+    hop = next((h for h in goods.next_hops(state, net, command.seat) if h["link"] == link), None)
+    if hop is None:
+        raise IllegalMove("steam.goods.route",
+                          "that link leads to no legal delivery (completed links, reach, first city of the colour, "
+                          "no place twice, own links at least as often as anyone's)")
+    links = state.transit["links"] + [link]
+    if hop["completes"]:
+        plan = goods.plan_delivery(state, net, command.seat, state.transit["from"], state.transit["colour"], links,
+                                   _str(command.args, "take"))
+        others = [s for s in state.order if s != command.seat and plan["points"].get(s)]
+        plan["pending"] = [{"seat": s, "points": plan["points"][s]} for s in others]
+        return [Event("GoodsDelivered", plan)]
+    return [Event("CubeMoved", {"seat": command.seat, "link": link, "n": len(links)})]
+
+
 def _raise_loco(state: State, command: Command, rng: random.Random) -> list[Event]:
     _phase(state, "move")
     _one_move(state)
@@ -297,6 +330,7 @@ HANDLERS = {
     "Bid": _bid, "PassBid": _pass_bid, "SkipBid": _skip_bid, "RaiseCapital": _raise_capital,
     "ChooseAction": _choose_action, "BuildTrack": _build, "PlaceNewCity": _new_city,
     "PlaceCityGrowth": _city_growth, "EndBuild": _end_build, "DeliverGoods": _deliver,
-    "RaiseLocomotive": _raise_loco, "PassMove": _pass_move, "ChooseReward": _choose_reward,
+    "RaiseLocomotive": _raise_loco,
+    "StartDelivery": _start_delivery, "MoveCube": _move_cube, "PassMove": _pass_move, "ChooseReward": _choose_reward,
     "CloseBuilding": _close_building, "SettleIncome": _settle_income,
 }

@@ -134,6 +134,7 @@ def _growth(s: State, p: dict[str, Any]) -> None:
 
 def _delivered(s: State, p: dict[str, Any]) -> None:
     _sub_move(s)
+    s.transit = {}
     s.cubes[p["from"]][p["colour"]] -= 1
     s.bag[p["colour"]] += 1
     own = p["points"].get(p["seat"], 0)
@@ -142,6 +143,16 @@ def _delivered(s: State, p: dict[str, Any]) -> None:
     else:
         s.vp[p["seat"]] += own
     s.rewards = [dict(r) for r in p["pending"]]
+
+
+def _delivery_started(s: State, p: dict[str, Any]) -> None:
+    _sub_move(s)
+    s.transit = {"from": p["from"], "colour": p["colour"], "links": []}
+
+
+def _cube_moved(s: State, p: dict[str, Any]) -> None:
+    _sub_move(s)
+    s.transit["links"].append(p["link"])
 
 
 def _reward(s: State, p: dict[str, Any]) -> None:
@@ -202,7 +213,9 @@ HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "GameCreated": _created, "GoodsDrawn": _goods, "AuctionOpened": _auction_opened, "OrderDrawn": _order_drawn,
     "BidPlaced": _bid, "CapitalRaised": _capital, "ActionTileTaken": _tile, "TrackBuilt": _track,
     "NewCityPlaced": _new_city, "CityGrowthPlaced": _growth, "BuildingEnded": _simple_move,
-    "GoodsDelivered": _delivered, "RewardTaken": _reward, "LocomotiveRaised": _loco, "MovePassed": _simple_move,
+    "GoodsDelivered": _delivered,
+    "DeliveryStarted": _delivery_started, "CubeMoved": _cube_moved, "RewardTaken": _reward,
+    "LocomotiveRaised": _loco, "MovePassed": _simple_move,
     "BuildingClosed": _closed, "IncomeSettled": _income, "RoundStarted": _round, "GameEnded": _ended,
     TURN_CONFIRMED: _confirmed,
 }

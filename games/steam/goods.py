@@ -92,3 +92,18 @@ def plan_delivery(state: State, net: Network, seat: str, origin: str, colour: st
     raise IllegalMove("steam.goods.route",
                       "no such delivery: completed links only, at most your locomotive's reach, the first city "
                       "of the cube's colour ends it, no place twice, own links at least as often as anyone's")
+
+
+def next_hops(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
+    """The links the cube in transit may take next (each leads on to a legal delivery);
+    ``completes`` when the hop reaches the cube's city and ends the delivery."""
+    t = state.transit
+    done = list(t["links"])
+    seen: dict[str, bool] = {}
+    for route in routes(state, net, seat):
+        if route["from"] != t["from"] or route["colour"] != t["colour"] or route["links"][:len(done)] != done:
+            continue
+        if len(route["links"]) > len(done):
+            link = route["links"][len(done)]
+            seen[link] = seen.get(link, False) or len(route["links"]) == len(done) + 1
+    return [{"link": k, "completes": v} for k, v in sorted(seen.items())]

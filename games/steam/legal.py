@@ -74,13 +74,22 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             if state.rewards[0]["seat"] == seat and not moved:
                 return [Command("ChooseReward", seat, {"take": t}) for t in ("income", "vp")]
             return []
+        net = Network.of(state)
+        if state.transit:
+            for hop in goods.next_hops(state, net, seat):
+                for take in (("income", "vp") if hop["completes"] else (None,)):
+                    args = {"link": hop["link"], **({"take": take} if take else {})}
+                    out.append(Command("MoveCube", seat, args))
+            return out
         if moved:
             return []
-        net = Network.of(state)
+        starts = set()
         for route in goods.routes(state, net, seat):
+            starts.add((route["from"], route["colour"]))
             for take in ("income", "vp"):
                 out.append(Command("DeliverGoods", seat, {"from": route["from"], "colour": route["colour"],
                                                           "links": route["links"], "take": take}))
+        out += [Command("StartDelivery", seat, {"from": f, "colour": c}) for f, c in sorted(starts)]
         if seat not in state.loco_raised and state.loco[seat] < RULES["loco"]["max"]:
             out.append(Command("RaiseLocomotive", seat, {}))
         out.append(Command("PassMove", seat, {}))
@@ -108,6 +117,8 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
             key = "steam.open.reward"
         if key:
             out.append(OpenAction(key, True, {}))
+    if state.phase == "move" and state.transit:
+        out.append(OpenAction("steam.open.hop", True, {}, ("MoveCube",)))
     return out
 
 

@@ -30,6 +30,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "BuildingEnded": "{seat} builds nothing",
         "GoodsDelivered": "{seat} delivers a {colour} cube from {start} to {end} over {n} link(s)",
         "RewardTaken": "{seat} puts {points} point(s) on {take}",
+        "DeliveryStarted": "{seat} picks up a {colour} cube in {start}",
+        "CubeMoved": "{seat} moves the cube over link {n}",
+        "steam.open.hop": "Move the cube on: click the next link",
+        "cmd.StartDelivery": "Pick up a {colour} cube in {start} (then click its route link by link)",
+        "cmd.MoveCube": "Move the cube over link {link}",
+        "cmd.MoveCube.take": "Move the cube over link {link} and deliver it, points to {take}",
         "LocomotiveRaised": "{seat} raises the locomotive to {level}",
         "MovePassed": "{seat} passes",
         "BuildingClosed": "Build phase over: incomplete links not extended lose their owner",
@@ -77,6 +83,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "BuildingEnded": "{seat} baut nichts",
         "GoodsDelivered": "{seat} liefert einen {colour}en Warenstein von {start} nach {end} über {n} Verbindung(en)",
         "RewardTaken": "{seat} setzt {points} Punkt(e) auf {take}",
+        "DeliveryStarted": "{seat} nimmt einen {colour}en Warenstein in {start}",
+        "CubeMoved": "{seat} bewegt den Warenstein über Verbindung {n}",
+        "steam.open.hop": "Den Warenstein weiterbewegen: nächste Verbindung anklicken",
+        "cmd.StartDelivery": ("{colour}en Warenstein in {start} nehmen "
+                              "(dann seine Route Verbindung für Verbindung anklicken)"),
+        "cmd.MoveCube": "Warenstein über Verbindung {link} bewegen",
+        "cmd.MoveCube.take": "Warenstein über Verbindung {link} bewegen und abliefern, Punkte auf {take}",
         "LocomotiveRaised": "{seat} erhöht die Lokomotive auf {level}",
         "MovePassed": "{seat} passt",
         "BuildingClosed": "Bauphase beendet: nicht verlängerte unvollständige Verbindungen werden herrenlos",
@@ -149,9 +162,11 @@ def describe_command(command: Command) -> Description:
     if command.type == "ChooseAction" and a.get("pass"):
         key = "cmd.ChooseAction.pass"
     params = _params(a)
+    if command.type == "MoveCube" and a.get("take"):
+        key = "cmd.MoveCube.take"
     if command.type == "RaiseCapital":
         params["amount"] = 5 * int(a.get("steps", 0))
-    if command.type == "DeliverGoods":
+    if command.type in ("DeliverGoods", "StartDelivery"):
         params["start"] = a.get("from", "")
     params.setdefault("group", a.get("group", "-"))
     return Description(key, params)

@@ -58,6 +58,8 @@ class State:
     bag: dict[str, int] = field(default_factory=dict)
     auction: dict[str, Any] = field(default_factory=dict)
     rewards: list[dict[str, Any]] = field(default_factory=list)      #: delivery points still to place
+    #: a cube on its way, hop by hop: {"from", "colour", "links": [...]} (empty when none)
+    transit: dict[str, Any] = field(default_factory=dict)
     bankrupt: list[str] = field(default_factory=list)
     turn: dict[str, Any] = field(default_factory=fresh_turn)
     final: dict[str, Any] = field(default_factory=dict)

@@ -41,6 +41,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "stock": state.stock,
         "auction": state.auction,
         "rewards": state.rewards,
+        "transit": state.transit,
         "turn": state.turn,
         "final": state.final,
     }

@@ -94,3 +94,28 @@ def test_incomplete_links_carry_nothing():
     s.track["0,1"] = {"face": "21", "rot": 0, "pair": "21/22", "segs": [{"e": [0, 3], "owner": "p1", "built": 1}]}
     s.loco["p1"] = 6
     assert goods.routes(s, Network.of(s), "p1") == []
+
+
+def test_a_delivery_hop_by_hop_ends_like_the_whole_route_and_each_hop_is_a_sub_move():
+    s, n = example_network()
+    s.loco["p1"] = 5
+    net = Network.of(s)
+    route = next(r for r in goods.routes(s, net, "p1") if r["colour"] == "yellow")
+    whole = run(s, "p1", "DeliverGoods", **{"from": route["from"], "colour": "yellow", "links": route["links"],
+                                             "take": "income"})
+    from games.steam import GAME
+    step = run(s, "p1", "StartDelivery", **{"from": n["Albany"], "colour": "yellow"})
+    assert [a.key for a in GAME.open_actions(step, "p1") if a.mandatory] == ["steam.open.hop"]
+    for i, link in enumerate(route["links"]):
+        hops = {c.args["link"]: c.args.get("take") for c in GAME.legal_commands(step, "p1")}
+        assert link in hops
+        if i < len(route["links"]) - 1:
+            with pytest.raises(IllegalMove) as err:          # the end comes only with the last hop
+                run(step, "p1", "MoveCube", link="nope")
+            assert err.value.code == "steam.goods.route"
+            step = run(step, "p1", "MoveCube", link=link)
+        else:
+            step = run(step, "p1", "MoveCube", link=link, take="income")
+    assert step.turn["moves"] == len(route["links"]) + 1
+    assert (step.income, step.vp, step.cubes, step.rewards) == (whole.income, whole.vp, whole.cubes, whole.rewards)
+    assert not step.transit and not GAME.open_actions(step, "p1")

@@ -51,13 +51,18 @@ function linkIndex(view) {
   return out;
 }
 
-function commandsByHex(ctx) {
+/** The hexes a command is clicked on: a tile's or city's hex, a delivery's starting city,
+ * every tile of the link a cube in transit moves over next. */
+function commandsByHex(ctx, view) {
   const out = {};
   if (!ctx.interactive) return out;
+  const linkHexes = Object.fromEntries((view.links || []).map((lk) => [lk.key, lk.hexes]));
   for (const command of ctx.commands || []) {
     const a = command.args || {};
-    const hex = command.type === "DeliverGoods" ? a.from : a.hex;
-    if (hex) (out[hex] ||= []).push(command);
+    let hexes = [a.hex];
+    if (command.type === "DeliverGoods" || command.type === "StartDelivery") hexes = [a.from];
+    if (command.type === "MoveCube") hexes = linkHexes[a.link] || [];
+    for (const hex of hexes) if (hex) (out[hex] ||= []).push(command);
   }
   return out;
 }
@@ -85,7 +90,8 @@ export function drawMap(view, ctx) {
   const svg = s("svg", { class: "steam-map", viewBox: `${minX} ${minY} ${width} ${height}`, width, height,
     role: "img", "aria-label": t("js.steam.map") });
   const links = linkIndex(view);
-  const byHex = commandsByHex(ctx);
+  const travelled = new Set((view.transit?.links || []).flatMap((k) => (view.links || []).find((lk) => lk.key === k)?.hexes || []));
+  const byHex = commandsByHex(ctx, view);
   const blocked = new Set((view.blocked || []).map(([a, b]) => `${a[0]},${a[1]}|${b[0]},${b[1]}`));
   const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
   for (const hx of hexes) {
@@ -108,6 +114,9 @@ export function drawMap(view, ctx) {
       }
     });
     const tile = view.track?.[key];
+    if (travelled.has(key)) {
+      g.append(s("polygon", { points: corners(cx, cy), fill: "#fff59d", opacity: 0.6, class: "steam-travelled" }));
+    }
     if (tile) {
       for (const seg of tile.segs) {
         const link = (links[key] || []).find((lk) => lk.owner === seg.owner) || (links[key] || [])[0];
