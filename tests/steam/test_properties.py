@@ -113,3 +113,20 @@ def test_frugal_random_games_reach_the_last_round_and_its_final_scoring():
             reached += 1
             assert set(s.final["scores"]) == set(s.seats)
     assert reached >= 3
+
+
+def test_a_built_tile_is_undone_by_the_platform_until_the_turn_is_confirmed():
+    t = table(3, "undo", start="random")
+    rng = random.Random(2)
+    while t.state.phase != "build":
+        step(t, rng)
+    seat = t.status().to_move[0]
+    before = GAME.dump_state(t.state)
+    build = next(c for c in t.legal(seat) if c.type == "BuildTrack")
+    start_seq = t.projection.seq
+    t.submit(seat, build)
+    assert t.state.track and GAME.dump_state(t.state) != before
+    undo = [c for c in t.legal(seat) if c.type == "Undo" and c.args["to_seq"] == start_seq]
+    assert undo
+    t.submit(seat, undo[0])
+    assert GAME.dump_state(t.state) == before
