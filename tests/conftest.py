@@ -18,6 +18,9 @@ from tests.fixture_game import GAME as TALLY
 
 registry.register(TALLY)
 
+#: The browser fixtures (one serve process, one Chromium) for every test folder.
+pytest_plugins = ["tests.browser"]
+
 
 def _real_redis_reachable(host: str = "127.0.0.1", port: int = 6379) -> bool:
     try:

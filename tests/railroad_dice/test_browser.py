@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import chromium, register, screenshots, server_url, two_people  # noqa: F401  (fixtures)
 from tests.web.test_browser import confirm, create_and_invite, seq_of, wait_past
 
 pytestmark = [pytest.mark.slow]

@@ -11,7 +11,6 @@ import time
 
 import pytest
 
-from tests.web.conftest import chromium, register, screenshots, server_url, two_people  # noqa: F401  (fixtures)
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 pytestmark = [pytest.mark.slow]
