@@ -75,9 +75,15 @@ def step(p: Projection, seat: str, command: Command) -> Projection:
 
 
 def complete_greedily(p: Projection, seat: str, value: Value, first: Command | None = None,
-                      deadline: float | None = None) -> Candidate:
+                      deadline: float | None = None, hurry: random.Random | None = None) -> Candidate:
     """The rest of ``seat``'s turn from ``p`` (starting with ``first`` if given),
-    each sub-move the best by ``value``; confirming wins ties with nothing left to gain."""
+    each sub-move the best by ``value``; confirming wins ties with nothing left to gain.
+
+    Past ``deadline`` the completion raises :class:`OutOfTime`, unless ``hurry``
+    is given: then it finishes the turn cheaply instead (confirming as soon as the
+    rules allow, else a random sub-move from ``hurry``), because a bot must always
+    have one whole turn to play and the lookahead of one sub-move can cost a whole
+    budget in games with many sub-moves (a roll of dice, a long build phase)."""
     commands: list[Command] = []
     if first is not None:
         p = step(p, seat, first)
@@ -91,7 +97,17 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
         if not legal:
             break
         if deadline is not None and CLOCK() > deadline:
-            raise OutOfTime
+            if hurry is None:
+                raise OutOfTime
+            command = next((c for c in legal if c.type == CONFIRM), None) or hurry.choice(legal)
+            try:
+                p = step(p, seat, command)
+            except IllegalMove:
+                continue
+            commands.append(Command(command.type, seat, command.args))
+            if command.type == CONFIRM:
+                break
+            continue
         best: tuple[float, Command, Projection] | None = None
         for command in legal:
             if command.type == CONFIRM:
@@ -123,15 +139,16 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
                     firsts: Sequence[Command] | None = None) -> list[Candidate]:
     """Whole turns of ``seat`` from ``p``, best first: one per first command (a
     random ``limit`` of them when there are more).  Stops early at ``deadline``
-    with what it has (at least one candidate)."""
+    with what it has: the first candidate is always finished (cheaply once the
+    deadline has passed), the others are dropped when they would overrun."""
     firsts = list(firsts) if firsts is not None else choices(p, seat)
     if limit is not None and len(firsts) > limit:
         firsts = rng.sample(firsts, limit)
     result: list[Candidate] = []
     for first in firsts:
         try:
-            result.append(complete_greedily(p, seat, value, first,
-                                            deadline=deadline if result else None))
+            result.append(complete_greedily(p, seat, value, first, deadline=deadline,
+                                            hurry=None if result else rng))
         except OutOfTime:
             break
         except IllegalMove:

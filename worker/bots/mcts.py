@@ -113,7 +113,7 @@ class Search:
         root = self.root
         if root.mover != self.seat:
             return None
-        self.expand_candidates(root, deadline=None)
+        self.expand_candidates(root, deadline=deadline)
         if not root.candidates:
             return None
         if len(root.candidates) == 1:

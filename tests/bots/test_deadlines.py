@@ -1,0 +1,73 @@
+"""A bot's search past its deadline still plays one whole legal turn, without lookahead.
+
+The first candidate turn used to be completed with a full one-step lookahead
+whatever the time: in games with many sub-moves per turn (a roll of dice, a long
+build phase) that alone overran the budget, and the worker's hard deadline then
+replaced the bot's turn by its fallback level's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from events.local import LocalTable
+from games import registry
+from tests.bots.helpers import to_move
+from worker import bots
+from worker.bots import candidates
+
+GAMES = {"russian_railroads": 2, "steam": 3, "railroad_dice": 2, "first_class": 2}
+
+
+def opening(game_name: str, players: int) -> LocalTable:
+    table = LocalTable.create(registry.get(game_name), {}, players, seed="deadline")
+    while table.run_system():
+        pass
+    return table
+
+
+class Clock:
+    """A clock that has always passed every deadline; counts how often it is read."""
+
+    def __init__(self) -> None:
+        self.reads = itertools.count()
+
+    def __call__(self) -> float:
+        next(self.reads)
+        return float("inf")
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_past_the_deadline_greedy_still_plays_a_whole_turn(game_name: str, monkeypatch) -> None:
+    table = opening(game_name, GAMES[game_name])
+    seat = to_move(table)
+    evaluations = []
+    value = candidates.own_value(seat)
+    monkeypatch.setattr(candidates, "CLOCK", Clock())
+    found = candidates.candidate_turns(table.projection, seat, lambda p: evaluations.append(1) or value(p),
+                                       random.Random(3), deadline=0.0)
+    assert len(found) == 1, "the first candidate is finished, the others are dropped"
+    commands = found[0].commands
+    assert commands[-1].type == "ConfirmTurn"
+    # No lookahead: one evaluation of the finished position, none per sub-move.
+    assert len(evaluations) == 1
+    for command in commands:
+        table.submit(seat, command)
+    assert table.projection.turn_seat is None
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts-1s"])
+def test_the_levels_keep_to_an_expired_budget(level: str, monkeypatch) -> None:
+    """Greedy and MCTS with a budget that is already spent answer with a legal turn."""
+    table = opening("russian_railroads", 2)
+    seat = to_move(table)
+    monkeypatch.setattr(candidates, "CLOCK", Clock())
+    commands = bots.get(level).choose_turn(LocalTable.from_projection(table.projection), seat,
+                                           random.Random(5), 1)
+    assert commands and commands[-1].type == "ConfirmTurn"
+    for command in commands:
+        table.submit(seat, command)
+    assert table.projection.turn_seat is None
