@@ -73,6 +73,17 @@ def _roll(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) 
 
 
 def _turn_die(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+    """Turn a '?' die in front to another face; offered in its owner's turn only.
+
+    The rules text lets '?' dice be turned "at any time".  The platform lets a seat
+    act in its own turn, and that is rule-equivalent: a die in front is used only in
+    its owner's turn (track, a share, a payment, a roll), where it can be turned, or
+    stand in for any face, right before it is used; nothing in another seat's turn or
+    at the year change reads the face of someone else's die (legal moves, events,
+    passengers, directors, end triggers); the final tie-break counts '?' dice in
+    front, so turning one there could only lose it.  Any turn outside one's own turn
+    can therefore wait for the start of the owner's next turn without changing the
+    game (tests/railroad_dice/test_question_turning.py checks these claims)."""
     face = args.get("face")
     if not isinstance(face, str) or face not in FACES or face == "question":
         raise IllegalMove("rd.turn_die.face", "face must be straight, curve or share")
