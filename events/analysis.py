@@ -17,6 +17,21 @@ from typing import Any
 import redis
 
 ANALYSE_TASK = "stellwerk.analyse"
+#: MCTS iterations per position in production (``STELLWERK_ANALYSIS_ITERATIONS``).
+#: Measured on a 2-seat Russian Railroads game of 80 positions (benchmarks/README.md,
+#: "Analysis"): about 0.7 s of CPU a position, a minute for the game on one core.
+ITERATIONS = 100
+#: Games whose MCTS takes too long per position for a whole game's analysis at
+#: :data:`ITERATIONS`: analysed with the greedy bot instead.  None so far (every
+#: registered game measured within the budget, benchmarks/README.md, "Analysis").
+GREEDY_ONLY: frozenset[str] = frozenset()
+
+
+def level_for(game: str, iterations: int = ITERATIONS) -> str:
+    """The strongest bot level the analysis of ``game`` uses: MCTS with a fixed
+    iteration count (the same result for a game and a bot seed on any machine,
+    under any load, unlike a time budget), or greedy where MCTS is too slow."""
+    return "greedy" if game in GREEDY_ONLY else f"mcts-{iterations}i"
 #: A queued or running analysis that made no progress this long may be asked for again.
 STALE_S = 600
 

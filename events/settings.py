@@ -87,6 +87,9 @@ class Settings:
     #: How long (ms) an append waits for those replicas before it answers anyway
     #: (logged: a shard without a live replica).
     wait_replicas_ms: int = 500
+    #: MCTS iterations per position of a finished game's analysis (issue 16): a fixed
+    #: count, so the analysis is the same on any machine; see ``events.analysis``.
+    analysis_iterations: int = 100
 
     @property
     def work_overdue_s(self) -> int:
@@ -134,4 +137,5 @@ class Settings:
             broker_url=os.environ.get("STELLWERK_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", ""),
             wait_replicas=_int("STELLWERK_WAIT_REPLICAS", -1),
             wait_replicas_ms=_int("STELLWERK_WAIT_REPLICAS_MS", 500),
+            analysis_iterations=_int("STELLWERK_ANALYSIS_ITERATIONS", 100),
         )

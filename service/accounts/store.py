@@ -4,7 +4,9 @@ Keys (under the service's key prefix):
 
 ``{prefix}:user:{key}``         hash: ``name`` (as typed), ``password`` (argon2 hash),
                                 ``created``, ``lang``
-``{prefix}:user:{key}:seats``   hash: game id -> JSON ``{"seat", "token"}``
+``{prefix}:user:{key}:seats``   hash: game id -> JSON ``{"seat", "token"}``, plus
+                                ``"more": {seat: token}`` when the account holds
+                                several seats of one game (a hotseat fork)
 
 ``key`` is the lower-cased name, so "Ann" and "ann" are one account.  Seat tokens
 are stored as issued because the user's page needs them to call the JSON API; they
@@ -46,9 +48,23 @@ class User:
 
 @dataclass(frozen=True)
 class SeatHold:
+    """The seat (the first one taken) and token an account holds in a game; ``more``:
+    further seats of the same game it holds too (hotseat), as ``(seat, token)``."""
+
     game_id: str
     seat: str
     token: str
+    more: tuple[tuple[str, str], ...] = ()
+
+    def tokens(self) -> dict[str, str]:
+        """Every seat held, in the order taken: ``seat -> token``."""
+        return {self.seat: self.token, **dict(self.more)}
+
+
+def _hold(game_id: str, raw: str) -> SeatHold:
+    data = json.loads(raw)
+    more = tuple((str(k), str(v)) for k, v in (data.get("more") or {}).items())
+    return SeatHold(game_id, data["seat"], data["token"], more)
 
 
 def _text(value: bytes | str | None) -> str | None:
@@ -188,18 +204,31 @@ class UserStore:
 
     # ---------------------------------------------------------------- seats
     def add_seat(self, name: str, game_id: str, seat: str, token: str) -> None:
-        self.redis.hset(self._seats_key(name), game_id, json.dumps({"seat": seat, "token": token}))
+        """Hold ``seat`` with ``token`` (a new token for a seat held replaces the old).
+        A second seat of the same game is added beside the first (a hotseat fork)."""
+        key = self._seats_key(name)
+        while True:  # read-modify-write under WATCH: two seats added at once both stay
+            with self.redis.pipeline() as pipe:
+                try:
+                    pipe.watch(key)
+                    raw = _text(pipe.hget(key, game_id))
+                    tokens = _hold(game_id, raw).tokens() if raw else {}
+                    tokens[seat] = token
+                    (first, first_token), *rest = tokens.items()
+                    record: dict[str, object] = {"seat": first, "token": first_token}
+                    if rest:
+                        record["more"] = dict(rest)
+                    pipe.multi()
+                    pipe.hset(key, game_id, json.dumps(record))
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def seat(self, name: str, game_id: str) -> SeatHold | None:
         raw = _text(self.redis.hget(self._seats_key(name), game_id))
-        if raw is None:
-            return None
-        data = json.loads(raw)
-        return SeatHold(game_id, data["seat"], data["token"])
+        return None if raw is None else _hold(game_id, raw)
 
     def seats(self, name: str) -> list[SeatHold]:
-        out = []
-        for game_id, raw in self.redis.hgetall(self._seats_key(name)).items():
-            data = json.loads(_text(raw) or "{}")
-            out.append(SeatHold(_text(game_id) or "", data["seat"], data["token"]))
-        return out
+        return [_hold(_text(game_id) or "", _text(raw) or "{}")
+                for game_id, raw in self.redis.hgetall(self._seats_key(name)).items()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from events import forks
-from events.analysis import ANALYSE_TASK, AnalysisStore
+from events.analysis import ANALYSE_TASK, AnalysisStore, level_for
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
 from service.api.annotations import writer
@@ -15,10 +15,6 @@ from service.context import ctx
 from service.errors import ApiError
 
 bp = Blueprint("forks", __name__, url_prefix="/api/games")
-
-#: The bot level an analysis uses: the strongest one whose search needs no clock.
-ANALYSIS_LEVEL = "greedy"
-
 
 def seat_specs(raw: object, count: int) -> list[dict]:
     """``[{name} | {bot}]`` checked field by field (400 names the field)."""
@@ -116,6 +112,11 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
     ---
     post:
       summary: Have a worker analyse a finished game (once; later requests get the cached result)
+      description: >-
+        The worker walks the confirmed positions with the strongest bot level the game supports
+        at a fixed iteration count (MCTS, mcts-<N>i; greedy for a game whose search is too slow),
+        so the result is the same for the same game and bot seed on any machine. Progress
+        (done of total positions) shows in GET while it runs.
       parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
       responses:
         202: {description: queued or running; poll GET}
@@ -127,13 +128,15 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
     """
     writer(game_id)  # worker time is spent for somebody: a seat token, an API token or a login
     _finished_or_422(game_id)
+    # The strongest level the game's engine supports with a fixed iteration count.
+    level = level_for(ctx().repository.record(game_id).game, ctx().settings.analysis_iterations)
     store = analysis_store()
     send = ctx().send_task
     if send is None:
         raise ApiError(503, "unavailable", "no worker queue to analyse with")
     if store.request(game_id):
         try:
-            send(ANALYSE_TASK, [game_id, ANALYSIS_LEVEL, "0"])
+            send(ANALYSE_TASK, [game_id, level, "0"])
         except Exception:  # noqa: BLE001 - a broker hiccup: marked failed, may be asked again
             store.fail(game_id, "could not enqueue")
             raise ApiError(503, "unavailable", "could not enqueue the analysis; try again") from None

@@ -80,11 +80,19 @@ def player_page(name: str):  # type: ignore[no-untyped-def]
     return render_template("web/player.html", player=player_summary(name))
 
 
+#: A seat the requester plays themselves in the fork form (the others are bot levels).
+ME = "me"
+
+
 @bp.post("/web/games/<game_id>/fork")
 def fork_game(game_id: str):  # type: ignore[no-untyped-def]
-    """"Play on from here" for the logged-in user: they take ``seat``, bots of
-    level ``bot`` the others.  The position is what their seat (or a spectator,
-    or anyone once the game is over) may see."""
+    """"Play on from here" for the logged-in user.  ``seats``: ``{seat: "me" | level}``
+    for every seat: the user holds each "me" seat (several: hotseat, the table page
+    lets them act for whichever is to move), bots the others.  The older form
+    ``seat`` + ``bot`` (the user in one seat, bots of one level elsewhere) still works.
+    With one seat of their own the user plays on from that seat's knowledge (what it
+    could not see is redrawn); with several, from what they could see of the game
+    (everything once it is over; their own seat's view of a running game)."""
     try:
         validate_csrf(request.headers.get("X-CSRFToken", ""))
     except ValidationError:
@@ -98,23 +106,45 @@ def fork_game(game_id: str):  # type: ignore[no-untyped-def]
     except UnknownGame:
         abort(404)
     body = request.get_json(silent=True) or {}
-    seq, seat, bot = body.get("seq"), body.get("seat"), body.get("bot", "greedy")
+    seq = body.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         return _bad("seq")
-    if seat not in [s.seat for s in record.seats]:
-        return _bad("seat")
-    if bot not in bot_levels():
-        return _bad("bot")
+    choice = _seat_choice(body, [s.seat for s in record.seats])
+    if isinstance(choice, str):
+        return _bad(choice)
+    mine = [seat for seat, who in choice.items() if who == ME]
     hold = users().seat(user.name, game_id)
     viewer = hold.seat if hold else SPECTATOR
-    seats = [{"name": user.name} if s.seat == seat else {"bot": bot} for s in record.seats]
+    seats = [{"name": user.name} if choice[s.seat] == ME else {"bot": choice[s.seat]} for s in record.seats]
+    perspective = mine[0] if len(mine) == 1 else None
     try:
-        # The user plays on from their seat's knowledge: what that seat could not see is redrawn.
-        created, tokens = forks.fork(repo, game_id, seq, viewer, seats, requester=user.name, perspective=seat)
+        created, tokens = forks.fork(repo, game_id, seq, viewer, seats, requester=user.name, perspective=perspective)
     except IllegalMove as exc:
         return jsonify({"error": {"code": exc.code, "message": exc.message}}), 422
-    users().add_seat(user.name, created.id, seat, tokens[seat])
-    return jsonify({"id": created.id, "url": url_for("web.game_page", game_id=created.id)}), 201
+    for seat in mine:
+        users().add_seat(user.name, created.id, seat, tokens[seat])
+    return jsonify({"id": created.id, "url": url_for("web.game_page", game_id=created.id), "seats": mine}), 201
+
+
+def _seat_choice(body: dict[str, Any], order: list[str]) -> dict[str, str] | str:
+    """``seat -> "me" | level`` from the request, or the name of the bad field."""
+    levels = bot_levels()
+    raw = body.get("seats")
+    if raw is None:  # the older form: one seat of mine, one bot level for the rest
+        seat, bot = body.get("seat"), body.get("bot", "greedy")
+        if seat not in order:
+            return "seat"
+        if bot not in levels:
+            return "bot"
+        raw = {s: ME if s == seat else bot for s in order}
+    if not isinstance(raw, dict) or sorted(raw) != sorted(order):
+        return "seats"
+    for seat, who in raw.items():
+        if who != ME and who not in levels:
+            return f"seats.{seat}"
+    if ME not in raw.values():
+        return "seats"  # somebody must play on
+    return dict(raw)
 
 
 def _bad(field: str):  # type: ignore[no-untyped-def]

@@ -121,7 +121,9 @@ def lobby():  # type: ignore[no-untyped-def]
                 record = repo.record(hold.game_id)
             except UnknownGame:
                 continue
-            mine.append(_summary(record, hold.seat))
+            to_move = record.status.get("to_move") or []
+            you = next((seat for seat in hold.tokens() if seat in to_move), hold.seat)  # hotseat: the one to move
+            mine.append(_summary(record, you))
             my_ids.add(record.id)
         # My turn first, then running games, then finished; newest activity first.
         mine.sort(key=lambda s: (not s["your_turn"], s["over"], -activity.get(s["id"], 0.0)))
@@ -312,8 +314,9 @@ def switch_lang(code: str):  # type: ignore[no-untyped-def]
 @bp.get("/web/games/<game_id>/seat")
 def seat_token(game_id: str):  # type: ignore[no-untyped-def]
     """The seat token the logged-in user holds in this game, for the page's own
-    API calls.  Needs the session cookie *and* the page's CSRF token in a header,
-    so another site can neither read it nor make a browser fetch it."""
+    API calls (``seats``: every seat held, several in a hotseat fork).  Needs the
+    session cookie *and* the page's CSRF token in a header, so another site can
+    neither read it nor make a browser fetch it."""
     try:
         validate_csrf(request.headers.get("X-CSRFToken", ""))
     except ValidationError:
@@ -321,7 +324,9 @@ def seat_token(game_id: str):  # type: ignore[no-untyped-def]
     _record_or_404(game_id)
     user = current_user()
     hold = users().seat(user.name, game_id) if user else None
-    response = jsonify({"seat": hold.seat if hold else None, "token": hold.token if hold else None})
+    # A hotseat fork: the account holds several seats; the page acts for one at a time.
+    held = [{"seat": s, "token": tok} for s, tok in hold.tokens().items()] if hold else []
+    response = jsonify({"seat": hold.seat if hold else None, "token": hold.token if hold else None, "seats": held})
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -3,9 +3,11 @@ result is stored beside the log (never in it) and shown to everybody."""
 
 from __future__ import annotations
 
-from events.analysis import AnalysisStore
+import pytest
+
+from events.analysis import GREEDY_ONLY, AnalysisStore, level_for
 from tests.archive.conftest import finish, new_game
-from worker.analysis import analyse, swings, win_chances
+from worker.analysis import analyse, bot_turn, shares, swings, win_chances
 
 
 def test_progress_is_visible_while_the_analysis_runs(app, client, repo):
@@ -25,7 +27,8 @@ def test_progress_is_visible_while_the_analysis_runs(app, client, repo):
     result = analyse(repo, game_id, "greedy", "0", progress=progress)
     store.finish(game_id, result)
     total = len(result["positions"])
-    assert seen[0] == ("running", 1, total) and seen[-1] == ("running", total, total)
+    assert seen[0] == ("running", 0, total) and seen[1] == ("running", 1, total)
+    assert seen[-1] == ("running", total, total)
     body = client.get(f"/api/games/{game_id}/analysis").json
     assert body["state"] == "done" and body["result"] == result
     assert repo.store.read(game_id) == log_before  # nothing in the log
@@ -41,3 +44,47 @@ def test_win_chances_and_swings():
                  {"seq": 3, "win": {"p1": 0.1, "p2": 0.9}, "actor": "p2"}]
     top = swings(positions, 2)
     assert [(s["seq"], round(abs(s["delta"]), 2)) for s in top] == [(3, 0.5), (3, 0.5)]
+
+
+def test_the_analysis_uses_mcts_with_a_fixed_iteration_count(app, client, repo):
+    """The strongest level: MCTS with N iterations, not a clock; each seat's chance
+    from the search's root statistics where it searched, on one scale elsewhere."""
+    assert level_for("russian_railroads") == "mcts-100i" and level_for("tally", 7) == "mcts-7i"
+    game_id, _ = new_game(client, rounds=2)
+    finish(app, game_id, {"p1": 3})
+    result = analyse(repo, game_id, "mcts-12i", "0")
+    assert result["level"] == "mcts-12i" and result["estimate"] == "mcts-root"
+    searched = [pos for pos in result["positions"] if pos["source"] == "search"]
+    assert searched and all(pos["bot"]["level"] == "mcts-12i" for pos in searched)
+    for pos in result["positions"]:
+        assert set(pos["win"]) == {"p1", "p2"} and sum(pos["win"].values()) == pytest.approx(1, abs=0.001)
+    assert result["positions"][-1]["win"] == {"p1": 1.0, "p2": 0.0}  # p1 won: 1 / 0 by place at the end
+    # The same game and bot seed: the same analysis, whatever the time it takes.
+    assert analyse(repo, game_id, "mcts-12i", "0") == result
+    # The suggestion is the MCTS bot's own turn with the same rng (what ``mcts-12i`` would play).
+    pos = searched[0]
+    p = repo.projection(game_id, upto=pos["seq"])
+    commands, estimate = bot_turn(p, pos["to_move"], "mcts-12i", "0")
+    assert [c.to_json() for c in commands] == pos["bot"]["commands"] and shares(estimate) == pos["win"]
+
+
+def test_a_clock_budgeted_level_is_refused(app, client, repo):
+    """A time budget would give another result on a busier machine."""
+    game_id, _ = new_game(client)
+    finish(app, game_id)
+    with pytest.raises(ValueError, match="fixed iteration count"):
+        analyse(repo, game_id, "mcts-1s", "0")
+
+
+def test_a_game_whose_mcts_is_too_slow_falls_back_to_greedy(monkeypatch):
+    import events.analysis as module
+
+    assert not GREEDY_ONLY  # every registered game measured within the budget
+    monkeypatch.setattr(module, "GREEDY_ONLY", frozenset({"slowgame"}))
+    assert module.level_for("slowgame") == "greedy" and module.level_for("tally") == "mcts-100i"
+
+
+def test_shares_normalise_search_values():
+    assert shares({"p1": 0.75, "p2": 0.25}) == {"p1": 0.75, "p2": 0.25}
+    assert shares({"p1": 0.6, "p2": 0.6, "p3": 0.3}) == {"p1": 0.4, "p2": 0.4, "p3": 0.2}
+    assert shares({"p1": 0.0, "p2": 0.0}) == {"p1": 0.5, "p2": 0.5}

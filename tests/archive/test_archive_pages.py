@@ -89,3 +89,93 @@ def test_fork_from_the_page_seats_the_user_and_bots(finished):
     assert ann.seat(fork.id)["seat"] == "p2"
     assert "review.origin" not in ann.get(f"/games/{fork.id}/replay").text
     assert f"/games/{game_id}/replay?seq={seq}" in ann.get(f"/games/{fork.id}/replay").text
+
+
+def _fork_from_page(person, game_id: str, body: dict):
+    page = person.get(f"/games/{game_id}/replay")
+    return person.client.post(f"/web/games/{game_id}/fork", json=body, headers={"X-CSRFToken": csrf_of(page.text)})
+
+
+def _first_turn(repo, game_id: str, person) -> int:
+    steps = person.get(f"/api/games/{game_id}/replay").json["steps"]
+    return next(s for s in steps if repo.projection(game_id, upto=s).status().to_move)
+
+
+def test_hotseat_fork_from_the_page_gives_the_user_every_seat_they_chose(finished, people):
+    """Hotseat: one account holds both seats of the fork, a token per seat; each
+    token acts for its own seat only, and nobody else gets any of them."""
+    ann, game_id, repo = finished
+    seq = _first_turn(repo, game_id, ann)
+    r = _fork_from_page(ann, game_id, {"seq": seq, "seats": {"p1": "me", "p2": "me"}})
+    assert r.status_code == 201, r.json
+    fork_id = r.json["id"]
+    assert r.json["seats"] == ["p1", "p2"]
+    assert [(s.name, s.bot) for s in repo.record(fork_id).seats] == [("ann", None), ("ann", None)]
+    held = ann.seat(fork_id)
+    tokens = {h["seat"]: h["token"] for h in held["seats"]}
+    assert held["seat"] == "p1" and set(tokens) == {"p1", "p2"} and tokens["p1"] != tokens["p2"]
+    assert held["token"] == tokens["p1"]
+    # Each token is its own seat: p1's token cannot move for p2 and the other way round.
+    client = ann.client
+
+    def send(seat: str, type_: str, args=None):
+        seq_now = client.get(f"/api/games/{fork_id}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json["seq"]
+        return client.post(f"/api/games/{fork_id}/commands", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                           json={"command": {"type": type_, "args": args or {}}, "expected_seq": seq_now,
+                                 "command_id": f"{seat}-{type_}-{seq_now}"})
+
+    assert repo.projection(fork_id).status().to_move == ("p1",)
+    assert send("p2", "Add", {"n": 1}).status_code == 422  # not p2's turn: the token is p2's
+    assert send("p1", "Add", {"n": 2}).status_code == 201
+    assert send("p1", "ConfirmTurn").status_code == 201
+    assert repo.projection(fork_id).status().to_move == ("p2",)
+    assert send("p1", "Add", {"n": 1}).status_code == 422
+    assert send("p2", "Add", {"n": 1}).status_code == 201
+    # Somebody else: no seat of the fork, a spectator's page.
+    bob = people()
+    bob.register("bob2")
+    assert bob.seat(fork_id) == {"seat": None, "token": None, "seats": []}
+    # The lobby shows the fork as my turn (p2 is mine and to move).
+    lobby = ann.get("/").text
+    row = lobby[lobby.index(f'data-game="{fork_id}"'):]
+    assert "your-turn" in row[:row.index("</tr>")]
+
+
+def test_page_fork_with_bots_and_me_in_one_seat_keeps_that_seats_knowledge(finished):
+    ann, game_id, repo = finished
+    seq = _first_turn(repo, game_id, ann)
+    r = _fork_from_page(ann, game_id, {"seq": seq, "seats": {"p1": "random", "p2": "me"}})
+    assert r.status_code == 201, r.json
+    fork = repo.record(r.json["id"])
+    assert [(s.name, s.bot) for s in fork.seats] == [(None, "random"), ("ann", None)]
+    assert fork.table["fork_viewer"] == "p2"  # one seat of mine: what p2 could not see is redrawn
+    assert ann.seat(fork.id)["seats"] == [{"seat": "p2", "token": ann.seat(fork.id)["token"]}]
+    hotseat = _fork_from_page(ann, game_id, {"seq": seq, "seats": {"p1": "me", "p2": "me"}}).json["id"]
+    assert repo.record(hotseat).table["fork_viewer"] == "reviewer"  # the game is over: everything was visible
+
+
+def test_page_fork_bad_seat_choices_are_400_with_the_field(finished):
+    ann, game_id, repo = finished
+    seq = _first_turn(repo, game_id, ann)
+    before = len(repo.store.lobby_activity())
+    for seats, field in [({"p1": "me"}, "seats"), ({"p1": "me", "p2": "me", "p3": "me"}, "seats"),
+                         ({"p1": "greedy", "p2": "random"}, "seats"), ({"p1": "me", "p2": "nope"}, "seats.p2"),
+                         (["me", "me"], "seats")]:
+        r = _fork_from_page(ann, game_id, {"seq": seq, "seats": seats})
+        assert r.status_code == 400 and r.json["error"]["field"] == field, seats
+    assert len(repo.store.lobby_activity()) == before
+
+
+def test_a_second_seat_of_a_game_is_kept_beside_the_first(web_app):
+    """The account store: several seats of one game (hotseat); a new token for a
+    seat held replaces only that seat's; old single-seat records still read."""
+    users = web_app.extensions["stellwerk_users"]
+    users.add_seat("zoe", "g1", "p2", "t2")
+    users.add_seat("zoe", "g1", "p1", "t1")
+    hold = users.seat("zoe", "g1")
+    assert (hold.seat, hold.token) == ("p2", "t2") and hold.tokens() == {"p2": "t2", "p1": "t1"}
+    users.add_seat("zoe", "g1", "p1", "t1-new")
+    assert users.seat("zoe", "g1").tokens() == {"p2": "t2", "p1": "t1-new"}
+    assert [h.tokens() for h in users.seats("zoe")] == [{"p2": "t2", "p1": "t1-new"}]
+    users.redis.hset(users._seats_key("old"), "g2", '{"seat": "p3", "token": "t3"}')
+    assert users.seat("old", "g2").tokens() == {"p3": "t3"}

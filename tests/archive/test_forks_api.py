@@ -122,7 +122,8 @@ def test_analysis_of_a_running_game_is_refused(app, client, sent):
     r = client.post(f"/api/games/{game_id}/analysis", headers=auth(tokens["p1"]))
     assert r.status_code == 202 and r.json["state"] == "queued"
     client.post(f"/api/games/{game_id}/analysis", headers=auth(tokens["p2"]))  # asked twice: enqueued once
-    assert [a for n, a in sent if n == "stellwerk.analyse"] == [[game_id, "greedy", "0"]]
+    # The strongest level with a fixed iteration count (settings.analysis_iterations).
+    assert [a for n, a in sent if n == "stellwerk.analyse"] == [[game_id, "mcts-100i", "0"]]
 
 
 def test_new_endpoints_are_in_the_openapi_document(client):

@@ -28,6 +28,9 @@ const page = {
   again: false,
   wasMyTurn: null,
   stream: null,
+  // Hotseat: every seat this account holds here ({seat, token}); the page acts for one.
+  holds: [],
+  pinnedSeq: null, // the seq at which the person chose a seat by hand (no automatic switch there)
   revealNext: true, // after the first load and after each of my own moves: bring the next choice into view
 };
 
@@ -139,6 +142,51 @@ function renderHintButton(game, ctx) {
   };
 }
 
+// ------------------------------------------------ hotseat: several seats of mine
+/** Act for ``seat`` (one of mine) from now on: its token for every call. */
+function actAs(seat) {
+  const hold = page.holds.find((held) => held.seat === seat);
+  if (!hold || seat === page.seat) return false;
+  page.seat = hold.seat;
+  page.token = hold.token;
+  page.api = new Api(config.urls.api, page.token);
+  page.wasMyTurn = null;
+  page.revealNext = true;
+  document.body.dataset.actingSeat = seat;
+  if (page.stream) {
+    page.stream.close();
+    follow();
+  }
+  return true;
+}
+
+/** The seat of mine to act for now when the shown one is not to move (none by hand here). */
+function seatToMove(game) {
+  if (page.holds.length < 2 || game.status?.over || page.pinnedSeq === game.seq) return null;
+  const toMove = game.status?.to_move || [];
+  if (toMove.includes(page.seat) || game.move_window?.sub_moves?.length) return null;
+  return page.holds.find((held) => toMove.includes(held.seat))?.seat || null;
+}
+
+/** "You are playing: <seat>", a switch between the seats I hold (hidden with one seat). */
+function renderActing(game, names) {
+  const card = byId("acting");
+  card.hidden = page.holds.length < 2;
+  if (card.hidden) return;
+  const toMove = new Set(game.status?.over ? [] : game.status?.to_move || []);
+  const select = byId("acting-seat");
+  clear(select).append(...page.holds.map((held) => h("option", { value: held.seat },
+    `${toMove.has(held.seat) ? "▶ " : ""}${names[held.seat] || held.seat} (${held.seat})`)));
+  select.value = page.seat;
+}
+
+function setUpActing() {
+  byId("acting-seat").addEventListener("change", (event) => {
+    page.pinnedSeq = page.game?.seq ?? null;
+    if (actAs(event.target.value)) refresh().catch((error) => console.error(error));
+  });
+}
+
 /** Fetch everything and redraw; calls made while one runs coalesce into one more. */
 async function refresh() {
   if (page.refreshing) {
@@ -151,6 +199,11 @@ async function refresh() {
         page.again = false;
         let data = await load();
         if (data.commands.seq !== data.game.seq) data = await load(); // moved on between the two calls
+        const next = seatToMove(data.game);
+        if (next && actAs(next)) { // hotseat: my other seat is to move; load its view
+          page.again = true;
+          continue;
+        }
         page.game = data.game;
         page.commands = data.commands.commands || [];
         page.log = data.texts.lines || [];
@@ -212,6 +265,7 @@ function render() {
   const game = page.game;
   const ctx = context();
   renderHead(byId("game-head"), game, ctx);
+  renderActing(game, ctx.names);
   page.renderer.render(byId("board"), ctx);
   explain("");
   renderMoveWindow(byId("move-window"), game, page.commands, ctx);
@@ -294,7 +348,10 @@ async function main() {
   const held = await fetchSeat(config);
   page.seat = held.seat;
   page.token = held.token;
+  page.holds = held.seats || [];
+  if (page.seat) document.body.dataset.actingSeat = page.seat;
   page.api = new Api(config.urls.api, page.token);
+  setUpActing();
   page.renderer = await loadRenderer(config.game);
   setUpCollapse();
   byId("log-download").addEventListener("click", (event) => {

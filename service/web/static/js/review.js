@@ -1,6 +1,6 @@
 // The replay page's review tools (issue 16): notes on the shown position (plain
 // text, edited and deleted by their author only), "play on from here" (a fork
-// with the user in one seat and bots in the others) and the workers' analysis:
+// with the user in one or several seats, hotseat, and bots in the others) and the workers' analysis:
 // a chart of each seat's win chance over the game, the largest swings marked,
 // and the turn the bot would have played at the shown position.
 // Everything from the server is inserted with textContent (h/s from dom.js).
@@ -112,12 +112,19 @@ function showError(id, message) {
 }
 
 // ------------------------------------------------------------------- fork
+/** ``{seat: "me" | bot level}`` from the form; several "me" seats make a hotseat fork. */
+function forkSeats() {
+  const out = {};
+  for (const select of document.querySelectorAll("#fork-form select.fork-choice")) out[select.dataset.seat] = select.value;
+  return out;
+}
+
 async function fork(event) {
   event.preventDefault();
   try {
     const body = await call(`/web/games/${encodeURIComponent(config.gameId)}/fork`, {
       method: "POST",
-      body: JSON.stringify({ seq: state.seq, seat: byId("fork-seat").value, bot: byId("fork-bot").value }),
+      body: JSON.stringify({ seq: state.seq, seats: forkSeats() }),
     });
     location.assign(body.url);
   } catch (error) {
