@@ -207,3 +207,24 @@ def places(state: State) -> dict[str, str]:
     out = {name: h for h, name in state.map.towns.items()}
     out.update({c["name"]: h for h, c in state.map.cities.items()})
     return out
+
+
+def example_network():
+    """Own links Albany - Worcester (red New City) - Boston (red); Albany - Utica - Syracuse -
+    Binghamton (blue New City); Syracuse - Watertown; Albany - Poughkeepsie.  Michael's:
+    Poughkeepsie - New Haven (red New City), Watertown - Kingston (purple New City),
+    Watertown - Cornwall - Montreal (yellow).  One cube of each colour waits in Albany."""
+    s = position(3, phase="move", money=0)
+    n = places(s)
+    s.new_cities.update({n["Worcester"]: "red", n["Binghamton"]: "blue", n["New Haven"]: "red",
+                         n["Kingston"]: "purple"})
+    s.cubes = {h: {} for h in s.cubes}
+    s.cubes[n["Albany"]] = {"red": 1, "blue": 1, "yellow": 1, "purple": 1}
+    s = connect(s, "p1", n["Albany"], n["Worcester"], n["Boston"])
+    s = connect(s, "p1", n["Albany"], n["Utica"], n["Syracuse"], n["Binghamton"])
+    s = connect(s, "p1", n["Syracuse"], n["Watertown"])
+    s = connect(s, "p1", n["Albany"], n["Poughkeepsie"])
+    s = connect(s, "p2", n["Poughkeepsie"], n["New Haven"])
+    s = connect(s, "p2", n["Watertown"], n["Kingston"])
+    s = connect(s, "p2", n["Watertown"], n["Cornwall"], n["Montreal"])
+    return s, n

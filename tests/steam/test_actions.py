@@ -9,13 +9,6 @@ from games.contract import IllegalMove
 from .helpers import confirm, position, run
 
 
-def test_locomotive_from_4_to_5_costs_9():
-    s = position(3, phase="actions", money=9)
-    s.loco["p1"] = 4
-    s = run(s, "p1", "ChooseAction", tile=6)
-    assert s.loco["p1"] == 5 and s.money["p1"] == 0
-
-
 def test_locomotive_tile_not_at_level_6():
     s = position(3, phase="actions", money=20)
     s.loco["p1"] = 6

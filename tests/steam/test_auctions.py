@@ -43,24 +43,6 @@ def test_later_turn_order_follows_the_action_tile_numbers():
     assert s.order == ["p2", "p3", "p1"] and s.round == 2
 
 
-def test_expert_auction_example_lin_pays_1():
-    seats = ["thomas", "lin", "michael", "daniela"]
-    s = position(4, phase="auction", money=10, mode="expert")
-    s.seats = s.order = seats
-    s.money = {x: 10 for x in seats}
-    s.auction = auctions.open_expert(seats, holder="daniela")
-    s.current = "thomas"
-    for seat, cmd, args in (("thomas", "Bid", {"amount": 0}), ("lin", "Bid", {"amount": 2}),
-                            ("michael", "PassBid", {}), ("daniela", "SkipBid", {}),
-                            ("thomas", "Bid", {"amount": 3}), ("lin", "PassBid", {}),
-                            ("daniela", "PassBid", {})):
-        assert s.current == seat
-        s = confirm(run(s, seat, cmd, **args), seat)
-    assert s.order == ["thomas", "daniela", "lin", "michael"]
-    assert s.money == {"thomas": 7, "lin": 9, "michael": 10, "daniela": 10}
-    assert s.phase == "actions"
-
-
 def test_expert_bids_are_limited_to_cash_and_the_skip_to_the_tile_holder():
     s = position(3, phase="auction", money=4, mode="expert")
     s.auction = auctions.open_expert(s.order, holder="p2")
