@@ -1,7 +1,7 @@
 """Issue 16 in a real browser: a finished game is found in the archive, its
 analysis chart comes from the worker, a note is added at a position (plain text,
-only its author may change it), and "play on from here" opens a fork in which
-the player moves.  Every wait is on the DOM, never a sleep."""
+only its author may change it), and "play on from here" opens a hotseat fork in
+which the player moves for each of the two seats they hold.  Every wait is on the DOM, never a sleep."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     assert bob.locator("#analysis-chart circle.analysis-swing").count() >= 1
     bob.click("#step-first")
     bob.wait_for_selector("body[data-replay-index='0']")
-    expect(bob.locator("#bot-would")).to_contain_text("greedy")
+    expect(bob.locator("#bot-would")).to_contain_text("mcts-")
     first_seq = int(bob.get_attribute("body", "data-replay-seq"))
 
     # A note at the first position: plain text, never markup.
@@ -67,15 +67,32 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     expect(ann.locator("#notes-list button.note-edit")).to_have_count(0)
     bob.screenshot(path=str(screenshots / "replay-review.png"), full_page=True)
 
-    # Play on from the first position: Bob takes p1, a bot p2; he moves in the fork.
+    # Play on from the first position as hotseat: Bob holds both seats of the fork and
+    # moves for each by clicking; the page acts for the seat to move and says which.
     bob.goto(f"{server_url}/games/{game_id}/replay?seq={first_seq}")
     bob.wait_for_selector("body.ready")
-    bob.select_option("#fork-seat", "p1")
-    bob.select_option("#fork-bot", "random")
+    bob.select_option("#fork-seat-p1", "me")
+    bob.select_option("#fork-seat-p2", "me")
     bob.click("#fork-button")
     bob.wait_for_url(lambda url: "/games/" in url and game_id not in url)
     bob.wait_for_selector("body.ready")
     assert int(bob.get_attribute("body", "data-seq")) == first_seq
+    expect(bob.locator("#acting")).to_be_visible()
+    expect(bob.locator("body")).to_have_attribute("data-acting-seat", "p1")
+    expect(bob.locator("#acting-seat")).to_have_value("p1")
     after = click_command(bob, "Add", '{"n":2}')
     assert after > first_seq
     confirm(bob)
+    # p1's turn is over: the page now plays p2, Bob's other seat, and shows the switch.
+    expect(bob.locator("body")).to_have_attribute("data-acting-seat", "p2")
+    expect(bob.locator("#acting-seat")).to_have_value("p2")
+    expect(bob.locator("body")).to_have_attribute("data-my-turn", "true")
+    bob.screenshot(path=str(screenshots / "fork-hotseat.png"), full_page=True)
+    click_command(bob, "Add", '{"n":1}')
+    confirm(bob)
+    fork_url = bob.url
+    # Ann (no seat of the fork) only watches it: no seat switch, no commands.
+    ann.goto(fork_url)
+    ann.wait_for_selector("body.ready")
+    expect(ann.locator("#acting")).to_be_hidden()
+    expect(ann.locator("button.command")).to_have_count(0)
