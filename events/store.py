@@ -21,11 +21,15 @@ from redis.exceptions import MovedError, NoScriptError
 
 from events import envelope as env_codec
 from events.envelope import Envelope
+from events.held_connection import HeldConnection
 from events.keys import Keys
 
 log = logging.getLogger(__name__)
 
 _APPEND_LUA = importlib.resources.files("events").joinpath("append.lua").read_text()
+
+#: A compact JSON encoder made once (``json.dumps`` with options makes one per call).
+_COMPACT = json.JSONEncoder(separators=(",", ":")).encode
 
 #: The claim kind of bot turns and system work (the others are notices).
 WORK = "work"
@@ -98,6 +102,9 @@ class EventStore:
         #: Not in a game's hash tag: one set across all games (like the lobby).
         self._in_flight = f"{prefix}:work:in-flight"
         self.cluster = isinstance(client, RedisCluster)
+        #: The append path's own connection per thread (not on a cluster: there the
+        #: client routes each key to its shard).
+        self._held = None if self.cluster else HeldConnection(client)
         self.wait_replicas = (1 if self.cluster else 0) if wait_replicas < 0 else wait_replicas
         self.wait_replicas_ms = wait_replicas_ms
 
@@ -116,13 +123,13 @@ class EventStore:
             raise ValueError("a fingerprint must not contain ':'")
         k = self.keys.game(game_id)
         status = status or {}
-        args = [expected_seq, command_id, fingerprint, json.dumps(status, separators=(",", ":")),
+        args = [expected_seq, command_id, fingerprint, _COMPACT(status),
                 "1" if status.get("over") else "0"]
         args += [env_codec.dumps(e) for e in envelopes]
         if self.cluster and self.wait_replicas:
             kind, value = self._append_replicated([k.log, k.meta, k.idem], args)
         else:
-            kind, value = self._append(keys=[k.log, k.meta, k.idem], args=args)
+            kind, value = self._run_append([k.log, k.meta, k.idem], args)
         kind = kind.decode() if isinstance(kind, bytes) else kind
         if kind == "conflict":
             raise Conflict(int(value))
@@ -130,6 +137,21 @@ class EventStore:
             raise GameOver(f"game {game_id} is over")
         seen = _seen(value)
         return AppendResult(seen.first_seq, seen.last_seq, duplicate=kind == "dup", fingerprint=seen.fingerprint)
+
+    def _run_append(self, keys: list[str], args: list[Any]) -> Any:
+        """EVALSHA of the append script, loading it once more if the server lost it.
+
+        Sent as a bare command rather than through redis-py's ``Script`` wrapper:
+        the wrapper's argument handling and instrumentation cost about as much
+        client CPU as the round trip itself, on the hottest path of the service
+        (issue 17: appends >= 70% of raw XADD); outside a cluster it goes over
+        the thread's held connection (:mod:`events.held_connection`)."""
+        send = self.redis.execute_command if self._held is None else self._held.execute
+        try:
+            return send("EVALSHA", self._append.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            self.redis.script_load(_APPEND_LUA)
+            return send("EVALSHA", self._append.sha, len(keys), *keys, *args)
 
     def _append_replicated(self, keys: list[str], args: list[Any]) -> Any:
         """The append script, then WAIT on the same connection to the shard's master:
