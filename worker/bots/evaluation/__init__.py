@@ -11,6 +11,7 @@ current score from ``status()``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -35,22 +36,23 @@ def register(game_name: str, evaluation: Evaluation) -> Evaluation:
 
 
 def for_game(game: Game) -> Evaluation:
-    if not _builtin_loaded:
-        _register_builtin()
-    return EVALUATIONS.get(game.name, status_scores)
+    """The game's evaluation: one registered by hand, else the module of this
+    package named like the game (``worker/bots/evaluation/<game>.py`` with an
+    ``evaluate`` function), imported on first use so that the web process, which
+    only lists bot levels, loads no evaluation; else :func:`status_scores`."""
+    evaluation = EVALUATIONS.get(game.name)
+    if evaluation is None:
+        evaluation = EVALUATIONS.setdefault(game.name, _shipped(game.name) or status_scores)
+    return evaluation
 
 
-_builtin_loaded = False
-
-
-def _register_builtin() -> None:
-    """The evaluations shipped here, imported on first use (the web process lists
-    bot levels without loading any game's evaluation)."""
-    global _builtin_loaded
-    from worker.bots.evaluation import first_class, railroad_dice, russian_railroads, steam
-
-    EVALUATIONS.setdefault("russian_railroads", russian_railroads.evaluate)
-    EVALUATIONS.setdefault("first_class", first_class.evaluate)
-    EVALUATIONS.setdefault("railroad_dice", railroad_dice.evaluate)
-    EVALUATIONS.setdefault("steam", steam.evaluate)
-    _builtin_loaded = True
+def _shipped(game_name: str) -> Evaluation | None:
+    if not game_name.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"{__name__}.{game_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game_name}":
+            raise  # the module exists but something it imports does not
+        return None
+    return getattr(module, "evaluate", None)
