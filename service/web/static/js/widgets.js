@@ -44,6 +44,14 @@ function phaseName(phase, t) {
   return phase;
 }
 
+/** A seat's points; "–" where the game keeps them secret while it runs (no score given). */
+function scoreCell(score, t) {
+  if (score === undefined || score === null) {
+    return h("td", { class: "score hidden-score", title: t("js.score_hidden") }, "–");
+  }
+  return h("td", { class: "score", dataset: { score } }, t("js.score", { score }));
+}
+
 export function renderHead(el, game, ctx) {
   const { t, names } = ctx;
   const status = game.status || {};
@@ -59,8 +67,7 @@ export function renderHead(el, game, ctx) {
         seat === game.you ? h("span", { class: "badge" }, t("js.you")) : null,
         game.bots?.[seat] && !info.bot
           ? h("span", { class: "badge bot" }, t("js.bot_named", { level: botLevel(game.bots[seat], t) })) : null),
-      h("td", { class: "score", dataset: { score: status.scores?.[seat] ?? 0 } },
-        t("js.score", { score: status.scores?.[seat] ?? 0 })),
+      scoreCell(status.scores?.[seat], t),
       h("td", { class: "state" }, moving ? h("span", { class: "to-move" }, "▶ " + t("js.to_move")) : ""));
   });
   const line = [];
