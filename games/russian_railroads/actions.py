@@ -116,6 +116,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     ``legal_commands`` checks in one position."""
     if memo is None:
         memo = {}
+    trk: Any = tracks if not state.options.get("tableau") else _track_rules(p)
     needs = _needs(effects)
     if needs.hire and not engineers.hire_candidate(state):
         return False
@@ -123,7 +124,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         return False
     if needs.reuse and not reusable_spaces(state, p.seat, check=True):
         return False
-    if needs.grey_jump and not tracks.grey_jump_lines(p.tr, p.unlocked):
+    if needs.grey_jump and not trk.grey_jump_lines(p.tr, p.unlocked):
         return False
     loco, factory, either = needs.loco, needs.factory, needs.either
     if loco and factory:
@@ -159,7 +160,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         ok_any = (
             ("doubler" in repeat and room >= doubler_need + 1)
             or ("industry" in repeat and ind_cap >= industry_need + 1)
-            or ("black" in repeat and tracks.feasible(p.tr, p.unlocked, steps + [("black", 1)]))
+            or ("black" in repeat and trk.feasible(p.tr, p.unlocked, steps + [("black", 1)]))
         )
         if not ok_any:
             return False
@@ -167,9 +168,16 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         colour, n = needs.one_colour
         room_c = memo.get(colour)
         if room_c is None:
-            room_c = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
         return room_c >= n
-    return not steps or tracks.feasible(p.tr, p.unlocked, steps)
+    return not steps or trk.feasible(p.tr, p.unlocked, steps)
+
+
+def _track_rules(p: PlayerState) -> Any:
+    """The track rules of a seat's Deutschland tableau (its lines, its arm)."""
+    from .germany.moves import rules_for
+
+    return rules_for(p)
 
 
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],

@@ -36,10 +36,14 @@ class Ctx:
         self.events: list[Event] = []
         #: the command's seeded random source (system work that draws: Emil's cards)
         self.rng = rng or random.Random(0)
+        #: a tableau with its own line names (Deutschland): log lines name the line
+        self.line_names = _line_names(state)
 
     def emit(self, type_: str, payload: dict[str, Any], barrier: bool = False) -> None:
         if self.probe:
             raise Valid
+        if self.line_names is not None and isinstance(payload.get("line"), int):
+            payload = {**payload, "line_name": self.line_names[payload["line"]]}
         event = Event(type_, payload, barrier)
         apply(self.work, event)
         self.events.append(event)
@@ -81,6 +85,8 @@ class Ctx:
                 items.append([next_id + len(items), "place_loco", 1, True, SPECIAL9 * 10, True])
             elif kind == "second_marker":
                 self.emit("SecondMarkerPlaced", {"seat": seat})
+            elif kind == "german_revaluation":
+                self.emit("RevaluationTileTaken", {"seat": seat})
             # turn_order, kiev_medal, revaluation: recorded by the placement itself
         if items:
             self.emit("ActionsGained", {"seat": seat, "source": source, "items": items})
@@ -92,6 +98,10 @@ class Ctx:
 
     def check_specials(self, seat: str) -> None:
         """Fire the one-time special spaces whose condition is now met."""
+        if self.line_names is not None:
+            from .germany.moves import check_specials
+
+            return check_specials(self, seat)
         for special in tracks.new_specials(self.p(seat)):
             key = special["key"]
             self.emit("SpecialSpaceReached", {"seat": seat, "key": key})
@@ -131,11 +141,21 @@ def arg(args: Mapping[str, Any], key: str, kind: type, default: Any = MISSING) -
     return value
 
 
-def line_arg(args: Mapping[str, Any]) -> int:
+def _line_names(state: State) -> tuple[str, ...] | None:
+    """The line names of a tableau other than the Russian one (None: the base game's)."""
+    if state.options.get("tableau") == "deutschland":
+        from .germany.board import LINES
+
+        return LINES
+    return None
+
+
+def line_arg(args: Mapping[str, Any], state: State | None = None) -> int:
     name = arg(args, "line", str)
-    if name not in RULES.lines:
+    lines = (_line_names(state) if state is not None else None) or RULES.lines
+    if name not in lines:
         raise IllegalMove("rr.args.invalid", f"unknown line {name!r}")
-    return RULES.lines.index(name)
+    return lines.index(name)
 
 
 def colour_arg(args: Mapping[str, Any]) -> int:

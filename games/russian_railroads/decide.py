@@ -207,7 +207,7 @@ def score_round(ctx: Ctx) -> None:
     state = ctx.work
     if state.phase != "scoring":
         raise IllegalMove("rr.system.not_due", "the round is scored after all players passed")
-    scores = {seat: scoring.tableau_value(state.players[seat]) for seat in state.seats}
+    scores = {seat: _scoring(state).tableau_value(state.players[seat]) for seat in state.seats}
     ctx.emit("RoundScored", {"round": state.round, "scores": scores})
     if state.emil is not None:
         emil.give_workers(ctx)  # "Meistens wird dies in der Wertung passieren."
@@ -222,7 +222,7 @@ def score_round(ctx: Ctx) -> None:
     majority = engineers.majority(players, (emil_row,) if emil_row else ())
     final: dict[str, Any] = {}
     for p in players:
-        cards = scoring.end_cards_breakdown(p)
+        cards = _scoring(state).end_cards_breakdown(p)
         end_total = sum(c["vp"] for c in cards)
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}
@@ -236,6 +236,22 @@ def score_round(ctx: Ctx) -> None:
 
 
 SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn}
+
+
+def _german_handler(state: State, ctype: str) -> Any:
+    """The Deutschland tableau's handler of a command (None: the base one)."""
+    from .germany.moves import handler
+
+    return handler(state, ctype)
+
+
+def _scoring(state: State) -> Any:
+    """The scoring of the table's tableau (the Deutschland one has its own lines)."""
+    if state.options.get("tableau") == "deutschland":
+        from .germany import scoring as german_scoring
+
+        return german_scoring
+    return scoring
 
 
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
@@ -257,7 +273,10 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if command.seat != state.current or emil.to_move(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
-    if command.type in TURN_COMMANDS:
+    german = _german_handler(state, command.type) if state.options.get("tableau") == "deutschland" else None
+    if german is not None:
+        german(ctx, seat, command.args)
+    elif command.type in TURN_COMMANDS:
         TURN_COMMANDS[command.type](ctx, seat, command.args)
     elif command.type in SUBMOVES:
         if not state.placed:

@@ -28,6 +28,7 @@ from . import options as _options
 from .data import DSP, RULES, printed_number
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
+from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
 from .legal import legal_commands as _legal
 from .legal import open_actions as _open
 from .messages import MESSAGES
@@ -68,6 +69,10 @@ class RussianRailroads:
             raise IllegalMove("rr.options.seats", "seats must be distinct")
         setup = RULES.setup_for(len(seats))
         events = [Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.rules_version})]
+        if opts.get("tableau") == "deutschland":
+            from .germany.board import DATA as GERMANY
+
+            events.append(Event("GermanTableauPrepared", dict(GERMANY["always_used"])))
         order = seats[:]
         rng.shuffle(order)
         events.append(Event("TurnOrderDealt", {"order": order}, barrier=True))

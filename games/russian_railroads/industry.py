@@ -28,8 +28,8 @@ def step_target(p: PlayerState, marker: int) -> int:
     if pos < 0:
         return -1
     new = pos + 1
-    other = p.markers[1 - marker]
-    if not enterable(p.factories, new) or new == other:
+    # no other marker there (the Deutschland tableau's third marker included)
+    if not enterable(p.factories, new) or new in p.markers:
         return -1
     return new
 

@@ -142,13 +142,29 @@ def legal_commands(state: State, seat: str) -> list[Command]:
                 if _ok(state, seat, "Relocate", {"space": space}):
                     result.append(Command("Relocate", seat, {"space": space}))
             return result
+        if state.options.get("tableau") == "deutschland":
+            from .germany import legal as german
+
+            return german.before_placing(state, seat)
         return [Command("Pass", seat, {})] + _placements(state, seat)
+    if state.options.get("tableau") == "deutschland":
+        from .germany import legal as german
+
+        return german.submoves(state, seat)
     return _submoves(state, seat)
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return []
+    if state.options.get("tableau") == "deutschland":
+        from .germany import legal as german
+
+        return german.open_actions(state, seat, _open_items)
+    return _open_items(state, seat)
+
+
+def _open_items(state: State, seat: str) -> list[OpenAction]:
     if not state.placed:
         if state.phase == "draft":
             return [OpenAction("rr.open.start_bonus", True, {}, ("ChooseStartBonus",))]
@@ -163,7 +179,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         # A mandatory item that can no longer be done does not block the confirm
         # (safety net; the sub-move checks keep this from happening).
         must = mandatory and actions.item_alone_feasible(state, p, item)
-        if kind == "place_loco":
+        if _blocking:  # a displaced loco, the Deutschland switch or extension tile
             must = True
         result.append(OpenAction(f"rr.open.{kind}", must, open_params(kind, n, arg), COMMANDS_FOR[kind]))
     return result
@@ -184,6 +200,9 @@ COMMANDS_FOR = {
     "reuse": ("ReuseSpace",),
     "repeat_one": ("PlaceDoubler", "AdvanceIndustry", "AdvanceTrack"),
     "grey_jump": ("JumpGreyTrack",),
+    "branch": ("ChooseBranch",),
+    "extension": ("ChooseExtension",),
+    "income_marker": ("TakeIncomeMarker",),
 }
 
 
@@ -195,7 +214,7 @@ def has_mandatory(state: State, seat: str) -> bool:
         return state.phase != "relocation"
     p = state.players[seat]
     for item in state.pending:
-        if item[1] == "place_loco" or item[3] and actions.item_alone_feasible(state, p, item):
+        if item[5] or item[3] and actions.item_alone_feasible(state, p, item):
             return True
     return False
 

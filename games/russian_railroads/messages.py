@@ -21,6 +21,7 @@ from games.contract import Command, Description, Event
 
 from . import names
 from .data import RULES, SPECIAL9, engineer_cost
+from .germany import messages as german_messages
 
 Name = dict[str, str]
 LANGS = ("de", "en")
@@ -147,7 +148,8 @@ def describe(event: Event) -> Description:
     params: dict[str, Any] = {k: v for k, v in payload.items() if not k.startswith("_")}
     key = event.type
     if "line" in params:
-        params["line"] = _line_name(params["line"])
+        # a tableau with its own lines (Deutschland) names them in the payload
+        params["line"] = names.line(payload["line_name"]) if "line_name" in payload else _line_name(params["line"])
     if "colour" in params:
         plural = event.type == "TracksUnlocked"
         params["colour"] = colour_adjective(_colour_id(params["colour"]), plural)
@@ -202,6 +204,8 @@ def describe(event: Event) -> Description:
             key = "GameCreatedSolo"
     elif event.type.startswith("Emil"):
         key = _describe_emil(event, params)
+    elif event.type in german_messages.EVENTS:
+        german_messages.fill(payload, params)
     elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
     elif event.type == "RoundScored":
@@ -316,6 +320,8 @@ def describe_command(command: Command) -> Description:
         params["card"] = end_card_name(args.get("card"))
     elif ctype == "TakePoints":
         params["points"] = count("point", _factory_9_points())
+    elif ctype in german_messages.COMMANDS:
+        german_messages.fill(args, params)
     return Description(f"rr.cmd.{key}", params)
 
 

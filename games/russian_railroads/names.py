@@ -44,7 +44,8 @@ def _thing(value: str) -> tuple[tuple[str, str], ...] | None:
     found = _NAMES["spaces"].get(value)
     if found:
         return tuple(found.items())
-    m = re.fullmatch(r"(transsib|st_petersburg|kiev)_(\d+|end)", value)
+    m = re.fullmatch(r"(transsib|st_petersburg|kiev|muenchen|hamburg|berlin|dresden|nuernberg_fuerth"
+                     r"|hannover|wuerzburg|frankfurt)_(\d+|end)", value)
     if m:
         name = _format("line_end", line=_LINES[m[1]]) if m[2] == "end" else \
             _format("line_space", line=_LINES[m[1]], n=m[2])

@@ -107,9 +107,9 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     marker = arg(args, "marker", int, 1)
-    if marker not in (1, 2):
-        raise IllegalMove("rr.args.invalid", "marker must be 1 or 2")
     p = ctx.p(seat)
+    if not 1 <= marker <= len(p.markers):  # a third with the Deutschland tableau
+        raise IllegalMove("rr.args.invalid", "marker must be 1 or 2")
     if p.markers[marker - 1] < 0:
         raise IllegalMove("rr.industry.no_marker", "the second industry marker has not been taken")
     target = industry.step_target(p, marker - 1)
@@ -144,7 +144,7 @@ def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
 def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
-    line = line_arg(args)
+    line = line_arg(args, ctx.work)
     replace = arg(args, "replace", int, 0)
     number = locomotives.lowest_stack(ctx.work.stacks)
     if not number:
@@ -185,7 +185,7 @@ def place_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = actions.blocking_item(ctx.work.pending)
     if item is None or item[1] != "place_loco":
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
-    line = line_arg(args)
+    line = line_arg(args, ctx.work)
     replace = arg(args, "replace", int, 0)
     number, exclude = item[4] // 10, item[4] % 10 - 1
     _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
@@ -353,7 +353,7 @@ def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 def jump_grey_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     """Engineer 11 (Dimitrij, DSP): grey jumps to the space behind black on one line."""
     _guard_blocking(ctx, ())
-    line = line_arg(args)
+    line = line_arg(args, ctx.work)
     p = ctx.p(seat)
     target = tracks.grey_jump_target(p.tr, p.unlocked, line)
     if not target:

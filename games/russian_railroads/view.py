@@ -174,6 +174,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         view["emil"] = emil_view(state)
     if state.options:
         view["options"] = dict(state.options)
+    if state.options.get("tableau") == "deutschland":
+        from .germany.view import extend
+
+        extend(view, state)
     if viewer == REVIEWER:
         view["end_removed"] = list(state.end_removed)
     if state.phase == "over":

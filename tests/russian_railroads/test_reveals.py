@@ -55,6 +55,13 @@ EmilPassed           no      follows from Emil's cards and workers (system)
 EmilWorkerGained     no      follows from the player's points (system)
 EmilTookEngineer     no      the engineer on the hire field lay open
 EmilTookTile         no      the stacks and the display lie open
+GermanTableauPrepared no     Deutschland: the always-used ?-token and ?-card (printed)
+BranchChosen         no      Deutschland: the seat's choice at the switch (public tableau)
+ExtensionLaid        no      Deutschland: all 18 extension tiles lie face up
+IncomeMarkerTaken    no      Deutschland: the income markers lie face up
+IncomeMarkerUsed     no      Deutschland: printed effect, public
+ExtraMarkerPlaced    no      Deutschland: public
+RevaluationTileTaken no      Deutschland: the ?-card lay face up
 ==================== ======= ==========================================================
 
 There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The

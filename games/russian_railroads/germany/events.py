@@ -1,0 +1,59 @@
+"""Folding the Deutschland tableau's events (registered with :mod:`..evolve`).
+
+Like the base handlers they only record what ``decide`` settled: the choices go
+into the seat's ``claims`` (see :mod:`.board`).
+"""
+
+from __future__ import annotations
+
+from .. import actions
+from ..evolve import Payload, handles
+from ..state import State
+
+
+def _use(state: State, payload: Payload) -> None:
+    item_id = payload.get("use")
+    if item_id:
+        state.pending = actions.consume(state.pending, item_id)
+    state.acted = True
+
+
+@handles("GermanTableauPrepared")
+def _prepared(state: State, payload: Payload) -> None:
+    """"Das ?-Plättchen 4 Münzen und die ?-Karte mit dem neuen Aufwerter werden bei
+    allen Spielen mit dem Deutschlandtableau verwendet.\""""
+    state.q_cards = state.q_cards + [c for c in payload["q_cards"] if c not in state.q_cards]
+
+
+@handles("BranchChosen")
+def _branch(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(f"de_arm:{payload['arm']}")
+    _use(state, payload)
+
+
+@handles("ExtensionLaid")
+def _extension(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(f"de_tile:{payload['station']}:{payload['tile']}")
+    _use(state, payload)
+
+
+@handles("IncomeMarkerTaken")
+def _income_taken(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(f"de_income:{payload['marker']}")
+    _use(state, payload)
+
+
+@handles("IncomeMarkerUsed")
+def _income_used(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(f"de_income_used:{payload['marker']}:{payload['round']}")
+    state.acted = True
+
+
+@handles("ExtraMarkerPlaced")
+def _extra_marker(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).markers.append(0)
+
+
+@handles("RevaluationTileTaken")
+def _revaluation(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append("de_revaluation")

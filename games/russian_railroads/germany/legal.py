@@ -1,0 +1,141 @@
+"""What a seat may do at a Deutschland table: the base candidates on the seat's own
+lines, the switch, extension tiles and income markers.
+
+As in :mod:`..legal`, candidates are generated cheaply and then checked with the very
+handlers ``decide`` dispatches to, so the list and the validation cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.contract import Command, IllegalMove, OpenAction
+
+from .. import actions, industry, locomotives
+from ..context import Ctx, Valid
+from ..data import RULES
+from ..decide import TURN_COMMANDS
+from ..legal import COMMANDS_FOR, _placements
+from ..messages import open_params
+from ..state import State
+from ..submoves import SUBMOVES
+from ..tracks import colour_set
+from . import board, moves
+
+
+def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
+    try:
+        handler = moves.handler(state, ctype) or TURN_COMMANDS.get(ctype) or SUBMOVES[ctype]
+        handler(Ctx(state, probe=True), seat, args)
+    except Valid:
+        return True
+    except IllegalMove:
+        return False
+    return True
+
+
+def before_placing(state: State, seat: str) -> list[Command]:
+    """The action phase before the seat placed: pass, placements, income markers (and
+    what they gave, which may be spent before placing)."""
+    if actions.blocking_item(state.pending) is not None:
+        return submoves(state, seat)
+    placements = _placements(state, seat)
+    result = [] if state.acted and placements else [Command("Pass", seat, {})]
+    result += placements
+    return result + submoves(state, seat)
+
+
+def income_uses(state: State, seat: str) -> list[Command]:
+    p = state.players[seat]
+    return [Command("UseIncomeMarker", seat, {"marker": m}) for m in board.income_of(p)
+            if not board.income_used(p, m, state.round)]
+
+
+def submoves(state: State, seat: str) -> list[Command]:
+    p = state.players[seat]
+    pending = state.pending
+    cands: list[tuple[str, dict[str, Any]]] = []
+    block = actions.blocking_item(pending)
+    if block is not None:
+        if block[1] == "branch":
+            cands += [("ChooseBranch", {"arm": arm}) for arm in board.ARMS]
+        elif block[1] == "extension":
+            length = board.STATIONS[block[4]][2]
+            cands += [("ChooseExtension", {"tile": t}) for t in board.open_tiles(state.players.values(), length)]
+        else:
+            number, exclude = block[4] // 10, block[4] % 10 - 1
+            for line, replace in locomotives.placements(p, number, exclude):
+                cands.append(("PlaceLoco", {"line": board.LINES[line], "replace": replace, "number": number}))
+            cands.append(("DiscardLoco", {"number": number}))
+        return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
+    kinds = {item[1] for item in pending if item[2] > 0}
+    colours: set[int] = set()
+    for item in pending:
+        if item[1] == "steps":
+            colours.update(colour_set(item[4]))
+        elif item[1] == "repeat_one":
+            if "black" in item[4]:
+                colours.add(0)
+            if "doubler" in item[4]:
+                kinds.add("doublers")
+            if "industry" in item[4]:
+                kinds.add("industry")
+    rules = moves.rules_for(p)
+    for colour in sorted(colours):
+        for line in range(3):
+            if rules.step_target(p.tr, p.unlocked, line, colour):
+                cands.append(("AdvanceTrack", {"line": board.LINES[line], "colour": RULES.colours[colour]}))
+    if "industry" in kinds:
+        for marker in range(1, len(p.markers) + 1):
+            if industry.step_target(p, marker - 1) >= 0:
+                cands.append(("AdvanceIndustry", {"marker": marker}))
+    if "doublers" in kinds:
+        cands.append(("PlaceDoubler", {}))
+    if kinds & {"loco", "loco_or_factory"}:
+        number = locomotives.lowest_stack(state.stacks)
+        if number:
+            for line, replace in locomotives.placements(p, number):
+                cands.append(("BuildLoco", {"line": board.LINES[line], "replace": replace, "number": number}))
+    if kinds & {"factory", "loco_or_factory"}:
+        for source, number in locomotives.factory_sources(state.stacks, state.display):
+            for slot in locomotives.factory_slots(p):
+                cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
+    if "q_token" in kinds:
+        cands += [("ChooseQuestionToken", {"token": t}) for t in board.Q_TOKENS if t not in p.q_used]
+    if "q_card" in kinds:
+        cands += [("ChooseQuestionCard", {"card": c}) for c in state.q_cards]
+    if kinds & {"end_card", "end_card_or_vp"}:
+        if state.end_seen is None:
+            cands.append(("SearchEndCards", {}))
+        else:
+            cands += [("ChooseEndCard", {"card": c}) for c in state.end_seen]
+    if "end_card_or_vp" in kinds:
+        cands.append(("TakePoints", {}))
+    if "reuse" in kinds:
+        cands += [("ReuseSpace", {"space": s}) for s in actions.reusable_spaces(state, seat)]
+    if "grey_jump" in kinds:
+        cands += [("JumpGreyTrack", {"line": board.LINES[li]}) for li in rules.grey_jump_lines(p.tr, p.unlocked)]
+    if "income_marker" in kinds:
+        cands += [("TakeIncomeMarker", {"marker": m}) for m in board.open_income(state.players.values())]
+    result = [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
+    if state.phase == "actions":
+        result += income_uses(state, seat)
+    return result
+
+
+def open_actions(state: State, seat: str, base: Callable[[State, str], list[OpenAction]]) -> list[OpenAction]:
+    """The base open actions; before placing also what an income marker gave, and
+    the income markers still face up this round (optional)."""
+    result = base(state, seat)
+    if state.phase != "actions":
+        return result
+    if not state.placed and state.pending:
+        p = state.players[seat]
+        for item in state.pending:
+            must = bool(item[5]) or item[3] and actions.item_alone_feasible(state, p, item)
+            result.append(OpenAction(f"rr.open.{item[1]}", must, open_params(item[1], item[2], item[4]),
+                                     COMMANDS_FOR[item[1]]))
+    if income_uses(state, seat) and actions.blocking_item(state.pending) is None:
+        result.append(OpenAction("rr.open.income_use", False, {}, ("UseIncomeMarker",)))
+    return result
