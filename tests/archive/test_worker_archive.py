@@ -1,10 +1,12 @@
 """With a real Celery worker: a finished Russian Railroads game (played by the
-worker's bots) is archived, and its analysis is computed by the worker, with
-progress, and is the same for the same game and bot seed; a game between people
+worker's bots) is archived, and its analysis is computed by the worker (MCTS with
+a fixed iteration count, small here), with progress, and is the same for the same
+game and bot seed; a game between people
 gets rated by the worker's ``game_ended`` task."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -32,8 +34,13 @@ def poll(check, deadline_s: float = 120.0, what: str = "condition"):
         time.sleep(0.1)
 
 
+#: MCTS iterations per position in this test (production: settings.analysis_iterations, 100):
+#: the same code path, a few seconds for the game instead of a minute.
+TEST_ITERATIONS = 8
+
+
 def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker_settings):  # noqa: F811
-    app = create_app(worker_settings)
+    app = create_app(dataclasses.replace(worker_settings, analysis_iterations=TEST_ITERATIONS))
     repo = app.extensions["stellwerk"].repository
     client = app.test_client()
     r = client.post("/api/games", json={"game": "russian_railroads", "options": {}, "seed": "analysis-1",
@@ -51,6 +58,7 @@ def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker
                              client.get("/api/archive?game=russian_railroads&players=2").json["games"]],
          30, "the archive row")
 
+    started = time.monotonic()
     r = client.post(f"/api/games/{game_id}/analysis", headers=auth(api_token))
     assert r.status_code in (200, 202), r.json
 
@@ -59,8 +67,25 @@ def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker
         assert body["state"] != "failed", body
         return body if body["state"] == "done" else None
 
-    body = poll(done, what="the analysis")
+    seen_running = []
+
+    def done_and_progress():
+        body = done()
+        if body is None:
+            current = client.get(f"/api/games/{game_id}/analysis").json
+            if current["state"] == "running":
+                seen_running.append((current["done"], current["total"]))
+        return body
+
+    body = poll(done_and_progress, what="the analysis")
     result = body["result"]
+    print(f"analysis of {len(result['positions'])} positions at {result['level']}: "
+          f"{time.monotonic() - started:.1f} s")
+    # The strongest level with a fixed iteration count; chances from the search's root.
+    assert result["level"] == f"mcts-{TEST_ITERATIONS}i" and result["estimate"] == "mcts-root"
+    assert seen_running and all(total == len(result["positions"]) for _, total in seen_running)  # progress shown
+    assert [d for d, _ in seen_running] == sorted(d for d, _ in seen_running)
+    assert sum(pos["source"] == "search" for pos in result["positions"]) >= len(result["positions"]) // 2
     steps = client.get(f"/api/games/{game_id}/replay").json["steps"]
     assert [pos["seq"] for pos in result["positions"]] == steps
     assert body["done"] == body["total"] == len(steps)
@@ -73,7 +98,7 @@ def test_worker_analyses_a_finished_russian_railroads_game(celery_worker, worker
     # Computed once: asking again does not enqueue another task, and the result is cached.
     assert client.post(f"/api/games/{game_id}/analysis", headers=auth(api_token)).status_code == 200
     # Stable: the same game and bot seed give the same analysis.
-    again = analyse(repo, game_id, "greedy", "0")
+    again = analyse(repo, game_id, result["level"], "0")  # in this process: another hash seed, same result
     assert again == result
     store = AnalysisStore(repo.store.redis, repo.store.keys.prefix)
     assert store.get(game_id)["result"] == result
