@@ -41,7 +41,7 @@ def difference(a: Any, b: Any, path: str = "") -> str | None:
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         if len(a) != len(b):
             return f"{path} (length {len(a)} vs {len(b)})"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             found = difference(x, y, f"{path}[{i}]")
             if found:
                 return found
@@ -114,6 +114,6 @@ def test_the_check_finds_a_secret_shown_in_another_form():
             seat = table.projection.turn_seat or table.status().to_move[0]
             table.submit(seat, rng.choice([c for c in table.legal(seat) if c.type != "Undo"]))
     state = table.projection.live
-    differences = [difference(shown(game, state, "p1"), shown(game, game.determinize(state, "p1", random.Random(k)), "p1"))
-                   for k in range(5)]
+    redrawn = [game.determinize(state, "p1", random.Random(k)) for k in range(5)]
+    differences = [difference(shown(game, state, "p1"), shown(game, other, "p1")) for other in redrawn]
     assert any(d and "all_screens" in d for d in differences)
