@@ -11,6 +11,23 @@ import { commandLabel, where } from "./labels.js";
 import { drawActions, drawCompanies, drawPlayers } from "./players.js";
 import { CELL, drawMap, drawTile } from "./tiles.js";
 
+/** The game's own stylesheet (dice, screens, cards), added to the page once. */
+function ensureStyle() {
+  if (document.querySelector("link[data-rd-style]")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/railroad_dice.css", import.meta.url).href,
+    dataset: { rdStyle: "1" } }));
+}
+
+/** The overview map drawn to the width there is (it grows with every tile laid). */
+function fitMap(svg, available) {
+  const width = Number(svg.getAttribute("width"));
+  if (width > available) {
+    svg.setAttribute("height", String(Math.round(Number(svg.getAttribute("height")) * available / width)));
+    svg.setAttribute("width", String(available));
+  }
+  return svg;
+}
+
 function fit(svg, width, available, label, ctx) {
   if (available >= width) return svg;
   return zoomable(svg, width, { label, zoomed: svg.querySelector(".usable") !== null, t: ctx.t });
@@ -29,6 +46,7 @@ export default {
   where,
   render(el, ctx) {
     const available = el.clientWidth || 974;
+    ensureStyle();
     clear(el).classList.add("rd");
     const view = ctx.view || {};
     if (!view.players || !view.boards) {
@@ -45,8 +63,8 @@ export default {
       tiles.append(h("div", { class: "rd-tile-wrap", dataset: { pos } },
         fit(drawTile(pos, board, view, ctx), 7 * CELL + 2, available, t("js.rd.tile", { pos, ends: board.ends.join(", ") }), ctx)));
     }
-    el.append(tiles);
-    el.append(h("div", { class: "rd-map-wrap" }, h("h4", {}, t("js.rd.map")), drawMap(view, ctx)));
+    el.append(h("div", { class: "rd-boards" }, tiles,
+      h("div", { class: "rd-map-wrap" }, h("h4", {}, t("js.rd.map")), fitMap(drawMap(view, ctx), available))));
     el.append(drawCompanies(view, ctx), drawPlayers(view, ctx));
     el.append(h("p", { class: "small muted rd-legend" }, t("js.rd.legend")));
   },

@@ -7,7 +7,6 @@ import { argsText } from "../../dom.js";
 export const TERRAIN_COLOURS = { M: "#cfe6a6", B: "#b59f84", W: "#86bde6" };
 export const COMPANY_COLOURS = { white: "#f4f4f4", black: "#222", green: "#2e8b3e", yellow: "#f2c82f", red: "#c73a2c" };
 export const FACES = ["straight", "curve", "share", "question"];
-export const FACE_SIGNS = { straight: "│", curve: "╮", share: "€", question: "?" };
 /** Directions 0 north, 1 east, 2 south, 3 west, as field steps [row, column]. */
 export const DELTA = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 

@@ -3,10 +3,16 @@
 // player's dice in front with their faces ('?' dice turn, any die is returned when
 // more than five lie in front), shares, and the five company cards with their
 // stations left, director and the shares still at the bank (a click buys one).
+// Dice, stations and screens are pictures (pieces.js), styled by css/railroad_dice.css.
 
-import { h, s } from "../../dom.js";
+import { h } from "../../dom.js";
 import { choose } from "../../widgets.js";
-import { COMPANY_COLOURS, FACES, FACE_SIGNS, commandLabel, faceName } from "./labels.js";
+import { COMPANY_COLOURS, FACES, commandLabel, faceName } from "./labels.js";
+import { die, passengerChip, screenIcon, stationIcon } from "./pieces.js";
+
+/** Behind a screen at most this many dice are drawn one by one; more are counted. */
+const DRAWN_BEHIND = 10;
+const KIND_TERRAIN = { meadow: "M", mountain: "B", lake: "W" };
 
 function button(label, commands, ctx, types) {
   return h("button", {
@@ -22,23 +28,42 @@ function usable(el, commands, ctx) {
   el.dataset.commands = [...new Set(commands.map((c) => c.type))].join(" ");
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "0");
-  el.addEventListener("click", (event) => choose(event.currentTarget, commands, ctx, (c) => commandLabel(c, ctx)));
+  const act = (event) => choose(event.currentTarget, commands, ctx, (c) => commandLabel(c, ctx));
+  el.addEventListener("click", act);
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(event);
+    }
+  });
   return el;
 }
 
-/** The dice in front of ``seat``: one chip per die, showing its face. */
+/** The dice in front of ``seat``: one die per die, showing its face. */
 function frontDice(seat, player, ctx) {
   const mine = seat === ctx.you && ctx.interactive;
-  const chips = [];
+  const dice = [];
   for (const face of FACES) {
     for (let i = 0; i < (player.front?.[face] || 0); i += 1) {
-      const commands = mine ? ctx.commands.filter((c) =>
+      const commands = mine && i === 0 ? ctx.commands.filter((c) =>
         (c.type === "TurnDie" && face === "question") || (c.type === "ReturnDie" && c.args.face === face)) : [];
-      chips.push(usable(h("span", { class: `rd-die face-${face}`, title: faceName(face, ctx.t), dataset: { face } },
-        FACE_SIGNS[face]), i === 0 ? commands : [], ctx));
+      dice.push(usable(die(face, { title: faceName(face, ctx.t) }), commands, ctx));
     }
   }
-  return h("div", { class: "rd-front", dataset: { seat } }, chips.length ? chips : h("span", { class: "muted" }, "–"));
+  return h("div", { class: "rd-front", dataset: { seat } }, dice.length ? dice : h("span", { class: "muted" }, "–"));
+}
+
+/** A player's screen: for its owner the dice behind it and the passengers, for others a closed screen. */
+function screen(seat, p, ctx) {
+  const { t } = ctx;
+  if (!("screen" in p)) {
+    return h("div", { class: "rd-screen hidden-info muted" }, screenIcon(true), " ", t("js.rd.screen_hidden"));
+  }
+  const dice = Array.from({ length: Math.min(p.screen, DRAWN_BEHIND) }, () => die(null, { size: 16 }));
+  return h("div", { class: "rd-screen", dataset: { seat } },
+    h("div", { class: "rd-screen-line" }, screenIcon(false), " ", t("js.rd.screen", { n: p.screen })),
+    h("div", { class: "rd-behind" }, dice, p.screen > DRAWN_BEHIND ? h("span", { class: "rd-more" }, `+${p.screen - DRAWN_BEHIND}`) : null),
+    h("div", { class: "rd-screen-line" }, passengerChip(), " ", t("js.rd.passengers", { n: p.passengers })));
 }
 
 export function drawPlayers(view, ctx) {
@@ -47,34 +72,44 @@ export function drawPlayers(view, ctx) {
   seats.sort((a, b) => (b === ctx.you) - (a === ctx.you));
   return h("section", { class: "rd-players" }, seats.map((seat) => {
     const p = view.players[seat];
-    const screen = "screen" in p
-      ? h("p", { class: "rd-screen", dataset: { seat } }, t("js.rd.screen", { n: p.screen }), " · ",
-        t("js.rd.passengers", { n: p.passengers }))
-      : h("p", { class: "rd-screen hidden-info muted" }, t("js.rd.screen_hidden"));
-    const shares = Object.entries(p.shares || {}).filter(([, n]) => n)
-      .map(([c, n]) => `${view.companies?.[c]?.name || c} ×${n}`).join(", ");
-    return h("div", { class: `card rd-player${seat === view.current ? " to-move" : ""}`, dataset: { seat } },
+    const shares = Object.entries(p.shares || {}).filter(([, n]) => n).map(([c, n]) =>
+      h("span", { class: "rd-share-tag", dataset: { colour: view.companies?.[c]?.colour || "" } },
+        `${view.companies?.[c]?.name || c} ×${n}`));
+    return h("div", { class: `card rd-player${seat === view.current ? " rd-current" : ""}`, dataset: { seat } },
       h("h4", {}, `${ctx.names?.[seat] || seat}${seat === view.start_player ? ` · ${t("js.rd.start_player")}` : ""}`),
-      screen, h("p", { class: "small" }, t("js.rd.in_front")), frontDice(seat, p, ctx),
-      h("p", { class: "small" }, `${t("js.rd.shares")}: ${shares || "–"}`));
+      screen(seat, p, ctx),
+      h("p", { class: "rd-label" }, t("js.rd.in_front")), frontDice(seat, p, ctx),
+      h("p", { class: "rd-label" }, `${t("js.rd.shares")}:`), h("div", { class: "rd-shares" }, shares.length ? shares : "–"));
   }));
+}
+
+/** The stations a company has left, per terrain and cost: a terrain chip with its houses. */
+function supplyRows(company, ctx) {
+  const colour = COMPANY_COLOURS[company.colour] || "#666";
+  const rows = Object.entries(company.supply || {}).filter(([, n]) => n).map(([key, n]) => {
+    const [kind, cost] = key.split(":");
+    const name = ctx.t(`js.rd.kind.${kind}`);
+    return h("li", { class: `rd-supply terrain-${KIND_TERRAIN[kind] || "M"}`, dataset: { kind, cost },
+      title: `${name} · ${cost} · ${n}` },
+    h("span", { class: "rd-kind" }, name), h("span", { class: "rd-cost" }, cost),
+    h("span", { class: "rd-houses" }, Array.from({ length: n }, () => stationIcon(colour, { size: 13 }))));
+  });
+  return h("ul", { class: "rd-supplies" }, rows.length ? rows : h("li", { class: "muted" }, "–"));
 }
 
 export function drawCompanies(view, ctx) {
   const { t } = ctx;
   return h("section", { class: "rd-companies" }, Object.entries(view.companies || {}).map(([id, company]) => {
     const buys = ctx.interactive ? ctx.commands.filter((c) => c.type === "BuyShare" && c.args.company === id) : [];
-    const stations = Object.entries(company.supply || {}).filter(([, n]) => n)
-      .map(([key, n]) => { const [kind, cost] = key.split(":"); return `${t(`js.rd.kind.${kind}`)} ${cost}: ${n}`; });
     const director = view.directors?.[id];
-    // The colour as an SVG swatch: the page allows no inline style.
-    const swatch = s("svg", { width: 14, height: 14, viewBox: "0 0 14 14", class: "rd-swatch" },
-      s("rect", { x: 1, y: 1, width: 12, height: 12, fill: COMPANY_COLOURS[company.colour] || "#666", stroke: "#000" }));
+    const built = (view.stations || []).filter((st) => st.company === id).length;
     const card = h("div", { class: "card rd-company", dataset: { company: id, colour: company.colour } },
-      h("h4", {}, swatch, " ", company.name),
-      h("p", { class: "small" }, `${t("js.rd.director")}: ${director ? ctx.names?.[director] || director : "–"}`),
-      h("p", { class: "small" }, `${t("js.rd.bank_shares")}: ${view.bank_shares?.[id] ?? 0}`),
-      h("p", { class: "small" }, `${t("js.rd.stations_left")}: ${stations.join(" · ") || "–"}`));
+      h("h4", { class: "rd-company-head" }, stationIcon(COMPANY_COLOURS[company.colour] || "#666", { size: 16 }), " ", company.name),
+      h("p", { class: "rd-line" }, `${t("js.rd.director")}: `,
+        h("strong", {}, director ? ctx.names?.[director] || director : "–")),
+      h("p", { class: "rd-line" }, `${t("js.rd.bank_shares")}: `, h("strong", { class: "rd-bank-shares" }, String(view.bank_shares?.[id] ?? 0)),
+        built ? ` · ${t("js.rd.built", { n: built })}` : ""),
+      h("p", { class: "rd-label" }, t("js.rd.stations_left")), supplyRows(company, ctx));
     return usable(card, buys, ctx);
   }));
 }

@@ -6,6 +6,7 @@
 import { s } from "../../dom.js";
 import { clickable, rect, text } from "../helpers.js";
 import { COMPANY_COLOURS, DELTA, TERRAIN_COLOURS, commandLabel } from "./labels.js";
+import { railMarks } from "./pieces.js";
 
 export const CELL = 40;
 const LAY = new Set(["PlaceTrack", "BuildBridge", "ConnectTile", "BuildStation"]);
@@ -49,17 +50,20 @@ export function drawTile(pos, board, view, ctx) {
       const x = 1 + c * CELL;
       const y = 20 + r * CELL;
       const g = s("g", { class: `rd-field terrain-${ch}`, dataset: { field: `${r},${c}`, pos } });
-      g.append(rect(x, y, CELL, CELL, { rx: 0, fill: TERRAIN_COLOURS[ch], stroke: "#8a8a7a", "stroke-width": 0.5 }));
+      g.append(rect(x, y, CELL, CELL, { rx: 0, fill: TERRAIN_COLOURS[ch], class: "rd-ground" }));
       const piece = board.pieces[`${r},${c}`];
+      if (piece) {
+        // Every piece of the line is a die lying on the field (a station sits on its own die's place).
+        g.append(rect(x + 3, y + 3, CELL - 6, CELL - 6, { rx: 6, class: `rd-tile-die${piece.kind === "station" ? " under-station" : ""}` }));
+        const d = trackPath(x, y, piece.sides);
+        g.append(...railMarks(d, piece.kind === "station" ? "rd-station-rail" : `rd-track rd-${piece.kind}`));
+      }
       if (piece?.kind === "station") {
         const colour = COMPANY_COLOURS[view.companies?.[piece.company]?.colour] || "#666";
-        g.append(s("path", { d: trackPath(x, y, piece.sides), stroke: "#3b2a1a", "stroke-width": 5, fill: "none" }),
-          rect(x + 9, y + 9, CELL - 18, CELL - 18, { rx: 3, fill: colour, stroke: "#000", class: "rd-station",
-            dataset: { company: piece.company } }),
-          s("title", {}, view.companies?.[piece.company]?.name || piece.company));
-      } else if (piece) {
-        g.append(s("path", { d: trackPath(x, y, piece.sides), stroke: "#3b2a1a", "stroke-width": 5, fill: "none",
-          class: `rd-track rd-${piece.kind}` }));
+        const [hx, hy] = [x + CELL / 2, y + CELL / 2];
+        g.append(s("path", { d: `M ${hx - 11} ${hy - 1} L ${hx} ${hy - 12} L ${hx + 11} ${hy - 1} L ${hx + 11} ${hy + 11} L ${hx - 11} ${hy + 11} Z`,
+          fill: colour, class: "rd-station", dataset: { company: piece.company } }),
+        s("title", {}, view.companies?.[piece.company]?.name || piece.company));
       }
       const commands = byField[`${pos}|${r},${c}`];
       if (commands) {
@@ -73,7 +77,9 @@ export function drawTile(pos, board, view, ctx) {
   for (const [name, end] of Object.entries(view.ends || {})) {
     if (end.pos !== pos) continue;
     const [r, c] = end.field;
-    svg.append(text(1 + c * CELL + 3, 20 + r * CELL + 12, name, { class: "rd-end", "font-size": 11, "font-weight": "bold" }));
+    const [bx, by] = [1 + c * CELL + 6, 20 + r * CELL + 6];
+    svg.append(s("g", { class: "rd-end-badge", dataset: { end: name } }, s("circle", { cx: bx, cy: by, r: 6 }),
+      text(bx, by + 3.5, name, { class: "rd-end", "font-size": 9, "text-anchor": "middle" })));
   }
   return svg;
 }
