@@ -33,7 +33,9 @@ TABLEAUS = ("russian", "deutschland", "usa")
 #: German Railroads modules and the mini expansion, as boolean switches.
 SWITCHES = ("coal", "new_engineers", "new_q", "dsp", "solo")
 #: What the engine plays so far; the rest is refused until it is built (issue 12).
-BUILT = {"solo"}
+BUILT = {"solo", "tableau"}
+#: The tableaus the engine plays (the USA one is not built yet).
+BUILT_TABLEAUS = ("russian", "deutschland")
 
 OPTION_SCHEMA: Mapping[str, Any] = {
     "type": "object",
@@ -53,7 +55,11 @@ OPTION_SCHEMA: Mapping[str, Any] = {
 #: the options the engine plays, so nobody picks one just to be refused.
 OFFERED_SCHEMA: Mapping[str, Any] = {
     **OPTION_SCHEMA,
-    "properties": {name: spec for name, spec in OPTION_SCHEMA["properties"].items() if name in BUILT},
+    "properties": {
+        name: ({**spec, "enum": list(BUILT_TABLEAUS), "title": "Tableau (Russian, Deutschland)"}
+               if name == "tableau" else spec)
+        for name, spec in OPTION_SCHEMA["properties"].items() if name in BUILT
+    },
 }
 
 
@@ -125,6 +131,8 @@ def parse(raw: Mapping[str, Any], players: int, min_players: int, max_players: i
     if error:
         raise IllegalMove(*error)
     missing = sorted(set(options.normalised()) - BUILT)
+    if options.tableau not in BUILT_TABLEAUS:
+        missing.append(f"tableau {options.tableau}")
     if missing:
         raise IllegalMove("rr.options.not_built",
                           f"not playable yet (issue 12): {', '.join(missing)}")

@@ -30,8 +30,10 @@ def test_schema_lists_the_tableau_the_modules_dsp_and_solo():
     assert set(props) == {"tableau", *SWITCHES}
     assert OPTION_SCHEMA["additionalProperties"] is False
     assert (GAME.min_players, GAME.max_players) == (1, 4)
-    # The lobby offers only what the engine plays (solo so far); the rest stays refused.
-    assert set(GAME.option_schema["properties"]) == {"solo"}
+    # The lobby offers only what the engine plays (solo, the Deutschland tableau); the rest
+    # stays refused.
+    assert set(GAME.option_schema["properties"]) == {"solo", "tableau"}
+    assert GAME.option_schema["properties"]["tableau"]["enum"] == ["russian", "deutschland"]
     assert GAME.option_schema["additionalProperties"] is False
 
 

@@ -47,6 +47,8 @@ def before_placing(state: State, seat: str) -> list[Command]:
 
 
 def income_uses(state: State, seat: str) -> list[Command]:
+    if state.phase != "actions" or seat in state.passed:
+        return []
     p = state.players[seat]
     return [Command("UseIncomeMarker", seat, {"marker": m}) for m in board.income_of(p)
             if not board.income_used(p, m, state.round)]
@@ -118,10 +120,7 @@ def submoves(state: State, seat: str) -> list[Command]:
         cands += [("JumpGreyTrack", {"line": board.LINES[li]}) for li in rules.grey_jump_lines(p.tr, p.unlocked)]
     if "income_marker" in kinds:
         cands += [("TakeIncomeMarker", {"marker": m}) for m in board.open_income(state.players.values())]
-    result = [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
-    if state.phase == "actions":
-        result += income_uses(state, seat)
-    return result
+    return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)] + income_uses(state, seat)
 
 
 def open_actions(state: State, seat: str, base: Callable[[State, str], list[OpenAction]]) -> list[OpenAction]:

@@ -198,6 +198,8 @@ def use_income_marker(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if state.phase != "actions":
         raise IllegalMove("rr.de.income_not_now",
                           "income markers are used in your own turn of the action phase, not when relocating")
+    if seat in state.passed:
+        raise IllegalMove("rr.de.income_no_pass", "no income markers in a turn in which you pass")
     submoves._guard_blocking(ctx, ())
     marker = arg(args, "marker", str)
     p = ctx.p(seat)
