@@ -129,3 +129,17 @@ def test_the_current_type_may_be_chosen_again_even_if_the_other_end_has_it_too()
     s = five_on_start()
     s, _ = run(s, "p1", "ConnectTile", end="A", via=N, exit=N, tile="meadow", rot=0, onward=N)
     assert s.tiles["0,0"]["type"] == s.tiles["0,-1"]["type"] == "meadow"
+
+
+def test_a_station_counts_as_one_of_the_five_elements():
+    """"Bahnhöfe zählen bei der Bestimmung der Anzahl von Schienen jeweils auch als ein Schienenelement"."""
+    s = fresh()
+    put(s, "0,0", 2, 3, kind="station", company="weiden")
+    put(s, "0,0", 4, 3)
+    put(s, "0,0", 1, 3)
+    s.ends["A"]["field"] = [1, 3]
+    s.ends["B"]["field"] = [4, 3]
+    s = give(s, "p1", straight=2)
+    s, events = run(s, "p1", "ConnectTile", end="A", via=N, exit=N, tile="meadow", rot=0, onward=N)
+    assert events[0].payload["connect"]["pos"] == "0,-1"
+    # (Four elements are refused: the text's example above.)

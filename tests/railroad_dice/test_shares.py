@@ -102,3 +102,20 @@ def test_first_year_tie_goes_clockwise_from_the_start_player_stand_in():
     s.start = 1  # p2 starts
     s.shares["p1"]["weiden"] = s.shares["p3"]["weiden"] = 1
     assert new_directors(s)["weiden"] == "p3"
+
+
+def test_the_purchase_that_sells_out_the_bank_opens_buying_from_directors_in_the_same_turn():
+    """"Sobald die letzte Aktie ... von der Bank gekauft worden ist, könnte als nächste Aktion
+    innerhalb des selben Zuges direkt ein Aktienkauf bei einem Spieler erfolgen.\""""
+    s = sold_out(fresh(2), ["eisberg"])
+    s.directors["eisberg"] = "p2"
+    s.bank_shares["weiden"], s.shares["p1"]["weiden"] = 1, 9
+    s = give(s, "p1", question=1)
+    with pytest.raises(IllegalMove) as e:
+        run(s, "p1", "BuyShare", company="eisberg", seller="p2", die="question")
+    assert e.value.code == "rd.share.not_yet"
+    s, _ = run(s, "p1", "BuyShare", company="weiden", seller="bank", die="question")
+    assert s.bank_shares["weiden"] == 0
+    assert any(c.args.get("seller") == "p2" for c in GAME.legal_commands(s, "p1") if c.type == "BuyShare")
+    s, _ = run(s, "p1", "BuyShare", company="eisberg", seller="p2", die="question")
+    assert s.shares["p1"]["eisberg"] == 1 and dice_total(s) == 40

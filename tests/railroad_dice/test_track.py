@@ -141,3 +141,22 @@ def test_legal_list_holds_only_commands_decide_accepts():
     assert any(c.type == "BuildBridge" for c in legal)
     for command in legal:
         run(s, "p1", command.type, **command.args)
+
+
+def test_text_mountain_paid_once_even_when_the_line_leaves_it_and_returns():
+    """"Es wird selbst dann keine zusätzliche Zahlung notwendig, wenn die Schienenstrecke
+    zwischenzeitlich im selben Zug den Berg verlässt und dann wieder darauf zurückgeführt wird."
+    On the two-sided mountain tile: onto the mountain (paid), off onto the meadow, back on."""
+    s = fresh()
+    lay_tile(s, "0,-1", "mountain2", 0, board=True)
+    s.ends["A"] = {"pos": "0,-1", "field": [6, 2], "dirs": [W]}
+    put(s, "0,-1", 6, 2, sides=(E, W))
+    s = give(s, "p1", straight=4, curve=4)
+    s, events = run(s, "p1", "PlaceTrack", end="A", via=W, exit=N, pay={"question": 1})
+    assert events[0].payload["mountains"] == ["0,-1"]
+    grounds = []
+    for via, exit in ((N, N), (N, E), (E, E), (E, N), (N, W), (W, W), (W, N)):
+        s, events = run(s, "p1", "PlaceTrack", end="A", via=via, exit=exit)
+        assert events[0].payload["pay"] == {"screen": 0, "question": 0}
+        grounds.append(events[0].payload["pieces"][0]["ground"])
+    assert grounds == ["mountain", "mountain", "meadow", "meadow", "meadow", "meadow", "mountain"]
