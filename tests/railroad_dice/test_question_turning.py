@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 
 from games.contract import SYSTEM, Command
-
 from games.railroad_dice.year import ranking_key
 
 from .helpers import GAME, PLATFORM_ONLY, fresh, run, step, table
