@@ -166,3 +166,27 @@ def test_a_command_outside_the_legal_list_is_a_422_with_the_rule_code(api):
     assert r.status_code == 422 and r.json["error"]["code"].startswith("rr.")
     r = post("UseIncomeMarker", {"marker": "coin_1"}, "c2")
     assert r.status_code == 422 and r.json["error"]["code"].startswith("rr.")
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "mcts-15i"])
+def test_every_bot_level_plays_a_deutschland_game(level):
+    """Bots play the tableau: each level against random to the end (MCTS with a small
+    iteration budget, so the test stays short)."""
+    from worker.selfplay import play
+
+    table = play(GAME, 2, f"de-bots-{level}", [level, "random"], DE)
+    assert table.status().over
+
+
+def test_greedy_beats_random_on_the_deutschland_tableau():
+    """The greedy evaluation values the German lines (stars, income markers, the special
+    spaces ahead); 50 games in benchmarks give greedy 50/50, here a short sample."""
+    from worker.selfplay import play
+
+    wins = 0
+    for i in range(6):
+        levels = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        table = play(GAME, 2, f"de-greedy-{i}", levels, DE)
+        seats = list(table.projection.seats)
+        wins += table.status().ranking[0] == seats[levels.index("greedy")]
+    assert wins >= 5

@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from games.contract import Game
 from games.russian_railroads import emil, engineers, industry, scoring
 from games.russian_railroads.data import BLACK, RULES, TRANSSIB
+from games.russian_railroads.germany import board as german_board
+from games.russian_railroads.germany import scoring as german_scoring
 from games.russian_railroads.state import PlayerState, State
 
 #: Share of the not-yet-reachable tableau value counted per later scoring.
@@ -36,6 +38,11 @@ COIN = 2.0
 FREE_WORKER = 1.0
 #: Industry steps the markers can still make, per later scoring.
 INDUSTRY_ROOM = 0.3
+#: Deutschland tableau: an income marker is about a coin or a step per later round.
+INCOME_MARKER = 2.5
+#: Deutschland tableau: a one-time special space not reached yet (coins, steps, markers, workers),
+#: per black step still missing to it (the nearer, the likelier).
+SPECIAL_AHEAD = 3.0
 
 
 def scorings_left(state: State) -> int:
@@ -49,14 +56,17 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     if state.phase == "over":
         return float(p.vp)
     later = max(left - 1, 0)
+    german = state.options.get("tableau") == "deutschland"
     # The tableau as a round scoring would count it now: the engine's own scoring.
+    sc = german_scoring if german else scoring
+    lengths = german_board.seat_geometry(p).lengths if german else RULES.line_len
     tableau = industry.industry_score(p)
     growth = 0.0
     spare = 0
     for line in range(3):
-        tableau += scoring.line_score(p, line)
-        values = scoring.space_values(p, line)
-        reach = min(p.reach(line), RULES.line_len[line])
+        tableau += sc.line_score(p, line)
+        values = sc.space_values(p, line)
+        reach = min(p.reach(line), lengths[line])
         growth += sum(values[reach + 1:])
         extent = max(p.tr[line * 5 + c] for c in range(5))
         spare += max(0, reach - extent)
@@ -64,9 +74,11 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     value += later * (POTENTIAL * growth + SPARE_REACH * spare)
     value += later * INDUSTRY_ROOM * industry.capacity(p)
 
-    # Black on the Transsib opens the colours (2, 6, 10) and the white track (15).
+    # Black on the Transsib (München) opens the colours (2, 6, 10) and the white track (15).
     black = p.tr[TRANSSIB * 5 + BLACK]
-    value += BLACK_STEP * min(later, 3) * min(black, 15) / 3
+    value += BLACK_STEP * min(later, 3) * min(black, lengths[0]) / 3
+    if german:
+        value += _german_extras(p, later)
 
     actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
     value += ACTION_PER_ROUND * actions * later
@@ -74,8 +86,26 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     if p.seat not in state.passed and state.phase == "actions":
         value += FREE_WORKER * (p.free + (1 if p.black_free else 0))
 
-    value += sum(scoring.end_card_points(p, card) for card in p.end_cards)
+    if german:
+        value += sum(row["vp"] for row in german_scoring.end_cards_breakdown(p))
+    else:
+        value += sum(scoring.end_card_points(p, card) for card in p.end_cards)
     value += majority.get(p.seat, 0)
+    return value
+
+
+def _german_extras(p: PlayerState, later: int) -> float:
+    """Deutschland tableau: income markers act every round; special spaces ahead on the
+    seat's lines (immediate effects, income, extra workers and marker) pull black on."""
+    value = INCOME_MARKER * len(german_board.income_of(p)) * later
+    if not later:
+        return value
+    for special in german_board.specials_of(p):
+        if special.key in p.claims or special.effect["op"] in german_board.SCORING_OPS:
+            continue
+        missing = special.space - p.tr[special.line * 5 + special.colour]
+        if missing > 0:
+            value += SPECIAL_AHEAD / missing
     return value
 
 
