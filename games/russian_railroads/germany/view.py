@@ -78,7 +78,49 @@ def _seat(state: State, p: PlayerState) -> dict[str, Any]:
     }
 
 
+def lines_of(p: PlayerState) -> list[dict[str, Any]]:
+    """A seat's three lines in the shape of the base board's ``board.lines`` (so the
+    board renderer draws them alike), with the Deutschland parts: the arm (None before
+    the switch: München shows its 8 shared spaces and ``switch``), the dashed areas not
+    filled yet, the laid tiles, stars and the medal frame."""
+    arm = board.arm_of(p)
+    geo = board.seat_geometry(p)
+    tiles = board.tiles_of(p)
+    out = []
+    for li, name in enumerate(LINES):
+        length = geo.lengths[li] if li or arm else max(board.SWITCH_AFTER, p.tr[0])
+        colours = [c for i, c in enumerate(RULES.colours) if geo.allowed[li][i]]
+        entry: dict[str, Any] = {"id": name, "length": length, "colours": colours,
+                                 "loco_slots": RULES.line_slots[li], "specials": [], "unlocks": [], "stars": []}
+        for s in board.specials_of(p):
+            if s.line != li or s.space > length:
+                continue
+            op = s.effect["op"]
+            if op in ("star", "vp_per_scoring"):
+                entry["stars"].append({"space": s.space, "vp": s.effect["n"], "per_scoring": op == "vp_per_scoring"})
+            elif op == "kiev_medal_frame":
+                entry["medal"] = {"space": s.space, "colour": RULES.colours[s.colour], "vp": board.MEDAL["vp"]}
+            else:
+                entry["specials"].append({"key": s.key, "space": s.space, "colour": RULES.colours[s.colour],
+                                          "loco": s.loco, "effect": s.effect})
+        if li == 0:
+            entry["doublers"] = True
+            entry["unlocks"] = [{"space": space, "colour": RULES.colours[c], "steps": steps}
+                                for space, c, steps in geo.unlocks if space <= length]
+            entry["arm"] = arm
+            if arm is None:
+                entry["switch"] = [{"id": a["id"], "last": a["spaces"][1]} for a in DATA["main_line"]["arms"]]
+        entry["areas"] = [{"station": st, "first": first, "length": n, "tile": tiles.get(st)}
+                          for st, (line, first, n) in board.STATIONS.items() if line == li]
+        out.append(entry)
+    return out
+
+
 def extend(view: dict[str, Any], state: State) -> None:
+    longest = [{"id": name, "length": max(a["spaces"][1] for a in DATA["main_line"]["arms"]) if li == 0 else
+                board.geometry("hamburg").lengths[li]} for li, name in enumerate(LINES)]
+    if view.get("board"):
+        view["board"]["lines"] = longest
     for seat in state.seats:
         p = state.players[seat]
         entry = view["players"][seat]
@@ -95,6 +137,7 @@ def extend(view: dict[str, Any], state: State) -> None:
         entry["tableau_value"] = scoring.tableau_value(p)
         entry["question_tokens_left"] = [t for t in board.Q_TOKENS if t not in p.q_used]
         entry["germany"] = _seat(state, p)
+        entry["lines"] = lines_of(p)
     players = state.players.values()
     view["germany"] = {
         "board": layout(),

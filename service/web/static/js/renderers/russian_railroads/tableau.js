@@ -38,7 +38,39 @@ function specialBadge(effect) {
   if (effect.op === "extra_worker") return "+W";
   if (effect.op === "q_token") return "?";
   if (effect.op === "vp") return `+${effect.n}`;
+  // Deutschland tableau: immediate effects and income spaces
+  if (effect.op === "coins") return `${effect.n}₽`;
+  if (effect.op === "income_marker") return "€";
+  if (effect.op === "extra_industry_marker") return "+M";
+  if (effect.op === "industry" || effect.op === "industry_and_coin") return "I+";
+  if (effect.op === "loco_or_factory" || effect.op === "loco_or_factory_and_doubler") return "L/F";
   return "★";
+}
+
+/** Deutschland tableau: the dashed areas (a laid tile or the station still open) and the switch on München. */
+function drawGermanMarks(svg, line, y, ctx) {
+  const { t } = ctx;
+  const cellX = (space) => LEFT + (space - 1) * CELL;
+  for (const area of line.areas || []) {
+    const x = cellX(area.first) - 2;
+    const w = area.length * CELL;
+    const label = area.tile ? t(`js.rr.tile.${area.tile}`) : t(`js.rr.station.${area.station}`);
+    svg.append(s("g", { class: `de-area${area.tile ? " laid" : ""}`, dataset: { station: area.station, tile: area.tile || "" } },
+      rect(x, y - 3, w, CELL_H + 6, { rx: 5, class: "de-area-frame", fill: "none", stroke: "#6a5a2a",
+        "stroke-width": 1.5, "stroke-dasharray": area.tile ? "none" : "5 3" }),
+      text(x + 3, y + CELL_H + 1, label, { class: "mark de-area-label" }),
+      s("title", {}, t("js.rr.area", { station: t(`js.rr.station.${area.station}`), n: area.length }) +
+        (area.tile ? ` · ${t(`js.rr.tile.${area.tile}`)}` : ""))));
+  }
+  if (line.switch) {
+    const x = cellX(line.length + 1);
+    const arms = line.switch.map((a) => `${t(`js.rr.arm.${a.id}`)} ${line.length + 1}–${a.last}`).join(" / ");
+    svg.append(s("g", { class: "de-switch" }, text(x, y + 20, `→ ${arms}`, { class: "small de-switch-label" }),
+      s("title", {}, t("js.rr.switch"))));
+  } else if (line.arm) {
+    svg.append(s("g", { class: "de-arm", dataset: { arm: line.arm } },
+      text(cellX(9) + 2, y - 2, `→ ${t(`js.rr.arm.${line.arm}`)}`, { class: "mark de-arm-label" })));
+  }
 }
 
 /** The marks printed on one line: special spaces, unlocks, stars, medal, doubling. */
@@ -54,7 +86,7 @@ function drawLineMarks(svg, line, player, y, ctx) {
       text(x + CELL - 14.5, y + 11, specialBadge(sp.effect), { "text-anchor": "middle",
         class: `special-label${DARK.has(sp.colour) ? " on-dark" : ""}` }));
     if (sp.loco) g.append(s("circle", { cx: x + CELL - 25, cy: y + 3, r: 2.6, class: "needs-loco" }));
-    const what = sp.effect.op === "vp" ? `${sp.effect.n} ${t("js.rr.vp")}` : t(`js.rr.op.${sp.effect.op}`);
+    const what = sp.effect.op === "vp" ? `${sp.effect.n} ${t("js.rr.vp")}` : t(`js.rr.op.${sp.effect.op}`, sp.effect);
     g.append(s("title", {}, t(sp.loco ? "js.rr.special_loco" : "js.rr.special",
       { effect: what, colour: t(`js.rr.colour.${sp.colour}`) }) + (done ? " ✓" : "")));
     svg.append(g);
@@ -68,8 +100,9 @@ function drawLineMarks(svg, line, player, y, ctx) {
   }
   for (const star of line.stars || []) {
     const x = cellX(star.space);
-    svg.append(s("g", { class: "kiev-star" }, text(x + 3, y + CELL_H - 3, `★${star.vp}`, { class: "mark star" }),
-      s("title", {}, t("js.rr.kiev_star", { vp: star.vp }))));
+    const title = star.per_scoring ? t("js.rr.per_scoring", { vp: star.vp }) : t("js.rr.kiev_star", { vp: star.vp });
+    svg.append(s("g", { class: "kiev-star" }, text(x + 3, y + CELL_H - 3, `${star.per_scoring ? "+" : "★"}${star.vp}`, { class: "mark star" }),
+      s("title", {}, title)));
   }
   if (line.medal) {
     const x = cellX(line.medal.space);
@@ -155,6 +188,19 @@ function tokenTiles(player, ctx, commands) {
   return tiles;
 }
 
+/** Deutschland tableau: the income markers held, turned over once used this round; click one to use it. */
+function incomeTiles(player, ctx, commands) {
+  const { t } = ctx;
+  return (player.germany?.income || []).map((marker) => {
+    const kind = marker.id.replace(/_\d+$/, "");
+    const el = s("g", { class: `income-marker${marker.used ? " used" : ""}`, dataset: { marker: marker.id } },
+      s("title", {}, t(`js.rr.income.${kind}`) + (marker.used ? ` · ${t("js.rr.income_used")}` : "")));
+    const cmds = byType(commands, "UseIncomeMarker").filter((c) => c.args.marker === marker.id);
+    if (cmds.length) clickable(el, commandLabel(cmds[0], ctx), cmds, ctx, commandLabel);
+    return { el, label: `€ ${t(`js.rr.income.${kind}`)}${marker.used ? " ✓" : ""}`, bg: cmds.length ? "choice-bg" : "" };
+  });
+}
+
 function doublerTiles(player, ctx, commands) {
   const { t } = ctx;
   const el = s("g", { class: "doubler-tile", dataset: { doublers: player.doublers ?? 0 } },
@@ -183,7 +229,7 @@ export function drawTableau(seat, player, ctx) {
   const { t, names, board } = ctx;
   const mine = seat === ctx.you && ctx.interactive;
   const commands = mine ? ctx.commands : [];
-  const lines = board.lines || [];
+  const lines = player.lines || board.lines || [];
   const industry = board.industry || { length: 15, gaps: [], scores: [] };
   const width = tableauWidth(board);
   const svg = s("svg", { class: `rr-tableau seat-${seat}`, viewBox: `0 0 ${width} 420`, width,
@@ -200,7 +246,7 @@ export function drawTableau(seat, player, ctx) {
     const tracks = player.tracks?.[line.id] || {};
     const locos = player.locos?.[line.id] || [];
     const reach = locos.reduce((a, b) => a + b, 0);
-    const doubled = line.id === "transsib" ? player.doublers || 0 : 0;
+    const doubled = line.id === "transsib" || line.doublers ? player.doublers || 0 : 0;
     svg.append(fitText(8, y + 16, `${t(`js.rr.line.${line.id}`)} (${value[line.id] ?? 0})`, LEFT - 50, { class: "line-name", dataset: { line: line.id } }, 7.2));
     drawLocoSlots(svg, seat, line, locos, y, ctx, commands);
     for (let i = 1; i <= line.length; i++) {
@@ -213,6 +259,7 @@ export function drawTableau(seat, player, ctx) {
     // The start (0) before space 1, where taken tracks wait.
     svg.append(rect(LEFT - 40, y, 36, CELL_H, { rx: 3, class: "track-cell start" }), text(LEFT - 37, y + 10, "0", { class: "cell-num" }));
     drawLineMarks(svg, line, player, y, ctx);
+    drawGermanMarks(svg, line, y, ctx);
     // Track markers: one square per colour at its position, stacked in the cell.
     Object.entries(tracks).forEach(([colour, pos], k) => {
       const x = LEFT + (pos - 1) * CELL + 4 + (k % 3) * 10.5;
@@ -241,6 +288,7 @@ export function drawTableau(seat, player, ctx) {
   y = tileRow(svg, t("js.rr.engineers_own"), ownEngineerTiles(seat, player, ctx, commands), y, width);
   y = tileRow(svg, t("js.rr.doublers"), doublerTiles(player, ctx, commands), y, width);
   y = tileRow(svg, t("js.rr.question_tokens"), tokenTiles(player, ctx, commands), y, width);
+  if (player.germany) y = tileRow(svg, t("js.rr.income_markers"), incomeTiles(player, ctx, commands), y, width);
   y = tileRow(svg, t("js.rr.end_cards"), endCardTiles(player, ctx, commands), y, width);
   svg.setAttribute("viewBox", `0 0 ${width} ${y + 6}`);
   svg.querySelector(".tableau-bg").setAttribute("height", String(y + 6));
