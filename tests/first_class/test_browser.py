@@ -92,3 +92,12 @@ def test_two_people_play_first_class_through_the_first_scoring(two_people, serve
     points = int(ann.locator("svg.fc-track .fc-track-marker[data-seat=p1]").get_attribute("data-vp"))
     assert points >= 1
     bob.screenshot(path=str(screenshots / "first-class-after-scoring.png"), full_page=True)
+    # The same table in German: the card rows, the boards and the sentences of the game change language.
+    path = bob.url.split(server_url, 1)[1]
+    bob.goto(f"{server_url}/lang/de?next={path}")
+    bob.wait_for_selector("svg.fc-rows")
+    expect(bob.locator("#game-head .game-line")).to_contain_text("Runde 3")
+    expect(bob.locator("svg.fc-rows")).to_contain_text("Aktions-Karten")
+    expect(bob.locator("svg.fc-player[data-seat=p2]")).to_contain_text("Genommene Aktions-Karten")
+    bob.screenshot(path=str(screenshots / "first-class-after-scoring-de.png"), full_page=True)
+    bob.goto(f"{server_url}/lang/en?next={path}")
