@@ -127,7 +127,12 @@ def _last_tile_link(state: State, net: Network, seat: str, hex_key: str) -> tupl
     return None
 
 
-def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, rot: int) -> dict[str, Any]:
+def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, rot: int,
+               memo: dict[Any, Any] | None = None) -> dict[str, Any]:
+    """The ``TrackBuilt`` payload of one tile, or ``IllegalMove``.  ``memo`` (from
+    :func:`legal_builds`, one position) keeps what is the same for every tile tried there:
+    the physical tile chosen for a face and the board without a redirected tile."""
+    memo = {} if memo is None else memo
     if state.phase != "build" or state.current != seat:
         raise IllegalMove("steam.phase", "tiles are built in your turn of the build phase")
     if state.turn["built"] >= state.tile_limit(seat):
@@ -158,13 +163,13 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
             for s in segs:
                 _check_track(state, net, seat, hex_key, s, claims)
                 new_segs.append({"e": list(s), "owner": seat, "built": state.round})
-        pair = tiles.pair_for(state.stock, face)
+        pair = _pair(state, face, memo)
     else:
         old_segs = old["segs"]
         old_set = {tuple(s["e"]) for s in old_segs}
         cost = tiles.base_cost(face)
         returned = old["pair"]
-        pair = tiles.pair_for(state.stock, face)
+        pair = _pair(state, face, memo)
         if old_set < set(segs):
             kind = "upgrade"
             kept = [s for s in old_segs]
@@ -188,9 +193,7 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
                 raise IllegalMove("steam.build.redirect", "a redirected tile must keep the link's track into it")
             if face == old["face"]:
                 pair, returned = old["pair"], None
-            # The board without the old tile (a shallow copy: the rules only read it).
-            without = dataclasses.replace(state, track={h: t for h, t in state.track.items() if h != hex_key})
-            net2 = Network.of(without)
+            without, net2 = _without(state, hex_key, memo)
             own = link.owner == seat
             _check_track(without, net2, seat, hex_key, segs[0], claims)
             points = [_resolved(_endpoint(without, net2, hex_key, e)) for e in segs[0]]
@@ -207,6 +210,22 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
     return {"seat": seat, "hex": hex_key, "face": face, "rot": rot, "kind": kind, "cost": cost,
             "pair": pair, "returned": returned, "segs": new_segs, "claims": claims, "pay": outcome,
             "name": state.map.name(hex_key)}
+
+
+def _pair(state: State, face: str, memo: dict[Any, Any]) -> str | None:
+    key = ("pair", face)
+    if key not in memo:
+        memo[key] = tiles.pair_for(state.stock, face)
+    return memo[key]
+
+
+def _without(state: State, hex_key: str, memo: dict[Any, Any]) -> tuple[State, Network]:
+    """The board without the tile on ``hex_key`` (a shallow copy: the rules only read it)."""
+    key = ("without", hex_key)
+    if key not in memo:
+        without = dataclasses.replace(state, track={h: t for h, t in state.track.items() if h != hex_key})
+        memo[key] = (without, Network.of(without))
+    return memo[key]
 
 
 def candidate_hexes(state: State, net: Network, seat: str) -> list[str]:
@@ -229,36 +248,35 @@ def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
     """Every tile the seat may build now.  A cheap look at each hex's edges (board edge,
     a city or a joinable open end) rules out most faces before the full check."""
     results: list[dict[str, Any]] = []
+    memo: dict[Any, Any] = {}
     joinable = {id(link) for link in net.links
                 if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
+    free = {town: [f for f in (tiles.TOWN_FACES if town else tiles.PLAIN_FACES) if tiles.available(state.stock, f)]
+            for town in (False, True)}
     for hex_key in candidate_hexes(state, net, seat):
         town = state.is_town(hex_key)
-        faces = tiles.TOWN_FACES if town else tiles.PLAIN_FACES
         old = state.track.get(hex_key)
         old_set = {tuple(s["e"]) for s in old["segs"]} if old else set()
         nbs = state.map.neighbours[hex_key]
-        bad = {e for e in range(6) if nbs[e] is None}
-        good = {e for e in range(6) if nbs[e] is not None and (
-            state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable)}
+        bad = sum(1 << e for e in range(6) if nbs[e] is None)
+        good = sum(1 << e for e in range(6) if nbs[e] is not None and (
+            state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
         redirectable = bool(old) and not town and len(old_set) == 1
-        for face in faces:
-            if not tiles.available(state.stock, face):
-                continue
-            for rot in tiles.rotations(face):
-                segs = set(tiles.segments(face, rot))
+        for face in free[town]:
+            for rot, segs, masks in tiles.layouts(face):
                 upgrade = old_set < segs
                 if old and not upgrade and not (redirectable and len(segs) == 1):
                     continue
-                added = segs - old_set if upgrade or not old else segs
-                if any(set(sg) & bad for sg in added):
+                added = [m for sg, m in masks if sg not in old_set] if upgrade else [m for _, m in masks]
+                if any(m & bad for m in added):
                     continue
                 if not (old and not upgrade):
-                    if town and not old and not any(sg[0] in good for sg in added):
+                    if town and not old and not any(m & good for m in added):
                         continue
-                    if not town and not all(set(sg) & good for sg in added):
+                    if not town and not all(m & good for m in added):
                         continue
                 try:
-                    results.append(plan_build(state, net, seat, hex_key, face, rot))
+                    results.append(plan_build(state, net, seat, hex_key, face, rot, memo))
                 except IllegalMove:
                     pass
     return results

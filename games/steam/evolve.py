@@ -16,8 +16,9 @@ def evolve(state: State, event: Event) -> State:
     handler = HANDLERS.get(event.type)
     if handler is None:
         return state
-    new = state.clone()
+    new = state.fork()
     handler(new, dict(event.payload))
+    new.__dict__["_folded"] = True      # made by the rules, never changed again: may cache (network.py)
     return new
 
 
@@ -97,17 +98,18 @@ def _track(s: State, p: dict[str, Any]) -> None:
     if p.get("returned"):
         s.stock[p["returned"]] += 1
     s.stock[p["pair"]] -= 1
-    s.track[p["hex"]] = {"face": p["face"], "rot": p["rot"], "pair": p["pair"], "segs": p["segs"]}
+    s.track[p["hex"]] = {"face": p["face"], "rot": p["rot"], "pair": p["pair"],
+                         "segs": [{**seg, "e": list(seg["e"])} for seg in p["segs"]]}
     for h, i in p["claims"]:
         if h in s.track and i < len(s.track[h]["segs"]):
-            s.track[h]["segs"][i]["owner"] = p["seat"]
+            s.own_tile(h)["segs"][i]["owner"] = p["seat"]
     _apply_payment(s, p["pay"])
 
 
 def _take_group(s: State, hex_key: str, group: int | None) -> None:
     if group is None:
         return
-    target = s.cubes.setdefault(hex_key, {})
+    target = s.own_cubes(hex_key)
     for colour, n in s.supply[group].items():
         target[colour] = target.get(colour, 0) + n
     s.supply[group] = {}
@@ -135,7 +137,7 @@ def _growth(s: State, p: dict[str, Any]) -> None:
 def _delivered(s: State, p: dict[str, Any]) -> None:
     _sub_move(s)
     s.transit = {}
-    s.cubes[p["from"]][p["colour"]] -= 1
+    s.own_cubes(p["from"])[p["colour"]] -= 1
     s.bag[p["colour"]] += 1
     own = p["points"].get(p["seat"], 0)
     if p["take"] == "income":
@@ -176,7 +178,7 @@ def _simple_move(s: State, p: dict[str, Any]) -> None:
 
 def _closed(s: State, p: dict[str, Any]) -> None:
     for h, i in p["lost"]:
-        s.track[h]["segs"][i]["owner"] = None
+        s.own_tile(h)["segs"][i]["owner"] = None
     flow.start_move(s)
 
 
@@ -187,8 +189,8 @@ def _income(s: State, p: dict[str, Any]) -> None:
         s.money[seat], s.income[seat], s.vp[seat] = r["cash"], r["income"], r["vp"]
         if r["bankrupt"]:
             s.bankrupt.append(seat)
-            for tile in s.track.values():
-                for seg in tile["segs"]:
+            for h in [h for h, tile in s.track.items() if any(seg["owner"] == seat for seg in tile["segs"])]:
+                for seg in s.own_tile(h)["segs"]:
                     if seg["owner"] == seat:
                         seg["owner"] = None
     s.order = [x for x in s.order if x not in s.bankrupt]

@@ -35,63 +35,75 @@ class Link:
         return self.ends[1] if self.ends[0] == end else self.ends[0]
 
 
-def _seg_with_edge(state: State, hex_key: str, edge: int) -> int | None:
-    tile = state.track.get(hex_key)
-    if tile is None:
-        return None
-    for i, seg in enumerate(tile["segs"]):
-        if edge in seg["e"]:
-            return i
-    return None
-
-
-def _walk(state: State, hex_key: str, edge: int, out: list[SegRef]) -> End:
+def _walk(track: dict[str, Any], neighbours: dict[str, list[str | None]], cities: Any, new_cities: Any,
+          hex_key: str, edge: int, out: list[SegRef]) -> End:
     """Follow the track leaving ``hex_key`` over ``edge``; append segments passed; return the end."""
     seen = set(out)
     while True:
-        nb = state.map.neighbour(hex_key, edge)
+        nb = neighbours[hex_key][edge]
         if nb is None:
             return ("open", hex_key, edge)
-        if state.is_city(nb):
+        if nb in cities or nb in new_cities:
             return ("city", nb)
         back = (edge + 3) % 6
-        j = _seg_with_edge(state, nb, back)
+        tile = track.get(nb)
+        j = None
+        if tile is not None:
+            for i, seg in enumerate(tile["segs"]):
+                if back in seg["e"]:
+                    j = i
+                    break
         if j is None or (nb, j) in seen:
             return ("open", hex_key, edge)
         out.append((nb, j))
         seen.add((nb, j))
-        seg = state.track[nb]["segs"][j]["e"]
+        seg = tile["segs"][j]["e"]
         if len(seg) == 1:                      # a town stub: the link ends in the town
             return ("town", nb)
         hex_key, edge = nb, seg[0] if seg[1] == back else seg[1]
 
 
+def _owner(owners: list[str | None]) -> str | None:
+    """The link's owner: the owner of most of its segments (a seat before nobody on a tie,
+    then the first seat by name, so that no set order decides)."""
+    counts: dict[str | None, int] = {}
+    for o in owners:
+        counts[o] = counts.get(o, 0) + 1
+    if len(counts) == 1:
+        return owners[0]
+    return min(counts, key=lambda o: (-counts[o], o is None, o or ""))
+
+
 def trace(state: State) -> list[Link]:
     links: list[Link] = []
     done: set[SegRef] = set()
-    for hex_key in sorted(state.track):
-        for i, seg in enumerate(state.track[hex_key]["segs"]):
+    track = state.track
+    mp = state.map
+    walk_args = (track, mp.neighbours, mp.cities, state.new_cities)
+    for hex_key in sorted(track):
+        for i, seg in enumerate(track[hex_key]["segs"]):
             if (hex_key, i) in done:
                 continue
             edges = seg["e"]
             if len(edges) == 1:
                 out: list[SegRef] = [(hex_key, i)]
-                ends: list[End] = [("town", hex_key), _walk(state, hex_key, edges[0], out)]
+                ends: list[End] = [("town", hex_key), _walk(*walk_args, hex_key, edges[0], out)]
                 chain = out
             else:
                 left: list[SegRef] = [(hex_key, i)]
-                end_a = _walk(state, hex_key, edges[0], left)
+                end_a = _walk(*walk_args, hex_key, edges[0], left)
                 right: list[SegRef] = [(hex_key, i)]
-                end_b = _walk(state, hex_key, edges[1], right)
+                end_b = _walk(*walk_args, hex_key, edges[1], right)
                 chain = list(reversed(left[1:])) + right
                 ends = [end_a, end_b]
             done.update(chain)
-            owners = [state.track[h]["segs"][j]["owner"] for h, j in chain]
-            owner = max(set(owners), key=owners.count) if owners else None
-            built = max(state.track[h]["segs"][j]["built"] for h, j in chain)
+            segs = [track[h]["segs"][j] for h, j in chain]
+            owner = _owner([sg["owner"] for sg in segs])
+            built = max(sg["built"] for sg in segs)
             name = min(f"{h}/{j}" for h, j in chain)
-            links.append(Link(name, chain, sorted(ends, key=repr), owner, built,
-                              [h for h, _ in chain]))
+            if repr(ends[1]) < repr(ends[0]):
+                ends = [ends[1], ends[0]]
+            links.append(Link(name, chain, ends, owner, built, [h for h, _ in chain]))
     return links
 
 
@@ -106,6 +118,21 @@ class Network:
 
     @classmethod
     def of(cls, state: State) -> Network:
+        """The state's network.  A state folded by ``evolve`` is never changed afterwards, so
+        its network is kept on it: the bots ask for the same position's network once per
+        candidate move (decide) and once per evaluation."""
+        folded = state.__dict__.get("_folded", False)
+        if folded:
+            cached = state.__dict__.get("_network")
+            if cached is not None:
+                return cached
+        net = cls._build(state)
+        if folded:
+            state.__dict__["_network"] = net
+        return net
+
+    @classmethod
+    def _build(cls, state: State) -> Network:
         links = trace(state)
         target: dict[tuple[str, int], tuple[Link, End]] = {}
         for link in links:

@@ -11,7 +11,7 @@ import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .data import HexMap, hex_map
+from .data import RULES, HexMap, hex_map
 
 
 def _copy(value: Any) -> Any:
@@ -75,6 +75,27 @@ class State:
     def clone(self) -> State:
         return State(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
 
+    def fork(self) -> State:
+        """The copy ``evolve`` changes: like :meth:`clone`, except that the board's tiles and
+        the cities' cube counts stay shared with this state (the two largest fields; an event
+        changes a few of them at most).  Whoever changes one of those inner dicts in place
+        must first take its own copy (``own_tile``, ``own_cubes``)."""
+        values = {f: _copy(getattr(self, f)) for f in _DEEP}
+        values.update({f: dict(getattr(self, f)) for f in _FLAT_DICTS})
+        values.update({f: list(getattr(self, f)) for f in _FLAT_LISTS})
+        return State(track=dict(self.track), cubes=dict(self.cubes), supply=[dict(g) for g in self.supply],
+                     **values)
+
+    def own_tile(self, hex_key: str) -> dict[str, Any]:
+        """This state's own copy of the tile on ``hex_key`` (after :meth:`fork`), to change in place."""
+        tile = self.track[hex_key] = _copy(self.track[hex_key])
+        return tile
+
+    def own_cubes(self, hex_key: str) -> dict[str, int]:
+        """This state's own copy of a city's cube counts (after :meth:`fork`), to change in place."""
+        counts = self.cubes[hex_key] = dict(self.cubes.get(hex_key, {}))
+        return counts
+
     def dump(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -101,5 +122,13 @@ class State:
         return None
 
     def tile_limit(self, seat: str) -> int:
-        from .data import RULES
         return RULES["tiles_per_turn_engineer"] if self.tiles.get(seat) == 3 else RULES["tiles_per_turn"]
+
+
+#: Fields :meth:`State.fork` copies one level deep: their values are numbers, text or None.
+_FLAT_DICTS = ("money", "income", "vp", "loco", "tiles", "passed_tile", "last_tiles", "stock", "new_cities", "bag",
+               "turn")
+_FLAT_LISTS = ("order", "queue", "seats", "loco_raised", "new_cities_left", "growth", "bankrupt")
+#: The fields :meth:`State.fork` copies in depth (nested, or plain values).
+_DEEP = tuple(f.name for f in fields(State)
+              if f.name not in ("track", "cubes", "supply") + _FLAT_DICTS + _FLAT_LISTS)

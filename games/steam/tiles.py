@@ -37,6 +37,17 @@ def rotations(face: str) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
+@cache
+def layouts(face: str) -> tuple[tuple[int, frozenset[Seg], tuple[tuple[Seg, int], ...]], ...]:
+    """Each distinct rotation of ``face``: the rotation, its tracks as a set, and each track
+    with a bit mask of its edges (what the legal-move listing tests edges against)."""
+    out = []
+    for rot in rotations(face):
+        segs = segments(face, rot)
+        out.append((rot, frozenset(segs), tuple((sg, sum(1 << e for e in sg)) for sg in segs)))
+    return tuple(out)
+
+
 def exits(face: str) -> int:
     d = FACES[face]
     return len(d["exits"]) if d["town"] else 2 * len(d["tracks"])

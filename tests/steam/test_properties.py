@@ -130,3 +130,22 @@ def test_a_built_tile_is_undone_by_the_platform_until_the_turn_is_confirmed():
     assert undo
     t.submit(seat, undo[0])
     assert GAME.dump_state(t.state) == before
+
+
+def test_folding_never_changes_the_state_it_started_from_and_the_kept_network_is_the_fresh_one():
+    """``evolve`` shares the board's tiles and the cube counts with the state before (``fork``)
+    and keeps a folded state's network on it: both are only right if nothing folded later
+    changes an earlier state in place."""
+    from games.steam.network import Network, trace
+    for players, mode in ((3, "base"), (4, "expert")):
+        t = table(players, f"fork-{players}", mode=mode)
+        rng = random.Random(players)
+        for _ in range(700):
+            before = t.state
+            frozen = GAME.dump_state(before)
+            if step(t, rng) is None:
+                break
+            assert GAME.dump_state(before) == frozen, t.log[-1].type
+            cached = Network.of(t.state)
+            assert [(lk.key, lk.ends, lk.owner, lk.complete) for lk in cached.links] == \
+                [(lk.key, lk.ends, lk.owner, lk.complete) for lk in trace(t.state)]
