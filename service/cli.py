@@ -227,10 +227,12 @@ def archive_backfill(redis_url: str, data_dir: Path | None) -> None:
 @click.option("--games", "count", default=1, show_default=True, type=int)
 @click.option("--bots", default="random", show_default=True, help="levels, comma-separated, assigned round the table")
 @click.option("--option", "options", multiple=True, help="game option as key=JSON value")
+@click.option("--options", "options_json", default=None,
+              help='game options as one JSON object, e.g. \'{"map": "rhine_ruhr", "mode": "expert"}\'')
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="write each game's log here")
 def selfplay(game_name: str, players: int, seed: str, count: int, bots: str, options: tuple[str, ...],
-             out: Path | None) -> None:
+             options_json: str | None, out: Path | None) -> None:
     """Play complete games between bots through the rules engine (no Redis)."""
     from events.summary import result_line
     from service.api.history import ndjson
@@ -238,7 +240,9 @@ def selfplay(game_name: str, players: int, seed: str, count: int, bots: str, opt
 
     _settings()
     game = registry.get(game_name)
-    parsed = {}
+    parsed = json.loads(options_json) if options_json else {}
+    if not isinstance(parsed, dict):
+        raise click.BadParameter("must be a JSON object", param_hint="--options")
     for option in options:
         key, _, value = option.partition("=")
         parsed[key] = json.loads(value)

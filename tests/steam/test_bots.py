@@ -20,21 +20,28 @@ from .helpers import connect, places, position
 
 @pytest.mark.parametrize("players,bots,options", [
     (3, "random", {}),
-    (4, "random", {"map": "rhine_ruhr", "mode": "expert"}),
+    (3, "random", {"map": "rhine_ruhr", "mode": "expert"}),
+    (4, "random", {"map": "ne_usa_se_canada", "mode": "expert"}),
+    (4, "random", {"map": "rhine_ruhr", "mode": "base"}),
     (5, "random", {"map": "rhine_ruhr"}),
+    (5, "random", {"map": "ne_usa_se_canada", "mode": "expert"}),
     (3, "greedy,random", {"rounds": 2}),
     (3, "greedy", {"rounds": 1, "mode": "expert"}),
 ])
 def test_selfplay_logs_replay_to_the_same_result(tmp_path, players, bots, options):
+    """``stellwerk selfplay --game steam --players N --options '{"map": ..., "mode": ...}'`` and
+    ``stellwerk replay`` of its log give the same scores, ranking and final position."""
     runner = CliRunner()
     args = ["selfplay", "--game", "steam", "--players", str(players), "--seed", "st", "--games", "1",
             "--bots", bots, "--out", str(tmp_path)]
-    for key, value in options.items():
-        args += ["--option", f"{key}={json.dumps(value)}"]
+    if options:
+        args += ["--options", json.dumps(options)]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     line = json.loads(result.output.splitlines()[0])
     assert line["over"] and len(line["scores"]) == players
+    created = json.loads(open(line["log"], encoding="utf-8").readline())
+    assert {k: created["payload"]["options"][k] for k in options} == options
     replayed = runner.invoke(main, ["replay", line["log"]])
     assert replayed.exit_code == 0, replayed.output
     again = json.loads(replayed.output)
