@@ -54,11 +54,12 @@ function drawGermanMarks(svg, line, y, ctx) {
   for (const area of line.areas || []) {
     const x = cellX(area.first) - 2;
     const w = area.length * CELL;
-    const label = area.tile ? t(`js.rr.tile.${area.tile}`) : t(`js.rr.station.${area.station}`);
+    // The laid tile's special space is drawn like the printed ones; its full name is the tooltip.
+    const label = t(`js.rr.station.${area.station}`) + (area.tile ? " ✓" : "");
     svg.append(s("g", { class: `de-area${area.tile ? " laid" : ""}`, dataset: { station: area.station, tile: area.tile || "" } },
       rect(x, y - 3, w, CELL_H + 6, { rx: 5, class: "de-area-frame", fill: "none", stroke: "#6a5a2a",
         "stroke-width": 1.5, "stroke-dasharray": area.tile ? "none" : "5 3" }),
-      text(x + 3, y + CELL_H + 1, label, { class: "mark de-area-label" }),
+      fitText(x + 3, y + CELL_H + 1, label, w - 6, { class: "mark de-area-label" }, 5.2),
       s("title", {}, t("js.rr.area", { station: t(`js.rr.station.${area.station}`), n: area.length }) +
         (area.tile ? ` · ${t(`js.rr.tile.${area.tile}`)}` : ""))));
   }
