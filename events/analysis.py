@@ -18,13 +18,16 @@ import redis
 
 ANALYSE_TASK = "stellwerk.analyse"
 #: MCTS iterations per position in production (``STELLWERK_ANALYSIS_ITERATIONS``).
-#: Measured on a 2-seat Russian Railroads game of 80 positions (benchmarks/README.md,
-#: "Analysis"): about 0.7 s of CPU a position, a minute for the game on one core.
+#: Measured in CPU time on one core, games of greedy bots (README, "Analysis"):
+#: Russian Railroads about 0.67 s a position at 100 iterations, so a 2-seat game of
+#: 80 positions takes about a minute (200 iterations: 1.3 s, 106 s); 4 seats, 139
+#: positions, about 1.5 minutes; First Class about 1.5 s a position, 51 positions.
 ITERATIONS = 100
-#: Games whose MCTS takes too long per position for a whole game's analysis at
-#: :data:`ITERATIONS`: analysed with the greedy bot instead.  None so far (every
-#: registered game measured within the budget, benchmarks/README.md, "Analysis").
-GREEDY_ONLY: frozenset[str] = frozenset()
+#: Games whose MCTS takes far too long per position for a whole game's analysis:
+#: analysed with the greedy bot instead.  Railroad Dice: 2.6 to 24 s a position at
+#: only 10 iterations (greedy: 0.5 s); Steam: up to 40 s a position at 100 (its
+#: candidate turns, deliveries and builds, are many and each is completed greedily).
+GREEDY_ONLY: frozenset[str] = frozenset({"railroad_dice", "steam"})
 
 
 def level_for(game: str, iterations: int = ITERATIONS) -> str:

@@ -76,12 +76,21 @@ def test_a_clock_budgeted_level_is_refused(app, client, repo):
         analyse(repo, game_id, "mcts-1s", "0")
 
 
-def test_a_game_whose_mcts_is_too_slow_falls_back_to_greedy(monkeypatch):
+def test_a_game_whose_mcts_is_too_slow_falls_back_to_greedy(app, client, repo, sent, monkeypatch):
+    """Railroad Dice and Steam search too slowly per position: greedy, and the API says so."""
     import events.analysis as module
 
-    assert not GREEDY_ONLY  # every registered game measured within the budget
-    monkeypatch.setattr(module, "GREEDY_ONLY", frozenset({"slowgame"}))
-    assert module.level_for("slowgame") == "greedy" and module.level_for("tally") == "mcts-100i"
+    assert GREEDY_ONLY == {"railroad_dice", "steam"}
+    assert level_for("railroad_dice") == level_for("steam") == "greedy"
+    assert level_for("first_class") == "mcts-100i"
+    monkeypatch.setattr(module, "GREEDY_ONLY", frozenset({"tally"}))
+    game_id, tokens = new_game(client)
+    finish(app, game_id)
+    r = client.post(f"/api/games/{game_id}/analysis", headers={"Authorization": f"Bearer {tokens['p1']}"})
+    assert r.status_code == 202
+    assert [a for n, a in sent if n == "stellwerk.analyse"] == [[game_id, "greedy", "0"]]
+    result = analyse(repo, game_id, "greedy", "0")
+    assert result["estimate"] == "softmax" and all(pos["source"] == "evaluation" for pos in result["positions"])
 
 
 def test_shares_normalise_search_values():

@@ -46,6 +46,7 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     bob.wait_for_selector("body[data-analysis='done']", timeout=60_000)
     expect(bob.locator("#analysis-chart polyline.analysis-line")).to_have_count(2)
     assert bob.locator("#analysis-chart circle.analysis-swing").count() >= 1
+    expect(bob.locator("#analysis-chart .analysis-level")).to_contain_text("MCTS")
     bob.click("#step-first")
     bob.wait_for_selector("body[data-replay-index='0']")
     expect(bob.locator("#bot-would")).to_contain_text("mcts-")

@@ -212,7 +212,13 @@ function renderChart() {
   const legend = h("p", { class: "analysis-legend" }, ...result.seats.map((seat, k) => h("span", { class: "legend-item" },
     s("svg", { width: "10", height: "10", "aria-hidden": "true" }, s("rect", { width: "10", height: "10", fill: COLOURS[k % COLOURS.length] })),
     ` ${result.names?.[seat] || seat} `)));
-  root.replaceChildren(svg, legend);
+  root.replaceChildren(svg, legend, h("p", { class: "muted analysis-level", text: levelText(result) }));
+}
+
+/** Which bot analysed the game: MCTS with its iterations, or greedy for a game whose search is too slow. */
+function levelText(result) {
+  const match = /^mcts-(\d+)i$/.exec(result.level || "");
+  return match ? t("js.analysis_by_mcts", { iterations: match[1] }) : t("js.analysis_by_greedy", { level: result.level });
 }
 
 function renderBotTurn() {
