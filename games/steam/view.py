@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import tiles
 from .network import Network
 from .state import State
 
@@ -39,6 +40,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "supply": state.supply,
         "bag": state.bag,
         "stock": state.stock,
+        #: the track tiles' faces (one rotation each), for drawing a tile before it is built
+        "faces": tiles.FACES,
         "auction": state.auction,
         "rewards": state.rewards,
         "transit": state.transit,

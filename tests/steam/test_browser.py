@@ -1,13 +1,18 @@
 """Steam in a real browser (Chromium, Playwright, a real ``stellwerk serve``): Ann and Bob
 and a bot play round 1 by clicking - the turn-order auction, action tiles, a tile built by
-clicking a hex on the map (the menu names each face and turn with its cost), moving goods
+clicking a hex on the map (shown there first, turned, its cost on the Build button), moving goods
 - and both pages reach round 2 with the track on the map in its owner's colour, in English
-and in German.  Every wait is on the DOM (``body[data-seq]``, ``data-my-turn``), never a sleep.
+and in German.  A second test: one person against two bots (a chosen seed, so the board
+is known) places a tile by clicking its hex and turning it until it fits, then delivers a
+cube by clicking the cube and the link it moves over.  Every wait is on the DOM
+(``body[data-seq]``, ``data-my-turn``), never a sleep.
 """
 
 from __future__ import annotations
 
+import re
 import time
+import uuid
 
 import pytest
 
@@ -46,6 +51,23 @@ def pick(page, selector: str) -> int:
     return wait_past(page, before)
 
 
+def build_by_clicking(page, hex_el) -> None:
+    """Click a hex: the tile picker shows the first tile on the map; turn it when it has
+    another turn (the drawn track changes) and build it."""
+    before = seq_of(page)
+    hex_el.click()
+    picker = page.locator(".steam-picker")
+    expect(picker).to_be_visible()
+    ghost = hex_el.locator(".steam-ghost .steam-ghost-track path").first
+    if page.locator(".steam-picker .steam-turn:not([disabled])").count():
+        drawn, rot = ghost.get_attribute("d"), picker.get_attribute("data-rot")
+        page.click(".steam-picker .steam-turn")
+        expect(picker).not_to_have_attribute("data-rot", rot)
+        assert ghost.get_attribute("d") != drawn
+    page.click(".steam-picker .steam-build")
+    wait_past(page, before)
+
+
 def act(page) -> str:
     """One sensible turn of whatever the page's seat has to do; returns what it did."""
     has = lambda selector: page.locator(selector).count() > 0  # noqa: E731
@@ -60,9 +82,9 @@ def act(page) -> str:
         free = [f".steam-tile.usable[data-tile='{n}']" for n in (3, 4, 2, 1)
                 if has(f".steam-tile.usable[data-tile='{n}']")]
         pick(page, free[0] if free else ".steam-tile.usable")
-    elif has("svg.steam-map .steam-hex.usable[data-commands~=BuildTrack]"):
+    elif has("svg.steam-map .usable[data-commands~=BuildTrack]"):
         done = "build"
-        pick(page, "svg.steam-map .steam-hex.usable[data-commands~=BuildTrack]")
+        build_by_clicking(page, page.locator("svg.steam-map .usable[data-commands~=BuildTrack]").last)
     elif has(".steam-buttons button[data-commands=EndBuild]"):
         done = "end-build"
         pick(page, ".steam-buttons button[data-commands=EndBuild]")
@@ -108,9 +130,89 @@ def test_two_people_and_a_bot_play_the_first_round_of_steam(two_people, server_u
     # A tile built by clicking a hex lies on both pages' maps in its owner's colour.
     for page in (ann, bob):
         expect(page.locator("svg.steam-map .steam-track[data-owner]:not([data-owner=''])")).not_to_have_count(0)
+    # A seat's track has the colour of its dot beside the name at the top of the page.
+    owner = ann.locator("svg.steam-map .steam-track[data-owner]:not([data-owner=''])").first.get_attribute("data-owner")
+    dot, stroke = ann.evaluate("""seat => {
+        const dot = document.querySelector(`#game-head .token-dot.seat-${seat}`);
+        const path = document.querySelector(`svg.steam-map .steam-track[data-owner=${seat}] path:nth-child(2)`);
+        const probe = document.createElement("span");
+        probe.style.color = path.getAttribute("stroke");
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return [getComputedStyle(dot).backgroundColor, colour];
+    }""", owner)
+    assert dot == stroke, (owner, dot, stroke)
     ann.screenshot(path=str(screenshots / "steam-round-2.png"), full_page=True)
     # German texts.
     bob.click("#lang-de")
     bob.wait_for_selector("svg.steam-map")
     expect(bob.locator(".steam-phase")).to_contain_text("Runde 2 von 10")
     expect(bob.locator(".steam-tile[data-tile='7']")).to_contain_text("Urbanisierung")
+
+
+#: Found with the engine offline: in this seed's round 1, the person (p1) can take First Build,
+#: lay a gentle curve between Toronto and Buffalo and carry a yellow cube from Toronto to Buffalo.
+SEED = "steam-ui-0"
+TORONTO, BETWEEN, BUFFALO = "-10,3", "-10,4", "-9,4"
+
+
+def test_a_tile_turned_into_place_and_a_cube_delivered_by_clicking(chromium, server_url, screenshots):
+    from tests.browser import register
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    name = f"tess-{uuid.uuid4().hex[:6]}"
+    register(page, server_url, name)
+    created = page.request.post(f"{server_url}/api/games", data={
+        "game": "steam", "options": {"start": "random"}, "seed": SEED,
+        "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]})
+    assert created.status == 201, created.text()
+    page.goto(f"{server_url}/games/{created.json()['id']}")
+    page.wait_for_selector("svg.steam-map")
+    # Round 1: First Build.
+    page.wait_for_selector("body[data-my-turn=true] .steam-tile.usable[data-tile='4']")
+    pick(page, ".steam-tile.usable[data-tile='4']")
+    confirm(page)
+    # The tile: click the hex between Toronto and Buffalo, turn the curve until it joins both.
+    page.wait_for_selector(f"body[data-my-turn=true] svg.steam-map .usable[data-hex='{BETWEEN}']")
+    hex_el = page.locator(f"svg.steam-map .usable[data-hex='{BETWEEN}']")
+    hex_el.click()
+    picker = page.locator(".steam-picker")
+    for _ in range(24):
+        if picker.get_attribute("data-face") == "22" and picker.get_attribute("data-rot") == "0":
+            break
+        turn = page.locator(".steam-picker .steam-turn:not([disabled])")
+        if turn.count() and picker.get_attribute("data-face") == "22":
+            turn.click()
+        else:
+            page.click(".steam-picker .steam-next-face")
+    expect(picker).to_have_attribute("data-cost", "2")
+    expect(hex_el.locator(".steam-ghost .steam-ghost-track")).to_have_count(1)
+    page.screenshot(path=str(screenshots / "steam-picker.png"))
+    before = seq_of(page)
+    page.click(".steam-picker .steam-build")
+    wait_past(page, before)
+    track = page.locator(f"svg.steam-map .steam-hex-top[data-hex='{BETWEEN}'] .steam-track[data-owner=p1]")
+    expect(track).to_have_count(1)
+    expect(track).not_to_have_class(re.compile("incomplete"))
+    confirm(page)
+    # Moving goods: the yellow cube in Toronto, then the link to Buffalo; points to victory points.
+    cube = page.locator(f"svg.steam-map .steam-hex-top[data-hex='{TORONTO}'] .steam-cube-start[data-colour=yellow]")
+    page.wait_for_selector("body[data-my-turn=true]")
+    expect(cube).to_have_count(1)
+    before = seq_of(page)
+    cube.click()
+    wait_past(page, before)
+    expect(page.locator(f"svg.steam-map .steam-hex-top[data-hex='{TORONTO}'] .steam-transit-cube")).to_have_count(1)
+    before = seq_of(page)
+    page.locator(f"svg.steam-map .usable[data-hex='{BUFFALO}'][data-commands~=MoveCube]").click()
+    page.locator(".choice-menu button.choice[data-args*='vp']").click()
+    wait_past(page, before)
+    expect(page.locator(".steam-players tr[data-seat=p1] td").nth(4)).to_have_text("1")
+    page.screenshot(path=str(screenshots / "steam-delivered.png"))
+    confirm(page)
+    context.close()
+    assert not errors, errors

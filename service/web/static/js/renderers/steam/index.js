@@ -1,14 +1,30 @@
-// Steam: the hex map (map.js), the action tiles, players, auction and supply spaces
-// (panel.js), words and colours (labels.js), drawn from the view JSON.  What may be
-// done comes only from the legal commands: the pieces they act on are clickable
-// (``data-commands``): a hex for the tiles to build there (each face and rotation with
-// its cost), a city's cubes for its deliveries, an action tile to take it.
+// Steam: the hex map (map.js, geometry in hex.js), the tile picker (picker.js), the
+// action tiles, players, auction and supply spaces (panel.js), words and colours
+// (labels.js), drawn from the view JSON; the look in css/steam.css.  What may be done
+// comes only from the legal commands: the pieces they act on are clickable
+// (``data-commands``): a hex for the tiles to build there (picked, turned and shown on
+// the map before they are built, with their cost), a city's cube to start its delivery
+// and then the links it moves over, an action tile to take it.
 
 import { clear, h } from "../../dom.js";
 import { zoomable } from "../helpers.js";
 import { commandLabel, where } from "./labels.js";
 import { drawMap } from "./map.js";
 import { drawAuction, drawButtons, drawPlayers, drawSupply, drawTiles } from "./panel.js";
+import { closePicker, reopenPicker } from "./picker.js";
+
+/** The map is drawn at least at its natural size and at most this much larger. */
+const MAX_SCALE = 1.6;
+
+/** Steam's own stylesheet, linked once (the page's CSP allows stylesheets from the site only). */
+function linkStyles() {
+  if (document.getElementById("steam-css")) return;
+  const link = document.createElement("link");
+  link.id = "steam-css";
+  link.rel = "stylesheet";
+  link.href = new URL("../../../css/steam.css", import.meta.url).href;
+  document.head.append(link);
+}
 
 function finalTable(view, ctx) {
   const ranking = view.final?.ranking || [];
@@ -22,10 +38,12 @@ export default {
   label: commandLabel,
   where,
   render(el, ctx) {
+    linkStyles();
     const available = el.clientWidth || 974;
     clear(el).classList.add("steam");
     const view = ctx.view || {};
     if (!view.players || !view.hexes) {
+      closePicker();
       el.append(h("p", { class: "muted" }, "…"));
       return;
     }
@@ -40,9 +58,16 @@ export default {
     el.append(drawTiles(view, ctx));
     const svg = drawMap(view, ctx);
     const width = Number(svg.getAttribute("width"));
+    const height = Number(svg.getAttribute("height"));
+    if (available >= width) {
+      const scale = Math.min(MAX_SCALE, available / width);
+      svg.setAttribute("width", String(Math.floor(width * scale)));
+      svg.setAttribute("height", String(Math.floor(height * scale)));
+    }
     el.append(h("div", { class: "steam-map-wrap" }, available >= width ? svg
       : zoomable(svg, width, { label: t("js.steam.map"), zoomed: svg.querySelector(".usable") !== null, t })));
     el.append(drawPlayers(view, ctx), drawSupply(view, ctx));
     el.append(h("p", { class: "small muted steam-legend" }, t("js.steam.legend")));
+    reopenPicker(svg.steamPicks || []);
   },
 };

@@ -1,45 +1,33 @@
 // Steam, the hex map: terrain, rivers, thick black lines, towns, cities with their
 // cubes (and City Growth markers, New City tiles), every placed track in its owner's
 // colour (ownerless grey, incomplete links dashed).  A hex carries the commands that
-// act on it: tiles to build there (each face and rotation with its cost), a New City or
-// City Growth to place, deliveries starting from a city's cubes.
+// act on it: tiles to build there (the tile picker: see picker.js), a New City or City
+// Growth to place, whole deliveries from a city; a city's cube starts a delivery hop by
+// hop, and then the next links' tiles and far ends carry the cube's next hop.
 
 import { s } from "../../dom.js";
 import { clickable, text } from "../helpers.js";
+import { DIRS, SIZE, centre, corners, edgeLine, trackShape } from "./hex.js";
 import { CUBE_COLOURS, TERRAIN, UNOWNED, commandLabel, seatColour } from "./labels.js";
+import { openPicker } from "./picker.js";
 
-export const SIZE = 22;
-const SQ3 = Math.sqrt(3);
-const EDGE_ANGLE = [-90, -30, 30, 90, 150, 210];
-
-export function centre(q, r) {
-  return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)];
-}
-
-function corners(cx, cy) {
-  return [0, 60, 120, 180, 240, 300].map((a) => {
-    const rad = (a * Math.PI) / 180;
-    return `${(cx + SIZE * Math.cos(rad)).toFixed(1)},${(cy + SIZE * Math.sin(rad)).toFixed(1)}`;
-  }).join(" ");
-}
-
-function edgePoint(cx, cy, edge, factor = 1) {
-  const rad = (EDGE_ANGLE[edge] * Math.PI) / 180;
-  const d = (SIZE * SQ3) / 2 * factor;
-  return [cx + d * Math.cos(rad), cy + d * Math.sin(rad)];
-}
-
-function edgeLine(cx, cy, edge) {
-  const a = ((EDGE_ANGLE[edge] - 30) * Math.PI) / 180;
-  const b = ((EDGE_ANGLE[edge] + 30) * Math.PI) / 180;
-  return `M ${cx + SIZE * Math.cos(a)} ${cy + SIZE * Math.sin(a)} L ${cx + SIZE * Math.cos(b)} ${cy + SIZE * Math.sin(b)}`;
-}
-
-function trackPath(cx, cy, edges) {
-  const [ax, ay] = edgePoint(cx, cy, edges[0]);
-  if (edges.length === 1) return `M ${ax} ${ay} L ${cx} ${cy}`;
-  const [bx, by] = edgePoint(cx, cy, edges[1]);
-  return `M ${ax} ${ay} Q ${cx} ${cy} ${bx} ${by}`;
+/** A hex that opens the tile picker (mouse, touch and keyboard), marked like every usable piece. */
+function pickable(el, label, commands, act) {
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.classList.add("usable");
+  el.dataset.commands = [...new Set(commands.map((c) => c.type))].join(" ");
+  el.addEventListener("click", (event) => {
+    event.stopPropagation();   // not a tap to zoom
+    act();
+  });
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act();
+    }
+  });
 }
 
 /** Which link (and so owner and completeness) a hex's track segment belongs to. */
@@ -51,31 +39,124 @@ function linkIndex(view) {
   return out;
 }
 
+function endHex(end) {
+  return end[0] === "open" ? null : end[1];
+}
+
+/** Where the cube in transit is now: its city, then the far end of each link travelled. */
+export function cubeAt(view) {
+  const transit = view.transit;
+  if (!transit?.from) return null;
+  let at = transit.from;
+  for (const key of transit.links || []) {
+    const link = (view.links || []).find((lk) => lk.key === key);
+    if (!link) break;
+    const ends = link.ends.map(endHex);
+    at = ends[0] === at ? ends[1] : ends[0];
+  }
+  return at;
+}
+
 /** The hexes a command is clicked on: a tile's or city's hex, a delivery's starting city,
- * every tile of the link a cube in transit moves over next. */
+ * every tile of the link a cube in transit moves over next and the place it leads to. */
 function commandsByHex(ctx, view) {
   const out = {};
   if (!ctx.interactive) return out;
-  const linkHexes = Object.fromEntries((view.links || []).map((lk) => [lk.key, lk.hexes]));
+  const linkOf = Object.fromEntries((view.links || []).map((lk) => [lk.key, lk]));
+  const at = cubeAt(view);
   for (const command of ctx.commands || []) {
     const a = command.args || {};
+    if (command.type === "StartDelivery") continue;          // on the cubes themselves (see drawCubes)
     let hexes = [a.hex];
-    if (command.type === "DeliverGoods" || command.type === "StartDelivery") hexes = [a.from];
-    if (command.type === "MoveCube") hexes = linkHexes[a.link] || [];
-    for (const hex of hexes) if (hex) (out[hex] ||= []).push(command);
+    if (command.type === "DeliverGoods") hexes = [a.from];
+    if (command.type === "MoveCube") {
+      const link = linkOf[a.link];
+      hexes = link ? [...link.hexes, ...link.ends.map(endHex).filter((h) => h && h !== at)] : [];
+    }
+    for (const hex of new Set(hexes)) if (hex) (out[hex] ||= []).push(command);
   }
   return out;
 }
 
-function drawCubes(g, cx, cy, cubes) {
+/** A hop in words from the map: "over the link to Boston" (and the points' place on the last). */
+export function hopLabel(command, ctx, view) {
+  if (command.type !== "MoveCube") return commandLabel(command, ctx);
+  const link = (view.links || []).find((lk) => lk.key === command.args.link);
+  const at = cubeAt(view);
+  const to = link?.ends.map(endHex).find((h) => h && h !== at);
+  const name = to ? placeName(view, to) : command.args.link;
+  const take = command.args.take ? ctx.t(`js.steam.take.${command.args.take}`) : null;
+  return take ? ctx.t("js.steam.hop_deliver", { to: name, take }) : ctx.t("js.steam.hop", { to: name });
+}
+
+/** "Pick up the yellow cube in Toronto" (the game's sentence can only name the hex). */
+function startLabel(command, ctx, view) {
+  const colour = ctx.t(`js.steam.colour.${command.args.colour}`);
+  return ctx.t("js.steam.start", { colour, city: placeName(view, command.args.from) });
+}
+
+export function placeName(view, hexKey) {
+  const hx = (view.hexes || []).find((h) => `${h.q},${h.r}` === hexKey);
+  return hx?.city?.name || hx?.town || hexKey;
+}
+
+/** The cubes of a city in rows of four; each colour's cubes start that colour's delivery
+ * when a StartDelivery command for it is legal. */
+function drawCubes(g, cx, cy, cubes, starts, ctx, view) {
   const list = [];
   for (const [colour, n] of Object.entries(cubes || {})) for (let i = 0; i < n; i += 1) list.push(colour);
   list.forEach((colour, i) => {
     const x = cx - 12 + (i % 4) * 6.5;
     const y = cy + 2 + Math.floor(i / 4) * 6.5;
-    g.append(s("rect", { x, y, width: 5.5, height: 5.5, fill: CUBE_COLOURS[colour] || "#999", stroke: "#111",
-      "stroke-width": 0.5, class: "steam-cube", dataset: { colour } }));
+    const cube = s("rect", { x, y, width: 5.5, height: 5.5, fill: CUBE_COLOURS[colour] || "#999", stroke: "#111",
+      "stroke-width": 0.5, class: "steam-cube", dataset: { colour } });
+    const start = starts.find((c) => c.args.colour === colour);
+    if (start) {
+      const hit = s("g", { class: "steam-cube-start", dataset: { colour } },
+        s("rect", { x: x - 1.2, y: y - 1.2, width: 7.9, height: 7.9, fill: "none", stroke: "#fff", "stroke-width": 1.2 }),
+        cube);
+      clickable(hit, startLabel(start, ctx, view), [start], ctx, (c) => startLabel(c, ctx, view));
+      g.append(hit);
+    } else {
+      g.append(cube);
+    }
   });
+}
+
+/** Rivers as lines: within each group of neighbouring river hexes, a line from hex centre
+ * to hex centre along a spanning tree (no triangles); a lone river hex gets a short bend. */
+function drawRivers(svg, hexes) {
+  const river = new Map(hexes.filter((h) => h.river && !h.city).map((h) => [`${h.q},${h.r}`, h]));
+  const seen = new Set();
+  const layer = s("g", { class: "steam-rivers", "pointer-events": "none" });
+  for (const [start, hx] of river) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const queue = [hx];
+    let joined = false;
+    while (queue.length) {
+      const cur = queue.shift();
+      const [cx, cy] = centre(cur.q, cur.r);
+      for (const [dq, dr] of DIRS) {
+        const key = `${cur.q + dq},${cur.r + dr}`;
+        const next = river.get(key);
+        if (!next || seen.has(key)) continue;
+        seen.add(key);
+        queue.push(next);
+        joined = true;
+        const [nx, ny] = centre(next.q, next.r);
+        const mx = (cx + nx) / 2 + (ny - cy) * 0.12;
+        const my = (cy + ny) / 2 - (nx - cx) * 0.12;
+        layer.append(s("path", { d: `M ${cx} ${cy} Q ${mx} ${my} ${nx} ${ny}`, class: "steam-river" }));
+      }
+    }
+    if (!joined) {
+      const [cx, cy] = centre(hx.q, hx.r);
+      layer.append(s("path", { d: `M ${cx - SIZE * 0.7} ${cy + 4} Q ${cx} ${cy - 8} ${cx + SIZE * 0.7} ${cy + 2}`,
+        class: "steam-river" }));
+    }
+  }
+  svg.append(layer);
 }
 
 export function drawMap(view, ctx) {
@@ -90,10 +171,15 @@ export function drawMap(view, ctx) {
   const svg = s("svg", { class: "steam-map", viewBox: `${minX} ${minY} ${width} ${height}`, width, height,
     role: "img", "aria-label": t("js.steam.map") });
   const links = linkIndex(view);
-  const travelled = new Set((view.transit?.links || []).flatMap((k) => (view.links || []).find((lk) => lk.key === k)?.hexes || []));
+  const linkOf = Object.fromEntries((view.links || []).map((lk) => [lk.key, lk]));
+  const travelled = new Set((view.transit?.links || []).flatMap((k) => linkOf[k]?.hexes || []));
+  const at = cubeAt(view);
   const byHex = commandsByHex(ctx, view);
+  const starts = ctx.interactive ? (ctx.commands || []).filter((c) => c.type === "StartDelivery") : [];
   const blocked = new Set((view.blocked || []).map(([a, b]) => `${a[0]},${a[1]}|${b[0]},${b[1]}`));
-  const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
+  const picks = [];
+  const ground = s("g", { class: "steam-ground" });
+  const top = s("g", { class: "steam-top" });
   for (const hx of hexes) {
     const key = `${hx.q},${hx.r}`;
     const [cx, cy] = centre(hx.q, hx.r);
@@ -103,51 +189,65 @@ export function drawMap(view, ctx) {
       dataset: { hex: key } });
     const fill = city ? CUBE_COLOURS[city.colour] : TERRAIN[hx.terrain] || TERRAIN.plain;
     g.append(s("polygon", { points: corners(cx, cy), fill, stroke: hx.terrain === "hill" ? "#fff" : "#7a8a6a",
-      "stroke-width": hx.terrain === "hill" ? 1.5 : 0.6 }));
-    if (hx.river && !city) {
-      g.append(s("path", { d: `M ${cx - SIZE * 0.7} ${cy + 4} Q ${cx} ${cy - 8} ${cx + SIZE * 0.7} ${cy + 2}`,
-        stroke: "#3b7dd8", "stroke-width": 2, fill: "none", class: "steam-river" }));
-    }
+      "stroke-width": hx.terrain === "hill" ? 1.5 : 0.6, class: "steam-hex-bg" }));
+    ground.append(g);
+    // Everything above the rivers: black lines, track, towns, cities, targets.
+    const upper = s("g", { class: "steam-hex-top", dataset: { hex: key } });
     DIRS.forEach(([dq, dr], edge) => {
       if (blocked.has(`${key}|${hx.q + dq},${hx.r + dr}`) || blocked.has(`${hx.q + dq},${hx.r + dr}|${key}`)) {
-        g.append(s("path", { d: edgeLine(cx, cy, edge), stroke: "#000", "stroke-width": 4, class: "steam-blocked" }));
+        upper.append(s("path", { d: edgeLine(cx, cy, edge), stroke: "#000", "stroke-width": 4, class: "steam-blocked" }));
       }
     });
-    const tile = view.track?.[key];
     if (travelled.has(key)) {
-      g.append(s("polygon", { points: corners(cx, cy), fill: "#fff59d", opacity: 0.6, class: "steam-travelled" }));
+      upper.append(s("polygon", { points: corners(cx, cy), fill: "#fff59d", opacity: 0.6, class: "steam-travelled" }));
     }
+    const tile = view.track?.[key];
     if (tile) {
       for (const seg of tile.segs) {
         const link = (links[key] || []).find((lk) => lk.owner === seg.owner) || (links[key] || [])[0];
-        const complete = link ? link.complete : false;
-        g.append(s("path", { d: trackPath(cx, cy, seg.e), stroke: seg.owner ? seatColour(seg.owner, view) : UNOWNED,
-          "stroke-width": 5, fill: "none", "stroke-dasharray": complete ? null : "5 3",
-          class: `steam-track${complete ? "" : " incomplete"}`, dataset: { owner: seg.owner || "" } }),
-        s("path", { d: trackPath(cx, cy, seg.e), stroke: "#222", "stroke-width": 1, fill: "none" }));
+        upper.append(trackShape(cx, cy, seg.e, seg.owner ? seatColour(seg.owner) : UNOWNED,
+          { complete: link ? link.complete : false, owner: seg.owner || "" }));
       }
     }
     if (hx.town && !newCity) {
-      g.append(s("circle", { cx, cy, r: 5, fill: "#fff", stroke: "#111", "stroke-width": 1.5 }));
-      g.append(text(cx, cy - 7, hx.town, { class: "steam-name", "font-size": 7, "text-anchor": "middle" }));
+      upper.append(s("circle", { cx, cy, r: 5, fill: "#fff", stroke: "#111", "stroke-width": 1.5 }));
+      upper.append(text(cx, cy - 7, hx.town, { class: "steam-name", "font-size": 7, "text-anchor": "middle" }));
     }
     if (city) {
-      g.append(text(cx, cy - 6, city.name || "", { class: "steam-name", "font-size": 7, "text-anchor": "middle",
+      upper.append(text(cx, cy - 6, city.name || "", { class: "steam-name", "font-size": 7, "text-anchor": "middle",
         "font-weight": "bold", fill: city.colour === "yellow" ? "#222" : "#fff" }));
-      drawCubes(g, cx, cy, view.cubes?.[key]);
+      drawCubes(upper, cx, cy, view.cubes?.[key], starts.filter((c) => c.args.from === key), ctx, view);
       if ((view.growth || []).includes(key) || newCity) {
-        g.append(s("circle", { cx: cx + 13, cy: cy - 12, r: 3.5, fill: "#fff", stroke: "#000", class: "steam-growth" }));
+        upper.append(s("circle", { cx: cx + 13, cy: cy - 12, r: 3.5, fill: "#fff", stroke: "#000", class: "steam-growth" }));
       }
     }
-    g.append(s("title", {}, [hx.city?.name || hx.town || key, t(`js.steam.terrain.${hx.terrain}`),
+    if (at === key && view.transit?.colour) {
+      upper.append(s("rect", { x: cx + 6, y: cy - 16, width: 8, height: 8, fill: CUBE_COLOURS[view.transit.colour],
+        stroke: "#000", "stroke-width": 1.5, class: "steam-transit-cube" }));
+    }
+    upper.append(s("title", {}, [hx.city?.name || hx.town || key, t(`js.steam.terrain.${hx.terrain}`),
       hx.river ? t("js.steam.river") : ""].filter(Boolean).join(" · ")));
     const commands = byHex[key];
     if (commands) {
-      g.append(s("polygon", { points: corners(cx, cy), fill: "none", stroke: "#d4380d", "stroke-width": 2,
-        "stroke-dasharray": "4 3", class: "steam-target" }));
-      clickable(g, t("js.steam.hex", { hex: hx.city?.name || hx.town || key }), commands, ctx, commandLabel);
+      // Under the hex's track, towns and cubes (a cube that starts a delivery stays clickable).
+      upper.prepend(s("polygon", { points: corners(cx, cy, SIZE - 1.5), fill: "transparent", stroke: "#d4380d",
+        "stroke-width": 2, "stroke-dasharray": "4 3", class: "steam-target" }));
+      const name = hx.city?.name || hx.town || key;
+      const builds = commands.filter((c) => c.type === "BuildTrack");
+      if (builds.length) {
+        const others = commands.filter((c) => c.type !== "BuildTrack");
+        pickable(upper, t("js.steam.hex", { hex: name }), commands,
+          () => openPicker(upper, { hex: key, name, builds, others, view, ctx, labelOf: (c) => hopLabel(c, ctx, view) }));
+        picks.push([upper, { hex: key, name, builds, others, view, ctx, labelOf: (c) => hopLabel(c, ctx, view) }]);
+      } else {
+        clickable(upper, t("js.steam.hex", { hex: name }), commands, ctx, (c) => hopLabel(c, ctx, view));
+      }
     }
-    svg.append(g);
+    top.append(upper);
   }
+  svg.append(ground);
+  drawRivers(svg, hexes);
+  svg.append(top);
+  svg.steamPicks = picks;      // index.js moves an open tile picker here once the map is on the page
   return svg;
 }

@@ -42,10 +42,13 @@ export function drawTiles(view, ctx) {
   for (let tile = 1; tile <= 7; tile += 1) {
     const seat = holder[tile];
     const commands = ctx.interactive ? (ctx.commands || []).filter((c) => c.type === "ChooseAction" && c.args.tile === tile) : [];
+    const cost = view.mode === "expert" ? "" : t(`js.steam.tile_cost.${tile}`);
     const el = h("div", { class: `card steam-tile${seat ? " taken" : ""}`, dataset: { tile: String(tile) } },
-    h("strong", {}, String(tile)), " ", t(`js.steam.tile.${tile}`),
-    seat ? h("div", { class: "small" }, `${ctx.names?.[seat] || seat}${view.players[seat].passed_tile ? ` (${t("js.steam.passed")})` : ""}`) : "");
-    if (seat) painted(el, "borderColor", seatColour(seat, view));
+      h("div", { class: "steam-tile-name" }, h("strong", {}, String(tile)), " ", t(`js.steam.tile.${tile}`)),
+      cost && cost !== `js.steam.tile_cost.${tile}` ? h("div", { class: "steam-tile-cost small muted" }, cost) : "",
+      seat ? h("div", { class: "steam-tile-holder small" }, h("span", { class: `token-dot seat-${seat}` }),
+        `${ctx.names?.[seat] || seat}${view.players[seat].passed_tile ? ` (${t("js.steam.passed")})` : ""}`) : "");
+    if (seat) painted(el, "borderColor", seatColour(seat));
     row.append(usable(el, commands, ctx));
   }
   return row;
@@ -54,13 +57,15 @@ export function drawTiles(view, ctx) {
 export function drawPlayers(view, ctx) {
   const { t } = ctx;
   const order = view.order || [];
-  const rows = Object.entries(view.players || {}).map(([seat, p]) => h("tr", { dataset: { seat },
+  const place = (seat) => (order.includes(seat) ? order.indexOf(seat) : 99);
+  const seats = Object.entries(view.players || {}).sort(([a], [b]) => place(a) - place(b));
+  const rows = seats.map(([seat, p]) => h("tr", { dataset: { seat },
     class: seat === view.current ? "current" : "" },
-  h("td", {}, chip(seatColour(seat, view), true), " ",
+  h("td", {}, h("span", { class: `token-dot seat-${seat}` }),
     ctx.names?.[seat] || seat, p.bankrupt ? ` (${t("js.steam.bankrupt")})` : ""),
   h("td", {}, order.includes(seat) ? String(order.indexOf(seat) + 1) : "–"),
   h("td", {}, `$${p.money}`), h("td", {}, String(p.income)), h("td", {}, String(p.vp)), h("td", {}, String(p.loco))));
-  return h("table", { class: "steam-players" },
+  return h("table", { class: "data steam-players" },
     h("thead", {}, h("tr", {}, ...["player", "order", "cash", "income", "vp", "loco"].map((k) => h("th", {}, t(`js.steam.col.${k}`))))),
     h("tbody", {}, ...rows));
 }
