@@ -14,11 +14,13 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from . import actions, engineers, industry, locomotives, tracks
-from .data import RULES, SPECIAL9, printed_number
+from .data import BOILER, COAL, COAL_ITEMS, RULES, SPECIAL9, printed_number
 from .evolve import apply
 from .state import PlayerState, State
 
 MISSING = object()
+#: factory numbers from here on are the coal module's (the coal factory, boilers)
+COAL_FACTORY_NUMBER: int = COAL["coal_factory"]["number"]
 
 
 class Valid(Exception):
@@ -87,6 +89,11 @@ class Ctx:
                 self.emit("SecondMarkerPlaced", {"seat": seat})
             elif kind == "german_revaluation":
                 self.emit("RevaluationTileTaken", {"seat": seat})
+            elif kind == "coal":
+                self.emit("CoalTaken", {"seat": seat, "coal": op["n"], "reason": source})
+            elif kind in COAL_ITEMS:
+                blocking = COAL_ITEMS[kind]
+                items.append([next_id + len(items), kind, op.get("n", 1), mandatory or blocking, None, blocking])
             # turn_order, kiev_medal, revaluation: recorded by the placement itself
         if items:
             self.emit("ActionsGained", {"seat": seat, "source": source, "items": items})
@@ -116,7 +123,11 @@ class Ctx:
 
     def enter_industry(self, seat: str, pos: int) -> None:
         kind, number = industry.field_kind(self.p(seat), pos)
-        if kind == "factory" and number:
+        if kind == "factory" and number >= COAL_FACTORY_NUMBER:
+            from .coal.board import factory_effects  # a boiler on it, or the coal factory
+
+            self.gain(seat, factory_effects(number), False, f"factory_{number % BOILER}")
+        elif kind == "factory" and number:
             self.gain(seat, industry.factory_effects(number), False, f"factory_{number}")
         elif kind == "question" and "industry_q" not in self.p(seat).claims:
             self.emit("SpecialSpaceReached", {"seat": seat, "key": "industry_q"})

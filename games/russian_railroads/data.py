@@ -16,10 +16,15 @@ BLACK, GREY, BROWN, NATURAL, WHITE = range(5)
 TRANSSIB, PETERSBURG, KIEV = range(3)
 #: Internal number of the ?-card's #9 loco, which has no factory back.
 SPECIAL9 = 99
+#: Added to a loco's or factory's number while a coal boiler lies on it (coal module).
+BOILER = 1000
 
 
 def loco_value(loco: int) -> int:
-    """Reach of a loco tile (the special #9 is a 9 that cannot become a factory)."""
+    """Reach of a loco tile (the special #9 is a 9 that cannot become a factory; a coal
+    boiler adds 1 "für alle anderen Belange")."""
+    if loco >= BOILER:
+        return loco_value(loco - BOILER) + 1
     return 9 if loco == SPECIAL9 else loco
 
 
@@ -104,6 +109,37 @@ RULES = _load()
 #: other game deals them.
 DSP: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/dsp.json").read_text(encoding="utf-8"))
 RULES.engineers.update({e["number"]: e for e in DSP["engineers"]})
+
+
+#: The coal module (``data/coal.json``): its engineer (internal 200, printed 0, dealt only
+#: with the module), its start bonus card and ?-card join the tables by id; which
+#: of them a game uses is the state's business (draft cards, ?-cards, the strip).
+COAL: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/coal.json").read_text(encoding="utf-8"))
+RULES.engineers[COAL["engineer"]["number"]] = COAL["engineer"]
+RULES.start_bonus[COAL["start_bonus"]["id"]] = COAL["start_bonus"]["effects"]
+RULES.q_cards.update({c["id"]: c["effects"] for c in COAL["question_cards"]})
+#: the coal mine is a worker field of the coal board (on no printed board side: the
+#: coal module adds it, see ``decide.available_spaces``)
+RULES.spaces["coal_mine"] = {**COAL["board"]["fields"][0], "area": "coal", "coins": 0, "players": []}
+#: pending items the coal module's effects create: kind -> blocking
+COAL_ITEMS = {"boiler": True, "take_foundry": False, "coal_factory": False, "coal_steps": False,
+              "reuse_1_or_2": False}
+_Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}
+
+
+def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
+    """The ?-tokens a game uses: the base ones, "4 Münzen" with the Deutschland tableau,
+    "4 Kohle" with the coal module."""
+    key = (options.get("tableau") == "deutschland", bool(options.get("coal")))
+    if key not in _Q_TOKENS:
+        tokens = dict(RULES.q_tokens)
+        if key[0]:
+            german = json.loads(resources.files(__package__).joinpath("data/deutschland.json").read_text("utf-8"))
+            tokens.update({t["id"]: t["effects"] for t in german["question_tokens"]})
+        if key[1]:
+            tokens.update({t["id"]: t["effects"] for t in COAL["question_tokens"]})
+        _Q_TOKENS[key] = tokens
+    return _Q_TOKENS[key]
 
 
 def printed_number(engineer: int) -> int:

@@ -44,16 +44,28 @@ def board_spaces(players: int, last_round: bool) -> list[str]:
 def available_spaces(state: State, seat: str) -> list[str]:
     """Every action space id the seat could in principle use this round."""
     result = list(board_spaces(len(state.seats), state.last_round))
+    if state.options.get("coal") and _coal_mine_free(state):
+        result.append("coal_mine")
     result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
     p = state.players[seat]
     result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
     return result
 
 
+def _coal_mine_free(state: State) -> bool:
+    """The coal mine is a worker field of the coal board; with 2 players it shares the
+    combined top field with the foundry purchase."""
+    from .coal.board import field_taken
+
+    return not field_taken(state, "coal_mine") or "coal_mine" in state.occupied
+
+
 def space_available(state: State, seat: str, space: str) -> bool:
     """``space in available_spaces(state, seat)``, without building the list."""
     number = engineers.number_of(space)
     if not number:
+        if space == "coal_mine":
+            return bool(state.options.get("coal")) and _coal_mine_free(state)
         return space in board_spaces(len(state.seats), state.last_round)
     p = state.players[seat]
     if number in p.engineers:
@@ -142,7 +154,17 @@ def pass_turn(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.phase.not_actions", "passing is possible only in the action phase")
     if state.placed:
         raise IllegalMove("rr.turn.one_action", "you already acted this turn")
+    if state.acted and _can_place(state, seat):
+        # An income marker or coal field used before placing: "Du darfst keine ...
+        # nutzen, wenn du passt."  Only a seat left with no placement may still pass.
+        raise IllegalMove("rr.de.income_no_pass", "you used an income marker or coal field this turn: place workers")
     ctx.emit("Passed", {"seat": seat, "points": turn_order.pass_points(state, seat)})
+
+
+def _can_place(state: State, seat: str) -> bool:
+    from .legal import _placements
+
+    return bool(_placements(state, seat))
 
 
 def choose_start_bonus(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -238,11 +260,36 @@ def score_round(ctx: Ctx) -> None:
 SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn}
 
 
-def _german_handler(state: State, ctype: str) -> Any:
-    """The Deutschland tableau's handler of a command (None: the base one)."""
-    from .germany.moves import handler
+def _module_handler(state: State, ctype: str) -> Any:
+    """The handler an expansion in play has for a seat's command (None: the base one);
+    raises where an expansion adds a rule to a base command."""
+    if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
+        raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
+    if state.options.get("tableau") == "deutschland":
+        from .germany.moves import handler
 
-    return handler(state, ctype)
+        found = handler(state, ctype)
+        if found is not None:
+            return found
+    if state.options.get("coal"):
+        from .coal.moves import handler as coal_handler
+
+        return coal_handler(state, ctype)
+    return None
+
+
+def handler_for(state: State, ctype: str) -> Any:
+    """The handler ``decide`` runs for a seat's command (for the legal-move probes)."""
+    found = _module_handler(state, ctype) if state.options else None
+    if found is not None:
+        return found
+    if ctype in TURN_COMMANDS:
+        return TURN_COMMANDS[ctype]
+    if ctype in SUBMOVES:
+        if not state.placed and not state.pending:
+            raise IllegalMove("rr.turn.place_first", "choose an action space (or pass) first")
+        return SUBMOVES[ctype]
+    raise IllegalMove("rr.command.unknown", f"unknown command {ctype!r}")
 
 
 def _scoring(state: State) -> Any:
@@ -273,13 +320,14 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if command.seat != state.current or emil.to_move(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
-    german = _german_handler(state, command.type) if state.options.get("tableau") == "deutschland" else None
-    if german is not None:
-        german(ctx, seat, command.args)
+    module = _module_handler(state, command.type) if state.options else None
+    if module is not None:
+        module(ctx, seat, command.args)
     elif command.type in TURN_COMMANDS:
         TURN_COMMANDS[command.type](ctx, seat, command.args)
     elif command.type in SUBMOVES:
-        if not state.placed:
+        # (pending before placing: what an income marker or coal field gave)
+        if not state.placed and not state.pending:
             raise IllegalMove("rr.turn.place_first", "choose an action space (or pass) first")
         SUBMOVES[command.type](ctx, seat, command.args)
     else:

@@ -16,7 +16,7 @@ from typing import Any
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 
 from . import actions, turn_order
-from .data import RULES, SPECIAL9
+from .data import BOILER, RULES, SPECIAL9
 from .state import PlayerState, State
 
 Payload = Mapping[str, Any]
@@ -236,8 +236,9 @@ def _put_loco(p: PlayerState, payload: Payload) -> None:
 
 @handles("LocoDiscarded")
 def _loco_discarded(state: State, payload: Payload) -> None:
-    if payload["number"] != SPECIAL9:
-        state.display[payload["number"]] += 1
+    number = payload["number"] % BOILER  # a boiler leaves the game with its loco
+    if number != SPECIAL9:
+        state.display[number] += 1
     _use(state, payload)
 
 
@@ -249,8 +250,9 @@ def _factory(state: State, payload: Payload) -> None:
         state.stacks[number] -= 1
     else:
         state.display[number] -= 1
-    if payload["replaced"]:
-        state.display[payload["replaced"]] += 1
+    replaced = payload["replaced"] % BOILER
+    if replaced and replaced < len(state.display):  # (not the coal factory)
+        state.display[replaced] += 1
     p.factories[payload["slot"]] = number
     _use(state, payload)
 

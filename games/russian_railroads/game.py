@@ -25,7 +25,8 @@ from games.contract import (
 
 from . import emil
 from . import options as _options
-from .data import DSP, RULES, printed_number
+from .coal import events as _coal_events  # noqa: F401  (registers the coal module's events)
+from .data import COAL, DSP, RULES, printed_number
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
@@ -82,7 +83,11 @@ class RussianRailroads:
                 decks[info["letter"]].append(number)
         rng.shuffle(decks["A"])
         rng.shuffle(decks["B"])
-        strip = deal_strip(decks, setup["engineers"])
+        counts = dict(setup["engineers"])
+        if opts.get("coal"):
+            # "Es spielt immer ein A-Ingenieur weniger mit als gewöhnlich."
+            counts["A"] -= COAL["setup"]["a_engineers_fewer"]
+        strip = deal_strip(decks, counts)
         events.append(Event("EngineersDealt", {"strip": strip}, barrier=True))
         cards = [c["id"] for c in RULES.raw["end_game_cards"]]
         rng.shuffle(cards)
@@ -91,6 +96,8 @@ class RussianRailroads:
         events.append(Event("EndGameDeckPrepared", {"count": len(deck),
                                                     SECRET: {NOBODY: {"deck": deck, "removed": removed}}},
                             barrier=True))
+        if opts.get("coal"):
+            events.append(coal_setup(opts, seats, setup, rng))
         queue = [order[pos - 1] for pos in setup["start_bonus_positions"]]
         events.append(Event("StartBonusDraftBegan", {"queue": queue}))
         if _options.Options.of(opts).solo:
@@ -180,9 +187,27 @@ def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: 
     option; Olga only with 2 players (Yucata's binding clarification)."""
     if not info.get("set"):
         return True
+    if info["set"] == "coal":
+        return bool(opts.get("coal"))
     if info["set"] != "dsp" or not opts.get("dsp") or not info.get("built", True):
         return False
     return info.get("name") != "Olga" or players <= DSP["olga_max_players"]
+
+
+def coal_setup(opts: Mapping[str, Any], seats: Sequence[str], setup: Mapping[str, Any],
+               rng: random.Random) -> Event:
+    """The coal module's set-up: "eine Runde weniger", "+1 Kohle und 1 Münze" each, the
+    coal start bonus card and ?-card, "Die 12 Gießereien werden gemischt ... Die obersten
+    2 Gießereien werden aufgedeckt" (a reveal: an undo barrier)."""
+    rules = COAL["setup"]
+    foundries = [f["id"] for f in COAL["foundries"]]
+    rng.shuffle(foundries)
+    shown, stack = foundries[:rules["open_foundries"]], sorted(foundries[rules["open_foundries"]:])
+    return Event("CoalPrepared", {
+        "rounds": setup["rounds"] - rules["rounds_fewer"], "coins": rules["coins_per_player"],
+        "coal": {seat: rules["coal_per_player"] for seat in seats},
+        "draft_cards": [COAL["start_bonus"]["id"]], "q_cards": [c["id"] for c in COAL["question_cards"]],
+        "open": shown, "stack": stack}, barrier=True)
 
 
 def deal_strip(decks: Mapping[str, list[int]], counts: Mapping[str, int]) -> list[int]:

@@ -13,7 +13,7 @@ from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import Ctx, Valid
-from .data import RULES
+from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
 from .messages import open_params
 from .state import State
@@ -63,6 +63,8 @@ def _submoves(state: State, seat: str) -> list[Command]:
     block = actions.blocking_item(pending)
     cands: list[tuple[str, dict[str, Any]]] = []
     if block is not None:
+        if block[1] != "place_loco":
+            return []  # an expansion's choice (its own module lists it)
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
             cands.append(("PlaceLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
@@ -99,7 +101,7 @@ def _submoves(state: State, seat: str) -> list[Command]:
                 for slot in locomotives.factory_slots(p):
                     cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
         if "q_token" in kinds:
-            for token in RULES.q_tokens:
+            for token in q_tokens_for(state.options):
                 if token not in p.q_used:
                     cands.append(("ChooseQuestionToken", {"token": token}))
         if "q_card" in kinds:
@@ -142,11 +144,28 @@ def legal_commands(state: State, seat: str) -> list[Command]:
                 if _ok(state, seat, "Relocate", {"space": space}):
                     result.append(Command("Relocate", seat, {"space": space}))
             return result
-        if state.options.get("tableau") == "deutschland":
-            from .germany import legal as german
-
-            return german.before_placing(state, seat)
+        if state.options:
+            return _with_modules(state, seat, _before_placing(state, seat))
         return [Command("Pass", seat, {})] + _placements(state, seat)
+    if state.options:
+        return _with_modules(state, seat, _after_placing(state, seat))
+    return _submoves(state, seat)
+
+
+def _before_placing(state: State, seat: str) -> list[Command]:
+    """Before placing at a table with expansions: income markers and coal fields may have
+    been used (their gains may be spent first; then no pass, unless nothing can be placed)."""
+    if state.options.get("tableau") == "deutschland":
+        from .germany import legal as german
+
+        return german.before_placing(state, seat)
+    if actions.blocking_item(state.pending) is not None:
+        return _submoves(state, seat)
+    placements = _placements(state, seat)
+    return ([] if state.acted and placements else [Command("Pass", seat, {})]) + placements + _submoves(state, seat)
+
+
+def _after_placing(state: State, seat: str) -> list[Command]:
     if state.options.get("tableau") == "deutschland":
         from .germany import legal as german
 
@@ -154,14 +173,34 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     return _submoves(state, seat)
 
 
+def _with_modules(state: State, seat: str, result: list[Command]) -> list[Command]:
+    if state.options.get("coal"):
+        from .coal import legal as coal
+
+        result = result + coal.commands(state, seat)
+    return result
+
+
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return []
-    if state.options.get("tableau") == "deutschland":
-        from .germany import legal as german
+    result = _open_items(state, seat)
+    if state.options and state.phase == "actions":
+        p = state.players[seat]
+        if not state.placed:  # gained before placing (an income marker, a coal field)
+            for item in state.pending:
+                must = bool(item[5]) or item[3] and actions.item_alone_feasible(state, p, item)
+                result.append(OpenAction(f"rr.open.{item[1]}", must, open_params(item[1], item[2], item[4]),
+                                         COMMANDS_FOR[item[1]]))
+        if state.options.get("tableau") == "deutschland":
+            from .germany import legal as german
 
-        return german.open_actions(state, seat, _open_items)
-    return _open_items(state, seat)
+            result += german.optional_actions(state, seat)
+        if state.options.get("coal"):
+            from .coal import legal as coal
+
+            result += coal.optional_actions(state, seat)
+    return result
 
 
 def _open_items(state: State, seat: str) -> list[OpenAction]:
@@ -203,6 +242,12 @@ COMMANDS_FOR = {
     "branch": ("ChooseBranch",),
     "extension": ("ChooseExtension",),
     "income_marker": ("TakeIncomeMarker",),
+    "boiler": ("AttachBoiler",),
+    "take_foundry": ("TakeFoundry",),
+    "close_foundry": ("CloseFoundry",),
+    "coal_steps": ("SpendCoal",),
+    "coal_factory": ("BuildCoalFactory",),
+    "reuse_1_or_2": ("ReuseWithFoundry",),
 }
 
 

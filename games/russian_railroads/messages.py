@@ -20,7 +20,8 @@ from typing import Any
 from games.contract import Command, Description, Event
 
 from . import names
-from .data import RULES, SPECIAL9, engineer_cost
+from .coal import messages as coal_messages
+from .data import BOILER, RULES, SPECIAL9, engineer_cost
 from .germany import messages as german_messages
 
 Name = dict[str, str]
@@ -120,6 +121,8 @@ def gained_item(item: Any) -> Name:
 
 
 def _loco_number(number: Any) -> Any:
+    if isinstance(number, int) and number >= BOILER:
+        return f"{_loco_number(number - BOILER)} (+1)"  # a coal boiler on it
     return 9 if number == SPECIAL9 else number
 
 
@@ -192,7 +195,7 @@ def describe(event: Event) -> Description:
         replaced = payload.get("replaced")
         params.update(factory=factory_name(number), gap=int(payload.get("slot", 0)) + 1,
                       source=bit("from_display" if payload.get("source") == "display" else "from_stack"),
-                      replaced=bit("factory_replacing", n=replaced) if replaced else "")
+                      replaced=bit("factory_replacing", n=_loco_number(replaced)) if replaced else "")
     elif event.type == "EngineerHired":
         how = "question_card" if payload.get("source") == "question_card" else "hire"
         params["how"] = bit(how, number=payload.get("number"))
@@ -206,6 +209,8 @@ def describe(event: Event) -> Description:
         key = _describe_emil(event, params)
     elif event.type in german_messages.EVENTS:
         german_messages.fill(payload, params)
+    elif event.type in coal_messages.EVENTS:
+        key = coal_messages.fill(event.type, payload, params)
     elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
     elif event.type == "RoundScored":
@@ -322,6 +327,8 @@ def describe_command(command: Command) -> Description:
         params["points"] = count("point", _factory_9_points())
     elif ctype in german_messages.COMMANDS:
         german_messages.fill(args, params)
+    elif ctype in coal_messages.COMMANDS:
+        key = coal_messages.fill(ctype, args, params)
     return Description(f"rr.cmd.{key}", params)
 
 

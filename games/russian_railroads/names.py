@@ -50,7 +50,7 @@ def _thing(value: str) -> tuple[tuple[str, str], ...] | None:
         name = _format("line_end", line=_LINES[m[1]]) if m[2] == "end" else \
             _format("line_space", line=_LINES[m[1]], n=m[2])
         return tuple(name.items())
-    m = re.fullmatch(r"(engineer|factory)_(\d+)", value)
+    m = re.fullmatch(r"(engineer|factory|foundry)_(\d+)", value)
     if m:
         return tuple(_format(m[1], n=m[2]).items())
     m = re.fullmatch(r"reuse_(.+)", value)

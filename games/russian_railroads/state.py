@@ -107,10 +107,10 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "_owned",
+        "coal", "_owned",
     )
     #: Slots added after games were stored: snapshots without them load with these.
-    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None}
+    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None}
 
     def __init__(self) -> None:
         self.seats: tuple[str, ...] = ()
@@ -164,6 +164,9 @@ class State:
         #: discards, the tiles and engineers he took.  Replaced, never changed in place
         #: (see :mod:`.emil`), so clones share it.
         self.emil: dict[str, Any] | None = None
+        #: the coal module (None otherwise): coal, foundries, coal fields (see
+        #: :mod:`.coal`); replaced, never changed in place, so clones share it.
+        self.coal: dict[str, Any] | None = None
         self._owned: set[str] = set()
 
     def clone(self) -> State:
@@ -199,6 +202,7 @@ class State:
         s.coin_only = self.coin_only[:]
         s.options = self.options
         s.emil = self.emil
+        s.coal = self.coal
         s._owned = set()
         return s
 
@@ -230,7 +234,7 @@ class State:
             if isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):
-                value = copy.deepcopy(value) if name == "emil" else dict(value)
+                value = copy.deepcopy(value) if name in ("emil", "coal") else dict(value)
             setattr(s, name, value)
         s.seats = tuple(data["seats"])
         s.pending = tuple(tuple(item) for item in data["pending"])  # type: ignore[misc]

@@ -15,7 +15,7 @@ from games.contract import SECRET, Event, IllegalMove
 
 from . import actions, industry, locomotives, tracks
 from .context import Ctx, arg, colour_arg, line_arg
-from .data import BLACK, RULES, TRANSSIB
+from .data import BLACK, RULES, TRANSSIB, q_tokens_for
 from .evolve import apply
 from .state import Item, PlayerState
 
@@ -248,13 +248,14 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     found = actions.matching(ctx.work.pending, {"q_token": None})
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no ?-space reached")
-    if token not in RULES.q_tokens:
+    tokens = q_tokens_for(ctx.work.options)
+    if token not in tokens:
         raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
     if token in ctx.p(seat).q_used:
         raise IllegalMove("rr.qtoken.used", "each ?-token can be placed only once")
     item = found[0]
     ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
-    ctx.gain(seat, RULES.q_tokens[token], False, f"q_{token}")
+    ctx.gain(seat, tokens[token], False, f"q_{token}")
 
 
 def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

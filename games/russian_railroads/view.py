@@ -64,7 +64,7 @@ from typing import Any
 from games.contract import REVIEWER, SPECTATOR
 
 from . import engineers, scoring
-from .data import RULES, SPECIAL9, space_on_board
+from .data import RULES, SPECIAL9, q_tokens_for, space_on_board
 from .emil import CARDS
 from .state import PlayerState, State
 
@@ -237,6 +237,6 @@ def _targets(state: State, p: PlayerState) -> dict[str, Any]:
         "loco_slots": slots,
         "doubler_slots": [{"slot": i + 1, "filled": i < p.doublers, "next": i == p.doublers}
                           for i in range(total)],
-        "question_tokens_left": [t for t in RULES.q_tokens if t not in p.q_used],
+        "question_tokens_left": [t for t in q_tokens_for(state.options) if t not in p.q_used],
         "relocate_from": state.reloc_from.get(p.seat),
     }

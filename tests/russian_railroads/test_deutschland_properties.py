@@ -16,7 +16,7 @@ from events.projection import fold
 from events.settings import Settings
 from games.contract import Command, IllegalMove
 from games.russian_railroads import GAME, locomotives
-from games.russian_railroads.data import RULES
+from games.russian_railroads.data import RULES, q_tokens_for
 from games.russian_railroads.germany import board
 
 from .test_properties import key, play_table, universe
@@ -42,7 +42,7 @@ def de_universe(state, seat: str) -> list[Command]:
             for number in sorted(numbers - {0}):
                 cmds.append(Command("BuildLoco", seat, {"line": line, "replace": replace, "number": number}))
                 cmds.append(Command("PlaceLoco", seat, {"line": line, "replace": replace, "number": number}))
-    cmds += [Command("ChooseQuestionToken", seat, {"token": t}) for t in board.Q_TOKENS]
+    cmds += [Command("ChooseQuestionToken", seat, {"token": t}) for t in q_tokens_for(state.options)]
     cmds += [Command("ChooseBranch", seat, {"arm": a}) for a in (*board.ARMS, "paris")]
     cmds += [Command("ChooseExtension", seat, {"tile": t}) for t in board.TILES]
     cmds += [Command("TakeIncomeMarker", seat, {"marker": m}) for m in board.INCOME]

@@ -107,7 +107,7 @@ def test_a_base_game_log_recorded_before_options_replays_unchanged(name):
     assert list(status.ranking) == expected["ranking"]
     dump = json.loads(json.dumps(GAME.dump_state(projection.live)))
     assert {k: dump[k] for k in expected["state"]} == expected["state"]
-    assert {k: dump[k] for k in set(dump) - set(expected["state"])} == {"options": {}, "emil": None}
+    assert {k: dump[k] for k in set(dump) - set(expected["state"])} == {"options": {}, "emil": None, "coal": None}
 
 
 def test_a_base_game_created_today_has_the_same_creation_event():

@@ -62,6 +62,18 @@ IncomeMarkerTaken    no      Deutschland: the income markers lie face up
 IncomeMarkerUsed     no      Deutschland: printed effect, public
 ExtraMarkerPlaced    no      Deutschland: public
 RevaluationTileTaken no      Deutschland: the ?-card lay face up
+CoalPrepared         YES     coal: the foundries are shuffled and 2 turned face up (set-up)
+CoalTaken            no      coal: public supply
+CoalSpent            no      coal: public
+CoalFieldUsed        no      coal: public board
+FoundryTaken         no      coal: the foundry lay face up
+FoundryRevealed      YES     coal: a face-down foundry is turned up (new to everybody)
+BoilerDrawn          no      coal: the top foundry shows only its boiler side; which one it
+                             was stays under ``_secret._nobody``
+BoilerAttached       no      coal: public tableau
+FoundryUsed          no      coal: printed effect, public
+FoundryClosed        no      coal: public
+CoalFactoryBuilt     no      coal: the ?-card lay face up
 ==================== ======= ==========================================================
 
 There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The
@@ -90,7 +102,7 @@ from games.russian_railroads.evolve import _APPLY
 from .helpers import act, at_turn, decide, play_random, player
 
 BARRIERS = {"TurnOrderDealt", "EngineersDealt", "EndGameDeckPrepared", "EndCardsSearched", "EndCardTaken",
-            "GameFinished", "EmilCardRevealed"}
+            "GameFinished", "EmilCardRevealed", "CoalPrepared", "FoundryRevealed"}
 AUDITED = {line.split()[0] for line in (__doc__ or "").split("====\n")[2].splitlines() if line[:1].isalpha()}
 REFUSED = {"platform.undo_barrier", "platform.undo_range"}
 

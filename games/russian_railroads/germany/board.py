@@ -50,8 +50,6 @@ INCOME: dict[str, list[dict[str, Any]]] = {
 }
 MEDAL: dict[str, Any] = DATA["kiev_medal"]
 VALUES_DE = tuple(DATA["track_values_revaluation_de"][c] for c in RULES.colours)
-Q_TOKENS: dict[str, list[dict[str, Any]]] = {**RULES.q_tokens,
-                                             **{t["id"]: t["effects"] for t in DATA["question_tokens"]}}
 Q_CARDS: dict[str, list[dict[str, Any]]] = {c["id"]: c["effects"] for c in DATA["question_cards"]}
 
 

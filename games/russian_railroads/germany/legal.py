@@ -7,27 +7,23 @@ handlers ``decide`` dispatches to, so the list and the validation cannot disagre
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
 
 from .. import actions, industry, locomotives
 from ..context import Ctx, Valid
-from ..data import RULES
-from ..decide import TURN_COMMANDS
-from ..legal import COMMANDS_FOR, _placements
-from ..messages import open_params
+from ..data import RULES, q_tokens_for
+from ..decide import handler_for
+from ..legal import _placements
 from ..state import State
-from ..submoves import SUBMOVES
 from ..tracks import colour_set
 from . import board, moves
 
 
 def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
     try:
-        handler = moves.handler(state, ctype) or TURN_COMMANDS.get(ctype) or SUBMOVES[ctype]
-        handler(Ctx(state, probe=True), seat, args)
+        handler_for(state, ctype)(Ctx(state, probe=True), seat, args)
     except Valid:
         return True
     except IllegalMove:
@@ -65,7 +61,7 @@ def submoves(state: State, seat: str) -> list[Command]:
         elif block[1] == "extension":
             length = board.STATIONS[block[4]][2]
             cands += [("ChooseExtension", {"tile": t}) for t in board.open_tiles(state.players.values(), length)]
-        else:
+        elif block[1] == "place_loco":
             number, exclude = block[4] // 10, block[4] % 10 - 1
             for line, replace in locomotives.placements(p, number, exclude):
                 cands.append(("PlaceLoco", {"line": board.LINES[line], "replace": replace, "number": number}))
@@ -104,7 +100,7 @@ def submoves(state: State, seat: str) -> list[Command]:
             for slot in locomotives.factory_slots(p):
                 cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
-        cands += [("ChooseQuestionToken", {"token": t}) for t in board.Q_TOKENS if t not in p.q_used]
+        cands += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options) if t not in p.q_used]
     if "q_card" in kinds:
         cands += [("ChooseQuestionCard", {"card": c}) for c in state.q_cards]
     if kinds & {"end_card", "end_card_or_vp"}:
@@ -123,18 +119,8 @@ def submoves(state: State, seat: str) -> list[Command]:
     return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)] + income_uses(state, seat)
 
 
-def open_actions(state: State, seat: str, base: Callable[[State, str], list[OpenAction]]) -> list[OpenAction]:
-    """The base open actions; before placing also what an income marker gave, and
-    the income markers still face up this round (optional)."""
-    result = base(state, seat)
-    if state.phase != "actions":
-        return result
-    if not state.placed and state.pending:
-        p = state.players[seat]
-        for item in state.pending:
-            must = bool(item[5]) or item[3] and actions.item_alone_feasible(state, p, item)
-            result.append(OpenAction(f"rr.open.{item[1]}", must, open_params(item[1], item[2], item[4]),
-                                     COMMANDS_FOR[item[1]]))
+def optional_actions(state: State, seat: str) -> list[OpenAction]:
+    """The income markers still face up this round (optional)."""
     if income_uses(state, seat) and actions.blocking_item(state.pending) is None:
-        result.append(OpenAction("rr.open.income_use", False, {}, ("UseIncomeMarker",)))
-    return result
+        return [OpenAction("rr.open.income_use", False, {}, ("UseIncomeMarker",))]
+    return []

@@ -29,7 +29,7 @@ from games.contract import IllegalMove
 
 from .. import actions, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
-from ..data import BLACK, RULES
+from ..data import BLACK, RULES, q_tokens_for
 from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board
@@ -220,7 +220,8 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     found = actions.matching(ctx.work.pending, {"q_token": None})
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no ?-space reached")
-    if token not in board.Q_TOKENS:
+    tokens = q_tokens_for(ctx.work.options)
+    if token not in tokens:
         raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
     p = ctx.p(seat)
     if token in p.q_used:
@@ -230,7 +231,7 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
                           "the German revaluation tile cannot be combined with the base revaluation marker")
     item = found[0]
     ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
-    ctx.gain(seat, board.Q_TOKENS[token], False, f"q_{token}")
+    ctx.gain(seat, tokens[token], False, f"q_{token}")
 
 
 def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

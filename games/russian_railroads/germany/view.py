@@ -135,7 +135,6 @@ def extend(view: dict[str, Any], state: State) -> None:
             entry["loco_slots"][line] = [{"slot": i, "loco": lying[i] if i < len(lying) else None}
                                          for i in range(RULES.line_slots[li])]
         entry["tableau_value"] = scoring.tableau_value(p)
-        entry["question_tokens_left"] = [t for t in board.Q_TOKENS if t not in p.q_used]
         entry["germany"] = _seat(state, p)
         entry["lines"] = lines_of(p)
     players = state.players.values()
