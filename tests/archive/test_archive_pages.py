@@ -179,3 +179,37 @@ def test_a_second_seat_of_a_game_is_kept_beside_the_first(web_app):
     assert [h.tokens() for h in users.seats("zoe")] == [{"p2": "t2", "p1": "t1-new"}]
     users.redis.hset(users._seats_key("old"), "g2", '{"seat": "p3", "token": "t3"}')
     assert users.seat("old", "g2").tokens() == {"p3": "t3"}
+
+
+def test_hotseat_fork_of_a_running_game_redraws_what_the_requester_could_not_see(web_app, people):
+    """Holding both seats of the fork gives no look at the origin's hidden cards: a
+    seat holder of a running game forks from their own seat's knowledge."""
+    import json
+
+    from games.contract import NOBODY, SECRET
+
+    bea = people()
+    bea.register("bea")
+    repo = web_app.extensions["stellwerk"].repository
+    record, tokens = repo.create("tally", {"rounds": 2}, [{"name": "al"}, {"name": "bea"}])
+    web_app.extensions["stellwerk_users"].add_seat("bea", record.id, "p2", tokens["p2"])
+    for command in (Command("Draw", "p1", {}), Command("Add", "p1", {"n": 1}), Command("ConfirmTurn", "p1", {})):
+        repo.execute(record.id, command, repo.projection(record.id).seq, uuid.uuid4().hex)
+    seq = repo.projection(record.id).seq
+    real = repo.projection(record.id).confirmed
+    r = _fork_from_page(bea, record.id, {"seq": seq, "seats": {"p1": "me", "p2": "me"}})
+    assert r.status_code == 201, r.json
+    fork_id = r.json["id"]
+    assert repo.record(fork_id).table["fork_viewer"] == "p2"
+    copy = repo.store.read(fork_id)
+    assert copy[1].payload[SECRET][NOBODY] == {"hidden": True}  # the deck order and seed
+    assert next(e for e in copy if e.type == "CardDrawn").payload[SECRET]["p1"] == {"hidden": True}
+    raw = "".join(fields[b"e"].decode() for _id, fields in repo.store.redis.xrange(repo.store.keys.game(fork_id).log))
+    assert json.dumps(real.deck, separators=(",", ":"))[1:-1] not in raw
+    forked = repo.projection(fork_id).confirmed
+    assert sorted(forked.deck + forked.hands["p1"]) == sorted(real.deck + real.hands["p1"])
+    assert (forked.deck, forked.hands["p1"]) != (real.deck, real.hands["p1"])  # redrawn
+    # A draft is no position to play on from, hotseat or not.
+    repo.execute(record.id, Command("Add", "p2", {"n": 1}), seq, uuid.uuid4().hex)
+    r = _fork_from_page(bea, record.id, {"seq": seq + 1, "seats": {"p1": "me", "p2": "me"}})
+    assert r.status_code == 422 and r.json["error"]["code"] == "fork.seq"

@@ -126,8 +126,19 @@ def test_analysis_of_a_running_game_is_refused(app, client, sent):
     assert [a for n, a in sent if n == "stellwerk.analyse"] == [[game_id, "mcts-100i", "0"]]
 
 
-def test_new_endpoints_are_in_the_openapi_document(client):
+def test_new_endpoints_are_in_the_openapi_document(app, client):
+    """Every route of issue 16's blueprints, with each of its methods, is in the document."""
+    import re
+
     paths = client.get("/api/openapi.json").json["paths"]
+    routes = [rule for rule in app.url_map.iter_rules()
+              if rule.endpoint.split(".")[0] in ("archive", "annotations", "forks")]
+    assert len(routes) >= 7
+    for rule in routes:
+        path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
+        assert path in paths, path
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            assert method.lower() in paths[path], (method, path)
     for path in ("/api/archive", "/api/players/{name}", "/api/ratings", "/api/games/{game_id}/notes",
                  "/api/games/{game_id}/notes/{note_id}", "/api/games/{game_id}/forks",
                  "/api/games/{game_id}/analysis"):
