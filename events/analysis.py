@@ -21,13 +21,16 @@ ANALYSE_TASK = "stellwerk.analyse"
 #: Measured in CPU time on one core, games of greedy bots (README, "Analysis"):
 #: Russian Railroads about 0.67 s a position at 100 iterations, so a 2-seat game of
 #: 80 positions takes about a minute (200 iterations: 1.3 s, 106 s); 4 seats, 139
-#: positions, about 1.5 minutes; First Class about 1.5 s a position, 51 positions.
+#: positions, 0.78 s a position, under 2 minutes; First Class 1.6 s a position (51
+#: positions, 80 s).
 ITERATIONS = 100
 #: Games whose MCTS takes far too long per position for a whole game's analysis:
 #: analysed with the greedy bot instead.  Railroad Dice: 2.6 to 24 s a position at
 #: only 10 iterations (greedy: 0.5 s); Steam: up to 40 s a position at 100 (its
 #: candidate turns, deliveries and builds, are many and each is completed greedily).
 GREEDY_ONLY: frozenset[str] = frozenset({"railroad_dice", "steam"})
+#: A queued or running analysis that made no progress this long may be asked for again.
+STALE_S = 600
 
 
 def level_for(game: str, iterations: int = ITERATIONS) -> str:
@@ -35,8 +38,6 @@ def level_for(game: str, iterations: int = ITERATIONS) -> str:
     iteration count (the same result for a game and a bot seed on any machine,
     under any load, unlike a time budget), or greedy where MCTS is too slow."""
     return "greedy" if game in GREEDY_ONLY else f"mcts-{iterations}i"
-#: A queued or running analysis that made no progress this long may be asked for again.
-STALE_S = 600
 
 
 class AnalysisStore:
