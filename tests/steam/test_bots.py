@@ -71,3 +71,33 @@ def test_greedy_beats_random_in_a_few_short_games():
         assert status.over
         wins += status.ranking[0] == f"p{i + 1}"
     assert wins >= 2
+
+
+def test_the_mcts_level_plays_whole_legal_turns():
+    """The MCTS levels run on Steam through the same interface (here with a fixed, small
+    iteration count so that the test does not depend on the machine's speed).  A build turn
+    is left out: its root expands every first tile greedily (tens of seconds without a
+    budget; with the service's budget it answers in time, see benchmarks/README.md)."""
+    import random
+
+    from worker.bots.turns import bot_turn
+
+    from .helpers import step, table
+
+    t = table(3, "mcts-turns")
+    rng = random.Random(5)
+    phases = set()
+    for _ in range(3000):
+        s = t.state
+        if t.status().over or {"actions", "move"} <= phases:
+            break
+        if s.current and not t.projection.tail and s.phase not in phases and s.phase in ("actions", "move"):
+            seat = s.current
+            commands = bot_turn(t.projection, seat, "mcts-1i", 0)
+            assert commands and commands[-1].type == "ConfirmTurn"
+            for command in commands:
+                t.submit(seat, command)            # every command of the turn is legal
+            phases.add(s.phase)
+            continue
+        step(t, rng)
+    assert {"actions", "move"} <= phases
