@@ -4,14 +4,15 @@ The analysis (computed by a worker, :mod:`worker.analysis`) is derived data: it
 never enters the game's log, and it is computed once per game and kept.  It lives
 under the game's hash tag (``game:{<id>}:analysis``, a hash) with its state
 (``queued``, ``running``, ``done``, ``failed``), progress while it runs (``done`` of
-``total`` positions) and, when done, the result as JSON.
+``total`` positions; the rows computed so far while the work goes on in slices) and,
+when done, the result as JSON.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import redis
@@ -73,7 +74,7 @@ class AnalysisStore:
         if current["state"] == "failed" or (current["state"] in ("queued", "running")
                                             and now - current["updated"] > STALE_S):
             self.redis.hset(key, mapping={"state": "queued", "done": 0, "updated": repr(now)})
-            self.redis.hdel(key, "error")
+            self.redis.hdel(key, "error", "rows")
             return True
         return False
 
@@ -81,11 +82,22 @@ class AnalysisStore:
         self.redis.hset(self.key(game_id), mapping={"state": "running", "done": done, "total": total,
                                                     "updated": repr(time.time())})
 
+    def save_rows(self, game_id: str, rows: Sequence[Mapping[str, Any]], total: int) -> None:
+        """The rows computed so far by a worker that goes on in another slice."""
+        self.redis.hset(self.key(game_id), mapping={"state": "running", "done": len(rows), "total": total,
+                                                    "updated": repr(time.time()),
+                                                    "rows": json.dumps(list(rows), separators=(",", ":"))})
+
+    def rows(self, game_id: str) -> list[dict[str, Any]]:
+        raw = self.redis.hget(self.key(game_id), "rows")
+        return json.loads(raw) if raw else []
+
     def finish(self, game_id: str, result: Mapping[str, Any]) -> None:
         total = len(result.get("positions", []))
-        self.redis.hset(self.key(game_id), mapping={"state": "done", "done": total, "total": total,
-                                                    "updated": repr(time.time()),
-                                                    "result": json.dumps(result, separators=(",", ":"))})
+        key = self.key(game_id)
+        self.redis.hset(key, mapping={"state": "done", "done": total, "total": total, "updated": repr(time.time()),
+                                      "result": json.dumps(result, separators=(",", ":"))})
+        self.redis.hdel(key, "rows")
 
     def fail(self, game_id: str, error: str) -> None:
         self.redis.hset(self.key(game_id), mapping={"state": "failed", "error": error[:500],

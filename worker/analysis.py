@@ -152,50 +152,86 @@ def bot_turn(p: Projection, seat: str, level: str, seed: str) -> tuple[list[Comm
     return [c for c in commands if c.type not in NEVER], root_values(search, p.seats)
 
 
-def analyse_log(game: Game, envelopes: Sequence[Envelope], level: str, seed: str = "0",
-                progress: Progress | None = None, start: Projection | None = None) -> dict[str, Any]:
-    """The analysis of a finished game's log (``start``: a fork's fork point)."""
-    positions = confirmed_positions(game, [e for e in envelopes if start is None or e.seq > start.seq], start)
-    mcts = isinstance(bots.get(level), MctsBot)
-    evaluate = for_game(game)
-    out: list[dict[str, Any]] = []
-    previous_actor = None
-    if progress is not None:
-        progress(0, len(positions))
-    for index, p in enumerate(positions):
+class Analysis:
+    """A finished game's positions, prepared once; :meth:`row` analyses one of them.
+    Rows do not depend on each other (each position's bot has its own rng), so a
+    worker may compute them in slices (:mod:`worker.archive_tasks`) and the result
+    is the same as in one go."""
+
+    def __init__(self, game: Game, envelopes: Sequence[Envelope], level: str, seed: str = "0",
+                 start: Projection | None = None, names: Mapping[str, str] | None = None) -> None:
+        self.game = game
+        self.level = level
+        self.seed = seed
+        self.names = dict(names or {})
+        self.envelopes = [e for e in envelopes if start is None or e.seq > start.seq]
+        self.positions = confirmed_positions(game, self.envelopes, start)
+        self.mcts = isinstance(bots.get(level), MctsBot)
+        self.evaluate = for_game(game)
+
+    @property
+    def total(self) -> int:
+        return len(self.positions)
+
+    def actor_before(self, index: int) -> str | None:
+        """The one seat whose moves led to position ``index`` (None: several, or system)."""
+        if index == 0:
+            return None
+        before, at = self.positions[index - 1].seq, self.positions[index].seq
+        actors = {e.actor for e in self.envelopes if before < e.seq <= at and e.actor != SYSTEM}
+        return sorted(actors)[0] if len(actors) == 1 else None
+
+    def row(self, index: int) -> dict[str, Any]:
+        game, p = self.game, self.positions[index]
         status = p.status()
-        values = {s: round(float(v), 2) for s, v in evaluate(game, p.confirmed).items()}
+        values = {s: round(float(v), 2) for s, v in self.evaluate(game, p.confirmed).items()}
         if status.over:
             values = {s: float(v) for s, v in status.scores.items()}
-        row: dict[str, Any] = {"seq": p.seq, "values": values, "actor": previous_actor, "to_move": None,
+        row: dict[str, Any] = {"seq": p.seq, "values": values, "actor": self.actor_before(index), "to_move": None,
                                "bot": None, "source": "evaluation"}
         estimate = None
         if not status.over and not status.pending_system and len(status.to_move) == 1:
             seat = status.to_move[0]
             row["to_move"] = seat
-            commands, estimate = bot_turn(p, seat, level, seed)
-            row["bot"] = {"seat": seat, "level": level, "commands": [c.to_json() for c in commands],
+            commands, estimate = bot_turn(p, seat, self.level, self.seed)
+            row["bot"] = {"seat": seat, "level": self.level, "commands": [c.to_json() for c in commands],
                           "text": [command_text(game, c) for c in commands if c.type != "ConfirmTurn"]}
-        if not mcts:
+        if not self.mcts:
             row["win"] = win_chances(values)
         elif estimate is not None:
             row["win"], row["source"] = shares(estimate), "search"
         else:
             row["win"] = shares(margin_values(game, p))
-        out.append(row)
-        nxt = positions[index + 1].seq if index + 1 < len(positions) else None
-        actors = {e.actor for e in envelopes if nxt is not None and p.seq < e.seq <= nxt and e.actor != SYSTEM}
-        previous_actor = sorted(actors)[0] if len(actors) == 1 else None
+        return row
+
+    def result(self, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        seats = list(self.positions[-1].seats) if self.positions else []
+        out = {"level": self.level, "seed": self.seed, "seats": seats, "positions": list(rows),
+               "swings": swings(rows), "estimate": "mcts-root" if self.mcts else "softmax"}
+        if self.names:
+            out["names"] = self.names
+        return out
+
+
+def analyse_log(game: Game, envelopes: Sequence[Envelope], level: str, seed: str = "0",
+                progress: Progress | None = None, start: Projection | None = None) -> dict[str, Any]:
+    """The analysis of a finished game's log in one go (``start``: a fork's fork point)."""
+    return run(Analysis(game, envelopes, level, seed, start), progress)
+
+
+def run(work: Analysis, progress: Progress | None = None) -> dict[str, Any]:
+    rows = []
+    if progress is not None:
+        progress(0, work.total)
+    for index in range(work.total):
+        rows.append(work.row(index))
         if progress is not None:
-            progress(index + 1, len(positions))
-    seats = list(positions[-1].seats) if positions else []
-    return {"level": level, "seed": seed, "seats": seats, "positions": out, "swings": swings(out),
-            "estimate": "mcts-root" if mcts else "softmax"}
+            progress(index + 1, work.total)
+    return work.result(rows)
 
 
-def analyse(repo: GameRepository, game_id: str, level: str | None = None, seed: str = "0",
-            progress: Progress | None = None) -> dict[str, Any]:
-    """Analyse a finished game of the repository (``level``: :func:`level_for` by default)."""
+def prepare(repo: GameRepository, game_id: str, level: str | None = None, seed: str = "0") -> Analysis:
+    """The analysis of a finished game of the repository (``level``: ``level_for`` by default)."""
     p_end = repo.projection(game_id)
     if not p_end.status().over:
         raise ValueError("only finished games are analysed")
@@ -203,9 +239,14 @@ def analyse(repo: GameRepository, game_id: str, level: str | None = None, seed: 
     start_seq = fork_point(record)
     start = repo.projection(game_id, upto=start_seq) if start_seq is not None else None
     envelopes = repo.store.read(game_id, upto=p_end.seq)
-    result = analyse_log(p_end.game, envelopes, level or level_for(p_end.game.name), seed, progress, start)
-    result["names"] = {info.seat: info.name or info.bot or info.seat for info in record.seats}
-    return result
+    names = {info.seat: info.name or info.bot or info.seat for info in record.seats}
+    return Analysis(p_end.game, envelopes, level or level_for(p_end.game.name), seed, start, names)
+
+
+def analyse(repo: GameRepository, game_id: str, level: str | None = None, seed: str = "0",
+            progress: Progress | None = None) -> dict[str, Any]:
+    """Analyse a finished game of the repository in one go."""
+    return run(prepare(repo, game_id, level, seed), progress)
 
 
 def swings(positions: Sequence[Mapping[str, Any]], count: int = SWINGS) -> list[dict[str, Any]]:
@@ -219,4 +260,5 @@ def swings(positions: Sequence[Mapping[str, Any]], count: int = SWINGS) -> list[
     return found[:count]
 
 
-__all__ = ["ITERATIONS", "GREEDY_ONLY", "level_for", "analyse", "analyse_log", "bot_turn"]
+__all__ = ["ITERATIONS", "GREEDY_ONLY", "Analysis", "level_for", "analyse", "analyse_log", "prepare", "run",
+           "bot_turn"]

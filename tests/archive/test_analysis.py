@@ -97,3 +97,37 @@ def test_shares_normalise_search_values():
     assert shares({"p1": 0.75, "p2": 0.25}) == {"p1": 0.75, "p2": 0.25}
     assert shares({"p1": 0.6, "p2": 0.6, "p3": 0.3}) == {"p1": 0.4, "p2": 0.4, "p3": 0.2}
     assert shares({"p1": 0.0, "p2": 0.0}) == {"p1": 0.5, "p2": 0.5}
+
+
+def test_the_worker_analyses_in_slices_and_gets_the_same_result(app, client, repo):
+    """Slices (one position each here) let queued bot turns run in between; each
+    continues from the rows stored so far, and the result is the one of one go."""
+    from worker.archive_tasks import analyse_slice
+
+    game_id, _ = new_game(client, rounds=2)
+    finish(app, game_id, {"p2": 2})
+    whole = analyse(repo, game_id, "mcts-6i", "0")
+    store = AnalysisStore(repo.store.redis, repo.store.keys.prefix)
+    assert store.request(game_id)
+    queue, outcomes, seen = [[game_id, "mcts-6i", "0", 0]], [], []
+    while queue:
+        args = queue.pop(0)
+        outcomes.append(analyse_slice(repo, lambda name, a: queue.append(a), *args, slice_s=0))
+        seen.append(store.get(game_id)["done"])
+    total = len(whole["positions"])
+    assert outcomes[-1] == "done" and len(outcomes) == total
+    assert seen == list(range(1, total + 1))  # progress after every slice
+    assert store.get(game_id)["result"] == whole
+    assert not repo.store.redis.hexists(store.key(game_id), "rows")  # the partial rows are gone
+    assert analyse_slice(repo, lambda name, a: queue.append(a), game_id, "mcts-6i", "0", 0) == "cached"
+
+
+def test_a_slice_without_the_rows_it_continues_starts_over(app, client, repo):
+    from worker.archive_tasks import analyse_slice
+
+    game_id, _ = new_game(client)
+    finish(app, game_id)
+    whole = analyse(repo, game_id, "greedy", "0")
+    sent = []
+    assert analyse_slice(repo, lambda name, a: sent.append(a), game_id, "greedy", "0", 3, slice_s=60) == "done"
+    assert sent == [] and AnalysisStore(repo.store.redis, repo.store.keys.prefix).get(game_id)["result"] == whole
