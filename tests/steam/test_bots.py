@@ -101,3 +101,23 @@ def test_the_mcts_level_plays_whole_legal_turns():
             continue
         step(t, rng)
     assert {"actions", "move"} <= phases
+
+
+def test_the_evaluation_sees_a_bankruptcy_coming():
+    from worker.bots.evaluation.steam import doomed_in
+
+    state = position(3, phase="move", money=0)
+    state.income["p1"], state.vp["p1"] = -10, 0
+    assert doomed_in(state, "p1", 3) == 1
+    state.vp["p1"] = 4                               # two $5 steps of 2 VP: the first -10 is paid
+    assert doomed_in(state, "p1", 3) == 2
+    state.income["p1"] = 2
+    assert doomed_in(state, "p1", 3) is None
+    evaluate = for_game(GAME)
+    safe, doomed = state.clone(), state.clone()
+    doomed.income["p1"], doomed.vp["p1"] = -10, 0
+    safe.income["p1"], safe.vp["p1"] = -7, 0
+    assert evaluate(GAME, doomed, ("p1",))["p1"] < evaluate(GAME, safe, ("p1",))["p1"] - 20
+    expert = position(3, phase="move", money=3, mode="expert")
+    expert.income["p1"], expert.loco["p1"], expert.vp["p1"] = -10, 2, 1   # owes $12: $3, 1 VP ($2), then out
+    assert doomed_in(expert, "p1", 2) == 1

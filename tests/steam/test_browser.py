@@ -176,11 +176,32 @@ def test_a_tile_turned_into_place_and_a_cube_delivered_by_clicking(chromium, ser
     page.wait_for_selector("body[data-my-turn=true] .steam-tile.usable[data-tile='4']")
     pick(page, ".steam-tile.usable[data-tile='4']")
     confirm(page)
-    # The tile: click the hex between Toronto and Buffalo, turn the curve until it joins both.
+    # Next to Albany a straight and a curve fit in several turns: each turn is drawn on the map.
     page.wait_for_selector(f"body[data-my-turn=true] svg.steam-map .usable[data-hex='{BETWEEN}']")
+    albany = page.locator("svg.steam-map .usable[data-hex='1,0']")
+    albany.click()
+    picker = page.locator(".steam-picker")
+    ghost = albany.locator(".steam-ghost .steam-ghost-track path").first
+    seen = set()
+    for _ in range(4):
+        seen.add((picker.get_attribute("data-face"), picker.get_attribute("data-rot"), ghost.get_attribute("d")))
+        albany.click()                                   # another click on the hex turns the tile too
+    assert len({d for *_, d in seen}) >= 2, seen
+    turn = page.locator(".steam-picker .steam-turn:not([disabled])")
+    for _ in range(8):                                   # a tile with more than one turn here
+        if turn.count():
+            break
+        albany.click()
+    drawn, rot = ghost.get_attribute("d"), picker.get_attribute("data-rot")
+    turn.click()
+    expect(picker).not_to_have_attribute("data-rot", rot)
+    assert ghost.get_attribute("d") != drawn
+    page.keyboard.press("Escape")
+    expect(picker).to_have_count(0)
+    expect(albany.locator(".steam-ghost")).to_have_count(0)
+    # The tile: click the hex between Toronto and Buffalo, turn the curve until it joins both.
     hex_el = page.locator(f"svg.steam-map .usable[data-hex='{BETWEEN}']")
     hex_el.click()
-    picker = page.locator(".steam-picker")
     for _ in range(24):
         if picker.get_attribute("data-face") == "22" and picker.get_attribute("data-rot") == "0":
             break

@@ -4,7 +4,9 @@ The number per seat is the victory points it may expect at the end: points now, 
 final scoring as if the game ended now (income to points, one point per own completed
 link), plus what earns more points in the rounds left: income (money every round),
 cash in hand, the locomotive's reach and the best delivery open to the seat now.
-A bankrupt seat is worth nothing.  Steam has no hidden information, so the state the
+A bankrupt seat is worth nothing, and one that would go bankrupt within the next few
+income phases if it earned nothing more is worth much less (the greedy bot's turn ends
+before the income phase, so it must see that coming).  Steam has no hidden information, so the state the
 bot sees is the real one.
 """
 
@@ -14,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from games.contract import Game
 from games.steam import goods
+from games.steam.finance import FLOOR
 from games.steam.network import Network
 from games.steam.scoring import income_points
 from games.steam.state import State
@@ -31,11 +34,58 @@ DELIVERY = 0.6
 #: Income spaces above the -10 floor below which bankruptcy looms: each one missing costs this much.
 SAFE_INCOME = -6
 DANGER = 2.0
+#: A bankruptcy foreseen at the next income phase costs this much (a bankrupt seat is worth -50) ...
+DOOM = 40.0
+#: ... and one foreseen that many income phases later nothing (linearly in between).
+DOOM_HORIZON = 4
 
 
 def money_value(rounds_left: int) -> float:
     """A dollar, as the income it would cost to raise it ($5 a space)."""
     return (INCOME_PER_ROUND * rounds_left + 1.0) / 5
+
+
+def income_phases_left(state: State) -> int:
+    """Income phases still to come, this round's included while it has not been settled."""
+    before_income = state.phase not in ("income", "over")
+    return max(0, state.last_round - state.round) + (1 if before_income else 0)
+
+
+def doomed_in(state: State, seat: str, phases: int) -> int | None:
+    """In how many income phases the seat goes bankrupt if it earns nothing more (the rules
+    of "Phase 4" / expert "Phase 6" played forward on cash, income and VP), or None."""
+    cash, income, vp = state.money[seat], state.income[seat], state.vp[seat]
+    upkeep = state.loco[seat] if state.expert else 0
+    for k in range(1, phases + 1):
+        due = upkeep - income
+        if due <= 0:
+            cash -= due
+            continue
+        if cash >= due:
+            cash -= due
+            continue
+        rest = due - cash
+        cash = 0
+        if state.expert:                       # 1 VP per $2, then 1 income space per $2
+            units = -(-rest // 2)
+            take = min(vp, units)
+            vp, units = vp - take, units - take
+            take = min(max(0, income - FLOOR), units)
+            income, units = income - take, units - take
+            if units:
+                return k
+            cash = rest % 2                    # an odd debt returns $1
+        else:                                  # $5 a step: income down to -10, then 2 VP a step
+            steps = -(-rest // 5)
+            for _ in range(steps):
+                if income > FLOOR:
+                    income -= 1
+                elif vp >= 2:
+                    vp -= 2
+                else:
+                    return k
+            cash = steps * 5 - rest
+    return None
 
 
 def _seat_value(state: State, net: Network, seat: str, rounds_left: int) -> float:
@@ -50,6 +100,9 @@ def _seat_value(state: State, net: Network, seat: str, rounds_left: int) -> floa
     value += INCOME_PER_ROUND * state.income[seat] * rounds_left
     value += CASH * state.money[seat]
     value -= DANGER * max(0, SAFE_INCOME - state.income[seat])
+    doom = doomed_in(state, seat, min(DOOM_HORIZON, income_phases_left(state)))
+    if doom is not None:
+        value -= DOOM * (DOOM_HORIZON + 1 - doom) / DOOM_HORIZON
     auction = state.auction
     if auction and auction.get("leader") == seat and auction.get("high"):
         value -= auction["high"] * money_value(rounds_left)      # the bid will have to be paid

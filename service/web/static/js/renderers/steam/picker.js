@@ -1,6 +1,7 @@
 // Steam, placing a tile: a click on a hex shows the first legal tile there on the map
 // (drawn in the builder's colour) with a small panel: turn it, try the next tile, build
-// it for the cost shown, or cancel.  Clicking the same hex again turns the tile too.
+// it for the cost shown, or cancel.  Clicking the same hex again shows the next turn (after
+// the last turn the next tile), so every legal tile is a few clicks on the hex away.
 // Only tiles and turns from the legal commands are offered, each with the cost the
 // engine computed, so what is shown can always be built.
 
@@ -102,6 +103,18 @@ function turn() {
   update();
 }
 
+/** Another click on the hex: the next turn, after the last turn the next tile. */
+function cycle() {
+  if (!open) return;
+  if (open.ri + 1 < open.faces[open.fi].commands.length) {
+    open.ri += 1;
+  } else {
+    open.fi = (open.fi + 1) % open.faces.length;
+    open.ri = 0;
+  }
+  update();
+}
+
 function nextFace() {
   if (!open) return;
   open.fi = (open.fi + 1) % open.faces.length;
@@ -140,7 +153,7 @@ function place(panel, anchor) {
 /** Open the picker on a hex (or, when it is open there already, turn the tile). */
 export function openPicker(anchor, { hex, name, builds, others, view, ctx, labelOf }, keep = null) {
   if (!keep && open && open.hex === hex && document.body.contains(open.panel)) {
-    turn();
+    cycle();
     return;
   }
   closePicker();
