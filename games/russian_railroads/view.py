@@ -178,6 +178,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         from .germany.view import extend
 
         extend(view, state)
+    if state.options.get("coal"):
+        from .coal.view import extend as coal_extend
+
+        coal_extend(view, state)
     if viewer == REVIEWER:
         view["end_removed"] = list(state.end_removed)
     if state.phase == "over":

@@ -1,6 +1,5 @@
-"""Issue 12, the coal module of German Railroads (not offered in the lobby yet: played
-through ``GAME.deal``): one test per rule of the rules text's "Kohle-Modul", with the
-numbers it gives."""
+"""Issue 12, the coal module of German Railroads: one test per rule of the rules text's
+"Kohle-Modul", with the numbers it gives."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 12, coal module (not offered yet, dealt directly): random legal games of every
-combination with the coal module end without error, fold to the same state, refuse
+"""Issue 12, coal module: random legal games of every combination with the coal module
+end without error, fold to the same state (also through the platform's table), refuse
 commands outside the legal list, and every command, open action and log line is a
-sentence in German and English."""
+sentence in German and English; bots play it; selfplay and replay agree."""
 
 from __future__ import annotations
 
@@ -99,3 +99,45 @@ def test_coal_commands_open_actions_and_log_lines_are_sentences(options, players
         for lang, text in texts(GAME.describe(event)).items():
             assert_sentence(text, (lang, event.type))
     assert {"CoalPrepared"} <= {e.type for e in log}
+
+
+@pytest.mark.parametrize("options,players", COMBINATIONS)
+def test_coal_games_through_the_platform_table_fold_to_the_same_result(options, players):
+    from events.projection import fold as fold_log
+
+    from .test_properties import play_table
+
+    table = play_table(players, 700 + players, options=options)
+    assert table.status().over and table.state.options == options
+    assert GAME.dump_state(fold_log(GAME, table.log).live) == GAME.dump_state(table.state)
+
+
+def test_selfplay_and_replay_agree_on_a_coal_game(tmp_path):
+    from events.logfile import check_and_fold, read_file
+    from events.summary import result_line
+    from service.api.history import ndjson
+    from worker.selfplay import play as selfplay
+
+    table = selfplay(GAME, 3, "coal-replay", ["greedy", "random"], {"coal": True})
+    path = tmp_path / "coal.ndjson"
+    path.write_text(ndjson(table.log), encoding="utf-8")
+    replayed = check_and_fold(read_file(path))
+    assert replayed.status().over and result_line(replayed) == result_line(table.projection)
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "mcts-15i"])
+def test_every_bot_level_plays_a_coal_game(level):
+    from worker.selfplay import play as selfplay
+
+    assert selfplay(GAME, 2, f"coal-bots-{level}", [level, "random"], {"coal": True}).status().over
+
+
+def test_greedy_beats_random_with_the_coal_module():
+    from worker.selfplay import play as selfplay
+
+    wins = 0
+    for i in range(6):
+        levels = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        table = selfplay(GAME, 2, f"coal-greedy-{i}", levels, {"coal": True})
+        wins += table.status().ranking[0] == list(table.projection.seats)[levels.index("greedy")]
+    assert wins >= 5

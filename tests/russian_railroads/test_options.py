@@ -32,7 +32,7 @@ def test_schema_lists_the_tableau_the_modules_dsp_and_solo():
     assert (GAME.min_players, GAME.max_players) == (1, 4)
     # The lobby offers only what the engine plays (solo, the Deutschland tableau); the rest
     # stays refused.
-    assert set(GAME.option_schema["properties"]) == {"solo", "tableau"}
+    assert set(GAME.option_schema["properties"]) == {"solo", "tableau", "coal"}
     assert GAME.option_schema["properties"]["tableau"]["enum"] == ["russian", "deutschland"]
     assert GAME.option_schema["additionalProperties"] is False
 
@@ -67,7 +67,7 @@ def test_german_railroads_modules_combine_freely_but_are_not_built_yet():
     check and is refused only because the engine does not play it yet."""
     assert code({"tableau": "deutschland", "coal": True, "new_engineers": True, "new_q": True}, 3) \
         == "rr.options.not_built"
-    assert code({"coal": True, "solo": True}, 1) == "rr.options.not_built"
+    assert code({"new_q": True, "solo": True}, 1) == "rr.options.not_built"
     assert code({"tableau": "usa"}, 2) == "rr.options.not_built"
     # DSP combines with everything but the USA tableau; its engine is not complete yet
     assert code({"dsp": True}, 2) == "rr.options.not_built"

@@ -38,6 +38,9 @@ COIN = 2.0
 FREE_WORKER = 1.0
 #: Industry steps the markers can still make, per later scoring.
 INDUSTRY_ROOM = 0.3
+#: Coal module: a coal is half a coal field or foundry use; an open foundry acts every later round.
+COAL = 1.2
+FOUNDRY = 3.0
 #: Deutschland tableau: an income marker is about a coin or a step per later round.
 INCOME_MARKER = 2.5
 #: Deutschland tableau: a one-time special space not reached yet (coins, steps, markers, workers),
@@ -83,6 +86,11 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
     value += ACTION_PER_ROUND * actions * later
     value += COIN * p.coins
+    if state.coal is not None:
+        from games.russian_railroads.coal import board as coal_board
+
+        value += COAL * coal_board.coal_of(state, p.seat)
+        value += FOUNDRY * len(coal_board.owned(state, p.seat)) * later
     if p.seat not in state.passed and state.phase == "actions":
         value += FREE_WORKER * (p.free + (1 if p.black_free else 0))
 

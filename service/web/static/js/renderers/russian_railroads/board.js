@@ -142,6 +142,7 @@ export function drawBoard(ctx, perRow) {
   y += SPACE_H + 12;
   y = drawLocosAndFactories(svg, ctx, width, y);
   y = drawCards(svg, ctx, width, y);
+  if (view.coal) y = drawCoalBoard(svg, ctx, width, y);
   svg.append(fitText(MARGIN, y, `${t("js.rr.doublers_left", { n: view.doubler_supply ?? "–" })} · ${t("js.rr.end_deck", { n: view.end_deck_count ?? "–" })}`,
     width - 2 * MARGIN, { class: "small" }, 5.6));
   svg.setAttribute("viewBox", `0 0 ${width} ${y + 12}`);
@@ -181,6 +182,33 @@ function drawLocosAndFactories(svg, ctx, width, y) {
     svg.append(g);
   });
   return y + Math.max(rowsBelow(factoryAt, y, 52), 46) + 6;
+}
+
+/** Coal module: the coal fields paid with coal, the face-up foundries and the stack. */
+function drawCoalBoard(svg, ctx, width, y) {
+  const { view, t, names } = ctx;
+  const coal = view.coal;
+  svg.append(text(MARGIN, y + 14, t("js.rr.coal_board", { n: coal.stack_count }), { class: "section-title" }));
+  y += 22;
+  const tiles = [...coal.fields.map((f) => ({ kind: "field", ...f })), ...coal.open.map((f) => ({ kind: "foundry", ...f }))];
+  const at = flow(tiles.length, SPACE_W, 8, width, MARGIN, y, SPACE_H + 8);
+  tiles.forEach((tile, i) => {
+    const field = tile.kind === "field";
+    const g = s("g", { class: `${field ? "coal-field" : "foundry"}${tile.blocked ? " occupied" : ""}`,
+                       transform: `translate(${at[i].x},${at[i].y})`, dataset: field ? { field: tile.id } : { foundry: tile.id } });
+    const label = field ? t(`js.rr.coal_field.${tile.id}`) : `${t("js.rr.foundry", { n: tile.id })}`;
+    const what = field ? `${tile.coal} ${t("js.rr.coal")}` : effectsText(tile.effects, t);
+    g.append(rect(0, 0, SPACE_W, SPACE_H, { class: field ? "space-bg" : "factory-bg" }),
+      fitText(6, 18, label, SPACE_W - 10, { class: "space-label" }),
+      fitText(6, 36, what, SPACE_W - 10, { class: "small" }, 5.6),
+      s("title", {}, `${label}: ${what}${tile.taken_by ? ` · ${names[tile.taken_by] || tile.taken_by}` : ""}`));
+    if (tile.taken_by) g.append(rect(62, 40, 44, 18, { class: `piece ${seatClass(tile.taken_by)}`, rx: 4 }));
+    const cmds = ctx.interactive ? ctx.commands.filter((c) => (field ? c.type === "UseCoalField" && c.args.field === tile.id
+      : c.type === "TakeFoundry" && c.args.foundry === tile.id)) : [];
+    if (cmds.length) clickable(g, label, cmds, ctx, commandLabel);
+    svg.append(g);
+  });
+  return y + rowsBelow(at, y, SPACE_H + 8) + 8;
 }
 
 /** ?-cards and, during the draft, the start bonus cards. */

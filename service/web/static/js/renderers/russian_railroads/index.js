@@ -18,7 +18,7 @@ import { drawTableau, tableauWidth } from "./tableau.js";
 /** Commands with a piece to click on the table; the rest (Pass, SkipRelocation, DiscardLoco) are buttons. */
 const ON_BOARD = new Set(["PlaceWorkers", "ReuseSpace", "Relocate", "ChooseQuestionCard", "ChooseStartBonus",
   "AdvanceTrack", "BuildLoco", "PlaceLoco", "BuildFactory", "AdvanceIndustry", "PlaceDoubler", "ChooseQuestionToken",
-  "ChooseEndCard", "TakePoints", "UseIncomeMarker"]);
+  "ChooseEndCard", "TakePoints", "UseIncomeMarker", "UseCoalField", "TakeFoundry", "UseFoundry", "CloseFoundry"]);
 
 /** Zoom chosen by tapping a player board, per seat, kept across redraws. */
 const zoomChoice = new Map();

@@ -15,6 +15,10 @@ const LEFT = 160;
 const TILE_H = 34;
 
 const seatClass = (seat) => `seat-fill-${seat}`;
+/** Coal module: a loco or factory with a boiler carries its number + 1000 ("5+1"). */
+const BOILER = 1000;
+const tileNumber = (n) => (n >= BOILER ? `${n - BOILER}+1` : String(n));
+const locoValue = (n) => (n >= BOILER ? n - BOILER + 1 : n);
 const byType = (commands, ...types) => commands.filter((c) => types.includes(c.type));
 
 export function tableauWidth(board) {
@@ -130,7 +134,7 @@ function drawLocoSlots(svg, seat, line, locos, y, ctx, commands) {
     const g = s("g", { class: `loco-slot${number ? " built" : ""}${recent ? " recent" : ""}`, transform: `translate(${x},${y + 22})`,
                        dataset: { line: line.id, slot: i, loco: number ?? "" } });
     g.append(rect(0, 0, 30, 20, { rx: 3, class: number ? "loco-tile" : "loco-empty" }),
-      text(15, 14, number ? `L${number}` : "+", { "text-anchor": "middle", class: "small loco-slot-label" }),
+      text(15, 14, number ? `L${tileNumber(number)}` : "+", { "text-anchor": "middle", class: "small loco-slot-label" }),
       s("title", {}, number ? t("js.rr.loco_on_line", { number, line: t(`js.rr.line.${line.id}`) })
         : t("js.rr.loco_slot_free", { line: t(`js.rr.line.${line.id}`) })));
     if (fits.length) clickable(g, commandLabel(fits[0], ctx), fits, ctx, commandLabel);
@@ -202,6 +206,23 @@ function incomeTiles(player, ctx, commands) {
   });
 }
 
+/** Coal module: own foundries (click to use for 2 coal; just used: click again to close) and closed ones. */
+function foundryTiles(player, ctx, commands) {
+  const { t } = ctx;
+  const tiles = (player.coal.foundries || []).map((f) => {
+    const el = s("g", { class: `foundry-own${f.used ? " used" : ""}`, dataset: { foundry: f.id } },
+      s("title", {}, `${t("js.rr.foundry", { n: f.id })}: ${effectsText(f.effects, t)}`));
+    const cmds = commands.filter((c) => ["UseFoundry", "CloseFoundry"].includes(c.type) && c.args.foundry === f.id);
+    if (cmds.length) clickable(el, commandLabel(cmds[0], ctx), cmds, ctx, commandLabel);
+    return { el, label: `${t("js.rr.foundry", { n: f.id })}: ${effectsText(f.effects, t, "+")}${f.used ? " ✓" : ""}`,
+             bg: cmds.length ? "choice-bg" : "" };
+  });
+  for (const id of player.coal.closed || []) {
+    tiles.push({ el: s("g", { class: "foundry-closed", dataset: { foundry: id } }), label: `${t("js.rr.foundry", { n: id })} → +1` });
+  }
+  return tiles;
+}
+
 function doublerTiles(player, ctx, commands) {
   const { t } = ctx;
   const el = s("g", { class: "doubler-tile", dataset: { doublers: player.doublers ?? 0 } },
@@ -240,13 +261,14 @@ export function drawTableau(seat, player, ctx) {
   const head = `${names[seat] || seat} — ${player.vp} ${t("js.rr.vp")} · ${player.coins} ₽ · ` +
     `${t("js.rr.workers")} ${t("js.rr.free_workers", { free: player.free_workers, total: player.workers })}` +
     `${player.black_worker ? ` + ${t("js.rr.black_worker")}${player.black_worker_free ? "" : " ✓"}` : ""}` +
-    ` · ${t("js.rr.value")} (${value.total ?? 0})${player.passed ? ` · ${t("js.rr.passed")}` : ""}`;
+    ` · ${t("js.rr.value")} (${value.total ?? 0})${player.passed ? ` · ${t("js.rr.passed")}` : ""}` +
+    (player.coal ? ` · ${player.coal.coal} ${t("js.rr.coal")}` : "");
   svg.append(s("circle", { cx: 16, cy: 20, r: 7, class: seatClass(seat) }), fitText(30, 25, head, width - 40, { class: "tableau-title" }, 7.4));
   let y = 44;
   for (const line of lines) {
     const tracks = player.tracks?.[line.id] || {};
     const locos = player.locos?.[line.id] || [];
-    const reach = locos.reduce((a, b) => a + b, 0);
+    const reach = locos.reduce((a, b) => a + locoValue(b), 0);
     const doubled = line.id === "transsib" || line.doublers ? player.doublers || 0 : 0;
     svg.append(fitText(8, y + 16, `${t(`js.rr.line.${line.id}`)} (${value[line.id] ?? 0})`, LEFT - 50, { class: "line-name", dataset: { line: line.id } }, 7.2));
     drawLocoSlots(svg, seat, line, locos, y, ctx, commands);
@@ -290,6 +312,7 @@ export function drawTableau(seat, player, ctx) {
   y = tileRow(svg, t("js.rr.doublers"), doublerTiles(player, ctx, commands), y, width);
   y = tileRow(svg, t("js.rr.question_tokens"), tokenTiles(player, ctx, commands), y, width);
   if (player.germany) y = tileRow(svg, t("js.rr.income_markers"), incomeTiles(player, ctx, commands), y, width);
+  if (player.coal) y = tileRow(svg, t("js.rr.foundries"), foundryTiles(player, ctx, commands), y, width);
   y = tileRow(svg, t("js.rr.end_cards"), endCardTiles(player, ctx, commands), y, width);
   svg.setAttribute("viewBox", `0 0 ${width} ${y + 6}`);
   svg.querySelector(".tableau-bg").setAttribute("height", String(y + 6));
@@ -323,8 +346,8 @@ function drawIndustry(svg, seat, player, industry, value, y, ctx, commands) {
     const g = s("g", { class: `factory-slot${number ? " built" : ""}${recent ? " recent" : ""}`, dataset: { slot },
                        transform: `translate(${ix(gap)},${y + 13})` });
     g.append(rect(0, 0, CELL - 4, 20, { rx: 3, class: number ? "factory-bg" : "factory-empty" }),
-      text((CELL - 4) / 2, 14, number ? `F${number}` : "·", { "text-anchor": "middle", class: "small" }));
-    if (number) g.append(s("title", {}, `F${number}: ${effectsText(board.factories?.[number], t)}`));
+      text((CELL - 4) / 2, 14, number ? `F${tileNumber(number)}` : "·", { "text-anchor": "middle", class: "small" }));
+    if (number) g.append(s("title", {}, `F${tileNumber(number)}: ${effectsText(board.factories?.[number % BOILER], t)}`));
     const cmds = byType(commands, "BuildFactory").filter((c) => c.args.slot === slot);
     if (cmds.length) clickable(g, t("js.rr.build_factory"), cmds, ctx, commandLabel);
     svg.append(g);

@@ -1,0 +1,63 @@
+"""What a viewer sees of the coal module, added to the base view (all public: the
+foundry stack's order is never stored, only its count is shown).
+
+=================== ============================= ==========================================
+command             args                          the thing in the view
+=================== ============================= ==========================================
+PlaceWorkers        space ``coal_mine``           ``board.spaces[]`` (area ``coal``)
+UseCoalField        field                         ``coal.fields[].id``
+TakeFoundry         foundry                       ``coal.open[].id``
+UseFoundry          foundry                       ``P.coal.foundries[].id`` (``used: false``)
+CloseFoundry        foundry                       ``P.coal.foundries[].id`` just used
+AttachBoiler        target, line/number or slot   ``P.loco_slots[line][].loco`` (the raw number)
+                                                  or ``P.factory_slots[].slot``
+=================== ============================= ==========================================
+
+A loco or factory with a boiler keeps its raw number in the view (number + 1000, what
+the commands name); ``P.coal.boilers`` lists them as the printed number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..data import BOILER, COAL, RULES
+from ..state import State
+from . import board
+
+
+def extend(view: dict[str, Any], state: State) -> None:
+    coal = state.coal or {}
+    if view.get("board") is not None:
+        mine = RULES.spaces[board.MINE]
+        view["board"]["spaces"].append({"id": board.MINE, "area": "coal", "workers": mine["workers"], "coins": 0,
+                                        "effects": mine["effects"]})
+    fields = []
+    for field, info in board.FIELDS.items():
+        if info["pay"] != "coal":
+            continue
+        entry = (coal.get("fields") or {}).get(field)
+        taken = entry[0] if entry and entry[1] == state.round else None
+        fields.append({"id": field, "coal": info["coal"], "effects": info["effects"], "taken_by": taken,
+                       "blocked": board.field_taken(state, field)})
+    view["coal"] = {
+        "supply": dict(coal.get("coal") or {}),
+        "open": [{"id": f, "effects": board.FOUNDRIES[f]} for f in coal.get("open", ())],
+        "stack_count": len(coal.get("stack", ())),
+        "fields": fields,
+        "combined": board.combined(state),
+        "foundry_coal": board.FOUNDRY_COAL,
+        "foundries": {str(f): effects for f, effects in board.FOUNDRIES.items()},
+        "coal_factory": {"number": board.COAL_FACTORY, "effects": COAL["coal_factory"]["effects"]},
+    }
+    for seat in state.seats:
+        p = state.players[seat]
+        boilers = [{"line": li, "number": n - BOILER} for li in range(3) for n in p.locos[li] if n >= BOILER]
+        boilers += [{"slot": i, "factory": n - BOILER} for i, n in enumerate(p.factories) if n >= BOILER]
+        view["players"][seat]["coal"] = {
+            "coal": board.coal_of(state, seat),
+            "foundries": [{"id": f, "used": board.used_this_round(state, seat, f), "effects": board.FOUNDRIES[f]}
+                          for f in board.owned(state, seat)],
+            "closed": board.closed(state, seat),
+            "boilers": boilers,
+        }
