@@ -8,8 +8,10 @@ from events import forks
 from events.analysis import ANALYSE_TASK, AnalysisStore, level_for
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
+from service.accounts.session import current_user, users
 from service.api.annotations import writer
 from service.api.games import json_body
+from service.auth import bearer_token
 from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
@@ -55,7 +57,11 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
                 perspective: {type: string, description: "play on knowing only what this seat knew (the rest redrawn)"}
                 seats: {type: array, items: {type: object, properties: {name: {type: string}, bot: {type: string}}}}
       responses:
-        201: {description: '{id, fork_of, fork_seq, seats: [{seat, token}]}'}
+        201:
+          description: >-
+            {id, fork_of, fork_seq, seats: [{seat, token}]}; the seats taken under the name of the
+            account that asks (API token or login) are kept for that account too, so its table
+            page plays them (hotseat: all of them)
         400: {description: a bad field, content: {application/json: {schema: ErrorSchema}}}
         401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
@@ -79,8 +85,21 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
         raise ApiError(400, "bad_request", "perspective is a seat of the game", field="perspective")
     created, tokens = forks.fork(repo, game_id, body["seq"], viewer, seats, requester=who.name,
                                  perspective=perspective)
+    _remember_for_account(created.id, [(info.seat, info.name) for info in created.seats], tokens)
     return jsonify({"id": created.id, "fork_of": game_id, "fork_seq": body["seq"],
                     "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}), 201
+
+
+def _remember_for_account(fork_id: str, named: list[tuple[str, str | None]], tokens: dict[str, str]) -> None:
+    """The seats the asking account (API token or login, not a seat token) took under
+    its own name go to its lobby, several in a hotseat fork: its table page plays them."""
+    token = bearer_token()
+    account = users().account_for_api_token(token) if token is not None else current_user()
+    if account is None:
+        return
+    for seat, name in named:
+        if name and name.lower() == account.name.lower() and seat in tokens:
+            users().add_seat(account.name, fork_id, seat, tokens[seat])
 
 
 def analysis_store() -> AnalysisStore:

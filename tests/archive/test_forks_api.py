@@ -172,3 +172,26 @@ def test_play_on_from_one_seats_knowledge_redraws_the_rest(app, client, repo):
     bad = client.post(f"/api/games/{game_id}/forks", headers=auth(tokens["p2"]),
                       json={"seq": seq, "seats": [{"name": "a"}, {"name": "b"}], "perspective": "p9"})
     assert bad.status_code == 400 and bad.json["error"]["field"] == "perspective"
+
+
+def test_an_accounts_hotseat_fork_by_api_token_reaches_its_table_page(app, client, repo):
+    """Seats taken under the asking account's own name are kept for that account
+    (all of them in a hotseat fork), so its browser plays them; a seat token asks for nobody."""
+    from argon2 import PasswordHasher
+
+    users = app.extensions["stellwerk_users"]
+    users.hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    users.register("rita", "correct horse battery")
+    _, api_token = users.create_api_token("rita", "forks")
+    game_id, tokens = new_game(client, rounds=2)
+    finish(app, game_id)
+    seq = client.get(f"/api/games/{game_id}/replay").json["steps"][1]
+    r = _fork(client, game_id, seq, [{"name": "rita"}, {"name": "rita"}], api_token)
+    assert r.status_code == 201, r.json
+    hold = users.seat("rita", r.json["id"])
+    assert hold.tokens() == {s["seat"]: s["token"] for s in r.json["seats"]}
+    # With a seat token nobody's account is proven: rita's name is not for it to take.
+    r = _fork(client, game_id, seq, [{"name": "rita"}, {"bot": "random"}], tokens["p1"])
+    assert r.status_code == 401
+    r = _fork(client, game_id, seq, [{"name": "ann"}, {"bot": "random"}], tokens["p1"])
+    assert r.status_code == 201 and users.seat("ann", r.json["id"]) is None  # ann has no account
