@@ -81,6 +81,14 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     expect(bob.locator("#acting")).to_be_visible()
     expect(bob.locator("body")).to_have_attribute("data-acting-seat", "p1")
     expect(bob.locator("#acting-seat")).to_have_value("p1")
+    # The switch by hand: p2 is not to move, so the page shows p2's view without moves...
+    bob.select_option("#acting-seat", "p2")
+    expect(bob.locator("body")).to_have_attribute("data-acting-seat", "p2")
+    expect(bob.locator("body")).to_have_attribute("data-my-turn", "false")
+    expect(bob.locator("button.command")).to_have_count(0)
+    # ...and back to p1, whose turn it is.
+    bob.select_option("#acting-seat", "p1")
+    expect(bob.locator("body")).to_have_attribute("data-my-turn", "true")
     after = click_command(bob, "Add", '{"n":2}')
     assert after > first_seq
     confirm(bob)
