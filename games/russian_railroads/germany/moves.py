@@ -255,12 +255,6 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
 # --- dispatch -------------------------------------------------------------------------
 
-def _can_place(state: State) -> bool:
-    from ..legal import _placements
-
-    return bool(state.current and _placements(state, state.current))
-
-
 OWN = {
     "AdvanceTrack": advance_track,
     "ChooseBranch": choose_branch,
@@ -273,19 +267,13 @@ COMMANDS = ("ChooseBranch", "ChooseExtension", "TakeIncomeMarker", "UseIncomeMar
 
 
 def handler(state: State, ctype: str) -> Any:
-    """The handler of a seat's command at a Deutschland table, or None for the base
-    one; raises where this tableau adds a rule to a base command."""
+    """The handler of a seat's command at a Deutschland table, or None for the base one
+    (the rules shared with the coal module - no pass after using one, nothing placed
+    while a choice blocks - are in :mod:`..decide`)."""
     if ctype == "UseIncomeMarker":
         return use_income_marker
-    if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
-        raise IllegalMove("rr.loco.finish_placement", "finish the open choice (switch, extension tile) first")
-    if ctype == "Pass" and state.acted and not state.placed and _can_place(state):
-        # "Du darfst keine Einkommensmarker nutzen, wenn du passt."  Only a seat left
-        # with no placement at all after using one may still pass (interpretation).
-        raise IllegalMove("rr.de.income_no_pass",
-                          "you used an income marker this turn: place workers (or take the marker back)")
-    if ctype in OWN or ctype in submoves.SUBMOVES:
+    if ctype in OWN:
         if not state.placed and not state.pending:
             raise IllegalMove("rr.turn.place_first", "choose an action space (or pass) first")
-        return OWN.get(ctype) or submoves.SUBMOVES[ctype]
+        return OWN[ctype]
     return None
