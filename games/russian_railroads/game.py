@@ -173,6 +173,10 @@ class RussianRailroads:
             count = len(state.end_deck)
             new.end_deck, pool = pool[:count], pool[count:]
         new.end_removed = pool
+        if state.coal is not None:
+            from .coal.board import determinize as coal_determinize
+
+            coal_determinize(new, rng)
         return new
 
     def dump_state(self, state: State) -> Any:

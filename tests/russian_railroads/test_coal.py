@@ -339,3 +339,24 @@ def test_emil_blocks_the_coal_field_with_a_worker_and_takes_no_coal():
     state = fold(GAME.deal({**COAL, "solo": True}, ["p1"], random.Random(2)))
     assert state.rounds == 5 and 16 in emil.round_deck(state.options)
     assert emil.card_target(state, 16) == ("coal_mine", 1, 0)
+
+
+def test_which_foundry_became_a_boiler_is_seen_by_nobody():
+    """"nimmst du dir die oberste Gießerei vom verdeckten Stapel und legst diese als Heizer
+    (also mit der +1 nach oben) an": its front stays unseen - hidden in the event, and a
+    bot's determinized state deals the unseen foundries anew."""
+    from games.contract import NOBODY, SECRET
+
+    s = with_coal(coal_game(), n=2)
+    events = decide(s, "p1", "UseCoalField", field="boiler")
+    drawn = next(e for e in events if e.type == "BoilerDrawn")
+    assert set(drawn.payload) == {"seat", SECRET} and set(drawn.payload[SECRET]) == {NOBODY}
+    assert not drawn.barrier
+    s = fold(events, s)
+    unseen = sorted(s.coal["stack"] + s.coal["drawn"])
+    view = GAME.view(s, "p2")
+    assert "drawn" not in view["coal"] and view["coal"]["stack_count"] == len(s.coal["stack"])
+    samples = [GAME.determinize(s, "p2", random.Random(i)).coal for i in range(20)]
+    assert all(sorted(c["stack"] + c["drawn"]) == unseen and len(c["stack"]) == len(s.coal["stack"])
+               for c in samples)
+    assert len({tuple(c["stack"]) for c in samples}) > 1

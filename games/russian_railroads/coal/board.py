@@ -13,6 +13,8 @@ share it, like Emil's):
 - ``used``: seat -> {foundry: round} (once per round each)
 - ``fields``: coal field -> [seat, round] (a field is free again next round; the coal
   on it goes back to the supply after the scoring)
+- ``drawn``: the foundries taken from the stack as boilers (seen by nobody; never in a
+  view, resampled by ``determinize``)
 
 A boiler lies *on* a loco or factory: its number gets :data:`..data.BOILER` added
 (see :func:`..data.loco_value`).
@@ -90,6 +92,18 @@ def boiler_targets(p: PlayerState) -> list[tuple[str, int, int]]:
         if number and not has_boiler(number):
             out.append(("factory", slot, number))
     return out
+
+
+def determinize(state: State, rng: Any) -> None:
+    """Nobody saw which foundries were taken from the stack as boilers: deal the stack
+    and those anew from the unseen ones (for a bot's simulation)."""
+    coal = state.coal or {}
+    pool = list(coal.get("stack", ())) + list(coal.get("drawn", ()))
+    if not coal.get("drawn"):
+        return
+    rng.shuffle(pool)
+    count = len(coal["stack"])
+    state.coal = {**coal, "stack": sorted(pool[:count]), "drawn": sorted(pool[count:])}
 
 
 def factory_effects(number: int) -> list[dict[str, Any]]:

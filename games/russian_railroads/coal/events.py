@@ -85,9 +85,11 @@ def _revealed(state: State, payload: Payload) -> None:
 @handles("BoilerDrawn")
 def _drawn(state: State, payload: Payload) -> None:
     """The top foundry of the face-down stack becomes a boiler (its front unseen)."""
-    stack = list((state.coal or {})["stack"])
-    stack.remove(payload[SECRET][NOBODY]["foundry"])
-    _set(state, stack=stack)
+    coal = state.coal or {}
+    foundry = payload[SECRET][NOBODY]["foundry"]
+    stack = list(coal["stack"])
+    stack.remove(foundry)
+    _set(state, stack=stack, drawn=[*coal.get("drawn", ()), foundry])
 
 
 @handles("BoilerAttached")
