@@ -4,15 +4,13 @@ Reports complete random 4-player Steam games per second through the platform's t
 machinery (``events.local.LocalTable``: what selfplay and the bots use), the share of
 games that reached the last round (random players often go bankrupt first), and the time
 to fold a full game's log with ``events.projection.fold``.  The random player is the
-property tests' one: it prefers deliveries and builds, keeps bids and loans modest and
-usually stops after one tile.
+property tests' one: it prefers deliveries and builds, keeps bids and loans modest,
+usually stops after one tile and spends nothing more once its income is -3 or lower.
 
     python benchmarks/steam_engine.py [--games N] [--players 4] [--map ne_usa_se_canada] [--mode base] [--rr N]
     python benchmarks/steam_engine.py --greedy N [--budget-ms 1000]   (greedy vs two frugal random players)
 
-Measured on the 2-core development machine (other work running): 0.7 random 4-player games/s on
-the north-east map (base game), 0.8 on Rhine/Ruhr (expert); folding a full log 25-30 ms.  Most of
-the time is ``legal_commands`` in the build phase (every face and turn on every reachable hex).
+Figures: benchmarks/README.md, section "Steam".
 """
 
 from __future__ import annotations

@@ -81,3 +81,18 @@ def test_the_locomotive_is_raised_once_per_round_in_the_move_phase():
     with pytest.raises(IllegalMove) as err:
         run(s, "p1", "RaiseLocomotive")
     assert err.value.code == "steam.loco.once"
+
+
+def test_urbanization_cannot_be_chosen_without_a_town_or_a_new_city_tile_left():
+    """"Man kann diese Aktion nicht wählen, wenn bereits alle Städte des Spielplans in Großstädte
+    ausgebaut wurden oder wenn es keine weiteren Plättchen Neue Großstadt mehr gibt."""
+    s = position(3, phase="actions", money=20)
+    s.new_cities_left = []
+    with pytest.raises(IllegalMove) as err:
+        run(s, "p1", "ChooseAction", tile=7)
+    assert err.value.code == "steam.tile.no_town"
+    s = position(3, phase="actions", money=20)
+    s.new_cities = {town: "gray" for town in s.map.towns}
+    with pytest.raises(IllegalMove) as err:
+        run(s, "p1", "ChooseAction", tile=7)
+    assert err.value.code == "steam.tile.no_town"

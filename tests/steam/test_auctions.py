@@ -68,3 +68,10 @@ def test_first_game_start_gives_1_2_3_dollars_to_the_later_players():
     t = table(4, "first-game", start="random")
     s = t.state
     assert [s.money[x] for x in s.order] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("players,rounds", [(3, 10), (4, 8), (5, 7)])
+def test_the_game_lasts_10_8_or_7_rounds(players, rounds):
+    """"In einer Partie mit fünf Spielern verläuft das Spiel über sieben Runden, mit vier Spielern
+    über acht Runden und mit drei Spielern über 10 Runden." """
+    assert table(players, f"rounds-{players}").state.last_round == rounds

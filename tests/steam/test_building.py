@@ -135,3 +135,42 @@ def test_the_stock_is_kept_per_physical_tile():
     s, p = build(s, "p1", "1,-1", "23", 3)       # the last sharp curve is printed on the back of a town tile
     assert p["pair"] == "23/T23"
     assert not tiles.available(s.stock, "T23") and tiles.available(s.stock, "T11")
+
+
+def test_a_new_city_completes_another_players_link_and_he_keeps_it():
+    """"Großstädte beenden Strecken, die zu einer beliebigen Seite dieses Feldes führen, so dass
+    durch das Legen einer neuen Großstadt verschiedene Strecken - auch von anderen Spielern -
+    abgeschlossen werden können"."""
+    s = position(3, money=20)
+    s = place(s, "0,1", "21", 0, "p2")            # p2: Albany -> (0,1) -> pointing at Poughkeepsie, no town tile
+    assert [lk.complete for lk in Network.of(s).links] == [False]
+    s.tiles["p1"] = 7
+    s = run(s, "p1", "PlaceNewCity", hex="0,2", colour="gray", group=0)
+    links = Network.of(s).links
+    assert [(lk.owner, lk.complete) for lk in links] == [("p2", True)]
+
+
+def test_a_town_tile_is_upgraded_to_more_exits_for_its_full_cost_without_terrain_and_never_redirected():
+    """"Man kann das Stadt-Streckenplättchen aber aufwerten, indem man es gegen ein neues
+    Streckenplättchen austauscht, durch das nun mehr Gleise aus der Stadt herausführen" and
+    "Ein Stadt-Streckenplättchen kann nicht neu ausgerichtet werden."  Poughkeepsie is a river
+    hex: the upgrade pays exits + town, no river."""
+    s = position(3, money=20)
+    s = place(s, "0,1", "21", 0, "p1")                        # Albany -> Poughkeepsie
+    s, first = build(s, "p1", "0,2", "T11", 0)                # a town tile with the exit north
+    assert first["kind"] == "new" and first["cost"] == 1 + 1 + 1   # exit + town + river
+    with pytest.raises(IllegalMove) as err:                   # turning the town tile: not allowed
+        build(s, "p1", "0,2", "T11", 3)
+    assert err.value.code == "steam.build.occupied"
+    s, up = build(s, "p1", "0,2", "T21", 0)                   # north and south
+    assert up["kind"] == "upgrade" and up["cost"] == 2 + 1    # exits + town, no river
+    assert sorted(tuple(sg["e"]) for sg in s.track["0,2"]["segs"]) == [(0,), (3,)]
+
+
+def test_in_the_expert_game_a_chosen_city_action_may_be_left_undone():
+    """"Wenn ein Spieler Warennachschub oder Urbanisierung gewählt hat, darf er in der Phase 4
+    Strecken bauen auf die Durchführung der Aktion verzichten."""
+    s = position(3, money=0, mode="expert")
+    s.tiles["p1"] = 7
+    s = run(s, "p1", "EndBuild")
+    assert s.turn["moves"] == 1

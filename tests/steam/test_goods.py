@@ -57,3 +57,26 @@ def test_a_delivery_hop_by_hop_ends_like_the_whole_route_and_each_hop_is_a_sub_m
     assert step.turn["moves"] == len(route["links"]) + 1
     assert (step.income, step.vp, step.cubes, step.rewards) == (whole.income, whole.vp, whole.cubes, whole.rewards)
     assert not step.transit and not GAME.open_actions(step, "p1")
+
+
+def test_no_route_visits_a_city_twice_returns_to_its_start_or_passes_a_city_of_its_colour():
+    """"Man kann einen Warenstein nicht zu der Großstadt zurückbringen, in der er den Transport
+    begonnen hat. Außerdem darf ein Warenstein während des Transports nicht mehrmals in oder durch
+    dieselbe Großstadt transportiert werden." and the trip ends at the first city of its colour."""
+    s, n = example_network()
+    s.loco["p1"] = 6
+    s.cubes[n["Boston"]] = {"blue": 1, "red": 1}
+    net = Network.of(s)
+    routes = goods.routes(s, net, "p1")
+    assert routes
+    for route in routes:
+        places, at = [route["from"]], route["from"]
+        for key in route["links"]:
+            ends = [e[1] for e in net.by_key[key].ends]
+            at = ends[1] if ends[0] == at else ends[0]
+            places.append(at)
+        cities = [h for h in places if s.is_city(h)]
+        assert len(cities) == len(set(cities)), route
+        assert route["to"] == places[-1] != route["from"]
+        assert all(s.city_colour(h) != route["colour"] for h in cities[1:-1]), route
+        assert s.city_colour(route["to"]) == route["colour"]
