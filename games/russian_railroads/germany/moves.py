@@ -263,7 +263,6 @@ OWN = {
     "ChooseQuestionToken": choose_question_token,
     "ChooseQuestionCard": choose_question_card,
 }
-COMMANDS = ("ChooseBranch", "ChooseExtension", "TakeIncomeMarker", "UseIncomeMarker")
 
 
 def handler(state: State, ctype: str) -> Any:
