@@ -49,8 +49,8 @@ export default {
     }
     const { t } = ctx;
     if (view.phase === "over" && view.final) el.append(finalTable(view, ctx));
-    el.append(h("p", { class: "steam-phase" }, t("js.steam.round", { round: view.round || 0, last: view.last_round }),
-      " · ", t(`js.steam.phase.${view.phase}`)));
+    const round = view.round ? [t("js.steam.round", { round: view.round, last: view.last_round }), " · "] : [];
+    el.append(h("p", { class: "steam-phase" }, ...round, t(`js.steam.phase.${view.phase}`)));
     const auction = drawAuction(view, ctx);
     if (auction) el.append(auction);
     const buttons = drawButtons(ctx);
