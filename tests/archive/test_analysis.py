@@ -131,3 +131,24 @@ def test_a_slice_without_the_rows_it_continues_starts_over(app, client, repo):
     sent = []
     assert analyse_slice(repo, lambda name, a: sent.append(a), game_id, "greedy", "0", 3, slice_s=60) == "done"
     assert sent == [] and AnalysisStore(repo.store.redis, repo.store.keys.prefix).get(game_id)["result"] == whole
+
+
+def test_a_finished_fork_is_analysed_from_its_fork_point(app, client, repo):
+    """A fork of a running game holds a redacted copy that cannot be folded: its
+    analysis starts at the fork point's snapshot, like its replay."""
+    from games.contract import Command
+
+    game_id, tokens = new_game(client, rounds=1)
+    for i, command in enumerate((Command("Draw", "p1", {}), Command("Add", "p1", {"n": 1}),
+                                 Command("ConfirmTurn", "p1", {}))):
+        repo.execute(game_id, command, repo.projection(game_id).seq, f"o{i}")
+    seq = repo.projection(game_id).seq
+    r = client.post(f"/api/games/{game_id}/forks", headers={"Authorization": f"Bearer {tokens['p2']}"},
+                    json={"seq": seq, "seats": [{"name": "x"}, {"name": "y"}]})
+    assert r.status_code == 201, r.json
+    fork_id = r.json["id"]
+    finish(app, fork_id)
+    result = analyse(repo, fork_id, "mcts-4i", "0")
+    steps = client.get(f"/api/games/{fork_id}/replay").json["steps"]
+    assert [pos["seq"] for pos in result["positions"]] == steps and steps[0] == seq
+    assert result["positions"][0]["bot"]["seat"] == "p2"
