@@ -14,7 +14,7 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from . import actions, engineers, industry, locomotives, tracks
-from .data import BOILER, COAL, COAL_ITEMS, RULES, SPECIAL9, printed_number
+from .data import BOILER, COAL, COAL_ITEMS, DSP_ITEMS, RULES, SPECIAL9, printed_number
 from .evolve import apply
 from .state import PlayerState, State
 
@@ -91,6 +91,8 @@ class Ctx:
                 self.emit("RevaluationTileTaken", {"seat": seat})
             elif kind == "coal":
                 self.emit("CoalTaken", {"seat": seat, "coal": op["n"], "reason": source})
+            elif kind in DSP_ITEMS:  # Olga's further worker, Ludmilla's card: mandatory, at once
+                items.append([next_id + len(items), DSP_ITEMS[kind], 1, True, None, True])
             elif kind in COAL_ITEMS:
                 blocking = COAL_ITEMS[kind]
                 items.append([next_id + len(items), kind, op.get("n", 1), mandatory or blocking, None, blocking])

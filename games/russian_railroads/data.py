@@ -124,6 +124,8 @@ RULES.spaces["coal_mine"] = {**COAL["board"]["fields"][0], "area": "coal", "coin
 #: pending items the coal module's effects create: kind -> blocking
 COAL_ITEMS = {"boiler": True, "take_foundry": False, "coal_factory": False, "coal_steps": False,
               "reuse_1_or_2": False}
+#: pending items the DSP engineers' effects create (op -> kind); both block the turn
+DSP_ITEMS = {"olga": "olga", "ludmilla_draft": "ludmilla"}
 _Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}
 
 

@@ -69,7 +69,8 @@ def space_available(state: State, seat: str, space: str) -> bool:
         return space in board_spaces(len(state.seats), state.last_round)
     p = state.players[seat]
     if number in p.engineers:
-        return number not in p.own_used
+        # (DSP: Olga may have put another player's worker on it: "damit besetzt")
+        return number not in p.own_used and space not in state.occupied
     return number in engineers.public_engineers(state)
 
 
@@ -94,6 +95,11 @@ def check_available_space(state: State, seat: str, space: str, relocation: bool 
         if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
             raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
     effects, competitive = actions.space_effects(state, seat, space)
+    if effects and effects[0]["op"] == "olga":
+        from .dsp.olga import possible
+
+        if not possible(state, seat, relocation):  # "muss sofort": own Olga too
+            raise IllegalMove("rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now")
     if competitive and not actions.effects_feasible(state, state.players[seat], effects, memo=memo):
         raise IllegalMove("rr.action.not_executable",
                           "a board action (or public engineer) must be executable in full")
@@ -263,6 +269,12 @@ SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_r
 def _module_handler(state: State, ctype: str) -> Any:
     """The handler an expansion in play has for a seat's command (None: the base one);
     raises where an expansion adds a rule to a base command."""
+    if state.options.get("dsp"):
+        from .dsp.moves import handler as dsp_handler
+
+        found = dsp_handler(state, state.current or "", ctype)
+        if found is not None:
+            return found
     if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
         raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
     if state.options.get("tableau") == "deutschland":

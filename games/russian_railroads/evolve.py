@@ -311,6 +311,13 @@ def _reused(state: State, payload: Payload) -> None:
 @handles(TURN_CONFIRMED)
 def _confirmed(state: State, payload: Payload) -> None:
     seat = payload["seat"]
+    if state.dsp and state.dsp.get("ludmilla"):  # DSP: Ludmilla's card round goes on
+        from .dsp.ludmilla import confirmed
+
+        after = confirmed(state, seat)
+        if after is None:
+            return
+        seat = after
     state.pending = ()
     state.acted = state.placed = False
     state.end_seen = None

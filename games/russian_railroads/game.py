@@ -27,6 +27,7 @@ from . import emil
 from . import options as _options
 from .coal import events as _coal_events  # noqa: F401  (registers the coal module's events)
 from .data import COAL, DSP, RULES, printed_number
+from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)

@@ -178,12 +178,18 @@ def _with_modules(state: State, seat: str, result: list[Command]) -> list[Comman
         from .coal import legal as coal
 
         result = result + coal.commands(state, seat)
+    if state.options.get("dsp"):
+        from .dsp import legal as dsp
+
+        result = dsp.commands(state, seat, result)
     return result
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return []
+    if state.dsp and _ludmilla_wait(state, seat):
+        return [OpenAction("rr.open.ludmilla_wait", False, {}, ())]
     result = _open_items(state, seat)
     if state.options and state.phase == "actions":
         p = state.players[seat]
@@ -248,12 +254,22 @@ COMMANDS_FOR = {
     "coal_steps": ("SpendCoal",),
     "coal_factory": ("BuildCoalFactory",),
     "reuse_1_or_2": ("ReuseWithFoundry",),
+    "olga": ("PlaceOlgaWorker",),
+    "ludmilla": ("ChooseLudmillaCard", "TakeLudmillaPoints"),
 }
+
+
+def _ludmilla_wait(state: State, seat: str) -> bool:
+    from .dsp.ludmilla import waiting
+
+    return waiting(state, seat)
 
 
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
     if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
+        return False
+    if state.dsp and _ludmilla_wait(state, seat):
         return False
     if not state.placed:
         return state.phase != "relocation"

@@ -21,6 +21,7 @@ from games.contract import Command, Description, Event
 
 from . import names
 from .coal import messages as coal_messages
+from .dsp import messages as dsp_messages
 from .data import BOILER, RULES, SPECIAL9, engineer_cost
 from .germany import messages as german_messages
 
@@ -211,6 +212,8 @@ def describe(event: Event) -> Description:
         german_messages.fill(payload, params)
     elif event.type in coal_messages.EVENTS:
         key = coal_messages.fill(event.type, payload, params)
+    elif event.type in dsp_messages.EVENTS:
+        key = dsp_messages.fill(event.type, payload, params, count)
     elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
     elif event.type == "RoundScored":
@@ -329,6 +332,8 @@ def describe_command(command: Command) -> Description:
         german_messages.fill(args, params)
     elif ctype in coal_messages.COMMANDS:
         key = coal_messages.fill(ctype, args, params)
+    elif ctype in dsp_messages.COMMANDS:
+        key = dsp_messages.fill(ctype, args, params, count)
     return Description(f"rr.cmd.{key}", params)
 
 

@@ -107,10 +107,11 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "_owned",
+        "coal", "usa", "dsp", "_owned",
     )
     #: Slots added after games were stored: snapshots without them load with these.
-    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None}
+    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
+                                     "usa": None, "dsp": None}
 
     def __init__(self) -> None:
         self.seats: tuple[str, ...] = ()
@@ -167,6 +168,12 @@ class State:
         #: the coal module (None otherwise): coal, foundries, coal fields (see
         #: :mod:`.coal`); replaced, never changed in place, so clones share it.
         self.coal: dict[str, Any] | None = None
+        #: American Railroads (None otherwise): the stock market and the steel mills
+        #: (see :mod:`.usa`); replaced, never changed in place, so clones share it.
+        self.usa: dict[str, Any] | None = None
+        #: the DSP mini expansion (None until used): Ludmilla's card round (see
+        #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
+        self.dsp: dict[str, Any] | None = None
         self._owned: set[str] = set()
 
     def clone(self) -> State:
@@ -203,6 +210,8 @@ class State:
         s.options = self.options
         s.emil = self.emil
         s.coal = self.coal
+        s.usa = self.usa
+        s.dsp = self.dsp
         s._owned = set()
         return s
 
@@ -234,7 +243,7 @@ class State:
             if isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):
-                value = copy.deepcopy(value) if name in ("emil", "coal") else dict(value)
+                value = copy.deepcopy(value) if name in ("emil", "coal", "usa", "dsp") else dict(value)
             setattr(s, name, value)
         s.seats = tuple(data["seats"])
         s.pending = tuple(tuple(item) for item in data["pending"])  # type: ignore[misc]

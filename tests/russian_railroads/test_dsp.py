@@ -46,8 +46,8 @@ def test_no_two_engineers_with_the_same_number_are_dealt(players):
         letters = [RULES.engineers[n]["letter"] for n in strip]
         assert letters == sorted(letters)  # A first, then B, as in the base game
         dealt_dsp |= {n for n in strip if n > 100}
-    # built DSP engineers are dealt; Olga and Ludmilla are not built yet
-    assert dealt_dsp == {PJOTR, DIMITRIJ}
+    # every DSP engineer is dealt; Olga only with 2 players (Yucata)
+    assert dealt_dsp == ({PJOTR, DIMITRIJ, LUDMILLA} | ({OLGA} if players == 2 else set()))
 
 
 def test_the_base_game_never_deals_an_expansion_engineer():

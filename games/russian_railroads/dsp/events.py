@@ -1,0 +1,42 @@
+"""Folding the DSP events (registered with :mod:`..evolve`): they record what
+``decide`` settled; ``State.dsp`` is replaced, never changed in place."""
+
+from __future__ import annotations
+
+from ..evolve import Payload, _use, handles
+from ..state import State
+from .ludmilla import _set, round_of
+
+
+@handles("OlgaWorkerPlaced")
+def _olga(state: State, payload: Payload) -> None:
+    """The further worker stands on the other player's engineer: it is occupied."""
+    p = state.mut(payload["seat"])
+    pay = payload["pay"]
+    if pay == "worker":
+        p.free -= 1
+    elif pay == "black":
+        p.black_free = False
+    p.coins -= payload["coins"]
+    state.occupied[payload["space"]] = [payload["seat"], 0 if pay == "coin" else 1, payload["coins"], pay == "black"]
+    _use(state, payload)
+
+
+@handles("LudmillaRoundBegan")
+def _round(state: State, payload: Payload) -> None:
+    _set(state, {"by": payload["seat"], "cards": list(payload["cards"]), "queue": list(payload["queue"]),
+                 "stage": "wait", "resume": []})
+
+
+@handles("LudmillaChosen")
+def _chosen(state: State, payload: Payload) -> None:
+    lud = round_of(state)
+    if lud and payload.get("card") in lud["cards"]:
+        _set(state, {**lud, "cards": [c for c in lud["cards"] if c != payload["card"]]})
+    _use(state, payload)
+
+
+@handles("LudmillaTurnEnded")
+def _ended(state: State, payload: Payload) -> None:
+    state.pending = ()
+    state.acted = True

@@ -1,0 +1,45 @@
+"""What a seat may do with DSP: Olga's target, Ludmilla's cards, the end of an
+interrupted turn; and what the card round takes away.  Candidates are checked with
+the very handlers ``decide`` dispatches to."""
+
+from __future__ import annotations
+
+from games.contract import Command, IllegalMove
+
+from .. import actions
+from ..context import Ctx, Valid
+from ..state import State
+from . import ludmilla, olga
+from .moves import COMMANDS
+
+
+def _ok(state: State, seat: str, ctype: str, args: dict) -> bool:
+    try:
+        COMMANDS[ctype](Ctx(state, probe=True), seat, args)
+    except Valid:
+        return True
+    except IllegalMove:
+        return False
+    return True
+
+
+def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
+    """``result`` (the base and other modules' commands) filtered and completed."""
+    lud = ludmilla.round_of(state)
+    if lud and lud["stage"] == "wait" and lud["by"] == seat:
+        return []  # only the confirm
+    if lud and lud["stage"] == "others":
+        result = [c for c in result if c.type not in ludmilla.NOT_IN_CHOICE_TURN]
+    kinds = {item[1] for item in state.pending if item[2] > 0}
+    cands: list[tuple[str, dict]] = []
+    if "olga" in kinds:
+        cands += [("PlaceOlgaWorker", {"space": space}) for space in olga.targets(state, seat)]
+    if "ludmilla" in kinds:
+        cands += [("ChooseLudmillaCard", {"card": card}) for card in ludmilla.cards_left(state)]
+        cands.append(("TakeLudmillaPoints", {}))
+    if lud and lud["stage"] == "resumed" and lud["by"] == seat:
+        cands.append(("EndLudmillaTurn", {}))
+    block = actions.blocking_item(state.pending)
+    if block is not None and block[1] in ("olga", "ludmilla"):
+        result = []
+    return result + [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]

@@ -1,0 +1,25 @@
+"""German and English words for the DSP events and commands (Olga, Ludmilla)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import names
+
+EVENTS = frozenset({"OlgaWorkerPlaced", "LudmillaRoundBegan", "LudmillaChosen", "LudmillaTurnEnded"})
+COMMANDS = frozenset({"PlaceOlgaWorker", "ChooseLudmillaCard", "TakeLudmillaPoints", "EndLudmillaTurn"})
+
+
+def fill(key: str, values: Mapping[str, Any], params: dict[str, Any], count: Any) -> str:
+    """Fill ``params`` for a DSP event or command; returns the text key."""
+    if "card" in values:
+        params["card"] = names.of("start_bonus", values.get("card"))
+    if key == "PlaceOlgaWorker":
+        params["space"] = names.thing(values.get("space"))
+    if key == "LudmillaRoundBegan":
+        params.pop("cards", None)
+    if key == "LudmillaChosen" and not values.get("card"):
+        params["amount"] = count("point", int(values.get("points", 3)))
+        return "LudmillaPointsChosen"
+    return key

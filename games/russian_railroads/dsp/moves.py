@@ -1,0 +1,21 @@
+"""The DSP commands and the rules they add to others (dispatched from :mod:`..decide`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..state import State
+from . import ludmilla, olga
+
+COMMANDS = {
+    "PlaceOlgaWorker": olga.place_olga_worker,
+    "ChooseLudmillaCard": ludmilla.choose_card,
+    "TakeLudmillaPoints": ludmilla.take_points,
+    "EndLudmillaTurn": ludmilla.end_turn,
+}
+
+
+def handler(state: State, seat: str, ctype: str) -> Any:
+    """The DSP handler of a seat's command, or None; raises what the card round forbids."""
+    ludmilla.guard(state, seat, ctype)
+    return COMMANDS.get(ctype)
