@@ -71,3 +71,31 @@ def test_the_levels_keep_to_an_expired_budget(level: str, monkeypatch) -> None:
     for command in commands:
         table.submit(seat, command)
     assert table.projection.turn_seat is None
+
+
+class ExpiresAfter:
+    """A clock that passes every deadline after ``reads`` readings."""
+
+    def __init__(self, reads: int) -> None:
+        self.left = reads
+
+    def __call__(self) -> float:
+        self.left -= 1
+        return 0.0 if self.left >= 0 else float("inf")
+
+
+def test_the_deadline_passing_inside_one_lookahead_cuts_it_short(monkeypatch) -> None:
+    """A position with many commands: the lookahead stops at the deadline with the
+    best sub-move found so far instead of evaluating every one."""
+    table = opening("railroad_dice", 2)
+    seat = to_move(table)
+    value = candidates.own_value(seat)
+    full: list[int] = []
+    candidates.candidate_turns(table.projection, seat, lambda p: full.append(1) or value(p),
+                               random.Random(3), limit=1)
+    cut: list[int] = []
+    monkeypatch.setattr(candidates, "CLOCK", ExpiresAfter(3))
+    found = candidates.candidate_turns(table.projection, seat, lambda p: cut.append(1) or value(p),
+                                       random.Random(3), limit=1, deadline=1.0)
+    assert found and found[0].commands[-1].type == "ConfirmTurn"
+    assert len(full) > 10 and len(cut) < len(full) / 2, (len(cut), len(full))

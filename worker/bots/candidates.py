@@ -110,6 +110,8 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             continue
         best: tuple[float, Command, Projection] | None = None
         for command in legal:
+            if best is not None and hurry is not None and deadline is not None and CLOCK() > deadline:
+                break  # one sub-move's lookahead may list hundreds of commands: take the best so far
             if command.type == CONFIRM:
                 after = p
                 score = value(p)
