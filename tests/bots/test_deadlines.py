@@ -99,3 +99,27 @@ def test_the_deadline_passing_inside_one_lookahead_cuts_it_short(monkeypatch) ->
                                        random.Random(3), limit=1, deadline=1.0)
     assert found and found[0].commands[-1].type == "ConfirmTurn"
     assert len(full) > 10 and len(cut) < len(full) / 2, (len(cut), len(full))
+
+
+def test_a_swallowed_alarm_is_followed_by_another() -> None:
+    """An alarm raised where Python swallows exceptions (a gc callback) must not leave
+    the search unlimited: the alarm repeats until the call ends."""
+    import time
+
+    from worker.bots.deadline import DeadlineExceeded, run_with_deadline
+
+    def search() -> str:
+        swallowed = False
+        give_up = time.monotonic() + 5
+        while time.monotonic() < give_up:
+            try:
+                while time.monotonic() < give_up:
+                    pass
+            except DeadlineExceeded:
+                if swallowed:
+                    raise
+                swallowed = True  # what an "unraisable" context does with the first alarm
+        return "ran unlimited"
+
+    with pytest.raises(DeadlineExceeded):
+        run_with_deadline(search, 0.05)

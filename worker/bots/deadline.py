@@ -16,6 +16,10 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+#: Seconds between repeated alarms once the deadline has passed.
+REPEAT = 0.25
+
+
 class DeadlineExceeded(BaseException):
     """A BaseException, like KeyboardInterrupt: the alarm may fire anywhere inside
     the search, including code that turns ordinary exceptions into refusals."""
@@ -29,7 +33,10 @@ def run_with_deadline(fn: Callable[[], T], seconds: float) -> T:
         raise DeadlineExceeded(f"no answer within {seconds:.1f}s")
 
     previous = signal.signal(signal.SIGALRM, _expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Fired again every REPEAT seconds until cleared: an exception raised inside a
+    # garbage-collector callback (or any other place Python reports as
+    # "unraisable") is swallowed, and a one-shot alarm would leave the search unlimited.
+    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
     try:
         return fn()
     finally:
