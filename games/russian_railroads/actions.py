@@ -41,6 +41,10 @@ def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
 
 def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int:
     left = RULES.raw["doublers"]["slots"] - p.doublers
+    if "usa" in p.claims:  # doubler slots on all three USA lines
+        from .usa.board import doubler_room as usa_room
+
+        left = usa_room(p)
     return max(0, min(left, state.doubler_supply if supply is None else supply))
 
 
@@ -174,7 +178,11 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
 
 
 def _track_rules(p: PlayerState) -> Any:
-    """The track rules of a seat's Deutschland tableau (its lines, its arm)."""
+    """The track rules of a seat's Deutschland tableau (its lines, its arm), or USA one."""
+    if "usa" in p.claims:
+        from .usa.board import rules_for as usa_rules
+
+        return usa_rules(p)
     from .germany.moves import rules_for
 
     return rules_for(p)

@@ -91,12 +91,17 @@ class Ctx:
                 self.emit("RevaluationTileTaken", {"seat": seat})
             elif kind == "coal":
                 self.emit("CoalTaken", {"seat": seat, "coal": op["n"], "reason": source})
-            elif kind in DSP_ITEMS:  # Olga's further worker, Ludmilla's card: mandatory, at once
-                items.append([next_id + len(items), DSP_ITEMS[kind], 1, True, None, True])
+            elif kind in DSP_ITEMS:  # Olga's worker, Ludmilla's card, the DSP ?-tokens' choices
+                dsp_kind, must, block = DSP_ITEMS[kind]
+                items.append([next_id + len(items), dsp_kind, 1, must, None, block])
             elif kind in COAL_ITEMS:
                 blocking = COAL_ITEMS[kind]
                 items.append([next_id + len(items), kind, op.get("n", 1), mandatory or blocking, None, blocking])
             # turn_order, kiev_medal, revaluation: recorded by the placement itself
+        if items and self.work.dsp:  # DSP industry boom: industry steps may be doubled
+            from .dsp.tokens import boom_items
+
+            items += boom_items(self.work, seat, source, items, next_id + len(items))
         if items:
             self.emit("ActionsGained", {"seat": seat, "source": source, "items": items})
 
@@ -108,6 +113,10 @@ class Ctx:
     def check_specials(self, seat: str) -> None:
         """Fire the one-time special spaces whose condition is now met."""
         if self.line_names is not None:
+            if self.work.options.get("tableau") == "usa":
+                from .usa.moves import check_specials as usa_specials
+
+                return usa_specials(self, seat)
             from .germany.moves import check_specials
 
             return check_specials(self, seat)
@@ -160,6 +169,10 @@ def _line_names(state: State) -> tuple[str, ...] | None:
         from .germany.board import LINES
 
         return LINES
+    if state.options.get("tableau") == "usa":
+        from .usa.board import LINES as USA_LINES
+
+        return USA_LINES
     return None
 
 

@@ -124,17 +124,32 @@ RULES.spaces["coal_mine"] = {**COAL["board"]["fields"][0], "area": "coal", "coin
 #: pending items the coal module's effects create: kind -> blocking
 COAL_ITEMS = {"boiler": True, "take_foundry": False, "coal_factory": False, "coal_steps": False,
               "reuse_1_or_2": False}
-#: pending items the DSP engineers' effects create (op -> kind); both block the turn
-DSP_ITEMS = {"olga": "olga", "ludmilla_draft": "ludmilla"}
+#: pending items DSP effects create: op -> (kind, mandatory, blocking).  Olga, Ludmilla
+#: and the double-sided ?-token act "sofort" and must be done; the Headhunter may lapse.
+DSP_ITEMS = {"olga": ("olga", True, True), "ludmilla_draft": ("ludmilla", True, True),
+             "double_q": ("open_q", True, True), "headhunter": ("headhunter", False, False)}
 _Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}
 
 
 def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
     """The ?-tokens a game uses: the base ones, "4 Münzen" with the Deutschland tableau,
-    "4 Kohle" with the coal module."""
+    "4 Kohle" with the coal module; the double-sided one with DSP (the open DSP tokens
+    are laid out beside the board, see :mod:`.dsp.tokens`)."""
+    if options.get("dsp"):
+        return _with_dsp(options)
     key = (options.get("tableau") == "deutschland", bool(options.get("coal")))
+    if options.get("tableau") == "usa":
+        key = ("usa", False)  # type: ignore[assignment]
     if key not in _Q_TOKENS:
         tokens = dict(RULES.q_tokens)
+        if key[0] == "usa":
+            # "Das ?-Plättchen für den 2. Industriemarker benötigt ihr in diesem Spiel nicht."
+            usa = json.loads(resources.files(__package__).joinpath("data/usa.json").read_text("utf-8"))
+            for unused in usa["unused_question_tokens"]:
+                tokens.pop(unused, None)
+            tokens.update({t["id"]: t["effects"] for t in usa["question_tokens"]})
+            _Q_TOKENS[key] = tokens
+            return tokens
         if key[0]:
             german = json.loads(resources.files(__package__).joinpath("data/deutschland.json").read_text("utf-8"))
             tokens.update({t["id"]: t["effects"] for t in german["question_tokens"]})
@@ -142,6 +157,16 @@ def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
             tokens.update({t["id"]: t["effects"] for t in COAL["question_tokens"]})
         _Q_TOKENS[key] = tokens
     return _Q_TOKENS[key]
+
+
+def _with_dsp(options: dict[str, Any]) -> dict[str, Any]:
+    key = ("dsp", options.get("tableau") == "deutschland", bool(options.get("coal")))
+    if key not in _Q_TOKENS:  # type: ignore[comparison-overlap]
+        own = DSP["question_tokens"]["own"]
+        tokens = {**q_tokens_for({k: v for k, v in options.items() if k != "dsp"}),
+                  own: DSP["question_tokens"]["effects"][own]}
+        _Q_TOKENS[key] = tokens  # type: ignore[index]
+    return _Q_TOKENS[key]  # type: ignore[index]
 
 
 def printed_number(engineer: int) -> int:

@@ -245,6 +245,10 @@ def score_round(ctx: Ctx) -> None:
             # "Du mischst alle Emil-Karten und legst sie verdeckt bereit."
             ctx.emit("EmilDeckShuffled", {"cards": emil.round_deck(state.options)})
         return
+    if state.usa is not None:  # the stock market's end bonus (American Railroads)
+        from .usa.market import end_bonus
+
+        end_bonus(ctx)
     players = [ctx.work.players[s] for s in state.seats]
     emil_row = emil.majority_entry(ctx.work)
     majority = engineers.majority(players, (emil_row,) if emil_row else ())
@@ -263,7 +267,14 @@ def score_round(ctx: Ctx) -> None:
     ctx.emit("GameFinished", payload, barrier=True)
 
 
-SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn}
+def _stock_payout(ctx: Ctx) -> None:
+    from .usa.payout import stock_payout
+
+    stock_payout(ctx)
+
+
+SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn,
+                   "StockPayout": _stock_payout}
 
 
 def _module_handler(state: State, ctype: str) -> Any:
@@ -283,6 +294,10 @@ def _module_handler(state: State, ctype: str) -> Any:
         found = handler(state, ctype)
         if found is not None:
             return found
+    if state.options.get("tableau") == "usa":
+        from .usa.moves import handler as usa_handler
+
+        return usa_handler(state, ctype)
     if state.options.get("coal"):
         from .coal.moves import handler as coal_handler
 
@@ -310,6 +325,10 @@ def _scoring(state: State) -> Any:
         from .germany import scoring as german_scoring
 
         return german_scoring
+    if state.options.get("tableau") == "usa":
+        from .usa import scoring as usa_scoring
+
+        return usa_scoring
     return scoring
 
 

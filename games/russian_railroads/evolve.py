@@ -311,6 +311,11 @@ def _reused(state: State, payload: Payload) -> None:
 @handles(TURN_CONFIRMED)
 def _confirmed(state: State, payload: Payload) -> None:
     seat = payload["seat"]
+    if state.usa is not None:  # American Railroads: a general payout after this turn?
+        from .usa.events import confirmed as usa_confirmed
+
+        if usa_confirmed(state, seat):
+            return
     if state.dsp and state.dsp.get("ludmilla"):  # DSP: Ludmilla's card round goes on
         from .dsp.ludmilla import confirmed
 

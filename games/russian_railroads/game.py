@@ -31,6 +31,7 @@ from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
+from .usa import events as _usa_events  # noqa: F401  (registers American Railroads' events)
 from .legal import legal_commands as _legal
 from .legal import open_actions as _open
 from .messages import MESSAGES
@@ -75,6 +76,10 @@ class RussianRailroads:
             from .germany.board import DATA as GERMANY
 
             events.append(Event("GermanTableauPrepared", dict(GERMANY["always_used"])))
+        if opts.get("tableau") == "usa":
+            from .usa.market import initial
+
+            events.append(Event("UsaTableauPrepared", {"market": initial(seats)}))
         order = seats[:]
         rng.shuffle(order)
         events.append(Event("TurnOrderDealt", {"order": order}, barrier=True))
@@ -132,6 +137,8 @@ class RussianRailroads:
             pending = ("ScoreRound",)
         elif emil.to_move(state):
             pending = ("EmilTurn",)
+        elif state.usa is not None and state.usa.get("resume") and state.current is None:
+            pending = ("StockPayout",)
         to_move = (state.current,) if state.phase in PLAYER_PHASES and state.current and not pending else ()
         ranking = tuple(sorted(state.seats, key=lambda s: -scores.get(s, 0)))
         return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)

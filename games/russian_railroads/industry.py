@@ -24,6 +24,10 @@ def enterable(factories: Sequence[int], pos: int) -> bool:
 
 def step_target(p: PlayerState, marker: int) -> int:
     """Field the marker would enter with one step, or -1."""
+    if "usa" in p.claims:  # two industry tracks, the upper one over gaps
+        from .usa.board import industry_step_target
+
+        return industry_step_target(p, marker)
     pos = p.markers[marker]
     if pos < 0:
         return -1
@@ -40,6 +44,10 @@ def capacity(p: PlayerState, extra_factory: bool = False) -> int:
     ``extra_factory`` assumes one more factory fills the first empty gap, for
     actions that build a factory and then move (the ?-card "Fabrik").
     """
+    if "usa" in p.claims:
+        from .usa.board import industry_capacity
+
+        return industry_capacity(p, extra_factory)
     factories = list(p.factories)
     if extra_factory and 0 in factories:
         factories[factories.index(0)] = 1

@@ -132,6 +132,8 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             return [Command("ScoreRound", SYSTEM, {})]
         if emil.to_move(state):
             return [Command("EmilTurn", SYSTEM, {})]
+        if state.usa is not None and _payout_due(state):
+            return [Command("StockPayout", SYSTEM, {})]
         return []
     if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
         return []
@@ -152,6 +154,12 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     return _submoves(state, seat)
 
 
+def _payout_due(state: State) -> bool:
+    from .usa.events import payout_due
+
+    return payout_due(state)
+
+
 def _before_placing(state: State, seat: str) -> list[Command]:
     """Before placing at a table with expansions: income markers and coal fields may have
     been used (their gains may be spent first; then no pass, unless nothing can be placed)."""
@@ -159,6 +167,10 @@ def _before_placing(state: State, seat: str) -> list[Command]:
         from .germany import legal as german
 
         return german.before_placing(state, seat)
+    if state.options.get("tableau") == "usa":
+        from .usa import legal as usa
+
+        return usa.before_placing(state, seat)
     if actions.blocking_item(state.pending) is not None:
         return _submoves(state, seat)
     placements = _placements(state, seat)
@@ -170,6 +182,10 @@ def _after_placing(state: State, seat: str) -> list[Command]:
         from .germany import legal as german
 
         return german.submoves(state, seat)
+    if state.options.get("tableau") == "usa":
+        from .usa import legal as usa
+
+        return usa.submoves(state, seat)
     return _submoves(state, seat)
 
 
@@ -202,6 +218,10 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
             from .germany import legal as german
 
             result += german.optional_actions(state, seat)
+        if state.options.get("tableau") == "usa":
+            from .usa import legal as usa
+
+            result += usa.optional_actions(state, seat)
         if state.options.get("coal"):
             from .coal import legal as coal
 
@@ -254,6 +274,8 @@ COMMANDS_FOR = {
     "coal_steps": ("SpendCoal",),
     "coal_factory": ("BuildCoalFactory",),
     "reuse_1_or_2": ("ReuseWithFoundry",),
+    "dividend": ("ChooseDividend",),
+    "steel_mill": ("BuildSteelMill", "BoxSteelMill"),
     "olga": ("PlaceOlgaWorker",),
     "ludmilla": ("ChooseLudmillaCard", "TakeLudmillaPoints"),
 }

@@ -66,6 +66,10 @@ def factory_sources(stacks: Sequence[int], display: Sequence[int]) -> list[tuple
 
 def factory_slots(p: PlayerState) -> list[int]:
     """Gaps a new factory may go into: the first empty one, or any when all are full."""
+    if "usa" in p.claims:  # and a gap holding a steel mill
+        from .usa.board import factory_slots as usa_slots
+
+        return usa_slots(p)
     if 0 in p.factories:
         return [p.factories.index(0)]
     return list(range(len(p.factories)))

@@ -24,6 +24,7 @@ from .coal import messages as coal_messages
 from .dsp import messages as dsp_messages
 from .data import BOILER, RULES, SPECIAL9, engineer_cost
 from .germany import messages as german_messages
+from .usa import messages as usa_messages
 
 Name = dict[str, str]
 LANGS = ("de", "en")
@@ -212,6 +213,8 @@ def describe(event: Event) -> Description:
         german_messages.fill(payload, params)
     elif event.type in coal_messages.EVENTS:
         key = coal_messages.fill(event.type, payload, params)
+    elif event.type in usa_messages.EVENTS:
+        key = usa_messages.fill(event.type, payload, params, count, _line_name)
     elif event.type in dsp_messages.EVENTS:
         key = dsp_messages.fill(event.type, payload, params, count)
     elif event.type == "WorkerRelocated":
@@ -332,6 +335,8 @@ def describe_command(command: Command) -> Description:
         german_messages.fill(args, params)
     elif ctype in coal_messages.COMMANDS:
         key = coal_messages.fill(ctype, args, params)
+    elif ctype in usa_messages.COMMANDS and (ctype != "PlaceDoubler" or args.get("line")):
+        key = usa_messages.fill(ctype, args, params, count, _line_name)
     elif ctype in dsp_messages.COMMANDS:
         key = dsp_messages.fill(ctype, args, params, count)
     return Description(f"rr.cmd.{key}", params)

@@ -34,8 +34,8 @@ TABLEAUS = ("russian", "deutschland", "usa")
 SWITCHES = ("coal", "new_engineers", "new_q", "dsp", "solo")
 #: What the engine plays so far; the rest is refused until it is built (issue 12).
 BUILT = {"solo", "tableau", "coal"}
-#: The tableaus the engine plays (the USA one is not built yet).
-BUILT_TABLEAUS = ("russian", "deutschland")
+#: The tableaus the engine plays.
+BUILT_TABLEAUS = ("russian", "deutschland", "usa")
 
 OPTION_SCHEMA: Mapping[str, Any] = {
     "type": "object",
@@ -56,7 +56,7 @@ OPTION_SCHEMA: Mapping[str, Any] = {
 OFFERED_SCHEMA: Mapping[str, Any] = {
     **OPTION_SCHEMA,
     "properties": {
-        name: ({**spec, "enum": list(BUILT_TABLEAUS), "title": "Tableau (Russian, Deutschland)"}
+        name: ({**spec, "enum": list(BUILT_TABLEAUS), "title": "Tableau (Russian, Deutschland, USA)"}
                if name == "tableau" else spec)
         for name, spec in OPTION_SCHEMA["properties"].items() if name in BUILT
     },

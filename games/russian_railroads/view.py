@@ -178,6 +178,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         from .germany.view import extend
 
         extend(view, state)
+    if state.options.get("tableau") == "usa":
+        from .usa.view import extend as usa_extend
+
+        usa_extend(view, state)
     if state.options.get("coal"):
         from .coal.view import extend as coal_extend
 

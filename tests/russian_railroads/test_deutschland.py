@@ -50,14 +50,14 @@ def legal_types(state, seat: str = "p1") -> set[str]:
 # --- set-up ---------------------------------------------------------------------------
 
 
-def test_the_lobby_offers_the_deutschland_tableau_and_refuses_the_usa_one():
+def test_the_lobby_offers_the_deutschland_tableau_and_the_usa_one_only_alone():
     """"Statt des Spielertableaus aus dem Grundspiel nimmt sich jeder Spieler das
     Deutschlandtableau in seiner Farbe." (the lobby offers what the engine plays)"""
     assert GAME.validate_options({"tableau": "deutschland"}, 3) == DE
     assert GAME.validate_options({"tableau": "deutschland", "solo": True}, 1) == {**DE, "solo": True}
-    with pytest.raises(Exception) as info:
-        GAME.validate_options({"tableau": "usa"}, 2)
-    assert getattr(info.value, "code", "") == "rr.options.not_built"
+    with pytest.raises(Exception) as info:  # American Railroads is played alone
+        GAME.validate_options({"tableau": "usa", "solo": True}, 1)
+    assert getattr(info.value, "code", "") == "rr.options.combination"
 
 
 def test_always_used_4_coins_token_and_new_revaluation_card():

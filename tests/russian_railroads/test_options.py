@@ -33,7 +33,7 @@ def test_schema_lists_the_tableau_the_modules_dsp_and_solo():
     # The lobby offers only what the engine plays (solo, the Deutschland tableau); the rest
     # stays refused.
     assert set(GAME.option_schema["properties"]) == {"solo", "tableau", "coal"}
-    assert GAME.option_schema["properties"]["tableau"]["enum"] == ["russian", "deutschland"]
+    assert GAME.option_schema["properties"]["tableau"]["enum"] == ["russian", "deutschland", "usa"]
     assert GAME.option_schema["additionalProperties"] is False
 
 
@@ -68,7 +68,7 @@ def test_german_railroads_modules_combine_freely_but_are_not_built_yet():
     assert code({"tableau": "deutschland", "coal": True, "new_engineers": True, "new_q": True}, 3) \
         == "rr.options.not_built"
     assert code({"new_q": True, "solo": True}, 1) == "rr.options.not_built"
-    assert code({"tableau": "usa"}, 2) == "rr.options.not_built"
+    assert GAME.validate_options({"tableau": "usa"}, 2) == {"tableau": "usa"}  # American Railroads is built
     # DSP combines with everything but the USA tableau; its engine is not complete yet
     assert code({"dsp": True}, 2) == "rr.options.not_built"
     assert code({"dsp": True, "solo": True, "tableau": "deutschland"}, 1) == "rr.options.not_built"
@@ -107,7 +107,8 @@ def test_a_base_game_log_recorded_before_options_replays_unchanged(name):
     assert list(status.ranking) == expected["ranking"]
     dump = json.loads(json.dumps(GAME.dump_state(projection.live)))
     assert {k: dump[k] for k in expected["state"]} == expected["state"]
-    assert {k: dump[k] for k in set(dump) - set(expected["state"])} == {"options": {}, "emil": None, "coal": None}
+    assert {k: dump[k] for k in set(dump) - set(expected["state"])} == {"options": {}, "emil": None, "coal": None,
+                                                                          "usa": None, "dsp": None}
 
 
 def test_a_base_game_created_today_has_the_same_creation_event():

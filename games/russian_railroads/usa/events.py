@@ -1,0 +1,159 @@
+"""Folding American Railroads' events (registered with :mod:`..evolve`), and the turn
+end that starts a general payout.
+
+Like the base handlers they only record what ``decide`` settled; ``state.usa`` is
+replaced, never changed in place (clones share it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import actions
+from ..evolve import Payload, handles
+from ..state import State
+from .board import LINES, STEEL_MILL
+
+
+def _use(state: State, payload: Payload) -> None:
+    item_id = payload.get("use")
+    if item_id:
+        state.pending = actions.consume(state.pending, item_id)
+    state.acted = True
+
+
+def _usa(state: State, **changes: Any) -> None:
+    state.usa = {**state.usa, **changes}
+
+
+@handles("UsaTableauPrepared")
+def _prepared(state: State, payload: Payload) -> None:
+    """"Ihr beginnt das Spiel mit beiden Industriemarkern ... Stellt einen davon jeweils
+    auf das Feld 0 der beiden Industrieleisten."""
+    for seat in state.seats:
+        p = state.mut(seat)
+        p.claims.append("usa")
+        p.markers[1] = 0
+    state.usa = dict(payload["market"])
+
+
+@handles("SharesRose")
+def _rose(state: State, payload: Payload) -> None:
+    u = state.usa
+    seat = payload["seat"]
+    _usa(state, level={**u["level"], seat: payload["level"]}, arrived={**u["arrived"], seat: u["counter"]},
+         counter=u["counter"] + 1)
+
+
+@handles("DividendTileLaid")
+def _tile(state: State, payload: Payload) -> None:
+    _usa(state, tiles={**state.usa["tiles"], str(payload["level"]): payload["tile"]})
+    _use(state, payload)
+
+
+@handles("RubbleBlasted")
+def _blasted(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(f"us_blast:{payload['rubble']}")
+
+
+@handles("CoinSpaceUsed")
+def _coin_space(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    p.coins -= payload["coins"]
+    p.claims.append(f"us_done:{payload['space']}")
+    state.acted = True
+
+
+@handles("UsaDoublerPlaced")
+def _doubler(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).claims.append(f"us_dbl:{LINES[payload['line']]}")
+    state.doubler_supply -= 1
+    _use(state, payload)
+
+
+@handles("SteelMillTaken")
+def _mill(state: State, payload: Payload) -> None:
+    _usa(state, mills=[m for m in state.usa["mills"] if m != payload["stack"]], taker=payload["seat"])
+
+
+@handles("SteelMillBuilt")
+def _mill_built(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).factories[payload["slot"]] = STEEL_MILL
+    _use(state, payload)
+
+
+@handles("SteelMillBoxed")
+def _mill_boxed(state: State, payload: Payload) -> None:
+    _use(state, payload)
+
+
+@handles("PersonalPayout")
+def _personal(state: State, payload: Payload) -> None:
+    state.acted = True
+
+
+@handles("StockBonusScored")
+def _bonus(state: State, payload: Payload) -> None:
+    state.mut(payload["seat"]).vp += payload["points"]
+
+
+# --- the general payout ----------------------------------------------------------------
+
+
+def _turn_over(state: State) -> None:
+    state.pending = ()
+    state.acted = state.placed = False
+    state.end_seen = None
+    state.current = None
+
+
+def confirmed(state: State, seat: str) -> bool:
+    """The turn end at a USA table: "Nachdem du deinen Zug beendet hast, führt ihr eine
+    allgemeine Ausschüttung aus. Der Spieler, der das Stahlwerk genommen hat beginnt ...
+    Danach folgen seine Mitspieler in der Reihenfolge, in der sie auf der
+    Reihenfolgeleiste stehen."  True when the usual advance is put off (the system then
+    runs ``StockPayout`` for each seat in turn)."""
+    u = state.usa
+    if u is None or state.phase != "actions":
+        return False
+    if u["resume"]:  # a seat finished its part of the payout
+        _turn_over(state)
+        _usa(state, queue=u["queue"][1:])
+        return True
+    if u["taker"] == seat:
+        _turn_over(state)
+        _usa(state, taker=None, queue=[seat] + [s for s in state.order if s != seat], resume=seat)
+        return True
+    return False
+
+
+@handles("GeneralPayoutBegan")
+def _payout_began(state: State, payload: Payload) -> None:
+    state.current = payload["seat"]
+    state.placed = True
+
+
+@handles("PayoutDeclined")
+def _declined(state: State, payload: Payload) -> None:
+    state.pending = ()
+    state.acted = True
+
+
+@handles("GeneralPayoutDone")
+def _payout_done(state: State, payload: Payload) -> None:
+    _turn_over(state)
+    _usa(state, queue=state.usa["queue"][1:])
+
+
+@handles("GeneralPayoutEnded")
+def _payout_ended(state: State, payload: Payload) -> None:
+    """Play goes on after the taker's turn, as if it had just been confirmed."""
+    from ..evolve import _confirmed
+
+    resume = state.usa["resume"]
+    _usa(state, resume=None, queue=[])
+    _confirmed(state, {"seat": resume})
+
+
+def payout_due(state: State) -> bool:
+    return bool(state.usa and state.usa.get("resume") and state.current is None and state.phase == "actions")
