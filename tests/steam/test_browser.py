@@ -235,5 +235,15 @@ def test_a_tile_turned_into_place_and_a_cube_delivered_by_clicking(chromium, ser
     expect(page.locator(".steam-players tr[data-seat=p1] td").nth(4)).to_have_text("1")
     page.screenshot(path=str(screenshots / "steam-delivered.png"))
     confirm(page)
+    # The same page on a phone: nothing scrolls sideways (the map fits, a tap zooms it in its box).
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                 storage_state=context.storage_state()).new_page()
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(page.url)
+    phone.wait_for_selector("svg.steam-map")
+    scroll, client = phone.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client, (scroll, client)
+    phone.screenshot(path=str(screenshots / "steam-phone.png"))
+    phone.context.close()
     context.close()
     assert not errors, errors
