@@ -104,6 +104,10 @@ class RussianRailroads:
                             barrier=True))
         if opts.get("coal"):
             events.append(coal_setup(opts, seats, setup, rng))
+        if opts.get("dsp"):
+            from .dsp.tokens import setup as dsp_tokens
+
+            events.append(dsp_tokens(len(seats), rng))
         queue = [order[pos - 1] for pos in setup["start_bonus_positions"]]
         events.append(Event("StartBonusDraftBegan", {"queue": queue}))
         if _options.Options.of(opts).solo:

@@ -278,6 +278,8 @@ COMMANDS_FOR = {
     "steel_mill": ("BuildSteelMill", "BoxSteelMill"),
     "olga": ("PlaceOlgaWorker",),
     "ludmilla": ("ChooseLudmillaCard", "TakeLudmillaPoints"),
+    "open_q": ("ChooseOpenQuestionToken",),
+    "headhunter": ("ChooseHeadhunterEngineer",),
 }
 
 

@@ -40,3 +40,22 @@ def _chosen(state: State, payload: Payload) -> None:
 def _ended(state: State, payload: Payload) -> None:
     state.pending = ()
     state.acted = True
+
+
+@handles("DspTokensLaidOut")
+def _laid_out(state: State, payload: Payload) -> None:
+    state.dsp = {**(state.dsp or {}), "open": list(payload["open"]), "tokens": {}}
+
+
+@handles("OpenQuestionTokenTaken")
+def _open_taken(state: State, payload: Payload) -> None:
+    dsp = state.dsp or {}
+    seat, token = payload["seat"], payload["token"]
+    tokens = {**dsp.get("tokens", {}), seat: [*dsp.get("tokens", {}).get(seat, ()), token]}
+    state.dsp = {**dsp, "open": [t for t in dsp.get("open", ()) if t != token], "tokens": tokens}
+    _use(state, payload)
+
+
+@handles("HeadhunterUsed")
+def _headhunter(state: State, payload: Payload) -> None:
+    _use(state, payload)

@@ -9,7 +9,7 @@ from games.contract import Command, IllegalMove
 from .. import actions
 from ..context import Ctx, Valid
 from ..state import State
-from . import ludmilla, olga
+from . import ludmilla, olga, tokens
 from .moves import COMMANDS
 
 
@@ -30,6 +30,8 @@ def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
         return []  # only the confirm
     if lud and lud["stage"] == "others":
         result = [c for c in result if c.type not in ludmilla.NOT_IN_CHOICE_TURN]
+    if not tokens.double_q_possible(state):
+        result = [c for c in result if not (c.type == "ChooseQuestionToken" and c.args.get("token") == "double_q")]
     kinds = {item[1] for item in state.pending if item[2] > 0}
     cands: list[tuple[str, dict]] = []
     if "olga" in kinds:
@@ -37,9 +39,13 @@ def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
     if "ludmilla" in kinds:
         cands += [("ChooseLudmillaCard", {"card": card}) for card in ludmilla.cards_left(state)]
         cands.append(("TakeLudmillaPoints", {}))
+    if "open_q" in kinds:
+        cands += [("ChooseOpenQuestionToken", {"token": t}) for t in tokens.open_tokens(state)]
+    if "headhunter" in kinds:
+        cands += [("ChooseHeadhunterEngineer", {"number": n}) for n in tokens.box(state)]
     if lud and lud["stage"] == "resumed" and lud["by"] == seat:
         cands.append(("EndLudmillaTurn", {}))
     block = actions.blocking_item(state.pending)
-    if block is not None and block[1] in ("olga", "ludmilla"):
+    if block is not None and block[1] in ("olga", "ludmilla", "open_q"):
         result = []
     return result + [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]

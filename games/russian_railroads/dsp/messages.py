@@ -7,14 +7,24 @@ from typing import Any
 
 from .. import names
 
-EVENTS = frozenset({"OlgaWorkerPlaced", "LudmillaRoundBegan", "LudmillaChosen", "LudmillaTurnEnded"})
-COMMANDS = frozenset({"PlaceOlgaWorker", "ChooseLudmillaCard", "TakeLudmillaPoints", "EndLudmillaTurn"})
+EVENTS = frozenset({"OlgaWorkerPlaced", "LudmillaRoundBegan", "LudmillaChosen", "LudmillaTurnEnded",
+                    "DspTokensLaidOut", "OpenQuestionTokenTaken", "HeadhunterUsed"})
+COMMANDS = frozenset({"PlaceOlgaWorker", "ChooseLudmillaCard", "TakeLudmillaPoints", "EndLudmillaTurn",
+                      "ChooseOpenQuestionToken", "ChooseHeadhunterEngineer"})
 
 
 def fill(key: str, values: Mapping[str, Any], params: dict[str, Any], count: Any) -> str:
     """Fill ``params`` for a DSP event or command; returns the text key."""
     if "card" in values:
         params["card"] = names.of("start_bonus", values.get("card"))
+    if "token" in values:
+        params["token"] = names.of("q_tokens", values.get("token"))
+    if isinstance(values.get("number"), int):
+        params["engineer"] = names.thing(f"engineer_{values['number']}")
+    if key == "DspTokensLaidOut":
+        laid = [names.of("q_tokens", t) for t in values.get("open", ())]
+        params["open"] = {lang: ", ".join(x[lang] if isinstance(x, dict) else str(x) for x in laid)
+                          for lang in ("de", "en")}
     if key == "PlaceOlgaWorker":
         params["space"] = names.thing(values.get("space"))
     if key == "LudmillaRoundBegan":

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..state import State
-from . import ludmilla, olga
+from . import ludmilla, olga, tokens
 
 COMMANDS = {
     "PlaceOlgaWorker": olga.place_olga_worker,
     "ChooseLudmillaCard": ludmilla.choose_card,
     "TakeLudmillaPoints": ludmilla.take_points,
     "EndLudmillaTurn": ludmilla.end_turn,
+    "ChooseOpenQuestionToken": tokens.choose_open_token,
+    "ChooseHeadhunterEngineer": tokens.choose_headhunter_engineer,
+    "ChooseQuestionToken": tokens.choose_question_token,
 }
 
 
