@@ -14,7 +14,7 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from . import actions, engineers, industry, locomotives, tracks
-from .data import BOILER, COAL, COAL_ITEMS, DSP_ITEMS, RULES, SPECIAL9, printed_number
+from .data import BOILER, COAL, COAL_ITEMS, DSP_ITEMS, Q_FACTORY, RULES, SPECIAL9, printed_number
 from .evolve import apply
 from .state import PlayerState, State
 
@@ -134,6 +134,10 @@ class Ctx:
 
     def enter_industry(self, seat: str, pos: int) -> None:
         kind, number = industry.field_kind(self.p(seat), pos)
+        if kind == "factory" and number % BOILER == Q_FACTORY:  # the DSP ?-factory
+            from .dsp.tokens import enter_q_factory
+
+            return enter_q_factory(self, seat, number)
         if kind == "factory" and number >= COAL_FACTORY_NUMBER:
             from .coal.board import factory_effects  # a boiler on it, or the coal factory
 

@@ -280,6 +280,7 @@ COMMANDS_FOR = {
     "ludmilla": ("ChooseLudmillaCard", "TakeLudmillaPoints"),
     "open_q": ("ChooseOpenQuestionToken",),
     "headhunter": ("ChooseHeadhunterEngineer",),
+    "q_factory": ("BuildQuestionFactory",),
 }
 
 

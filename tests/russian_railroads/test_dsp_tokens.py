@@ -121,17 +121,65 @@ def test_the_industry_boom_doubles_industry_steps_but_not_those_of_q_tokens_or_q
     assert len(ctx.events[-1].payload["items"]) == 1
 
 
-def test_q_factory_and_freight_wagon_are_dealt_but_not_built_yet():
-    state = with_q_field(open_tokens=("q_factory", "freight_wagon", "mixed_6"))
+def test_the_freight_wagon_is_dealt_but_not_built_yet():
+    state = with_q_field(open_tokens=("freight_wagon", "mixed_6"))
     state = act(state, "p1", "ChooseQuestionToken", token="double_q")
     assert [c.args["token"] for c in GAME.legal_commands(state, "p1")] == ["mixed_6"]
-    assert illegal_code(state, "p1", "ChooseOpenQuestionToken", token="q_factory") == "rr.dsp.token_not_built"
+    assert illegal_code(state, "p1", "ChooseOpenQuestionToken", token="freight_wagon") == "rr.dsp.token_not_built"
+
+
+def test_the_q_factory_is_built_and_gives_2_q_tokens_once_when_entered():
+    """?-Fabrik: "so nimmt er sich die ?-Fabrik und legt sie in seine Industrieleiste. Wenn
+    er mit seinem Industriemarker auf die Fabrik zieht, so erhält er sofort 2 seiner
+    ?-Plättchen, führt sie aus und legt sie auf die Fabrik. Ebenso wie das normale ?-Feld
+    der Industrieleiste kann auch die ?-Fabrik nicht nochmal genutzt werden, wenn man sie
+    mit einem weiteren Industriemarker erreicht.\""""
+    from games.russian_railroads.data import RULES
+
+    state = with_q_field(open_tokens=("q_factory", "mixed_6"))
+    state = act(state, "p1", "ChooseQuestionToken", token="double_q")
+    state = act(state, "p1", "ChooseOpenQuestionToken", token="q_factory")
+    legal = [c for c in GAME.legal_commands(state, "p1") if c.type == "BuildQuestionFactory"]
+    assert [c.args for c in legal] == [{"slot": 0}]
+    log = []
+    state = act(state, "p1", "BuildQuestionFactory", log, slot=0)
+    assert state.players["p1"].factories[0] == DSP["question_tokens"]["q_factory_number"]
+    assert render(GAME, GAME.describe(log[0]), "en") == "p1 builds the ?-factory into gap 1 of the industry track."
+    gap = RULES.industry_gaps[0]
+    p = player(state, "p1")
+    p.markers = [gap - 1, gap - 2]
+    state.pending = ((60, "industry", 4, False, None, False),)
+    state = act(state, "p1", "AdvanceIndustry", marker=1)
+    assert [(i[1], i[2], i[4]) for i in state.pending if i[1] == "q_token"] == [("q_token", 2, "q_factory")]
+    state = act(state, "p1", "ChooseQuestionToken", token="track_4")
+    state = act(state, "p1", "ChooseQuestionToken", token="doublers_3")
+    assert not [i for i in state.pending if i[1] == "q_token" and i[2] > 0]
+    # the second marker reaches it: nothing again
+    state = act(state, "p1", "AdvanceIndustry", marker=1)
+    state = act(state, "p1", "AdvanceIndustry", marker=2)
+    state = act(state, "p1", "AdvanceIndustry", marker=2)
+    assert state.players["p1"].markers[1] == gap
+    assert not [i for i in state.pending if i[1] == "q_token" and i[2] > 0]
+
+
+def test_a_boiler_on_the_q_factory_gives_3_q_tokens():
+    """"Liegt ein Heizer auf der Fabrik, so erhält man insgesamt 3 ?.\""""
+    from games.russian_railroads.data import BOILER, RULES
+
+    state = with_q_field()
+    state.pending = ((60, "industry", 1, False, None, False),)
+    gap = RULES.industry_gaps[0]
+    p = player(state, "p1")
+    p.factories = [BOILER + DSP["question_tokens"]["q_factory_number"], 0, 0, 0, 0]
+    p.markers = [gap - 1, -1]
+    state = act(state, "p1", "AdvanceIndustry", marker=1)
+    assert [(i[2], i[4]) for i in state.pending if i[1] == "q_token" and i[2] > 0][-1] == (3, "q_factory")
 
 
 def test_the_double_sided_token_needs_an_open_token_it_can_take():
     """"muss sofort eines der ... offen ausliegenden ?-Plättchen wählen": with none left
     (here: none built) it cannot be chosen, so the turn can always be finished."""
-    state = with_q_field(open_tokens=("q_factory",))
+    state = with_q_field(open_tokens=("freight_wagon",))
     assert illegal_code(state, "p1", "ChooseQuestionToken", token="double_q") == "rr.dsp.no_open_token"
     assert "double_q" not in {c.args.get("token") for c in GAME.legal_commands(state, "p1")}
     assert "track_4" in {c.args.get("token") for c in GAME.legal_commands(state, "p1")}

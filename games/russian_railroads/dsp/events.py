@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..data import BOILER, Q_FACTORY
 from ..evolve import Payload, _use, handles
 from ..state import State
 from .ludmilla import _set, round_of
@@ -53,6 +54,16 @@ def _open_taken(state: State, payload: Payload) -> None:
     seat, token = payload["seat"], payload["token"]
     tokens = {**dsp.get("tokens", {}), seat: [*dsp.get("tokens", {}).get(seat, ()), token]}
     state.dsp = {**dsp, "open": [t for t in dsp.get("open", ()) if t != token], "tokens": tokens}
+    _use(state, payload)
+
+
+@handles("QuestionFactoryBuilt")
+def _q_factory(state: State, payload: Payload) -> None:
+    p = state.mut(payload["seat"])
+    replaced = payload["replaced"] % BOILER
+    if replaced and replaced < len(state.display):  # (not the coal factory)
+        state.display[replaced] += 1
+    p.factories[payload["slot"]] = Q_FACTORY
     _use(state, payload)
 
 

@@ -41,6 +41,10 @@ def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
         cands.append(("TakeLudmillaPoints", {}))
     if "open_q" in kinds:
         cands += [("ChooseOpenQuestionToken", {"token": t}) for t in tokens.open_tokens(state)]
+    if "q_factory" in kinds:
+        from ..locomotives import factory_slots
+
+        cands += [("BuildQuestionFactory", {"slot": s}) for s in factory_slots(state.players[seat])]
     if "headhunter" in kinds:
         cands += [("ChooseHeadhunterEngineer", {"number": n}) for n in tokens.box(state)]
     if lud and lud["stage"] == "resumed" and lud["by"] == seat:

@@ -8,9 +8,9 @@ from typing import Any
 from .. import names
 
 EVENTS = frozenset({"OlgaWorkerPlaced", "LudmillaRoundBegan", "LudmillaChosen", "LudmillaTurnEnded",
-                    "DspTokensLaidOut", "OpenQuestionTokenTaken", "HeadhunterUsed"})
+                    "DspTokensLaidOut", "OpenQuestionTokenTaken", "HeadhunterUsed", "QuestionFactoryBuilt"})
 COMMANDS = frozenset({"PlaceOlgaWorker", "ChooseLudmillaCard", "TakeLudmillaPoints", "EndLudmillaTurn",
-                      "ChooseOpenQuestionToken", "ChooseHeadhunterEngineer"})
+                      "ChooseOpenQuestionToken", "ChooseHeadhunterEngineer", "BuildQuestionFactory"})
 
 
 def fill(key: str, values: Mapping[str, Any], params: dict[str, Any], count: Any) -> str:
@@ -21,6 +21,8 @@ def fill(key: str, values: Mapping[str, Any], params: dict[str, Any], count: Any
         params["token"] = names.of("q_tokens", values.get("token"))
     if isinstance(values.get("number"), int):
         params["engineer"] = names.thing(f"engineer_{values['number']}")
+    if isinstance(values.get("slot"), int):
+        params["gap"] = values["slot"] + 1
     if key == "DspTokensLaidOut":
         laid = [names.of("q_tokens", t) for t in values.get("open", ())]
         params["open"] = {lang: ", ".join(x[lang] if isinstance(x, dict) else str(x) for x in laid)

@@ -15,6 +15,7 @@ COMMANDS = {
     "ChooseOpenQuestionToken": tokens.choose_open_token,
     "ChooseHeadhunterEngineer": tokens.choose_headhunter_engineer,
     "ChooseQuestionToken": tokens.choose_question_token,
+    "BuildQuestionFactory": tokens.build_q_factory,
 }
 
 

@@ -16,8 +16,10 @@ Plättchen gehören keinem Spieler."
   ?-Plättchen oder ?-Karten erhält": every industry item gained later from another
   source comes with an optional twin of the same size.
 - 6x gemischtes: "sofort 3 Schritte mit dem schwarzen Gleis und 3 Industrie-Schritte".
-- ?-Fabrik and Güterwaggon: not built yet (``data/dsp.json`` says why); they are dealt
-  (the draw is the rules') but cannot be taken.
+- ?-Fabrik: built into a gap like a factory; entering it gives 2 ?-tokens (3 with a
+  boiler), once (like the ?-field of the industry track).
+- Güterwaggon: not built yet (``data/dsp.json`` says why); it is dealt (the draw is the
+  rules') but cannot be taken.
 
 The open tokens are drawn at set-up (a reveal: an undo barrier like every deal).
 """
@@ -32,7 +34,7 @@ from games.contract import Event, IllegalMove
 
 from .. import actions, engineers
 from ..context import Ctx, arg
-from ..data import DSP, RULES, printed_number
+from ..data import BOILER, DSP, RULES, printed_number
 from ..state import Item, State
 
 TOKENS: dict[str, list[dict[str, Any]]] = DSP["question_tokens"]["effects"]
@@ -100,6 +102,36 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
         handler = SUBMOVES["ChooseQuestionToken"]
     handler(ctx, seat, args)
+
+
+def build_q_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    """"so nimmt er sich die ?-Fabrik und legt sie in seine Industrieleiste": into a gap
+    like any factory (left to right; a replacement once all are filled)."""
+    from .. import submoves
+    from ..locomotives import factory_slots
+
+    submoves._guard_blocking(ctx, ())
+    found = actions.matching(ctx.work.pending, {"q_factory": None})
+    if not found:
+        raise IllegalMove("rr.turn.no_such_action", "no ?-factory to build")
+    p = ctx.p(seat)
+    slots = factory_slots(p)
+    slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
+    if slot not in slots:
+        raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
+    ctx.emit("QuestionFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0][0]})
+
+
+def enter_q_factory(ctx: Ctx, seat: str, number: int) -> None:
+    """"Wenn er mit seinem Industriemarker auf die Fabrik zieht, so erhält er sofort 2
+    seiner ?-Plättchen ... kann auch die ?-Fabrik nicht nochmal genutzt werden, wenn man
+    sie mit einem weiteren Industriemarker erreicht. Liegt ein Heizer auf der Fabrik, so
+    erhält man insgesamt 3 ?.\""""
+    if "q_factory" in ctx.p(seat).claims:
+        return
+    n = DSP["question_tokens"]["q_factory_tokens"] + (1 if number >= BOILER else 0)
+    ctx.emit("SpecialSpaceReached", {"seat": seat, "key": "q_factory"})
+    ctx.add_item(seat, "q_token", n, False, "q_factory", False, "q_factory")
 
 
 def box(state: State) -> list[int]:
