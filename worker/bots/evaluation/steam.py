@@ -29,8 +29,10 @@ CASH = 0.08
 LOCO = 0.6
 #: An own incomplete link: half a completed one, and at risk.
 INCOMPLETE = 0.3
-#: The best delivery the seat could make now, discounted (a rival may take the cube).
+#: Deliveries open to the seat now, discounted (a rival may take the cube first).
 DELIVERY = 0.6
+#: Deliveries a seat makes in one round at most (two passes of the move phase).
+DELIVERIES_PER_ROUND = 2
 #: Income spaces above the -10 floor below which bankruptcy looms: each one missing costs this much.
 SAFE_INCOME = -6
 DANGER = 2.0
@@ -108,11 +110,18 @@ def _seat_value(state: State, net: Network, seat: str, rounds_left: int) -> floa
         value -= auction["high"] * money_value(rounds_left)      # the bid will have to be paid
     value += LOCO * (state.loco[seat] - 1) * min(rounds_left, 3) / 3
     if state.phase in ("move", "build", "build_end", "actions") and rounds_left >= 0:
-        best = 0
+        # A delivery is worth its own links as income for the rounds left (or as points, if
+        # more); up to two of them this round (two passes), other cubes.
+        per_link = max(1.0, INCOME_PER_ROUND * rounds_left + 0.5)
+        best: dict[tuple[str, str], int] = {}
         for route in goods.routes(state, net, seat):
             mine = sum(1 for k in route["links"] if net.by_key[k].owner == seat)
-            best = max(best, mine)
-        value += DELIVERY * best
+            key = (route["from"], route["colour"])
+            best[key] = max(best.get(key, 0), mine)
+        top = sorted(best.values(), reverse=True)[:DELIVERIES_PER_ROUND]
+        if state.phase == "move":
+            top = top[:1]                      # the move phase is under way: one more at most
+        value += DELIVERY * per_link * sum(top)
     return value
 
 
