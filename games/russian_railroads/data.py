@@ -128,7 +128,7 @@ COAL_ITEMS = {"boiler": True, "take_foundry": False, "coal_factory": False, "coa
 #: and the double-sided ?-token act "sofort" and must be done; the Headhunter may lapse.
 DSP_ITEMS = {"olga": ("olga", True, True), "ludmilla_draft": ("ludmilla", True, True),
              "double_q": ("open_q", True, True), "headhunter": ("headhunter", False, False),
-             "q_factory": ("q_factory", False, False)}
+             "q_factory": ("q_factory", False, False), "freight_wagon": ("freight_wagon", False, False)}
 #: the ?-factory's internal factory number (DSP; no printed number)
 Q_FACTORY: int = DSP["question_tokens"]["q_factory_number"]
 _Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}

@@ -273,8 +273,14 @@ def _stock_payout(ctx: Ctx) -> None:
     stock_payout(ctx)
 
 
+def _freight_wagon(ctx: Ctx) -> None:
+    from .dsp.wagon import run
+
+    run(ctx)
+
+
 SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn,
-                   "StockPayout": _stock_payout}
+                   "StockPayout": _stock_payout, "FreightWagon": _freight_wagon}
 
 
 def _module_handler(state: State, ctype: str) -> Any:

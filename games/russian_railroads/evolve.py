@@ -316,6 +316,10 @@ def _confirmed(state: State, payload: Payload) -> None:
 
         if usa_confirmed(state, seat):
             return
+    if state.phase == "freight":  # DSP: a freight wagon's steps are done, back to the scoring
+        from .dsp.wagon import confirmed as wagon_confirmed
+
+        return wagon_confirmed(state)
     if state.dsp and state.dsp.get("ludmilla"):  # DSP: Ludmilla's card round goes on
         from .dsp.ludmilla import confirmed
 

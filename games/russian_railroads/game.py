@@ -41,7 +41,8 @@ from .state import State
 from .view import board_layout as board_layout  # re-exported: older imports
 from .view import view as _view
 
-PLAYER_PHASES = ("draft", "actions", "relocation")
+#: (``freight``: a DSP freight wagon's steps just before the scoring)
+PLAYER_PHASES = ("draft", "actions", "relocation", "freight")
 
 
 class RussianRailroads:
@@ -138,7 +139,7 @@ class RussianRailroads:
         if state.phase == "reorder":
             pending = ("ResolveTurnOrder",)
         elif state.phase == "scoring":
-            pending = ("ScoreRound",)
+            pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
         elif emil.to_move(state):
             pending = ("EmilTurn",)
         elif state.usa is not None and state.usa.get("resume") and state.current is None:
@@ -196,6 +197,12 @@ class RussianRailroads:
 
     def load_state(self, data: Any) -> State:
         return State.load(data)
+
+
+def _wagon_due(state: State) -> bool:
+    from .dsp.wagon import due
+
+    return bool(due(state))
 
 
 def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:

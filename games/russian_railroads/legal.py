@@ -129,13 +129,15 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.phase == "reorder":
             return [Command("ResolveTurnOrder", SYSTEM, {})]
         if state.phase == "scoring":
+            if state.dsp and _wagon_due(state):  # DSP: the freight wagons just before the scoring
+                return [Command("FreightWagon", SYSTEM, {})]
             return [Command("ScoreRound", SYSTEM, {})]
         if emil.to_move(state):
             return [Command("EmilTurn", SYSTEM, {})]
         if state.usa is not None and _payout_due(state):
             return [Command("StockPayout", SYSTEM, {})]
         return []
-    if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
         return []
     if not state.placed:
         if state.phase == "draft":
@@ -202,7 +204,7 @@ def _with_modules(state: State, seat: str, result: list[Command]) -> list[Comman
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
-    if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
         return []
     if state.dsp and _ludmilla_wait(state, seat):
         return [OpenAction("rr.open.ludmilla_wait", False, {}, ())]
@@ -281,7 +283,18 @@ COMMANDS_FOR = {
     "open_q": ("ChooseOpenQuestionToken",),
     "headhunter": ("ChooseHeadhunterEngineer",),
     "q_factory": ("BuildQuestionFactory",),
+    "freight_wagon": ("AttachFreightWagon",),
 }
+
+
+#: phases in which a seat moves (``freight``: a DSP freight wagon's steps before the scoring)
+PLAYER_PHASES = ("draft", "actions", "relocation", "freight")
+
+
+def _wagon_due(state: State) -> bool:
+    from .dsp.wagon import due
+
+    return bool(due(state))
 
 
 def _ludmilla_wait(state: State, seat: str) -> bool:
@@ -292,7 +305,7 @@ def _ludmilla_wait(state: State, seat: str) -> bool:
 
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
-    if seat != state.current or state.phase not in ("draft", "actions", "relocation") or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
         return False
     if state.dsp and _ludmilla_wait(state, seat):
         return False

@@ -121,11 +121,57 @@ def test_the_industry_boom_doubles_industry_steps_but_not_those_of_q_tokens_or_q
     assert len(ctx.events[-1].payload["items"]) == 1
 
 
-def test_the_freight_wagon_is_dealt_but_not_built_yet():
+def test_the_freight_wagon_goes_behind_locomotives_worth_at_least_3():
+    """Güterwaggon: "legt ihn hinter Loks im Wert von mindestens 3. Der Güterwaggon braucht
+    keinen Lokomotivplatz.\""""
     state = with_q_field(open_tokens=("freight_wagon", "mixed_6"))
+    p = player(state, "p1")
+    p.locos = [[4], [1, 1], []]
     state = act(state, "p1", "ChooseQuestionToken", token="double_q")
-    assert [c.args["token"] for c in GAME.legal_commands(state, "p1")] == ["mixed_6"]
-    assert illegal_code(state, "p1", "ChooseOpenQuestionToken", token="freight_wagon") == "rr.dsp.token_not_built"
+    state = act(state, "p1", "ChooseOpenQuestionToken", token="freight_wagon")
+    legal = [c.args for c in GAME.legal_commands(state, "p1") if c.type == "AttachFreightWagon"]
+    assert legal == [{"line": "transsib"}]
+    assert illegal_code(state, "p1", "AttachFreightWagon", line="st_petersburg") == "rr.dsp.wagon_line"
+    log = []
+    state = act(state, "p1", "AttachFreightWagon", log, line="transsib")
+    assert state.dsp["wagons"] == {"p1": 0}
+    assert state.players["p1"].locos == [[4], [1, 1], []]  # no loco slot taken
+    assert render(GAME, GAME.describe(log[0]), "en") == (
+        "p1 attaches the freight wagon behind the locomotives on the Trans-Siberian line.")
+
+
+def test_the_freight_wagon_gives_2_steps_on_its_line_every_round_just_before_scoring():
+    """"Ab diesem Zeitpunkt tritt der Güterwaggon nun jede Runde direkt vor der Wertung in
+    Kraft. Zu diesem Zeitpunkt darf der Spieler auf der Strecke mit dem Güterwaggon 2
+    Schritte mit Gleisen seiner Wahl machen.\""""
+    from games.contract import SYSTEM, Command
+
+    from .helpers import confirm, fold
+
+    state = with_q_field()
+    state.pending, state.placed, state.acted = (), False, False
+    state.dsp = {**state.dsp, "wagons": {"p1": 0}}
+    p = player(state, "p1")
+    p.unlocked[1] = True
+    state.phase, state.current = "scoring", None
+    assert GAME.status(state).pending_system == ("FreightWagon",)
+    assert GAME.legal_commands(state, SYSTEM) == [Command("FreightWagon", SYSTEM, {})]
+    events = GAME.decide(state, Command("FreightWagon", SYSTEM, {}), random.Random(0))
+    state = fold(events, state)
+    assert GAME.status(state).to_move == ("p1",) and not GAME.status(state).pending_system
+    legal = GAME.legal_commands(state, "p1")
+    assert {c.args.get("line") for c in legal if c.type == "AdvanceTrack"} == {"transsib"}
+    assert "EndFreightWagon" in {c.type for c in legal}
+    assert illegal_code(state, "p1", "AdvanceTrack", line="kiev", colour="black") == "rr.dsp.wagon_line_only"
+    state = act(state, "p1", "AdvanceTrack", line="transsib", colour="black")
+    state = act(state, "p1", "AdvanceTrack", line="transsib", colour="grey")
+    assert GAME.legal_commands(state, "p1") == [Command("EndFreightWagon", "p1", {})] or all(
+        c.type == "EndFreightWagon" for c in GAME.legal_commands(state, "p1"))
+    state = confirm(state)
+    assert state.phase == "scoring" and GAME.status(state).pending_system == ("ScoreRound",)
+    # the next round's scoring: due again
+    state.round += 1
+    assert GAME.status(state).pending_system == ("FreightWagon",)
 
 
 def test_the_q_factory_is_built_and_gives_2_q_tokens_once_when_entered():
@@ -178,8 +224,8 @@ def test_a_boiler_on_the_q_factory_gives_3_q_tokens():
 
 def test_the_double_sided_token_needs_an_open_token_it_can_take():
     """"muss sofort eines der ... offen ausliegenden ?-Plättchen wählen": with none left
-    (here: none built) it cannot be chosen, so the turn can always be finished."""
-    state = with_q_field(open_tokens=("freight_wagon",))
+    (here: none left) it cannot be chosen, so the turn can always be finished."""
+    state = with_q_field(open_tokens=())
     assert illegal_code(state, "p1", "ChooseQuestionToken", token="double_q") == "rr.dsp.no_open_token"
     assert "double_q" not in {c.args.get("token") for c in GAME.legal_commands(state, "p1")}
     assert "track_4" in {c.args.get("token") for c in GAME.legal_commands(state, "p1")}

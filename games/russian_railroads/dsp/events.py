@@ -67,6 +67,42 @@ def _q_factory(state: State, payload: Payload) -> None:
     _use(state, payload)
 
 
+@handles("FreightWagonAttached")
+def _wagon(state: State, payload: Payload) -> None:
+    dsp = state.dsp or {}
+    state.dsp = {**dsp, "wagons": {**dsp.get("wagons", {}), payload["seat"]: payload["line"]}}
+    _use(state, payload)
+
+
+def _served(state: State, payload: Payload) -> None:
+    dsp = state.dsp or {}
+    served = dsp.get("served", {})
+    seats = served.get("seats", []) if served.get("round") == payload["round"] else []
+    state.dsp = {**dsp, "served": {"round": payload["round"], "seats": [*seats, payload["seat"]]}}
+
+
+@handles("FreightWagonTurnBegan")
+def _wagon_turn(state: State, payload: Payload) -> None:
+    _served(state, payload)
+    state.phase = "freight"
+    state.current = payload["seat"]
+    state.pending = ((state.next_item, "steps", 2, False, "any", False),)
+    state.next_item += 1
+    state.placed = True
+    state.acted = False
+
+
+@handles("FreightWagonIdle")
+def _wagon_idle(state: State, payload: Payload) -> None:
+    _served(state, payload)
+
+
+@handles("FreightWagonDone")
+def _wagon_done(state: State, payload: Payload) -> None:
+    state.pending = ()
+    state.acted = True
+
+
 @handles("HeadhunterUsed")
 def _headhunter(state: State, payload: Payload) -> None:
     _use(state, payload)

@@ -9,13 +9,21 @@ from games.contract import Command, IllegalMove
 from .. import actions
 from ..context import Ctx, Valid
 from ..state import State
-from . import ludmilla, olga, tokens
+from . import ludmilla, olga, tokens, wagon
 from .moves import COMMANDS
+
+
+def _line_names(state: State) -> tuple[str, ...]:
+    from ..context import _line_names as names
+    from ..data import RULES
+
+    return names(state) or tuple(RULES.lines)
 
 
 def _ok(state: State, seat: str, ctype: str, args: dict) -> bool:
     try:
-        COMMANDS[ctype](Ctx(state, probe=True), seat, args)
+        handler = COMMANDS.get(ctype) or (wagon.advance if ctype == "AdvanceTrack" else None)
+        handler(Ctx(state, probe=True), seat, args)
     except Valid:
         return True
     except IllegalMove:
@@ -45,6 +53,13 @@ def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
         from ..locomotives import factory_slots
 
         cands += [("BuildQuestionFactory", {"slot": s}) for s in factory_slots(state.players[seat])]
+    if "freight_wagon" in kinds:
+        names = _line_names(state)
+        cands += [("AttachFreightWagon", {"line": names[line]}) for line in wagon.lines_for(state, seat)]
+    if wagon.in_turn(state):
+        line = _line_names(state)[wagon.wagons(state)[seat]]
+        result = [c for c in result if c.type != "AdvanceTrack" or c.args.get("line") == line]
+        cands.append(("EndFreightWagon", {}))
     if "headhunter" in kinds:
         cands += [("ChooseHeadhunterEngineer", {"number": n}) for n in tokens.box(state)]
     if lud and lud["stage"] == "resumed" and lud["by"] == seat:

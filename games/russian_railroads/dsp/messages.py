@@ -8,9 +8,11 @@ from typing import Any
 from .. import names
 
 EVENTS = frozenset({"OlgaWorkerPlaced", "LudmillaRoundBegan", "LudmillaChosen", "LudmillaTurnEnded",
-                    "DspTokensLaidOut", "OpenQuestionTokenTaken", "HeadhunterUsed", "QuestionFactoryBuilt"})
+                    "DspTokensLaidOut", "OpenQuestionTokenTaken", "HeadhunterUsed", "QuestionFactoryBuilt",
+                    "FreightWagonAttached", "FreightWagonTurnBegan", "FreightWagonIdle", "FreightWagonDone"})
 COMMANDS = frozenset({"PlaceOlgaWorker", "ChooseLudmillaCard", "TakeLudmillaPoints", "EndLudmillaTurn",
-                      "ChooseOpenQuestionToken", "ChooseHeadhunterEngineer", "BuildQuestionFactory"})
+                      "ChooseOpenQuestionToken", "ChooseHeadhunterEngineer", "BuildQuestionFactory",
+                      "AttachFreightWagon", "EndFreightWagon"})
 
 
 def fill(key: str, values: Mapping[str, Any], params: dict[str, Any], count: Any) -> str:
@@ -27,6 +29,8 @@ def fill(key: str, values: Mapping[str, Any], params: dict[str, Any], count: Any
         laid = [names.of("q_tokens", t) for t in values.get("open", ())]
         params["open"] = {lang: ", ".join(x[lang] if isinstance(x, dict) else str(x) for x in laid)
                           for lang in ("de", "en")}
+    if key == "AttachFreightWagon" and isinstance(values.get("line"), str):
+        params["line"] = names.line(values["line"])
     if key == "PlaceOlgaWorker":
         params["space"] = names.thing(values.get("space"))
     if key == "LudmillaRoundBegan":
