@@ -223,7 +223,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         if state.options.get("tableau") == "usa":
             from .usa import legal as usa
 
-            result += usa.optional_actions(state, seat)
+            result = usa.with_line_names(result) + usa.optional_actions(state, seat)
         if state.options.get("coal"):
             from .coal import legal as coal
 

@@ -38,7 +38,9 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
 
 
 def commands(state: State, seat: str) -> list[Command]:
-    if state.phase != "actions" or seat in state.passed:
+    # (a seat that passed after a coal field still finishes what it gave: the handlers
+    # of the coal fields and foundries themselves refuse a seat that passed)
+    if state.phase != "actions":
         return []
     p = state.players[seat]
     cands: list[tuple[str, dict[str, Any]]] = []

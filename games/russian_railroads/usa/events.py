@@ -66,7 +66,11 @@ def _coin_space(state: State, payload: Payload) -> None:
 
 @handles("UsaDoublerPlaced")
 def _doubler(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(f"us_dbl:{LINES[payload['line']]}")
+    p = state.mut(payload["seat"])
+    if payload["line"] == 0:  # the main line's 8 slots: the base count
+        p.doublers += 1
+    else:
+        p.claims.append(f"us_dbl:{LINES[payload['line']]}")
     state.doubler_supply -= 1
     _use(state, payload)
 

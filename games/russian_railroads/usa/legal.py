@@ -120,6 +120,12 @@ def submoves(state: State, seat: str) -> list[Command]:
     return result
 
 
+def with_line_names(result: list[OpenAction]) -> list[OpenAction]:
+    """Doublers go to any of the three USA lines: the base sentence names the Transsib."""
+    return [OpenAction("rr.open.doublers_us", a.mandatory, a.params, a.commands) if a.key == "rr.open.doublers" else a
+            for a in result]
+
+
 def optional_actions(state: State, seat: str) -> list[OpenAction]:
     """Coin spaces reached and not yet used (optional)."""
     if coin_uses(state, seat):

@@ -169,10 +169,7 @@ def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo,
                             supply=ctx.work.doubler_supply - 1, what="doubler")
-    if line == MAIN:
-        ctx.emit("DoublerPlaced", {"seat": seat, "use": item[0]})
-    else:
-        ctx.emit("UsaDoublerPlaced", {"seat": seat, "line": line, "use": item[0]})
+    ctx.emit("UsaDoublerPlaced", {"seat": seat, "line": line, "use": item[0]})
 
 
 # --- locomotives, factories, steel mills ---------------------------------------------

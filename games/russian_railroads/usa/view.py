@@ -32,9 +32,38 @@ def layout() -> dict[str, Any]:
     }
 
 
+def board_lines(transsib: dict[str, Any]) -> list[dict[str, Any]]:
+    """The three lines as the browser draws them: the main line with the Transsib's
+    printed marks, and on every line the USA marks as special spaces of their own
+    (``stock_step``, ``coin_space``, ``us_end``, ``rubble``; a seat's claims tell
+    which are done)."""
+    marks: dict[str, list[dict[str, Any]]] = {name: [] for name in LINES}
+    for s in board.STOCK_STEPS:
+        marks[s["line"]].append({"key": s["key"], "space": s["space"], "colour": s["colour"], "loco": False,
+                                 "effect": {"op": "stock_step"}})
+    for key, c in board.COIN_SPACES.items():
+        marks[c["line"]].append({"key": f"us_done:{key}", "space": c["space"], "colour": c["colour"], "loco": False,
+                                 "effect": {"op": "coin_space", "effects": c["effects"]}})
+    for e in board.ENDS:
+        marks[e["line"]].append({"key": e["key"], "space": e["space"], "colour": e["colour"], "loco": True,
+                                 "effect": {"op": "us_end", "n": DATA["transcontinental_vp"],
+                                            "spike": DATA["golden_spike_vp"]}})
+    r = board.TRACK_RUBBLE
+    marks[r["line"]].append({"key": f"us_blast:{r['id']}", "space": r["space"], "colour": "black", "loco": False,
+                             "effect": {"op": "rubble", "n": r["vp"]}})
+    out = []
+    for li, name in enumerate(LINES):
+        base = dict(transsib) if li == 0 else {"unlocks": [], "specials": []}
+        out.append({**base, "id": name, "length": LENGTHS[li], "colours": list(RULES.colours),
+                    "loco_slots": RULES.line_slots[li], "doublers": board.DOUBLER_SLOTS[li],
+                    "specials": list(base.get("specials", [])) + marks[name]})
+    return out
+
+
 def extend(view: dict[str, Any], state: State) -> None:
     if view.get("board"):
-        view["board"]["lines"] = [{"id": name, "length": LENGTHS[li]} for li, name in enumerate(LINES)]
+        view["board"]["lines"] = board_lines(view["board"]["lines"][0])
+        view["board"]["factories"] = {**view["board"].get("factories", {}), str(board.STEEL_MILL): board.MILL_EFFECTS}
     for seat in state.seats:
         p = state.players[seat]
         entry = view["players"][seat]
@@ -44,6 +73,7 @@ def extend(view: dict[str, Any], state: State) -> None:
         entry["loco_slots"] = {line: [{"slot": i, "loco": entry["locos"][line][i] if i < len(p.locos[li]) else None}
                                       for i in range(RULES.line_slots[li])] for li, line in enumerate(LINES)}
         entry["tableau_value"] = scoring.tableau_value(p)
+        entry["special_spaces"] = list(p.claims)
         entry["usa"] = {
             "markers": {"lower": p.markers[0], "upper": p.markers[1]},
             "rubble": [r for r in board.RUBBLE if not board.blasted(p, r)],

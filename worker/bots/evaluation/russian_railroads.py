@@ -24,6 +24,9 @@ from games.russian_railroads.data import BLACK, RULES, TRANSSIB
 from games.russian_railroads.germany import board as german_board
 from games.russian_railroads.germany import scoring as german_scoring
 from games.russian_railroads.state import PlayerState, State
+from games.russian_railroads.usa import board as usa_board
+from games.russian_railroads.usa import market as usa_market
+from games.russian_railroads.usa import scoring as usa_scoring
 
 #: Share of the not-yet-reachable tableau value counted per later scoring.
 POTENTIAL = 0.35
@@ -46,6 +49,10 @@ INCOME_MARKER = 2.5
 #: Deutschland tableau: a one-time special space not reached yet (coins, steps, markers, workers),
 #: per black step still missing to it (the nearer, the likelier).
 SPECIAL_AHEAD = 3.0
+#: USA tableau: a stock level is its dividend again in every payout to come (a step or a coin).
+STOCK_LEVEL = 2.5
+#: USA tableau: a coin space reached and not used yet is a coin turned into its benefit.
+COIN_SPACE = 3.0
 
 
 def scorings_left(state: State) -> int:
@@ -60,9 +67,10 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
         return float(p.vp)
     later = max(left - 1, 0)
     german = state.options.get("tableau") == "deutschland"
+    usa = state.usa is not None
     # The tableau as a round scoring would count it now: the engine's own scoring.
-    sc = german_scoring if german else scoring
-    lengths = german_board.seat_geometry(p).lengths if german else RULES.line_len
+    sc = german_scoring if german else usa_scoring if usa else scoring
+    lengths = german_board.seat_geometry(p).lengths if german else usa_board.LENGTHS if usa else RULES.line_len
     tableau = industry.industry_score(p)
     growth = 0.0
     spare = 0
@@ -82,6 +90,8 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     value += BLACK_STEP * min(later, 3) * min(black, lengths[0]) / 3
     if german:
         value += _german_extras(p, later)
+    if usa:
+        value += _usa_extras(state, p, later)
 
     actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
     value += ACTION_PER_ROUND * actions * later
@@ -94,8 +104,8 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     if p.seat not in state.passed and state.phase == "actions":
         value += FREE_WORKER * (p.free + (1 if p.black_free else 0))
 
-    if german:
-        value += sum(row["vp"] for row in german_scoring.end_cards_breakdown(p))
+    if german or usa:
+        value += sum(row["vp"] for row in sc.end_cards_breakdown(p))
     else:
         value += sum(scoring.end_card_points(p, card) for card in p.end_cards)
     value += majority.get(p.seat, 0)
@@ -114,6 +124,29 @@ def _german_extras(p: PlayerState, later: int) -> float:
         missing = special.space - p.tr[special.line * 5 + special.colour]
         if missing > 0:
             value += SPECIAL_AHEAD / missing
+    return value
+
+
+def _usa_extras(state: State, p: PlayerState, later: int) -> float:
+    """USA tableau: the share marker (dividends in later payouts, the end bonus as it
+    stands), stock steps and the blasting ahead on the seat's lines, coin spaces ready."""
+    level = usa_market.level_of(state, p.seat)
+    value = STOCK_LEVEL * level * min(later, 2)
+    ranking = usa_market.ranking(state)
+    for points, seat in zip(usa_board.DATA["stock_end_bonus"], ranking):
+        if seat == p.seat:
+            value += points * (0.6 if later else 1.0)
+    value += COIN_SPACE * len(usa_board.coin_spaces_ready(p)) * min(1, p.coins)
+    if not later:
+        return value
+    for spec in usa_board.STOCK_STEPS:
+        if spec["key"] not in p.claims:
+            missing = spec["space"] - p.tr[usa_board.LINES.index(spec["line"]) * 5]
+            if missing > 0:
+                value += SPECIAL_AHEAD / missing
+    if not usa_board.blasted(p, "rubble_8"):
+        missing = usa_board.RUBBLE_SPACE - 1 - p.tr[usa_board.RUBBLE_LINE * 5]
+        value += 10 / (1 + max(0, missing))
     return value
 
 

@@ -14,11 +14,13 @@ import { commandLabel, where } from "./labels.js";
 import { changesSince } from "./recent.js";
 import { finalTable, lastScoringTable } from "./scoring.js";
 import { drawTableau, tableauWidth } from "./tableau.js";
+import { drawStockBoard } from "./usa.js";
 
 /** Commands with a piece to click on the table; the rest (Pass, SkipRelocation, DiscardLoco) are buttons. */
 const ON_BOARD = new Set(["PlaceWorkers", "ReuseSpace", "Relocate", "ChooseQuestionCard", "ChooseStartBonus",
   "AdvanceTrack", "BuildLoco", "PlaceLoco", "BuildFactory", "AdvanceIndustry", "PlaceDoubler", "ChooseQuestionToken",
-  "ChooseEndCard", "TakePoints", "UseIncomeMarker", "UseCoalField", "TakeFoundry", "UseFoundry", "CloseFoundry"]);
+  "ChooseEndCard", "TakePoints", "UseIncomeMarker", "UseCoalField", "TakeFoundry", "UseFoundry", "CloseFoundry",
+  "ChooseDividend"]);
 
 /** Zoom chosen by tapping a player board, per seat, kept across redraws. */
 const zoomChoice = new Map();
@@ -65,7 +67,9 @@ export default {
       el.append(h("div", { class: "card rr-choices", id: "rr-choices" }, otherButtons(elsewhere, ctx)));
     }
     el.append(h("div", { class: "rr-board-wrap" }, drawBoard(ctx, spacesPerRow(available))));
-    el.append(h("p", { class: "small muted rr-legend" }, ctx.t(view.germany ? "js.rr.legend_de" : "js.rr.legend")));
+    if (view.usa) el.append(h("div", { class: "rr-stock-wrap" }, drawStockBoard(view, ctx)));
+    el.append(h("p", { class: "small muted rr-legend" },
+      ctx.t(view.germany ? "js.rr.legend_de" : view.usa ? "js.rr.legend_us" : "js.rr.legend")));
     const order = Array.isArray(view.order) && view.order.length ? view.order : Object.keys(view.players);
     const seats = [...order, ...Object.keys(view.players).filter((p) => !order.includes(p))];
     // My own board first.

@@ -8,6 +8,7 @@
 import { s } from "../../dom.js";
 import { clickable, fitText, rect, text } from "../helpers.js";
 import { DARK, TRACK_COLOURS, commandLabel, effectsText } from "./labels.js";
+import { drawUpperIndustry } from "./usa.js";
 
 const CELL = 40;
 const CELL_H = 46;
@@ -17,7 +18,9 @@ const TILE_H = 34;
 const seatClass = (seat) => `seat-fill-${seat}`;
 /** Coal module: a loco or factory with a boiler carries its number + 1000 ("5+1"). */
 const BOILER = 1000;
-const tileNumber = (n) => (n >= BOILER ? `${n - BOILER}+1` : String(n));
+/** American Railroads: a steel mill lies in a gap as factory number 20 ("St"). */
+const STEEL_MILL = 20;
+const tileNumber = (n) => (n >= BOILER ? `${n - BOILER}+1` : n === STEEL_MILL ? "St" : String(n));
 const locoValue = (n) => (n >= BOILER ? n - BOILER + 1 : n);
 const byType = (commands, ...types) => commands.filter((c) => types.includes(c.type));
 
@@ -48,6 +51,11 @@ function specialBadge(effect) {
   if (effect.op === "extra_industry_marker") return "+M";
   if (effect.op === "industry" || effect.op === "industry_and_coin") return "I+";
   if (effect.op === "loco_or_factory" || effect.op === "loco_or_factory_and_doubler") return "L/F";
+  // USA tableau: stock step, coin space, transcontinental end, rubble
+  if (effect.op === "stock_step") return "$";
+  if (effect.op === "coin_space") return "1₽";
+  if (effect.op === "us_end") return `+${effect.n}`;
+  if (effect.op === "rubble") return "▲";
   return "★";
 }
 
@@ -269,7 +277,8 @@ export function drawTableau(seat, player, ctx) {
     const tracks = player.tracks?.[line.id] || {};
     const locos = player.locos?.[line.id] || [];
     const reach = locos.reduce((a, b) => a + locoValue(b), 0);
-    const doubled = line.id === "transsib" || line.doublers ? player.doublers || 0 : 0;
+    const doubled = player.usa ? player.usa.doublers[line.id] || 0
+      : line.id === "transsib" || line.doublers ? player.doublers || 0 : 0;
     svg.append(fitText(8, y + 16, `${t(`js.rr.line.${line.id}`)} (${value[line.id] ?? 0})`, LEFT - 50, { class: "line-name", dataset: { line: line.id } }, 7.2));
     drawLocoSlots(svg, seat, line, locos, y, ctx, commands);
     for (let i = 1; i <= line.length; i++) {
@@ -306,6 +315,7 @@ export function drawTableau(seat, player, ctx) {
     }
     y += CELL_H + (steps.length ? 30 : 8);
   }
+  if (player.usa) y = drawUpperIndustry(svg, seat, player, industry, y, ctx);
   y = drawIndustry(svg, seat, player, industry, value, y, ctx, commands);
   // The pieces a player holds.
   y = tileRow(svg, t("js.rr.engineers_own"), ownEngineerTiles(seat, player, ctx, commands), y, width);
@@ -352,7 +362,8 @@ function drawIndustry(svg, seat, player, industry, value, y, ctx, commands) {
     if (cmds.length) clickable(g, t("js.rr.build_factory"), cmds, ctx, commandLabel);
     svg.append(g);
   });
-  (player.industry_markers || []).forEach((pos, k) => {
+  // (USA tableau: the second marker runs on the upper track, drawn above)
+  (player.usa ? (player.industry_markers || []).slice(0, 1) : player.industry_markers || []).forEach((pos, k) => {
     const recent = ctx.recent?.industry?.has(`${seat}:${k}`);
     svg.append(s("circle", { cx: ix(pos) + 8 + k * 12, cy: y + 38, r: 5, class: `industry-marker ${seatClass(seat)}${recent ? " recent" : ""}`,
                              dataset: { marker: k + 1, pos } }));
