@@ -22,11 +22,7 @@ def fold(events: list[Event], state: State | None = None) -> State:
 
 def new_game(players: int = 4, seed: int = 1, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
     seats = list(SEATS[:players])
-    if options and options.get("dsp"):
-        # DSP is not offered yet (rr.options.not_built): its rules are tested through deal
-        events = GAME.deal(dict(options), seats, random.Random(seed))
-    else:
-        events = GAME.setup(options or {}, seats, random.Random(seed))
+    events = GAME.setup(options or {}, seats, random.Random(seed))
     return fold(events), events
 
 

@@ -32,7 +32,7 @@ def test_schema_lists_the_tableau_the_modules_dsp_and_solo():
     assert (GAME.min_players, GAME.max_players) == (1, 4)
     # The lobby offers only what the engine plays (solo, the Deutschland tableau); the rest
     # stays refused.
-    assert set(GAME.option_schema["properties"]) == {"solo", "tableau", "coal"}
+    assert set(GAME.option_schema["properties"]) == {"solo", "tableau", "coal", "dsp"}
     assert GAME.option_schema["properties"]["tableau"]["enum"] == ["russian", "deutschland", "usa"]
     assert GAME.option_schema["additionalProperties"] is False
 
@@ -69,9 +69,12 @@ def test_german_railroads_modules_combine_freely_but_are_not_built_yet():
         == "rr.options.not_built"
     assert code({"new_q": True, "solo": True}, 1) == "rr.options.not_built"
     assert GAME.validate_options({"tableau": "usa"}, 2) == {"tableau": "usa"}  # American Railroads is built
-    # DSP combines with everything but the USA tableau; its engine is not complete yet
-    assert code({"dsp": True}, 2) == "rr.options.not_built"
-    assert code({"dsp": True, "solo": True, "tableau": "deutschland"}, 1) == "rr.options.not_built"
+    # DSP combines with everything but the USA tableau (and is built)
+    assert GAME.validate_options({"dsp": True}, 2) == {"dsp": True}
+    assert GAME.validate_options({"dsp": True, "tableau": "deutschland"}, 1) == {
+        "dsp": True, "tableau": "deutschland", "solo": True}
+    assert GAME.validate_options({"dsp": True, "coal": True, "tableau": "deutschland"}, 4) == {
+        "dsp": True, "coal": True, "tableau": "deutschland"}
 
 
 @pytest.mark.parametrize("options,players,expected", [
