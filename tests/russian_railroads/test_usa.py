@@ -436,3 +436,30 @@ def test_dividend_tiles_of_the_appendix():
     assert board.TILES["brown_natural"] == [{"op": "steps", "colour": "brown", "n": 1},
                                             {"op": "steps", "colour": "natural", "n": 1}]
     assert effects
+
+
+def test_start_bonus_doubler_goes_to_the_main_line():
+    """"Startbonus Doppler: Der Spieler legt 1 Verdoppler an seine Strecke Transsib, bzw.
+    München" - on the USA tableau the main line (Rocky Mountaineer)."""
+    state = fold(GAME.setup(dict(US), ["p1", "p2"], random.Random(3)))
+    seat = state.current
+    state = act(state, seat, "ChooseStartBonus", card="doubler")
+    assert {c.args.get("line") for c in GAME.legal_commands(state, seat)} == {"rocky_mountaineer"}
+    assert illegal_code(state, seat, "PlaceDoubler", line="transcontinental_east") == "rr.us.start_doubler_main"
+    state = act(state, seat, "PlaceDoubler", line="rocky_mountaineer")
+    assert state.players[seat].doublers == 1
+
+
+def test_coin_spaces_only_in_an_own_turn_of_the_action_phase():
+    """The benefit is taken in the seat's own turn ("Du darfst dies auch in einem späteren
+    Zug noch machen"), not in a general payout turn."""
+    s = us_game()
+    p = quiet(player(s))
+    p.unlocked[GREY] = True
+    p.tr[WEST], p.tr[WEST + 1] = 6, 5
+    p.coins = 3
+    give(s, "steps", 1, "black")
+    assert "UseCoinSpace" in legal_types(s)
+    s.usa = {**s.usa, "resume": "p2", "queue": ["p1"]}
+    assert "UseCoinSpace" not in legal_types(s)
+    assert illegal_code(s, "p1", "UseCoinSpace", space="us_coin_west_5") == "rr.us.coin_not_now"

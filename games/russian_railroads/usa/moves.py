@@ -156,6 +156,10 @@ def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     """"Die Strecken Transcontinental East und West zeigen jeweils 3 Verdopplerfelder"."""
     submoves._guard_blocking(ctx, ())
     line = line_arg(args, ctx.work) if args.get("line") is not None else MAIN
+    if ctx.work.phase == "draft" and line != MAIN:
+        # Startbonus Doppler: "legt 1 Verdoppler an seine Strecke Transsib, bzw. München" -
+        # on the USA tableau its main line
+        raise IllegalMove("rr.us.start_doubler_main", "the start bonus doubler goes to the main line")
     p = ctx.p(seat)
     if board.line_doublers(p, line) >= board.DOUBLER_SLOTS[line] or ctx.work.doubler_supply < 1:
         raise IllegalMove("rr.doubler.none_left", "the doubler slots of this line are filled or the supply is empty")
