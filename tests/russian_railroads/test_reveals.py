@@ -74,6 +74,18 @@ BoilerAttached       no      coal: public tableau
 FoundryUsed          no      coal: printed effect, public
 FoundryClosed        no      coal: public
 CoalFactoryBuilt     no      coal: the ?-card lay face up
+DspTokensLaidOut     YES     DSP: players+1 of the 5 open ?-tokens drawn at random (set-up)
+OpenQuestionTokenTaken no    DSP: the open ?-tokens lie face up beside the board
+HeadhunterUsed       no      DSP: the box's engineers are known (all but those in play)
+QuestionFactoryBuilt no      DSP: public tableau
+FreightWagonAttached no      DSP: public tableau
+FreightWagonTurnBegan no     DSP: follows from the wagons (system, before the scoring)
+FreightWagonIdle     no      DSP: follows from the tableau (system)
+FreightWagonDone     no      DSP: public
+OlgaWorkerPlaced     no      DSP: public board (another player's engineer)
+LudmillaRoundBegan   no      DSP: the start bonus cards lie face up; nothing is drawn
+LudmillaChosen       no      DSP: an open card (or 3 points)
+LudmillaTurnEnded    no      DSP: public
 ==================== ======= ==========================================================
 
 There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The
@@ -102,7 +114,7 @@ from games.russian_railroads.evolve import _APPLY
 from .helpers import act, at_turn, decide, play_random, player
 
 BARRIERS = {"TurnOrderDealt", "EngineersDealt", "EndGameDeckPrepared", "EndCardsSearched", "EndCardTaken",
-            "GameFinished", "EmilCardRevealed", "CoalPrepared", "FoundryRevealed"}
+            "GameFinished", "EmilCardRevealed", "CoalPrepared", "FoundryRevealed", "DspTokensLaidOut"}
 AUDITED = {line.split()[0] for line in (__doc__ or "").split("====\n")[2].splitlines() if line[:1].isalpha()}
 REFUSED = {"platform.undo_barrier", "platform.undo_range"}
 
