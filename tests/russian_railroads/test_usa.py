@@ -463,3 +463,16 @@ def test_coin_spaces_only_in_an_own_turn_of_the_action_phase():
     s.usa = {**s.usa, "resume": "p2", "queue": ["p1"]}
     assert "UseCoinSpace" not in legal_types(s)
     assert illegal_code(s, "p1", "UseCoinSpace", space="us_coin_west_5") == "rr.us.coin_not_now"
+
+
+def test_a_factory_built_under_the_upper_marker_is_not_used():
+    """"Falls du eine Fabrik in eine Lücke legst, über der der Industriemarker bereits
+    steht, so darfst du die Funktion der Fabrik nicht nutzen, da der Industriemarker
+    bereits zuvor dort war.\""""
+    s = us_game()
+    p = player(s)
+    first_gap = board.RULES.industry_gaps[0]
+    p.markers[1] = first_gap
+    give(s, "factory", 1)
+    events = decide(s, "p1", "BuildFactory", source="stack", slot=0)
+    assert types(events) == ["FactoryBuilt"]  # nothing of the factory is gained

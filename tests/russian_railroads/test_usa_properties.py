@@ -195,3 +195,16 @@ def test_a_usa_command_outside_the_legal_list_is_a_422_with_the_rule_code(api):
     assert r.status_code == 422 and r.json["error"]["code"].startswith("rr.")
     r = post("UseCoinSpace", {"space": "us_coin_main_5"}, "c2")
     assert r.status_code == 422 and r.json["error"]["code"].startswith("rr.")
+
+
+def test_greedy_beats_random_on_the_usa_tableau():
+    """The greedy evaluation values the USA lines and the stock market; 50 games measured
+    50/50 for greedy (README, report), here a short sample."""
+    from worker.selfplay import play as selfplay
+
+    wins = 0
+    for i in range(6):
+        levels = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        table = selfplay(GAME, 2, f"usa-greedy-{i}", levels, US)
+        wins += table.status().ranking[0] == list(table.projection.seats)[levels.index("greedy")]
+    assert wins >= 5
