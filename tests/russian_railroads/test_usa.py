@@ -476,3 +476,20 @@ def test_a_factory_built_under_the_upper_marker_is_not_used():
     give(s, "factory", 1)
     events = decide(s, "p1", "BuildFactory", source="stack", slot=0)
     assert types(events) == ["FactoryBuilt"]  # nothing of the factory is gained
+
+
+def test_a_steel_mill_taken_by_a_relocated_worker_pays_out_after_that_turn():
+    """A worker relocated after the turn-order reshuffle may build the last loco of a
+    stack too; the general payout follows that turn, and the relocation goes on."""
+    s = us_game()
+    s.phase = "relocation"
+    s.queue = ["p1", "p2"]
+    s.usa = {**s.usa, "level": {"p1": 1, "p2": 1, "p3": 0}, "tiles": {"1": "points"}}
+    s = _take_last_of_stack(s, board.MILL_STACKS[2])
+    s = act(s, "p1", "BoxSteelMill")
+    vp = {seat: s.players[seat].vp for seat in s.seats}
+    s = confirm(s)
+    assert GAME.status(s).pending_system == ("StockPayout",)
+    s = run_system(s)
+    assert s.players["p1"].vp == vp["p1"] + 5 and s.players["p2"].vp == vp["p2"] + 5
+    assert s.phase == "relocation" and s.current == "p2" and s.queue == ["p2"]

@@ -15,6 +15,11 @@ from ..state import State
 from .board import LINES, STEEL_MILL
 
 
+#: a steel mill is taken with a loco from the stack: in a turn or when a relocated worker
+#: builds one
+PAYOUT_PHASES = ("actions", "relocation")
+
+
 def _use(state: State, payload: Payload) -> None:
     item_id = payload.get("use")
     if item_id:
@@ -118,7 +123,7 @@ def confirmed(state: State, seat: str) -> bool:
     Reihenfolgeleiste stehen."  True when the usual advance is put off (the system then
     runs ``StockPayout`` for each seat in turn)."""
     u = state.usa
-    if u is None or state.phase != "actions":
+    if u is None or state.phase not in PAYOUT_PHASES:
         return False
     if u["resume"]:  # a seat finished its part of the payout
         _turn_over(state)
@@ -160,4 +165,4 @@ def _payout_ended(state: State, payload: Payload) -> None:
 
 
 def payout_due(state: State) -> bool:
-    return bool(state.usa and state.usa.get("resume") and state.current is None and state.phase == "actions")
+    return bool(state.usa and state.usa.get("resume") and state.current is None and state.phase in PAYOUT_PHASES)
