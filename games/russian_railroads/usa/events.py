@@ -127,7 +127,10 @@ def confirmed(state: State, seat: str) -> bool:
         return False
     if u["resume"]:  # a seat finished its part of the payout
         _turn_over(state)
-        _usa(state, queue=u["queue"][1:])
+        queue = u["queue"][1:]
+        if u["taker"]:  # a mill taken with the payout's own steps (a factory entered): another payout
+            queue += [u["taker"]] + [s for s in state.order if s != u["taker"]]
+        _usa(state, queue=queue, taker=None)
         return True
     if u["taker"] == seat:
         _turn_over(state)
