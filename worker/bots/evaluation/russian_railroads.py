@@ -20,7 +20,9 @@ from collections.abc import Mapping, Sequence
 
 from games.contract import Game
 from games.russian_railroads import emil, engineers, industry, scoring
-from games.russian_railroads.data import BLACK, RULES, TRANSSIB
+from games.russian_railroads.data import BLACK, BOILER, Q_FACTORY, RULES, TRANSSIB
+from games.russian_railroads.dsp import tokens as dsp_tokens
+from games.russian_railroads.dsp import wagon as dsp_wagon
 from games.russian_railroads.germany import board as german_board
 from games.russian_railroads.germany import scoring as german_scoring
 from games.russian_railroads.state import PlayerState, State
@@ -53,6 +55,14 @@ SPECIAL_AHEAD = 3.0
 STOCK_LEVEL = 2.5
 #: USA tableau: a coin space reached and not used yet is a coin turned into its benefit.
 COIN_SPACE = 3.0
+#: DSP: the industry boom, about one more industry step per later round.
+INDUSTRY_BOOM = 1.5
+#: DSP: a freight wagon gives 2 track steps before every scoring to come.
+FREIGHT_WAGON = 3.0
+#: DSP: the ?-factory not reached yet holds 2 ?-tokens; a double-sided token placed but
+#: not yet exchanged is an open token to come.
+Q_FACTORY_AHEAD = 4.0
+OPEN_TOKEN = 6.0
 
 
 def scorings_left(state: State) -> int:
@@ -92,6 +102,8 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
         value += _german_extras(p, later)
     if usa:
         value += _usa_extras(state, p, later)
+    if state.dsp:
+        value += _dsp_extras(state, p, left, later)
 
     actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
     value += ACTION_PER_ROUND * actions * later
@@ -109,6 +121,21 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     else:
         value += sum(scoring.end_card_points(p, card) for card in p.end_cards)
     value += majority.get(p.seat, 0)
+    return value
+
+
+def _dsp_extras(state: State, p: PlayerState, left: int, later: int) -> float:
+    """DSP: the open ?-tokens a seat holds keep acting (boom, wagon, ?-factory)."""
+    value = 0.0
+    held = dsp_tokens.taken(state, p.seat)
+    if "industry_boom" in held:
+        value += INDUSTRY_BOOM * later
+    if p.seat in dsp_wagon.wagons(state):
+        value += FREIGHT_WAGON * left
+    if any(f % BOILER == Q_FACTORY for f in p.factories) and "q_factory" not in p.claims:
+        value += Q_FACTORY_AHEAD
+    if state.current == p.seat and any(i[1] == "open_q" and i[2] > 0 for i in state.pending):
+        value += OPEN_TOKEN
     return value
 
 
