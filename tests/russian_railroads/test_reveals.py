@@ -86,6 +86,21 @@ OlgaWorkerPlaced     no      DSP: public board (another player's engineer)
 LudmillaRoundBegan   no      DSP: the start bonus cards lie face up; nothing is drawn
 LudmillaChosen       no      DSP: an open card (or 3 points)
 LudmillaTurnEnded    no      DSP: public
+UsaTableauPrepared   no      USA: printed set-up (share markers, markers at 0, three mills)
+SharesRose           no      USA: follows from the public tableau
+DividendTileLaid     no      USA: the dividend tiles lie face up
+RubbleBlasted        no      USA: public tableau
+CoinSpaceUsed        no      USA: printed benefit, public
+UsaDoublerPlaced     no      USA: public tableau
+SteelMillTaken       no      USA: the mills lie open beside the stacks
+SteelMillBuilt       no      USA: public tableau
+SteelMillBoxed       no      USA: public
+PersonalPayout       no      USA: follows from the stock board
+StockBonusScored     no      USA: follows from the stock board (system, game end)
+GeneralPayoutBegan   no      USA: follows from the stock board (system)
+GeneralPayoutDone    no      USA: public (system)
+GeneralPayoutEnded   no      USA: public (system)
+PayoutDeclined       no      USA: public
 ==================== ======= ==========================================================
 
 There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The
