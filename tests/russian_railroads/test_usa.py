@@ -493,3 +493,21 @@ def test_a_steel_mill_taken_by_a_relocated_worker_pays_out_after_that_turn():
     s = run_system(s)
     assert s.players["p1"].vp == vp["p1"] + 5 and s.players["p2"].vp == vp["p2"] + 5
     assert s.phase == "relocation" and s.current == "p2" and s.queue == ["p2"]
+
+
+def test_the_view_draws_the_usa_tableau_and_the_stock_board():
+    """The browser draws from the view: three USA lines with their marks, each seat's
+    markers, rubble, coin spaces and doublers per line, and the stock board."""
+    s = us_game()
+    s.usa = {**s.usa, "level": {"p1": 1, "p2": 1, "p3": 0}, "arrived": {"p1": 5, "p2": 3, "p3": 0},
+             "tiles": {"1": "coin"}}
+    view = GAME.view(s, "p2")
+    assert [line["id"] for line in view["board"]["lines"]] == list(board.LINES)
+    assert [line["length"] for line in view["board"]["lines"]] == [15, 7, 9]
+    keys = {sp["key"] for line in view["board"]["lines"] for sp in line["specials"]}
+    assert {"us_stock_east_3", "us_done:us_coin_west_5", "us_end_west", "us_blast:rubble_8"} <= keys
+    seat = view["players"]["p1"]["usa"]
+    assert seat["markers"] == {"lower": 0, "upper": 0} and seat["rubble"] == ["rubble_8", "rubble_15"]
+    level1 = next(row for row in view["usa"]["stock"] if row["level"] == 1)
+    assert level1 == {"level": 1, "tile": "coin", "markers": ["p2", "p1"]}  # p2 arrived first: left
+    assert len(view["usa"]["open_tiles"]) == 7 and view["usa"]["end_bonus"] == [20, 10]
