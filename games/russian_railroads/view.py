@@ -186,6 +186,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         from .coal.view import extend as coal_extend
 
         coal_extend(view, state)
+    if state.options.get("dsp"):
+        from .dsp.view import extend as dsp_extend
+
+        dsp_extend(view, state)
     if viewer == REVIEWER:
         view["end_removed"] = list(state.end_removed)
     if state.phase == "over":

@@ -94,9 +94,9 @@ def choose(ctx: Ctx, seat: str, card: str | None) -> None:
             ctx.emit("LudmillaRoundBegan", {"seat": seat, "cards": cards_of_game(state), "queue": others})
     ctx.emit("LudmillaChosen", {"seat": seat, "card": card, "points": 0 if card else POINTS, "use": item[0]})
     if card is None:
-        ctx.emit("PointsScored", {"seat": seat, "points": POINTS, "reason": "ludmilla"})
+        ctx.emit("PointsScored", {"seat": seat, "points": POINTS, "reason": f"engineer_{LUDMILLA}"})
     else:
-        ctx.gain(seat, RULES.start_bonus[card], True, f"ludmilla_{card}")
+        ctx.gain(seat, RULES.start_bonus[card], True, f"start_{card}")
 
 
 def choose_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

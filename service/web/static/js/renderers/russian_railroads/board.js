@@ -5,7 +5,7 @@
 
 import { s } from "../../dom.js";
 import { clickable, fitText, rect, text, unavailable } from "../helpers.js";
-import { TRACK_COLOURS, commandLabel, effectText, effectsText, placementLabel, whyNot } from "./labels.js";
+import { TRACK_COLOURS, commandLabel, effectText, effectsText, engineerLabel, placementLabel, whyNot } from "./labels.js";
 
 const SPACE_W = 112;
 const SPACE_H = 62;
@@ -126,14 +126,15 @@ export function drawBoard(ctx, perRow) {
       const id = `engineer_${tile.number}`;
       const texts = effects.map((e) => effectText(e, t));
       svg.append(drawSpace({ id, area: "engineer", workers: 1, coins: 0 }, x, y, ctx, spaceCommands(ctx, id),
-        [`#${tile.number} ${texts[0] || ""}`, ...texts.slice(1)]));
+        [`${engineerLabel(tile.number, board)} ${texts[0] || ""}`, ...texts.slice(1)]));
     } else {
       const hire = tile.kind === "hire";
       const g = s("g", { class: `engineer ${tile.kind}`, transform: `translate(${x},${y})`, dataset: { engineer: tile.number } });
       g.append(rect(0, 0, tile.w, SPACE_H, { class: `engineer-bg${hire ? "" : " dim"}` }),
-        text(6, 18, hire ? `#${tile.number} ${t("js.rr.engineer_hire_short")}` : `#${tile.number}`, { class: "space-label" }),
+        text(6, 18, hire ? `${engineerLabel(tile.number, board)} ${t("js.rr.engineer_hire_short")}`
+          : engineerLabel(tile.number, board), { class: "space-label" }),
         fitText(6, 34, hire ? effectsText(effects, t) : t("js.rr.engineer_next"), tile.w - 10, { class: "small" }, 5.6),
-        s("title", {}, `#${tile.number}: ${effectsText(effects, t)}`));
+        s("title", {}, `${engineerLabel(tile.number, board)}: ${effectsText(effects, t)}`));
       if (!hire) g.append(fitText(6, 50, effectsText(effects, t), tile.w - 10, { class: "small tiny" }, 4.8));
       svg.append(g);
     }

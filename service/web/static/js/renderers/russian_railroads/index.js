@@ -14,6 +14,7 @@ import { commandLabel, where } from "./labels.js";
 import { changesSince } from "./recent.js";
 import { finalTable, lastScoringTable } from "./scoring.js";
 import { drawTableau, tableauWidth } from "./tableau.js";
+import { drawDsp } from "./dsp.js";
 import { drawStockBoard } from "./usa.js";
 
 /** Commands with a piece to click on the table; the rest (Pass, SkipRelocation, DiscardLoco) are buttons. */
@@ -68,6 +69,7 @@ export default {
     }
     el.append(h("div", { class: "rr-board-wrap" }, drawBoard(ctx, spacesPerRow(available))));
     if (view.usa) el.append(h("div", { class: "rr-stock-wrap" }, drawStockBoard(view, ctx)));
+    if (view.dsp) el.append(drawDsp(view, ctx));
     el.append(h("p", { class: "small muted rr-legend" },
       ctx.t(view.germany ? "js.rr.legend_de" : view.usa ? "js.rr.legend_us" : "js.rr.legend")));
     const order = Array.isArray(view.order) && view.order.length ? view.order : Object.keys(view.players);

@@ -26,17 +26,24 @@ export function effectText(effect, t) {
     case "hire_engineer": return t("js.rr.space.hire");
     case "turn_order": return t(`js.rr.space.turn_order_${effect.position}`);
     case "take_engineer": return `#${effect.number}`;
+    case "ludmilla_draft": return t("js.rr.op.ludmilla_draft", { vp: 3 });
     default: return t(`js.rr.op.${effect.op}`, { n, vp: effect.vp });
   }
 }
 
 export const effectsText = (effects, t, sep = " · ") => (effects || []).map((e) => effectText(e, t)).join(sep);
 
+/** An engineer by its printed number (and name: the DSP ones carry internal numbers 100 + it). */
+export function engineerLabel(number, board) {
+  const named = board?.engineer_names?.[number];
+  return named ? `#${named.printed} ${named.name}` : `#${number}`;
+}
+
 /** An action space (or engineer) by what it does: "black +3", "#10 Industry +1 · black +1". */
 export function spaceName(id, view, t) {
   const board = view?.board || {};
   const engineer = /^engineer_(\d+)$/.exec(id || "");
-  if (engineer) return `#${engineer[1]} ${effectsText(board.engineers?.[engineer[1]], t)}`;
+  if (engineer) return `${engineerLabel(engineer[1], board)} ${effectsText(board.engineers?.[engineer[1]], t)}`;
   const space = (board.spaces || []).find((sp) => sp.id === id);
   return space ? effectsText(space.effects, t) : id;
 }

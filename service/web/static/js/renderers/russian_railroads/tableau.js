@@ -7,7 +7,7 @@
 
 import { s } from "../../dom.js";
 import { clickable, fitText, rect, text } from "../helpers.js";
-import { DARK, TRACK_COLOURS, commandLabel, effectsText } from "./labels.js";
+import { DARK, TRACK_COLOURS, commandLabel, effectsText, engineerLabel } from "./labels.js";
 import { drawUpperIndustry } from "./usa.js";
 
 const CELL = 40;
@@ -180,10 +180,10 @@ function ownEngineerTiles(seat, player, ctx, commands) {
     const id = `engineer_${n}`;
     const el = s("g", { class: `own-engineer${used ? " used" : ""}${ctx.recent?.engineers?.has(`${seat}:${n}`) ? " recent" : ""}`,
                         dataset: { engineer: n, space: id } },
-      s("title", {}, `#${n}: ${effectsText(board.engineers?.[n], t)}${used ? ` · ${t("js.rr.engineer_used")}` : ""}`));
+      s("title", {}, `${engineerLabel(n, board)}: ${effectsText(board.engineers?.[n], t)}${used ? ` · ${t("js.rr.engineer_used")}` : ""}`));
     const cmds = commands.filter((c) => ["PlaceWorkers", "ReuseSpace", "Relocate"].includes(c.type) && c.args.space === id);
     if (cmds.length) clickable(el, t("js.rr.use_engineer", { n }), cmds, ctx, commandLabel);
-    return { el, label: `#${n} ${effectsText(board.engineers?.[n], t, "+")}${used ? " ✓" : ""}`, bg: "engineer-bg" };
+    return { el, label: `${engineerLabel(n, board)} ${effectsText(board.engineers?.[n], t, "+")}${used ? " ✓" : ""}`, bg: "engineer-bg" };
   });
 }
 
