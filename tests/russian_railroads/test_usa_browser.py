@@ -55,6 +55,9 @@ def test_a_usa_game_from_the_lobby_plays_a_round_by_clicking(chromium, server_ur
     expect(page.locator("svg.rr-tableau .line-name[data-line=transcontinental_west]")).to_have_count(2)
     expect(page.locator("svg.rr-tableau .industry-cell.upper[data-field='0']")).to_have_count(2)
     expect(page.locator("svg.rr-tableau .us-rubble")).to_have_count(2)
+    # the marks of the lines: 3 coin spaces and 7 stock steps a tableau
+    expect(page.locator("svg.rr-tableau .special[data-special^='us_done:']")).to_have_count(6)
+    expect(page.locator("svg.rr-tableau .special[data-special^='us_stock_']")).to_have_count(14)
     expect(page.locator("svg.rr-stock .stock-level")).to_have_count(7)
     expect(page.locator("svg.rr-stock .share-marker")).to_have_count(2)
     turns = 0

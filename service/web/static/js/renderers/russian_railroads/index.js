@@ -21,7 +21,7 @@ import { drawStockBoard } from "./usa.js";
 const ON_BOARD = new Set(["PlaceWorkers", "ReuseSpace", "Relocate", "ChooseQuestionCard", "ChooseStartBonus",
   "AdvanceTrack", "BuildLoco", "PlaceLoco", "BuildFactory", "AdvanceIndustry", "PlaceDoubler", "ChooseQuestionToken",
   "ChooseEndCard", "TakePoints", "UseIncomeMarker", "UseCoalField", "TakeFoundry", "UseFoundry", "CloseFoundry",
-  "ChooseDividend"]);
+  "ChooseDividend", "UseCoinSpace"]);
 
 /** Zoom chosen by tapping a player board, per seat, kept across redraws. */
 const zoomChoice = new Map();

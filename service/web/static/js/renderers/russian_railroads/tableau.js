@@ -87,7 +87,7 @@ function drawGermanMarks(svg, line, y, ctx) {
 }
 
 /** The marks printed on one line: special spaces, unlocks, stars, medal, doubling. */
-function drawLineMarks(svg, line, player, y, ctx) {
+function drawLineMarks(svg, line, player, y, ctx, commands = []) {
   const { t } = ctx;
   const cellX = (space) => LEFT + (space - 1) * CELL;
   const claimed = new Set(player.special_spaces || []);
@@ -102,6 +102,10 @@ function drawLineMarks(svg, line, player, y, ctx) {
     const what = sp.effect.op === "vp" ? `${sp.effect.n} ${t("js.rr.vp")}` : t(`js.rr.op.${sp.effect.op}`, sp.effect);
     g.append(s("title", {}, t(sp.loco ? "js.rr.special_loco" : "js.rr.special",
       { effect: what, colour: t(`js.rr.colour.${sp.colour}`) }) + (done ? " ✓" : "")));
+    // USA tableau: a coin space reached is paid for right there
+    const pay = sp.effect.op === "coin_space"
+      ? byType(commands, "UseCoinSpace").filter((c) => `us_done:${c.args.space}` === sp.key) : [];
+    if (pay.length) clickable(g, commandLabel(pay[0], ctx), pay, ctx, commandLabel);
     svg.append(g);
   }
   for (const u of line.unlocks || []) {
@@ -290,7 +294,7 @@ export function drawTableau(seat, player, ctx) {
     }
     // The start (0) before space 1, where taken tracks wait.
     svg.append(rect(LEFT - 40, y, 36, CELL_H, { rx: 3, class: "track-cell start" }), text(LEFT - 37, y + 10, "0", { class: "cell-num" }));
-    drawLineMarks(svg, line, player, y, ctx);
+    drawLineMarks(svg, line, player, y, ctx, commands);
     drawGermanMarks(svg, line, y, ctx);
     // Track markers: one square per colour at its position, stacked in the cell.
     Object.entries(tracks).forEach(([colour, pos], k) => {
