@@ -88,7 +88,8 @@ def test_a_usa_game_from_the_lobby_plays_a_round_by_clicking(chromium, server_ur
         turns += 1
     assert placed >= 1 and turns >= 2
     page.wait_for_selector("body[data-my-turn=true], .rr-final", timeout=60000)
-    expect(page.locator("svg.rr-tableau[data-seat=p1] .track-marker[data-line=rocky_mountaineer]").first).to_be_visible()
+    marker = page.locator("svg.rr-tableau[data-seat=p1] .track-marker[data-line=rocky_mountaineer]")
+    expect(marker.first).to_be_visible()
     page.screenshot(path=str(screenshots / "rr-usa-round2.png"), full_page=True)
     phone = chromium.new_context(viewport={"width": 390, "height": 844}, storage_state=context.storage_state())
     small = phone.new_page()

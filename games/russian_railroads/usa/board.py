@@ -53,6 +53,12 @@ MAIN_SPECIALS = tuple(s for s in RULES.specials if s["line"] == "transsib")
 LOWER, UPPER = 0, 1
 
 
+def market_of(state: Any) -> dict[str, Any]:
+    """``state.usa``: the stock market and steel mills, present at every USA table."""
+    assert state.usa is not None, "not a USA table"
+    return state.usa
+
+
 def is_usa(p: PlayerState) -> bool:
     return "usa" in p.claims
 

@@ -12,8 +12,7 @@ from typing import Any
 from .. import actions
 from ..evolve import Payload, handles
 from ..state import State
-from .board import LINES, STEEL_MILL
-
+from .board import LINES, STEEL_MILL, market_of
 
 #: a steel mill is taken with a loco from the stack: in a turn or when a relocated worker
 #: builds one
@@ -28,7 +27,7 @@ def _use(state: State, payload: Payload) -> None:
 
 
 def _usa(state: State, **changes: Any) -> None:
-    state.usa = {**state.usa, **changes}
+    state.usa = {**market_of(state), **changes}
 
 
 @handles("UsaTableauPrepared")
@@ -44,7 +43,7 @@ def _prepared(state: State, payload: Payload) -> None:
 
 @handles("SharesRose")
 def _rose(state: State, payload: Payload) -> None:
-    u = state.usa
+    u = market_of(state)
     seat = payload["seat"]
     _usa(state, level={**u["level"], seat: payload["level"]}, arrived={**u["arrived"], seat: u["counter"]},
          counter=u["counter"] + 1)
@@ -52,7 +51,7 @@ def _rose(state: State, payload: Payload) -> None:
 
 @handles("DividendTileLaid")
 def _tile(state: State, payload: Payload) -> None:
-    _usa(state, tiles={**state.usa["tiles"], str(payload["level"]): payload["tile"]})
+    _usa(state, tiles={**market_of(state)["tiles"], str(payload["level"]): payload["tile"]})
     _use(state, payload)
 
 
@@ -82,7 +81,7 @@ def _doubler(state: State, payload: Payload) -> None:
 
 @handles("SteelMillTaken")
 def _mill(state: State, payload: Payload) -> None:
-    _usa(state, mills=[m for m in state.usa["mills"] if m != payload["stack"]], taker=payload["seat"])
+    _usa(state, mills=[m for m in market_of(state)["mills"] if m != payload["stack"]], taker=payload["seat"])
 
 
 @handles("SteelMillBuilt")
@@ -154,7 +153,7 @@ def _declined(state: State, payload: Payload) -> None:
 @handles("GeneralPayoutDone")
 def _payout_done(state: State, payload: Payload) -> None:
     _turn_over(state)
-    _usa(state, queue=state.usa["queue"][1:])
+    _usa(state, queue=market_of(state)["queue"][1:])
 
 
 @handles("GeneralPayoutEnded")
@@ -162,7 +161,7 @@ def _payout_ended(state: State, payload: Payload) -> None:
     """Play goes on after the taker's turn, as if it had just been confirmed."""
     from ..evolve import _confirmed
 
-    resume = state.usa["resume"]
+    resume = market_of(state)["resume"]
     _usa(state, resume=None, queue=[])
     _confirmed(state, {"seat": resume})
 

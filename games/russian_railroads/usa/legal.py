@@ -20,7 +20,7 @@ from ..legal import _placements
 from ..state import State
 from ..tracks import colour_set
 from . import board, market, moves
-from .board import LINES
+from .board import LINES, market_of
 from .payout import payout_due_for
 
 
@@ -43,7 +43,7 @@ def before_placing(state: State, seat: str) -> list[Command]:
 
 
 def coin_uses(state: State, seat: str) -> list[Command]:
-    if not state.placed or state.phase != "actions" or seat in state.passed or state.usa.get("resume"):
+    if not state.placed or state.phase != "actions" or seat in state.passed or market_of(state).get("resume"):
         return []
     p = state.players[seat]
     if p.coins < board.DATA["coin_space_cost"] or actions.blocking_item(state.pending) is not None:

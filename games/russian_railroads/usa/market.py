@@ -26,7 +26,7 @@ from typing import Any
 
 from ..context import Ctx
 from ..state import State
-from .board import DATA, LEVELS, TILES
+from .board import DATA, LEVELS, TILES, market_of
 
 
 def initial(seats: list[str]) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def level_of(state: State, seat: str) -> int:
 def payout_effects(state: State, seat: str) -> list[dict[str, Any]]:
     """"Du nutzt die Vorteile der Ebene auf der sich dein Kursmarker befindet und aller
     Ebenen darunter."""
-    tiles = state.usa["tiles"]
+    tiles = market_of(state)["tiles"]
     out: list[dict[str, Any]] = []
     for level in range(1, level_of(state, seat) + 1):
         tile = tiles.get(str(level))
@@ -74,7 +74,7 @@ def stock_step(ctx: Ctx, seat: str, payout_after: bool = False) -> None:
             personal_payout(ctx, seat)
         return
     new = level + 1
-    tile = ctx.work.usa["tiles"].get(str(new))
+    tile = market_of(ctx.work)["tiles"].get(str(new))
     ctx.emit("SharesRose", {"seat": seat, "level": new, "first": tile is None})
     if tile is None and open_tiles(ctx.work):
         ctx.add_item(seat, "dividend", 1, True, new * 10 + (1 if payout_after else 0), True, "stock_market")
@@ -87,12 +87,12 @@ def stock_step(ctx: Ctx, seat: str, payout_after: bool = False) -> None:
 
 def ranking(state: State) -> list[str]:
     """Share markers from the top, the one further left first on a level."""
-    u = state.usa
+    u = market_of(state)
     return sorted(state.seats, key=lambda s: (-u["level"][s], u["arrived"][s]))
 
 
 def end_bonus(ctx: Ctx) -> None:
     """"Der Spieler, dessen Kursmarker ... am weitesten oben steht, erhält 20 Punkte.
     Derjenige auf der zweiten Position erhält 10 Punkte.\""""
-    for place, (seat, points) in enumerate(zip(ranking(ctx.work), DATA["stock_end_bonus"]), start=1):
+    for place, (seat, points) in enumerate(zip(ranking(ctx.work), DATA["stock_end_bonus"], strict=False), start=1):
         ctx.emit("StockBonusScored", {"seat": seat, "points": points, "place": place})

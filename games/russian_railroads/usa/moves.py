@@ -23,13 +23,13 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from .. import actions, locomotives, submoves
+from .. import actions, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
-from ..data import BLACK, RULES, q_tokens_for
+from ..data import BLACK, RULES
 from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board, market
-from .board import INDUSTRY_RUBBLE, LINES, MAIN, MILL_EFFECTS, STEEL_MILL, TRACK_RUBBLE, UPPER
+from .board import INDUSTRY_RUBBLE, LINES, MAIN, MILL_EFFECTS, STEEL_MILL, TRACK_RUBBLE, UPPER, market_of
 
 
 def rules_for(p: PlayerState) -> board.TrackRules:
@@ -182,7 +182,7 @@ def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 def _mill_check(ctx: Ctx, seat: str) -> None:
     """"Nimmst du die letzte Lok von einem der Stapel neben dem ein Stahlwerk liegt, so
     nimmst du dir zusätzlich zur Lok noch das Stahlwerk."""
-    for stack in ctx.work.usa["mills"]:
+    for stack in market_of(ctx.work)["mills"]:
         if ctx.work.stacks[stack] == 0:
             ctx.emit("SteelMillTaken", {"seat": seat, "stack": stack})
             ctx.add_item(seat, "steel_mill", 1, True, stack, True, "steel_mill")
@@ -225,7 +225,7 @@ def box_steel_mill(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
 def use_coin_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     state = ctx.work
-    if state.phase != "actions" or seat in state.passed or state.usa.get("resume"):
+    if state.phase != "actions" or seat in state.passed or market_of(state).get("resume"):
         raise IllegalMove("rr.us.coin_not_now", "a coin space is used in your own turn of the action phase")
     submoves._guard_blocking(ctx, ())
     key = arg(args, "space", str)
@@ -295,5 +295,3 @@ def handler(state: State, ctype: str) -> Any:
         return OWN[ctype]
     return None
 
-
-__all__ = ["handler", "check_specials", "rules_for", "q_tokens_for", "locomotives"]

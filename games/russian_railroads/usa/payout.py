@@ -9,14 +9,15 @@ from games.contract import IllegalMove
 from .. import actions
 from ..context import Ctx
 from . import market
+from .board import market_of
 from .events import payout_due
 
 
 def stock_payout(ctx: Ctx) -> None:
     if not payout_due(ctx.work):
         raise IllegalMove("rr.system.not_due", "no general payout is due")
-    while ctx.work.usa["queue"]:
-        seat = ctx.work.usa["queue"][0]
+    while market_of(ctx.work)["queue"]:
+        seat = market_of(ctx.work)["queue"][0]
         ctx.emit("GeneralPayoutBegan", {"seat": seat, "level": market.level_of(ctx.work, seat)})
         effects = market.payout_effects(ctx.work, seat)
         if effects:

@@ -160,7 +160,7 @@ def _usa_extras(state: State, p: PlayerState, later: int) -> float:
     level = usa_market.level_of(state, p.seat)
     value = STOCK_LEVEL * level * min(later, 2)
     ranking = usa_market.ranking(state)
-    for points, seat in zip(usa_board.DATA["stock_end_bonus"], ranking):
+    for points, seat in zip(usa_board.DATA["stock_end_bonus"], ranking, strict=False):
         if seat == p.seat:
             value += points * (0.6 if later else 1.0)
     value += COIN_SPACE * len(usa_board.coin_spaces_ready(p)) * min(1, p.coins)
