@@ -10,6 +10,7 @@ challenger's win rate with a 95% Wilson interval and the average scores.
     python benchmarks/tournament.py --challenger greedy --baseline random --players 2 --games 100
     python benchmarks/tournament.py --challenger mcts-1s --baseline greedy --players 2 --games 60
     python benchmarks/tournament.py --challenger mcts-1s --baseline mcts-1s --players 4 --games 20
+    python benchmarks/tournament.py --options '{"tableau": "usa"}' --games 50
 
 With the same level on both sides it reports the average winning score.
 """
@@ -38,8 +39,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def one_game(spec: tuple[str, int, int, str, str, int, int]) -> dict:
-    game_name, players, index, challenger, baseline, budget_ms, seed = spec
+def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
+    game_name, players, index, challenger, baseline, budget_ms, seed, options = spec
     from games import registry
     from worker.selfplay import play
 
@@ -47,7 +48,8 @@ def one_game(spec: tuple[str, int, int, str, str, int, int]) -> dict:
     seat_index = index % players
     levels = [challenger if i == seat_index else baseline for i in range(players)]
     start = time.perf_counter()
-    table = play(game, players, f"tournament-{seed}-{index}", levels, budget_ms=budget_ms)
+    table = play(game, players, f"tournament-{seed}-{index}", levels, options=json.loads(options),
+                 budget_ms=budget_ms)
     status = table.status()
     seats = list(table.projection.seats)
     return {
@@ -68,9 +70,11 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=1000, help="budget of levels without their own")
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--out", help="append one JSON line per game to this file")
+    parser.add_argument("--options", default="{}", help='table options as one JSON object, e.g. \'{"tableau": "usa"}\'')
     args = parser.parse_args()
 
-    specs = [(args.game, args.players, i, args.challenger, args.baseline, args.budget_ms, args.seed)
+    options = json.dumps(json.loads(args.options))  # refused here if it is not JSON
+    specs = [(args.game, args.players, i, args.challenger, args.baseline, args.budget_ms, args.seed, options)
              for i in range(args.games)]
     results = []
     start = time.perf_counter()
@@ -90,7 +94,7 @@ def main() -> None:
     ch_scores = [r["scores"][r["challenger_seat"]] for r in results]
     base_scores = [v for r in results for s, v in r["scores"].items() if s != r["challenger_seat"]]
     winning = [r["scores"][r["ranking"][0]] for r in results]
-    print(f"{args.game}, {args.players} players, {n} games, {args.challenger} vs {args.baseline} "
+    print(f"{args.game} {options}, {args.players} players, {n} games, {args.challenger} vs {args.baseline} "
           f"(challenger seat rotated), {elapsed:.0f} s on {args.procs} processes")
     if args.challenger != args.baseline:
         print(f"  {args.challenger} wins {wins}/{n} = {wins / n:.1%}  95% CI [{low:.1%}, {high:.1%}]"
