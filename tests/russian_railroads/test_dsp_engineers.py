@@ -245,3 +245,49 @@ def test_the_card_round_folds_from_its_events_and_survives_a_snapshot():
     loaded = GAME.load_state(GAME.dump_state(state))
     assert GAME.dump_state(loaded) == GAME.dump_state(state)
     assert GAME.status(loaded).to_move == ("p2",)
+
+
+def test_ludmilla_again_through_factory_3_interrupts_the_turn_and_it_goes_on_after():
+    """Yucata: "Erst wenn alle Spieler Ludmilla genutzt haben, wird der Zug wieder
+    fortgesetzt, falls noch Aktionen übrig sind. Das ist insbesondere dann der Fall, wenn
+    Ludmilla mit Hilfe der Fabrik 3 genutzt wird." p1 stands on Ludmilla; its industry
+    step reaches factory 3 ("1 Aktionsfeld ... nochmals nutzen"), it uses Ludmilla again;
+    after p2's choice p1's turn goes on with the industry step still open."""
+    from games.russian_railroads.data import RULES
+
+    state = dsp_turn(LUDMILLA, 2)
+    gap = RULES.industry_gaps[0]
+    p = player(state, "p1")
+    p.factories = [3, 0, 0, 0, 0]
+    p.markers = [gap - 1, -1]
+    state.occupied = {**state.occupied, "engineer_107": ["p1", 1, 0, False]}
+    state.pending = ((70, "industry", 2, False, None, False),)
+    state.placed = state.acted = True
+    state = act(state, "p1", "AdvanceIndustry", marker=1)
+    assert ("ReuseSpace", {"space": "engineer_107"}) in [(c.type, c.args) for c in GAME.legal_commands(state, "p1")]
+    vp = state.players["p1"].vp
+    state = act(state, "p1", "ReuseSpace", space="engineer_107")
+    assert state.players["p1"].vp == vp + 5
+    state = act(state, "p1", "ChooseLudmillaCard", card="coin")
+    assert GAME.legal_commands(state, "p1") == []  # interrupted: only the confirm
+    state = confirm(state)
+    assert GAME.status(state).to_move == ("p2",)
+    state = act(state, "p2", "ChooseLudmillaCard", card="doubler")
+    state = act(state, "p2", "PlaceDoubler")
+    state = confirm(state)
+    assert GAME.status(state).to_move == ("p1",)  # the turn goes on: 1 industry step is left
+    assert [(i[1], i[2]) for i in state.pending if i[2] > 0] == [("industry", 1)]
+    state = act(state, "p1", "AdvanceIndustry", marker=1)
+    state = confirm(state)
+    assert GAME.status(state).to_move == ("p2",)
+
+
+def test_olga_through_a_relocated_worker_needs_only_the_further_worker():
+    """A relocated worker stands on Olga already paid; the further worker is still needed."""
+    from games.russian_railroads.dsp.olga import possible
+
+    state = olga_with_p2_engineer(3)
+    p = player(state, "p1")
+    p.free, p.coins, p.black_free = 1, 0, False
+    assert possible(state, "p1", relocation=True)
+    assert not possible(state, "p1", relocation=False)
