@@ -254,7 +254,7 @@ def score_round(ctx: Ctx) -> None:
     majority = engineers.majority(players, (emil_row,) if emil_row else ())
     final: dict[str, Any] = {}
     for p in players:
-        cards = _scoring(state).end_cards_breakdown(p)
+        cards = _scoring(state).end_cards_breakdown(p, state.options)
         end_total = sum(c["vp"] for c in cards)
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}

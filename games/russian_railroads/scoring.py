@@ -12,6 +12,7 @@ lower printed value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .data import BLACK, GREY, KIEV, PETERSBURG, RULES, TRANSSIB
@@ -75,7 +76,26 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
     return result
 
 
-def end_card_points(p: PlayerState, card: str) -> int:
+#: The options that make a game "German Railroads" for the ?-token end card: any of
+#: its four modules (Deutschland tableau, coal, new engineers / ?-tokens / ?-cards,
+#: the solo game against Emil, rules text "enthält 4 Module").
+GERMAN_RAILROADS_SWITCHES = ("coal", "new_engineers", "new_q", "solo")
+
+
+def q_token_cap(rule: Mapping[str, Any], options: Mapping[str, Any] | None) -> int:
+    """The end card "?-Marker"'s cap: "maximal 28 Punkte, German Railroads maximal 35
+    Punkte, DSP maximal 42 Punkte" (DSP's cap wins when both are played)."""
+    options = options or {}
+    if options.get("dsp"):
+        return int(rule.get("max_dsp", rule["max"]))
+    if options.get("tableau") == "deutschland" or any(options.get(k) for k in GERMAN_RAILROADS_SWITCHES):
+        return int(rule.get("max_german_railroads", rule["max"]))
+    return int(rule["max"])
+
+
+def end_card_points(p: PlayerState, card: str, options: Mapping[str, Any] | None = None) -> int:
+    """One end-game card's points; ``options`` (the table's normalised options) set
+    the ?-token card's cap."""
     rule = RULES.end_cards[card]
     op = rule["op"]
     if op == "sum_locos":
@@ -98,11 +118,11 @@ def end_card_points(p: PlayerState, card: str) -> int:
     if op == "per_extra_worker":
         return min(rule["max"], rule["n"] * (p.extra_workers + (1 if p.black else 0)))
     if op == "per_q_token":
-        return min(rule["max"], rule["n"] * len(p.q_used))
+        return min(q_token_cap(rule, options), rule["n"] * len(p.q_used))
     if op == "black_positions":
         return sum(p.tr[line * 5 + BLACK] for line in range(3))
     raise ValueError(f"unknown end-card scoring {op}")
 
 
-def end_cards_breakdown(p: PlayerState) -> list[dict[str, Any]]:
-    return [{"card": card, "vp": end_card_points(p, card)} for card in p.end_cards]
+def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    return [{"card": card, "vp": end_card_points(p, card, options)} for card in p.end_cards]

@@ -11,6 +11,7 @@ German tile, never both.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..data import RULES
@@ -76,7 +77,7 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
     return result
 
 
-def end_cards_breakdown(p: PlayerState) -> list[dict[str, Any]]:
+def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The base end-game cards; "Endstationen" counts the seat's own line ends."""
     out = []
     for card in p.end_cards:
@@ -85,7 +86,7 @@ def end_cards_breakdown(p: PlayerState) -> list[dict[str, Any]]:
             ends = sum(1 for li in range(3) if board.terminal(p, li))
             vp = min(rule["max"], rule["n"] * ends)
         else:
-            vp = end_card_points(p, card)
+            vp = end_card_points(p, card, options)
         out.append({"card": card, "vp": vp})
     return out
 
