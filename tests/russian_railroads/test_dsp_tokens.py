@@ -229,3 +229,31 @@ def test_the_double_sided_token_needs_an_open_token_it_can_take():
     assert illegal_code(state, "p1", "ChooseQuestionToken", token="double_q") == "rr.dsp.no_open_token"
     assert "double_q" not in {c.args.get("token") for c in GAME.legal_commands(state, "p1")}
     assert "track_4" in {c.args.get("token") for c in GAME.legal_commands(state, "p1")}
+
+
+def test_the_q_marker_end_card_counts_up_to_42_points_with_dsp():
+    """Spielende-Karte ?-Marker: "7 Punkte für jedes ?-Plättchen, das er auf sein Tableau
+    gelegt hat (maximal 28 Punkte, German Railroads maximal 35 Punkte, DSP maximal 42
+    Punkte)." Seven tokens placed: 42 with DSP (also with the Deutschland tableau), 35 with
+    German Railroads alone, 28 in the base game."""
+    from games.russian_railroads import scoring
+    from games.russian_railroads.state import PlayerState
+
+    p = PlayerState("p1")
+    p.q_used = ["double_q", "track_4", "industry_5", "doublers_3", "kiev_medal", "revaluation", "coins_4"]
+    assert scoring.end_card_points(p, "q_tokens", {"dsp": True}) == 42
+    assert scoring.end_card_points(p, "q_tokens", {"dsp": True, "tableau": "deutschland"}) == 42
+    assert scoring.end_card_points(p, "q_tokens", {"tableau": "deutschland"}) == 35
+    assert scoring.end_card_points(p, "q_tokens", {}) == 28
+
+
+def test_the_industry_boom_doubles_income_marker_and_tableau_steps_in_germany():
+    """"German Railroads: Industrieschritte auf dem Tableau und durch Einkommensmarker werden
+    verdoppelt." (both are gained like any other effect, so they get their double)"""
+    state = with_q_field()
+    state.options = {"dsp": True, "tableau": "deutschland"}
+    state.dsp = {**state.dsp, "tokens": {"p1": ["industry_boom"]}}
+    for source in ("income_industry", "hannover_3"):
+        ctx = Ctx(state)
+        ctx.gain("p1", [{"op": "industry", "n": 1}], False, source)
+        assert [(i[1], i[2]) for i in ctx.events[-1].payload["items"]] == [("industry", 1), ("industry", 1)]
