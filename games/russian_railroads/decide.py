@@ -95,7 +95,7 @@ def check_available_space(state: State, seat: str, space: str, relocation: bool 
         if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
             raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
     effects, competitive = actions.space_effects(state, seat, space)
-    if effects and effects[0]["op"] == "olga":
+    if space == "engineer_104":  # DSP Olga (the only engineer with this id)
         from .dsp.olga import possible
 
         if not possible(state, seat, relocation):  # "muss sofort": own Olga too
