@@ -21,6 +21,7 @@ from typing import Any
 from games.contract import IllegalMove
 
 from . import engineers, locomotives
+from .coal import board as coal_board
 from .context import Ctx
 from .data import EMIL, RULES, engineer_cost, printed_number
 from .evolve import Payload, handles
@@ -70,6 +71,11 @@ def discard_reason(state: State, card: int) -> str | None:
         return "no_field"
     if space in state.occupied:
         return "occupied"  # 3. "Das Aktionsfeld auf Emils Karte ist nicht frei"
+    if space in coal_board.FIELDS and coal_board.field_taken(state, space):
+        # 3. "Stehen bereits Arbeiter auf dem Feld": with 2 seats the mine and the
+        # foundry purchase are one field, and a purchase is kept in the coal board's
+        # record rather than in ``occupied``.
+        return "occupied"
     if workers > emil.get("free", 0):
         return "no_workers"  # 2. "Emil hat nicht mehr genügend Arbeiter"
     colour = CARDS[card].get("skip_unless_unlocked")
