@@ -18,7 +18,7 @@ from typing import Any
 
 from games.contract import NOBODY, SECRET, IllegalMove
 
-from .. import actions, engineers, submoves
+from .. import actions, engineers, extra_uses, submoves
 from ..context import Ctx, arg, line_arg
 from ..data import RULES
 from ..state import State
@@ -47,6 +47,7 @@ def use_coal_field(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.space.occupied", "this coal field is already used this round")
     if board.coal_of(state, seat) < info["coal"]:
         raise IllegalMove("rr.coal.not_enough", f"this field costs {info['coal']} coal")
+    extra_uses.ensure_not_a_pass(state, seat, info["effects"], "rr.coal.no_pass", "coal fields")
     op = info["effects"][0]["op"]
     coal = state.coal or {}
     # A board field is in competition: it must be executable in full.
@@ -112,6 +113,7 @@ def use_foundry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.coal.foundry_used", "each foundry once per round")
     if board.coal_of(state, seat) < FOUNDRY_COAL:
         raise IllegalMove("rr.coal.not_enough", f"a foundry costs {FOUNDRY_COAL} coal")
+    extra_uses.ensure_not_a_pass(state, seat, FOUNDRIES[foundry], "rr.coal.no_pass", "foundries")
     ctx.emit("FoundryUsed", {"seat": seat, "foundry": foundry, "coal": FOUNDRY_COAL, "round": state.round})
     ctx.gain(seat, FOUNDRIES[foundry], False, f"foundry_{foundry}")
     ctx.add_item(seat, "close_foundry", 1, False, foundry, False, f"foundry_{foundry}")

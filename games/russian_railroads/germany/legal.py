@@ -46,8 +46,9 @@ def income_uses(state: State, seat: str) -> list[Command]:
     if state.phase != "actions" or seat in state.passed:
         return []
     p = state.players[seat]
+    # checked with the handler: it refuses a use in a turn that can only end in a pass
     return [Command("UseIncomeMarker", seat, {"marker": m}) for m in board.income_of(p)
-            if not board.income_used(p, m, state.round)]
+            if not board.income_used(p, m, state.round) and _ok(state, seat, "UseIncomeMarker", {"marker": m})]
 
 
 def submoves(state: State, seat: str) -> list[Command]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from .. import actions, submoves
+from .. import actions, extra_uses, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES, q_tokens_for
 from ..state import PlayerState, State
@@ -207,6 +207,7 @@ def use_income_marker(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.de.income_not_yours", "you do not have that income marker")
     if board.income_used(p, marker, state.round):
         raise IllegalMove("rr.de.income_used", "each income marker is used once per round")
+    extra_uses.ensure_not_a_pass(state, seat, board.INCOME[marker], "rr.de.income_no_pass", "income markers")
     ctx.emit("IncomeMarkerUsed", {"seat": seat, "marker": marker, "round": state.round})
     ctx.gain(seat, board.INCOME[marker], False, f"income_{marker.rsplit('_', 1)[0]}")
 
