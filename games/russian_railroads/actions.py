@@ -52,13 +52,13 @@ class _Needs:
     """What an effect list asks for, summed up once (see :func:`_needs`)."""
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse", "one_colour", "grey_jump")
+                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         steps: list[tuple[str, int]] = []
         self.industry = self.doublers = self.loco = self.factory = self.either = 0
         self.repeat: list[str] = []
-        self.hire = self.special_loco = self.reuse = self.grey_jump = False
+        self.hire = self.special_loco = self.reuse = self.grey_jump = self.own_factory = False
         for op in effects:
             kind = op["op"]
             if kind == "steps":
@@ -83,6 +83,8 @@ class _Needs:
                 self.reuse = True
             elif kind == "grey_to_black":
                 self.grey_jump = True
+            elif kind == "use_factory":  # engineer -10 (German Railroads)
+                self.own_factory = True
         self.steps = steps
         #: the common case of one single-colour step demand: (colour index, n), else None
         self.one_colour: tuple[int, int] | None = None
@@ -129,6 +131,8 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if needs.reuse and not reusable_spaces(state, p.seat, check=True):
         return False
     if needs.grey_jump and not trk.grey_jump_lines(p.tr, p.unlocked):
+        return False
+    if needs.own_factory and not any(p.factories):
         return False
     loco, factory, either = needs.loco, needs.factory, needs.either
     if loco and factory:

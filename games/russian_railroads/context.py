@@ -16,6 +16,7 @@ from games.contract import Event, IllegalMove
 from . import actions, engineers, industry, locomotives, tracks
 from .data import BOILER, COAL, COAL_ITEMS, DSP_ITEMS, Q_FACTORY, RULES, SPECIAL9, printed_number
 from .evolve import apply
+from .german_items.engineers import OPS as NEW_ENGINEER_OPS
 from .state import PlayerState, State
 
 MISSING = object()
@@ -91,6 +92,10 @@ class Ctx:
                 self.emit("RevaluationTileTaken", {"seat": seat})
             elif kind == "coal":
                 self.emit("CoalTaken", {"seat": seat, "coal": op["n"], "reason": source})
+            elif kind in NEW_ENGINEER_OPS:  # German Railroads' engineers 5 and -10
+                from .german_items.engineers import gain as new_engineer_gain
+
+                new_engineer_gain(self, seat, op, mandatory, source, items, next_id + len(items))
             elif kind in DSP_ITEMS:  # Olga's worker, Ludmilla's card, the DSP ?-tokens' choices
                 dsp_kind, must, block = DSP_ITEMS[kind]
                 items.append([next_id + len(items), dsp_kind, 1, must, None, block])

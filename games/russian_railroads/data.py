@@ -118,6 +118,11 @@ COAL: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/co
 RULES.engineers[COAL["engineer"]["number"]] = COAL["engineer"]
 RULES.start_bonus[COAL["start_bonus"]["id"]] = COAL["start_bonus"]["effects"]
 RULES.q_cards.update({c["id"]: c["effects"] for c in COAL["question_cards"]})
+#: German Railroads' new engineers (``data/new_engineers.json``): internal 300 + printed
+#: number (390: the printed -10), dealt only with the option ``new_engineers``.
+NEW_ENGINEERS: dict[str, Any] = json.loads(
+    resources.files(__package__).joinpath("data/new_engineers.json").read_text(encoding="utf-8"))
+RULES.engineers.update({e["number"]: e for e in NEW_ENGINEERS["engineers"]})
 #: the coal mine is a worker field of the coal board (on no printed board side: the
 #: coal module adds it, see ``decide.available_spaces``)
 RULES.spaces["coal_mine"] = {**COAL["board"]["fields"][0], "area": "coal", "coins": 0, "players": []}

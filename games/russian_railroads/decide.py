@@ -292,6 +292,10 @@ def _module_handler(state: State, ctype: str) -> Any:
         found = dsp_handler(state, state.current or "", ctype)
         if found is not None:
             return found
+    if ctype == "UseOwnFactory" and state.options.get("new_engineers"):
+        from .german_items.moves import handler as new_engineer_handler
+
+        return new_engineer_handler(state, ctype)
     if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
         raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
     if state.options.get("tableau") == "deutschland":

@@ -30,6 +30,7 @@ from .data import COAL, DSP, RULES, printed_number
 from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .decide import decide as _decide
 from .evolve import evolve as _evolve
+from .german_items import events as _new_engineer_events  # noqa: F401  (registers their events)
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
 from .usa import events as _usa_events  # noqa: F401  (registers American Railroads' events)
 from .legal import legal_commands as _legal
@@ -212,6 +213,8 @@ def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: 
         return True
     if info["set"] == "coal":
         return bool(opts.get("coal"))
+    if info["set"] == "new_engineers":
+        return bool(opts.get("new_engineers"))
     if info["set"] != "dsp" or not opts.get("dsp") or not info.get("built", True):
         return False
     return info.get("name") != "Olga" or players <= DSP["olga_max_players"]

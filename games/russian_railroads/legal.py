@@ -192,6 +192,10 @@ def _after_placing(state: State, seat: str) -> list[Command]:
 
 
 def _with_modules(state: State, seat: str, result: list[Command]) -> list[Command]:
+    if state.options.get("new_engineers"):
+        from .german_items import legal as new_engineers
+
+        result = result + new_engineers.commands(state, seat)
     if state.options.get("coal"):
         from .coal import legal as coal
 
@@ -284,6 +288,7 @@ COMMANDS_FOR = {
     "headhunter": ("ChooseHeadhunterEngineer",),
     "q_factory": ("BuildQuestionFactory",),
     "freight_wagon": ("AttachFreightWagon",),
+    "use_factory": ("UseOwnFactory",),
 }
 
 

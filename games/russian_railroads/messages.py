@@ -21,8 +21,9 @@ from games.contract import Command, Description, Event
 
 from . import names
 from .coal import messages as coal_messages
-from .dsp import messages as dsp_messages
 from .data import BOILER, RULES, SPECIAL9, engineer_cost
+from .dsp import messages as dsp_messages
+from .german_items import messages as new_engineer_messages
 from .germany import messages as german_messages
 from .usa import messages as usa_messages
 
@@ -217,6 +218,8 @@ def describe(event: Event) -> Description:
         key = usa_messages.fill(event.type, payload, params, count, _line_name)
     elif event.type in dsp_messages.EVENTS:
         key = dsp_messages.fill(event.type, payload, params, count)
+    elif event.type in new_engineer_messages.EVENTS:
+        key = new_engineer_messages.fill(event.type, payload, params, factory_name)
     elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
     elif event.type == "RoundScored":
@@ -339,6 +342,8 @@ def describe_command(command: Command) -> Description:
         key = usa_messages.fill(ctype, args, params, count, _line_name)
     elif ctype in dsp_messages.COMMANDS:
         key = dsp_messages.fill(ctype, args, params, count)
+    elif ctype in new_engineer_messages.COMMANDS:
+        key = new_engineer_messages.fill(ctype, args, params, factory_name)
     return Description(f"rr.cmd.{key}", params)
 
 

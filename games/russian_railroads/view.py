@@ -206,9 +206,10 @@ def _board_for(state: State) -> dict[str, Any] | None:
     if not state.seats:
         return None
     board = board_layout(len(state.seats))
-    if state.options.get("dsp"):
+    sets = {name for name in ("dsp", "new_engineers") if state.options.get(name)}
+    if sets:
         for number, info in sorted(RULES.engineers.items()):
-            if info.get("set") == "dsp":
+            if info.get("set") in sets:
                 board["engineers"][str(number)] = info["effects"]
                 if info.get("cost"):
                     board.setdefault("engineer_costs", {})[str(number)] = dict(info["cost"])

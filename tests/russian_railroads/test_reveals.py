@@ -101,6 +101,9 @@ GeneralPayoutBegan   no      USA: follows from the stock board (system)
 GeneralPayoutDone    no      USA: public (system)
 GeneralPayoutEnded   no      USA: public (system)
 PayoutDeclined       no      USA: public
+StartBonusCardsDrawn YES     new engineer 5: 2 of the shuffled start bonus cards drawn face down
+                             (a random draw the mover sees: nothing can be undone to before)
+OwnFactoryUsed       no      new engineer -10: a factory on the own tableau, public
 ==================== ======= ==========================================================
 
 There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The
@@ -129,7 +132,8 @@ from games.russian_railroads.evolve import _APPLY
 from .helpers import act, at_turn, decide, play_random, player
 
 BARRIERS = {"TurnOrderDealt", "EngineersDealt", "EndGameDeckPrepared", "EndCardsSearched", "EndCardTaken",
-            "GameFinished", "EmilCardRevealed", "CoalPrepared", "FoundryRevealed", "DspTokensLaidOut"}
+            "GameFinished", "EmilCardRevealed", "CoalPrepared", "FoundryRevealed", "DspTokensLaidOut",
+            "StartBonusCardsDrawn"}
 AUDITED = {line.split()[0] for line in (__doc__ or "").split("====\n")[2].splitlines() if line[:1].isalpha()}
 REFUSED = {"platform.undo_barrier", "platform.undo_range"}
 
