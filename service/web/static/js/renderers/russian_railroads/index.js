@@ -5,7 +5,7 @@
 // highlighted, a click sends the command, and when several commands fit one
 // click a small menu asks which.  Modules: board.js (action spaces, engineers,
 // locos, factories, cards), tableau.js (a player's board), scoring.js, recent.js
-// (other players' last turns), labels.js (words).
+// (other players' last turns), labels.js (words), emil.js (Emil in the solo game).
 
 import { clear, h } from "../../dom.js";
 import { zoomable } from "../helpers.js";
@@ -15,6 +15,7 @@ import { changesSince } from "./recent.js";
 import { finalTable, lastScoringTable } from "./scoring.js";
 import { drawTableau, tableauWidth } from "./tableau.js";
 import { drawDsp } from "./dsp.js";
+import { drawEmil, namesWithEmil } from "./emil.js";
 import { drawStockBoard } from "./usa.js";
 
 /** Commands with a piece to click on the table; the rest (Pass, SkipRelocation, DiscardLoco) are buttons. */
@@ -61,12 +62,14 @@ export default {
       el.append(h("p", { class: "muted" }, "…"));
       return;
     }
-    const ctx = { ...base, board: view.board, recent: changesSince(base.previousView, view, base.you) };
+    const ctx = { ...base, board: view.board, recent: changesSince(base.previousView, view, base.you),
+      names: namesWithEmil(base.names, view, base.t) };
     if (view.final) el.append(finalTable(view, ctx));
     const elsewhere = ctx.commands.filter((c) => !ON_BOARD.has(c.type));
     if (ctx.interactive && elsewhere.length) {
       el.append(h("div", { class: "card rr-choices", id: "rr-choices" }, otherButtons(elsewhere, ctx)));
     }
+    if (view.emil) el.append(drawEmil(view, ctx));
     el.append(h("div", { class: "rr-board-wrap" }, drawBoard(ctx, spacesPerRow(available))));
     if (view.usa) el.append(h("div", { class: "rr-stock-wrap" }, drawStockBoard(view, ctx)));
     if (view.dsp) el.append(drawDsp(view, ctx));
