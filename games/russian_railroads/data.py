@@ -137,6 +137,19 @@ DSP_ITEMS = {"olga": ("olga", True, True), "ludmilla_draft": ("ludmilla", True, 
 #: the ?-factory's internal factory number (DSP; no printed number)
 Q_FACTORY: int = DSP["question_tokens"]["q_factory_number"]
 _Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}
+#: German Railroads' ?-card "Aufwerter" (``data/deutschland.json``) joins the ?-card table
+#: by id; a table lays it out with the Deutschland tableau or the option ``new_q``.
+_GERMAN = json.loads(resources.files(__package__).joinpath("data/deutschland.json").read_text(encoding="utf-8"))
+#: the German ?-token and ?-card ids a table uses with them: {"q_tokens": [...], "q_cards": [...]}
+GERMAN_Q: dict[str, Any] = _GERMAN["always_used"]
+RULES.q_cards.update({c["id"]: c["effects"] for c in _GERMAN["question_cards"]})
+
+
+def german_q_items(options: dict[str, Any]) -> bool:
+    """"Das ?-Plättchen 4 Münzen und die ?-Karte mit dem neuen Aufwerter werden bei allen
+    Spielen mit dem Deutschlandtableau verwendet. Ihr könnt sie aber auch in allen anderen
+    Spielen verwenden." - the latter is the option ``new_q``."""
+    return options.get("tableau") == "deutschland" or bool(options.get("new_q"))
 
 
 def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
@@ -145,7 +158,7 @@ def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
     are laid out beside the board, see :mod:`.dsp.tokens`)."""
     if options.get("dsp"):
         return _with_dsp(options)
-    key = (options.get("tableau") == "deutschland", bool(options.get("coal")))
+    key = (german_q_items(options), bool(options.get("coal")))
     if options.get("tableau") == "usa":
         key = ("usa", False)  # type: ignore[assignment]
     if key not in _Q_TOKENS:
@@ -168,7 +181,7 @@ def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _with_dsp(options: dict[str, Any]) -> dict[str, Any]:
-    key = ("dsp", options.get("tableau") == "deutschland", bool(options.get("coal")))
+    key = ("dsp", german_q_items(options), bool(options.get("coal")))
     if key not in _Q_TOKENS:  # type: ignore[comparison-overlap]
         own = DSP["question_tokens"]["own"]
         tokens = {**q_tokens_for({k: v for k, v in options.items() if k != "dsp"}),

@@ -106,6 +106,13 @@ class RussianRailroads:
                             barrier=True))
         if opts.get("coal"):
             events.append(coal_setup(opts, seats, setup, rng))
+        if opts.get("new_q") and opts.get("tableau") != "deutschland":
+            # "Ihr könnt sie aber auch in allen anderen Spielen verwenden" (the Deutschland
+            # tableau lays them out itself: GermanTableauPrepared)
+            from .data import GERMAN_Q
+
+            events.append(Event("GermanQuestionItemsAdded", {"q_cards": list(GERMAN_Q["q_cards"]),
+                                                             "q_tokens": list(GERMAN_Q["q_tokens"])}))
         if opts.get("dsp"):
             from .dsp.tokens import setup as dsp_tokens
 

@@ -33,7 +33,7 @@ TABLEAUS = ("russian", "deutschland", "usa")
 #: German Railroads modules and the mini expansion, as boolean switches.
 SWITCHES = ("coal", "new_engineers", "new_q", "dsp", "solo")
 #: What the engine plays so far; the rest is refused until it is built (issue 12).
-BUILT = {"solo", "tableau", "coal", "dsp", "new_engineers"}
+BUILT = {"solo", "tableau", "coal", "dsp", "new_engineers", "new_q"}
 #: The tableaus the engine plays.
 BUILT_TABLEAUS = ("russian", "deutschland", "usa")
 

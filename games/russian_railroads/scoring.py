@@ -26,6 +26,10 @@ from .tracks import black_terminals
 def space_values(p: PlayerState, line: int) -> list[int]:
     """Value of spaces 1..length of a line, real and virtual tracks, no reach."""
     values = RULES.values_reval if p.revaluation else RULES.values_base
+    if "de_revaluation" in p.claims:  # the German ?-card "Aufwerter" (option new_q)
+        from .germany.board import VALUES_DE
+
+        values = VALUES_DE
     length = RULES.line_len[line]
     result = [0] * (length + 1)
     base = line * 5

@@ -253,6 +253,11 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
     if token in ctx.p(seat).q_used:
         raise IllegalMove("rr.qtoken.used", "each ?-token can be placed only once")
+    if token == "revaluation" and "de_revaluation" in ctx.p(seat).claims:
+        # German ?-card "Aufwerter" (option new_q): "kann nicht mit dem Aufwerter aus dem
+        # Grundspiel kombiniert werden"
+        raise IllegalMove("rr.de.revaluation_combined",
+                          "the German revaluation tile cannot be combined with the base revaluation marker")
     item = found[0]
     ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
     ctx.gain(seat, tokens[token], False, f"q_{token}")
@@ -267,6 +272,9 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if card not in ctx.work.q_cards:
         raise IllegalMove("rr.qcard.gone", "that ?-card is not available")
     effects = RULES.q_cards[card]
+    if ctx.p(seat).revaluation and any(op["op"] == "german_revaluation" for op in effects):
+        raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full: you already "
+                                                     "hold the base revaluation marker")
     if not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full")
     ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0][0]})

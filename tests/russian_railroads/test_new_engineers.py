@@ -175,3 +175,18 @@ def test_engineer_minus_10_counts_minus_10_for_factory_1_but_never_below_0():
         state = act(state, "p1", "PlaceWorkers", space="engineer_390")
         state = act(state, "p1", "UseOwnFactory", slot=0)
         assert state.players["p1"].vp == vp + points, held
+
+
+def test_a_public_engineer_5s_blind_cards_may_lapse():
+    """The cards are drawn blind: whether they are executable in full cannot be checked
+    before choosing, so their steps may lapse even on a public engineer 5 (interpretation;
+    found by an MCTS game stuck on a doubler it could not place)."""
+    state = at_turn(2)
+    state.options = dict(OPTS)
+    strip = list(state.strip)
+    strip[1] = FIVE
+    state.strip = strip
+    events = GAME.decide(state, Command("PlaceWorkers", "p1", {"space": "engineer_305"}), random.Random(3))
+    for event in events:
+        state = GAME.evolve(state, event)
+    assert state.pending and not any(item[3] for item in state.pending)

@@ -1,4 +1,5 @@
-"""Issue 12, German Railroads' new engineers: random legal games with the option for
+"""Issue 12, German Railroads' new engineers and ?-items (options ``new_engineers``,
+``new_q``): random legal games with the options for
 2/3/4 players, solo and with the other modules end without error, fold to the same
 state, refuse commands outside the legal list (and with 422 through the HTTP API),
 every command, open action and log line is a sentence in German and English; bots
@@ -25,7 +26,10 @@ from .test_texts import assert_sentence, texts
 NE = {"new_engineers": True}
 COMBINATIONS = [(NE, 2), (NE, 3), (NE, 4), ({**NE, "solo": True}, 1),
                 ({**NE, "tableau": "deutschland"}, 3), ({**NE, "coal": True}, 2),
-                ({**NE, "dsp": True}, 2), ({**NE, "coal": True, "tableau": "deutschland", "dsp": True}, 4)]
+                ({**NE, "dsp": True}, 2), ({**NE, "coal": True, "tableau": "deutschland", "dsp": True}, 4),
+                # the German ?-token and ?-card without the Deutschland tableau (option new_q)
+                ({"new_q": True}, 2), ({"new_q": True}, 3), ({"new_q": True, "solo": True}, 1),
+                ({**NE, "new_q": True, "coal": True}, 4), ({**NE, "new_q": True, "dsp": True}, 3)]
 NEW = ("engineer_305", "engineer_306", "engineer_315", "engineer_390")
 
 
@@ -69,7 +73,9 @@ def play(options: dict, players: int, seed: int, check_every: int = 0, sentences
             continue
         assert legal, (seat, GAME.open_actions(state, seat))
         # the new engineers are rare in random play: prefer them when offered
-        special = [c for c in legal if c.type == "UseOwnFactory" or c.args.get("space") in NEW]
+        special = [c for c in legal if c.type == "UseOwnFactory" or c.args.get("space") in NEW
+                   or c.args.get("card") == "revaluation_de" or c.args.get("token") in ("coins_4",
+                                                                                    "end_card_and_q_card")]
         command = rng.choice(special) if special and rng.random() < 0.7 else rng.choice(legal)
         events = GAME.decide(state, command, random.Random(rng.random()))
         log.extend(events)
@@ -85,6 +91,25 @@ def test_random_games_with_the_new_engineers_end_and_fold_to_the_same_result(opt
     assert GAME.dump_state(fold(log)) == GAME.dump_state(state)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(state))))
     assert GAME.dump_state(again) == GAME.dump_state(state)
+
+
+def test_random_games_use_the_german_token_and_card():
+    seen: set[str] = set()
+    for seed in range(16):
+        options, players = COMBINATIONS[8 + seed % 5]
+        _, log = play(options, players, 400 + seed)
+        seen |= {e.payload["token"] for e in log if e.type == "QuestionTokenTaken"}
+        seen |= {e.payload["card"] for e in log if e.type == "QuestionCardTaken"}
+    assert {"coins_4", "revaluation_de"} <= seen, seen
+
+
+@pytest.mark.parametrize("options,players", [(NE, 2), ({"new_q": True}, 2)])
+def test_a_base_game_log_replays_unchanged(options, players):
+    """The options add events only to their own games: a base game's log under the same
+    seed has none of them (the base digest is checked in test_options)."""
+    base = GAME.setup({}, ["p1", "p2"], random.Random(5))
+    assert {e.type for e in base} & {"GermanQuestionItemsAdded"} == set()
+    assert all(n < 300 for n in next(e for e in base if e.type == "EngineersDealt").payload["strip"] if n)
 
 
 def test_random_games_use_every_new_engineer():
@@ -103,7 +128,7 @@ def test_legal_commands_accepted_and_others_refused(options, players):
     play(options, players, 500 + players, check_every=3)
 
 
-@pytest.mark.parametrize("options,players", COMBINATIONS[:5])
+@pytest.mark.parametrize("options,players", COMBINATIONS[:5] + COMBINATIONS[8:11])
 def test_commands_open_actions_and_log_lines_are_sentences(options, players):
     _, log = play(options, players, 600 + players, sentences=True)
     for event in log:
@@ -111,7 +136,7 @@ def test_commands_open_actions_and_log_lines_are_sentences(options, players):
             assert_sentence(text, (lang, event.type))
 
 
-@pytest.mark.parametrize("options,players", COMBINATIONS[:4])
+@pytest.mark.parametrize("options,players", COMBINATIONS[:4] + COMBINATIONS[8:10])
 def test_games_through_the_platform_table_fold_to_the_same_result(options, players):
     from events.projection import fold as fold_log
 
@@ -137,10 +162,11 @@ def test_selfplay_and_replay_agree(tmp_path):
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "mcts-15i"])
-def test_every_bot_level_plays_with_the_new_engineers(level):
+def test_every_bot_level_plays_with_the_new_engineers_and_q_items(level):
     from worker.selfplay import play as selfplay
 
-    assert selfplay(GAME, 2, f"ne-bots-{level}", [level, "random"], NE).status().over
+    options = {**NE, "new_q": True}
+    assert selfplay(GAME, 2, f"ne-bots-{level}", [level, "random"], options).status().over
 
 
 @pytest.fixture

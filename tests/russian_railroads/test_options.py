@@ -32,7 +32,7 @@ def test_schema_lists_the_tableau_the_modules_dsp_and_solo():
     assert (GAME.min_players, GAME.max_players) == (1, 4)
     # The lobby offers only what the engine plays (solo, the Deutschland tableau); the rest
     # stays refused.
-    assert set(GAME.option_schema["properties"]) == {"solo", "tableau", "coal", "dsp", "new_engineers"}
+    assert set(GAME.option_schema["properties"]) == {"solo", "tableau", "coal", "dsp", "new_engineers", "new_q"}
     assert GAME.option_schema["properties"]["tableau"]["enum"] == ["russian", "deutschland", "usa"]
     assert GAME.option_schema["additionalProperties"] is False
 
@@ -62,16 +62,15 @@ def test_the_usa_tableau_is_played_alone(switch):
     assert code({"tableau": "usa", switch: True}, players) == "rr.options.combination"
 
 
-def test_german_railroads_modules_combine_freely_but_are_not_built_yet():
-    """"4 Module, die man beliebig kombinieren kann": the combination passes the rules
-    check and is refused only because the engine does not play it yet."""
-    assert code({"tableau": "deutschland", "coal": True, "new_engineers": True, "new_q": True}, 3) \
-        == "rr.options.not_built"
+def test_german_railroads_modules_combine_freely():
+    """"4 Module, die man beliebig kombinieren kann": every module is built (issue 12)."""
+    assert GAME.validate_options({"tableau": "deutschland", "coal": True, "new_engineers": True, "new_q": True},
+                                 3) == {"tableau": "deutschland", "coal": True, "new_engineers": True, "new_q": True}
     # the new engineers are built and combine with every module (issue 12)
     assert GAME.validate_options({"tableau": "deutschland", "coal": True, "new_engineers": True, "dsp": True}, 3) \
         == {"tableau": "deutschland", "coal": True, "new_engineers": True, "dsp": True}
     assert GAME.validate_options({"new_engineers": True}, 1) == {"new_engineers": True, "solo": True}
-    assert code({"new_q": True, "solo": True}, 1) == "rr.options.not_built"
+    assert GAME.validate_options({"new_q": True, "solo": True}, 1) == {"new_q": True, "solo": True}
     assert GAME.validate_options({"tableau": "usa"}, 2) == {"tableau": "usa"}  # American Railroads is built
     # DSP combines with everything but the USA tableau (and is built)
     assert GAME.validate_options({"dsp": True}, 2) == {"dsp": True}

@@ -104,6 +104,7 @@ PayoutDeclined       no      USA: public
 StartBonusCardsDrawn YES     new engineer 5: 2 of the shuffled start bonus cards drawn face down
                              (a random draw the mover sees: nothing can be undone to before)
 OwnFactoryUsed       no      new engineer -10: a factory on the own tableau, public
+GermanQuestionItemsAdded no  option new_q: the German ?-card lies face up (set-up)
 ==================== ======= ==========================================================
 
 There are no dice; ``decide`` uses its ``rng`` only for Emil's cards in the solo game.  The

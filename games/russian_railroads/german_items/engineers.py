@@ -36,7 +36,7 @@ def factory_slots(p: PlayerState) -> list[int]:
     return [slot for slot, number in enumerate(p.factories) if number]
 
 
-def gain(ctx: Ctx, seat: str, op: dict[str, Any], mandatory: bool, source: str,
+def gain(ctx: Ctx, seat: str, op: dict[str, Any], mandatory: bool, source: str,  # noqa: ARG001
          items: list[list[Any]], next_id: int) -> None:
     """Resolve a new engineer's op inside :meth:`Ctx.gain` (``items`` collects pending ones).
 
@@ -46,8 +46,10 @@ def gain(ctx: Ctx, seat: str, op: dict[str, Any], mandatory: bool, source: str,
     if op["op"] == "start_bonus_draw":
         cards = ctx.rng.sample(all_start_bonus_cards(ctx.work.options), op["n"])
         ctx.emit("StartBonusCardsDrawn", {"seat": seat, "cards": cards, "source": source}, barrier=True)
+        # drawn blind, so nobody can know beforehand that they are executable in full:
+        # their steps may lapse even on a public engineer 5 (interpretation, data file)
         for card in cards:
-            ctx.gain(seat, RULES.start_bonus[card], mandatory, f"start_{card}")
+            ctx.gain(seat, RULES.start_bonus[card], False, f"start_{card}")
     elif op["op"] == "use_factory":
         # the factory's own function may lapse like any factory action: not mandatory
         items.append([next_id, "use_factory", 1, False, None, False])

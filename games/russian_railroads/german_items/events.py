@@ -15,3 +15,10 @@ def _drawn(state: State, payload: Payload) -> None:
 @handles("OwnFactoryUsed")
 def _factory_used(state: State, payload: Payload) -> None:
     _use(state, payload)
+
+
+@handles("GermanQuestionItemsAdded")
+def _german_q(state: State, payload: Payload) -> None:
+    """Option ``new_q``: the ?-card "Aufwerter" lies face up with the others (the ?-token
+    "4 Münzen" is every seat's: see ``data.q_tokens_for``)."""
+    state.q_cards = state.q_cards + [c for c in payload["q_cards"] if c not in state.q_cards]

@@ -8,7 +8,7 @@ from typing import Any
 from .. import names
 from ..data import BOILER
 
-EVENTS = frozenset({"StartBonusCardsDrawn", "OwnFactoryUsed"})
+EVENTS = frozenset({"StartBonusCardsDrawn", "OwnFactoryUsed", "GermanQuestionItemsAdded"})
 COMMANDS = frozenset({"UseOwnFactory"})
 
 
@@ -22,6 +22,9 @@ def fill(key: str, values: Mapping[str, Any], params: dict[str, Any],
                            for lang in ("de", "en")}
     if isinstance(values.get("slot"), int):
         params["gap"] = values["slot"] + 1
+    if key == "GermanQuestionItemsAdded":
+        params.pop("q_cards", None)
+        params.pop("q_tokens", None)
     if key == "OwnFactoryUsed":
         params["factory"] = factory_name(int(values.get("number", 0)) % BOILER)
     return key
