@@ -21,7 +21,7 @@ from games.contract import Command, Description, Event
 
 from . import names
 from .coal import messages as coal_messages
-from .data import BOILER, RULES, SPECIAL9, engineer_cost
+from .data import BOILER, RULES, SPECIAL9, engineer_cost, printed_number
 from .dsp import messages as dsp_messages
 from .german_items import messages as new_engineer_messages
 from .germany import messages as german_messages
@@ -226,6 +226,9 @@ def describe(event: Event) -> Description:
         params["scores"] = _seat_points(payload.get("scores", {}))
     elif event.type == "GameFinished":
         params["totals"] = _seat_points(payload.get("final", {}))
+    if event.type == "EngineersDealt" and isinstance(params.get("strip"), list):
+        # by printed number: expansion engineers carry internal ones (315 is engineer 15)
+        params["strip"] = [printed_number(n) if n in RULES.engineers else n for n in params["strip"]]
     for name in ("order", "queue", "strip"):
         if isinstance(params.get(name), list):
             params[name] = ", ".join(str(x) for x in params[name] if x is not None)

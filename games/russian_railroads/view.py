@@ -190,6 +190,11 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         from .dsp.view import extend as dsp_extend
 
         dsp_extend(view, state)
+    if state.options.get("new_engineers") and view.get("board") is not None:
+        # German Railroads' new engineers by printed number (internal 300 + it, 390 = -10)
+        view["board"].setdefault("engineer_names", {}).update({
+            str(n): {"printed": info["printed"], "name": ""}
+            for n, info in sorted(RULES.engineers.items()) if info.get("set") == "new_engineers"})
     if viewer == REVIEWER:
         view["end_removed"] = list(state.end_removed)
     if state.phase == "over":

@@ -190,3 +190,22 @@ def test_a_public_engineer_5s_blind_cards_may_lapse():
     for event in events:
         state = GAME.evolve(state, event)
     assert state.pending and not any(item[3] for item in state.pending)
+
+
+def test_the_log_names_the_dealt_engineers_by_printed_number():
+    """The strip's log line reads "…: 14, 4, 7, 15, 11, 6", never the internal 315."""
+    from games.contract import Event
+
+    text = en(GAME.describe(Event("EngineersDealt", {"strip": [14, 4, 7, FIFTEEN, 11, MINUS_TEN]})))
+    assert "14, 4, 7, 15, 11, -10" in text and "315" not in text and "390" not in text
+
+
+def test_the_view_draws_the_new_engineers_by_printed_number_with_effects_and_costs():
+    state, _ = new_game(2, 1, OPTS)
+    board = GAME.view(state, "p1")["board"]
+    assert board["engineer_names"]["390"] == {"printed": -10, "name": ""}
+    assert board["engineers"]["306"] == [{"op": "steps", "colour": "grey", "n": 3}]
+    assert board["engineer_costs"]["315"] == {"workers": 1, "coins": 1}
+    assert board["engineer_costs"]["390"] == {"workers": 2, "coins": 0}
+    base, _ = new_game(2, 1)
+    assert "306" not in GAME.view(base, "p1")["board"]["engineers"]

@@ -36,7 +36,8 @@ export const effectsText = (effects, t, sep = " · ") => (effects || []).map((e)
 /** An engineer by its printed number (and name: the DSP ones carry internal numbers 100 + it). */
 export function engineerLabel(number, board) {
   const named = board?.engineer_names?.[number];
-  return named ? `#${named.printed} ${named.name}` : `#${number}`;
+  if (!named) return `#${number}`;
+  return named.name ? `#${named.printed} ${named.name}` : `#${named.printed}`;
 }
 
 /** An action space (or engineer) by what it does: "black +3", "#10 Industry +1 · black +1". */
