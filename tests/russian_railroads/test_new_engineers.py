@@ -209,3 +209,33 @@ def test_the_view_draws_the_new_engineers_by_printed_number_with_effects_and_cos
     assert board["engineer_costs"]["390"] == {"workers": 2, "coins": 0}
     base, _ = new_game(2, 1)
     assert "306" not in GAME.view(base, "p1")["board"]["engineers"]
+
+
+def test_the_dsp_headhunter_finds_undealt_new_engineers_in_the_box():
+    """DSP Headhunter: "einen der Ingenieur aus den in der Schachtel verbliebenen
+    Ingenieuren ... Dabei darf die Ordnungszahl dieses Ingenieurs noch nicht im Spiel
+    vorkommen" - with the new engineers at the table, those not dealt are in the box."""
+    from games.russian_railroads.dsp.tokens import box
+
+    state, _ = new_game(2, 1, {**OPTS, "dsp": True})
+    in_box = box(state)
+    printed_out = {printed_number(n) for n in state.strip if n}
+    for number in (SIX, FIFTEEN, FIVE, MINUS_TEN):
+        assert (number in in_box) == (printed_number(number) not in printed_out)
+    base, _ = new_game(2, 1, {"dsp": True})
+    assert not any(n >= 300 for n in box(base))
+
+
+def test_emil_blocks_a_crosswise_new_engineer_as_printed():
+    """Solo: Emil's card 11 blocks "das Feld mit dem quer liegenden Ingenieur" with the
+    workers (and coin) printed on it: -10 takes 2 of his workers, 15 one worker and a coin."""
+    from games.russian_railroads.emil import card_target
+
+    state, _ = new_game(1, 1, {**OPTS, "solo": True})
+    for number, expected in ((MINUS_TEN, ("engineer_390", 2, 0)), (FIFTEEN, ("engineer_315", 1, 1)),
+                             (SIX, ("engineer_306", 1, 0))):
+        strip = list(state.strip)
+        strip[state.round] = number
+        state.strip = strip
+        assert engineers.public_engineers(state) == [number]
+        assert card_target(state, 11) == expected
