@@ -137,12 +137,18 @@ DSP_ITEMS = {"olga": ("olga", True, True), "ludmilla_draft": ("ludmilla", True, 
 #: the ?-factory's internal factory number (DSP; no printed number)
 Q_FACTORY: int = DSP["question_tokens"]["q_factory_number"]
 _Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}
-#: German Railroads' ?-card "Aufwerter" (``data/deutschland.json``) joins the ?-card table
-#: by id; a table lays it out with the Deutschland tableau or the option ``new_q``.
+#: German Railroads' ?-card "Aufwerter" (``data/deutschland.json``): a table lays it out with
+#: the Deutschland tableau or the option ``new_q``.  Kept out of ``RULES.q_cards`` so that
+#: the base tables (and every test's universe of commands built from them) stay as they were.
 _GERMAN = json.loads(resources.files(__package__).joinpath("data/deutschland.json").read_text(encoding="utf-8"))
 #: the German ?-token and ?-card ids a table uses with them: {"q_tokens": [...], "q_cards": [...]}
 GERMAN_Q: dict[str, Any] = _GERMAN["always_used"]
-RULES.q_cards.update({c["id"]: c["effects"] for c in _GERMAN["question_cards"]})
+GERMAN_Q_CARDS: dict[str, list[dict[str, Any]]] = {c["id"]: c["effects"] for c in _GERMAN["question_cards"]}
+
+
+def q_card_effects(card: str) -> list[dict[str, Any]]:
+    """The effects of a ?-card laid out at this table (base, coal or German)."""
+    return RULES.q_cards[card] if card in RULES.q_cards else GERMAN_Q_CARDS[card]
 
 
 def german_q_items(options: dict[str, Any]) -> bool:

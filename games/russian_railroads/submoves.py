@@ -15,7 +15,7 @@ from games.contract import SECRET, Event, IllegalMove
 
 from . import actions, industry, locomotives, tracks
 from .context import Ctx, arg, colour_arg, line_arg
-from .data import BLACK, RULES, TRANSSIB, q_tokens_for
+from .data import BLACK, RULES, TRANSSIB, q_card_effects, q_tokens_for
 from .evolve import apply
 from .state import Item, PlayerState
 
@@ -271,7 +271,7 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.turn.no_such_action", "no ?-card may be chosen now")
     if card not in ctx.work.q_cards:
         raise IllegalMove("rr.qcard.gone", "that ?-card is not available")
-    effects = RULES.q_cards[card]
+    effects = q_card_effects(card)
     if ctx.p(seat).revaluation and any(op["op"] == "german_revaluation" for op in effects):
         raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full: you already "
                                                      "hold the base revaluation marker")
