@@ -114,7 +114,8 @@ def _needs(effects: Iterable[dict[str, Any]]) -> _Needs:
 
 
 def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, Any]],
-                     supply: int | None = None, memo: dict[Any, Any] | None = None) -> bool:
+                     supply: int | None = None, memo: dict[Any, Any] | None = None,
+                     needs: _Needs | None = None) -> bool:
     """Can every effect be carried out completely (Yucata: competitive actions)?
 
     ``memo`` (one dict per unchanged state and seat) shares the partial answers
@@ -123,7 +124,8 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if memo is None:
         memo = {}
     trk: Any = tracks if not state.options.get("tableau") else _track_rules(p)
-    needs = _needs(effects)
+    if needs is None:
+        needs = _needs(effects)
     if needs.hire and not engineers.hire_candidate(state):
         return False
     if needs.special_loco and not locomotives.placements(p, SPECIAL9):
@@ -271,6 +273,51 @@ def blocking_item(pending: Iterable[Item]) -> Item | None:
         if item[5]:
             return item
     return None
+
+
+class SpaceInfo:
+    """What never changes about one action space (board space or engineer), looked up
+    once instead of parsed from its id and the rules tables on every check: the
+    legal-move listing checks every space of the board in every position."""
+
+    __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
+                 "not_reusable", "turn_order", "has_reuse", "allows_black")
+
+    def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
+                 info: dict[str, Any]) -> None:
+        self.id = space
+        self.number = number
+        self.workers = workers
+        self.coins = coins
+        self.effects = effects
+        self.needs = _needs(effects)
+        self.never_occupied = bool(info.get("never_occupied"))
+        self.not_reusable = bool(info.get("not_reusable"))
+        self.turn_order = space in ("turn_order_1", "turn_order_2")
+        self.has_reuse = any(op["op"] == "reuse" for op in effects)
+        self.allows_black = allows_black(effects)
+
+
+def _space_table() -> dict[str, SpaceInfo]:
+    table = {sid: SpaceInfo(sid, 0, info["workers"], info["coins"], info["effects"], info)
+             for sid, info in RULES.spaces.items()}
+    for number in RULES.engineers:
+        sid = engineers.space_id(number)
+        table[sid] = SpaceInfo(sid, number, *engineer_cost(number), engineers.effects(number), {})
+    return table
+
+
+_SPACES: dict[str, SpaceInfo] = {}
+
+
+def space_info(space: str) -> SpaceInfo:
+    """The :class:`SpaceInfo` of a known space id (KeyError for an unknown one)."""
+    info = _SPACES.get(space)
+    if info is None:
+        # Built on first use, and again if a module added a space to the rules since.
+        _SPACES.update(_space_table())
+        info = _SPACES[space]
+    return info
 
 
 def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, Any]], bool]:

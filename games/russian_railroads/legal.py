@@ -14,7 +14,7 @@ from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import Ctx, Valid
 from .data import RULES, q_tokens_for
-from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
+from .decide import TURN_COMMANDS, available_spaces, space_error
 from .messages import open_params
 from .state import State
 from .submoves import SUBMOVES, mandatory_open
@@ -34,23 +34,27 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
 
 def _placements(state: State, seat: str) -> list[Command]:
     """Every placement variant (coins for workers, the black worker) the seat can pay
-    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs."""
+    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
+    (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
     p = state.players[seat]
     result = []
-    have, spare = p.coins, p.free + (1 if p.black_free else 0)
+    have, free, black_free = p.coins, p.free, p.black_free
+    spare = free + (1 if black_free else 0)
+    own = p.engineers
     memo: dict[Any, Any] = {}
     for space in available_spaces(state, seat):
-        workers, fixed = actions.space_cost(state, space)
+        info = actions.space_info(space)
+        workers, fixed = info.workers, info.coins
         if fixed > have or workers - have > spare:
             continue
-        try:
-            check_available_space(state, seat, space, memo=memo)
-        except IllegalMove:
+        competitive = not (info.number and info.number in own)
+        if space_error(state, seat, info, competitive, memo=memo) is not None:
             continue
-        for coins in range(0, workers + 1):
-            for black in (False, True):
-                if cost_error(p, workers, fixed, coins, black) is None:
-                    result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black}))
+        for coins in range(0, min(workers, have - fixed) + 1):
+            if workers - coins <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
+            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
     return result
 
 
