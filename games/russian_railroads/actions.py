@@ -52,7 +52,8 @@ class _Needs:
     """What an effect list asks for, summed up once (see :func:`_needs`)."""
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory")
+                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
+                 "plain_colour")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         steps: list[tuple[str, int]] = []
@@ -90,6 +91,17 @@ class _Needs:
         self.one_colour: tuple[int, int] | None = None
         if len(steps) == 1 and steps[0][1] > 0 and len(tracks.colour_set(steps[0][0])) == 1:
             self.one_colour = (tracks.colour_set(steps[0][0])[0], steps[0][1])
+        kinds = [op["op"] for op in effects]
+        #: nothing to check at all: only ops known to ask nothing (coins, points ...);
+        #: an op added later is checked the long way until it is listed there
+        self.trivial = all(kind in NO_DEMAND for kind in kinds)
+        #: the one demand is ``one_colour``: the commonest board space, answered first
+        self.plain_colour = self.one_colour if len(steps) == 1 and all(
+            kind in NO_DEMAND or kind == "steps" for kind in kinds) else None
+
+
+#: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
+NO_DEMAND = frozenset({"coins", "vp", "temp_workers", "turn_order"})
 
 
 def _rules_effect_lists() -> list[list[dict[str, Any]]]:
@@ -126,6 +138,14 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     trk: Any = tracks if not state.options.get("tableau") else _track_rules(p)
     if needs is None:
         needs = _needs(effects)
+    if needs.trivial:
+        return True
+    if needs.plain_colour is not None:
+        colour, n = needs.plain_colour
+        room_c = memo.get(colour)
+        if room_c is None:
+            room_c = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+        return room_c >= n
     if needs.hire and not engineers.hire_candidate(state):
         return False
     if needs.special_loco and not locomotives.placements(p, SPECIAL9):

@@ -140,21 +140,11 @@ class RussianRailroads:
         return _open(state, seat)
 
     def status(self, state: State) -> Status:
-        scores = {seat: p.vp for seat, p in state.players.items()}
-        if state.phase == "over":
-            return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
-        pending: tuple[str, ...] = ()
-        if state.phase == "reorder":
-            pending = ("ResolveTurnOrder",)
-        elif state.phase == "scoring":
-            pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
-        elif emil.to_move(state):
-            pending = ("EmilTurn",)
-        elif state.usa is not None and state.usa.get("resume") and state.current is None:
-            pending = ("StockPayout",)
-        to_move = (state.current,) if state.phase in PLAYER_PHASES and state.current and not pending else ()
-        ranking = tuple(sorted(state.seats, key=lambda s: -scores.get(s, 0)))
-        return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+        """Computed once per state (bots and the platform ask several times a move)."""
+        cached = state._status
+        if cached is None:
+            cached = state._status = _status(state)
+        return cached
 
     def redact(self, event: Event, viewer: str) -> Event:
         return redact_secrets(event, viewer)
@@ -211,6 +201,26 @@ def _wagon_due(state: State) -> bool:
     from .dsp.wagon import due
 
     return bool(due(state))
+
+
+def _status(state: State) -> Status:
+    scores = {seat: p.vp for seat, p in state.players.items()}
+    phase = state.phase
+    if phase == "over":
+        return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
+    pending: tuple[str, ...] = ()
+    if phase == "reorder":
+        pending = ("ResolveTurnOrder",)
+    elif phase == "scoring":
+        pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
+    elif emil.to_move(state):
+        pending = ("EmilTurn",)
+    elif state.usa is not None and state.usa.get("resume") and state.current is None:
+        pending = ("StockPayout",)
+    to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
+    # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
+    ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    return Status(phase, state.round or None, to_move, pending, False, scores, ranking)
 
 
 def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:

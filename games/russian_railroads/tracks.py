@@ -98,6 +98,12 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
         if n == 1:
             # One step of any of these colours: possible exactly if one of them has room now.
             return any(capacity(tr, unlocked, c) for c in colours)
+    if not any(BLACK in colours for colours, _ in req_list):
+        # No black step, so no colour is taken on the way: a demand for locked colours
+        # only can never be met (the search below would try every order to find that).
+        for colours, _ in req_list:
+            if not any(unlocked[c] for c in colours):
+                return False
     # Quick sufficient test: single-colour demands within today's capacity and the
     # remaining flexible demand within what is left overall.
     single: dict[int, int] = {}
