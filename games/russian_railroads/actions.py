@@ -217,10 +217,28 @@ def _track_rules(p: PlayerState) -> Any:
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                      supply: int | None = None) -> bool:
     """Can the mandatory items still open be completed?"""
-    effects = []
-    for _id, kind, n, mandatory, arg, _blocking in pending:
-        if not mandatory or n <= 0:
-            continue
+    key = tuple((kind, n, arg) for _id, kind, n, mandatory, arg, _blocking in pending
+                if mandatory and n > 0 and kind in _DEMANDS)
+    if not key:
+        return True
+    needs = _PENDING_NEEDS.get(key)
+    if needs is None:
+        if len(_PENDING_NEEDS) > 4096:
+            _PENDING_NEEDS.clear()
+        needs = _PENDING_NEEDS[key] = _Needs(_item_effects(key))
+    return effects_feasible(state, p, (), supply, needs=needs)
+
+
+#: item kinds that are demands on the tableau (the others lapse or cannot fail)
+_DEMANDS = {"steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "repeat_one", "grey_jump"}
+#: what a combination of mandatory items asks for, summed up once per combination
+_PENDING_NEEDS: dict[tuple[Any, ...], _Needs] = {}
+
+
+def _item_effects(items: Iterable[tuple[str, int, Any]]) -> list[dict[str, Any]]:
+    """The effect ops equivalent to open items ``(kind, n, arg)``."""
+    effects: list[dict[str, Any]] = []
+    for kind, n, arg in items:
         if kind == "steps":
             effects.append({"op": "steps", "colour": arg, "n": n})
         elif kind in ("industry", "doublers"):
@@ -231,7 +249,7 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
             effects.append({"op": kind, "options": arg})
         elif kind == "grey_jump":
             effects.append({"op": "grey_to_black"})
-    return not effects or effects_feasible(state, p, effects, supply)
+    return effects
 
 
 def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],

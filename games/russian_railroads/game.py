@@ -204,9 +204,9 @@ def _wagon_due(state: State) -> bool:
 
 
 def _status(state: State) -> Status:
-    scores = {seat: p.vp for seat, p in state.players.items()}
     phase = state.phase
     if phase == "over":
+        scores = {seat: p.vp for seat, p in state.players.items()}
         return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
     pending: tuple[str, ...] = ()
     if phase == "reorder":
@@ -218,9 +218,21 @@ def _status(state: State) -> Status:
     elif state.usa is not None and state.usa.get("resume") and state.current is None:
         pending = ("StockPayout",)
     to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
-    # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
-    ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
-    return Status(phase, state.round or None, to_move, pending, False, scores, ranking)
+    # Statuses are values: the sub-moves of a turn change no score, so consecutive
+    # states mostly share one (building a Status cost more than the rest of it).
+    key = (phase, state.round, to_move, pending, state.seats, *[(seat, p.vp) for seat, p in state.players.items()])
+    status = _STATUSES.get(key)
+    if status is None:
+        if len(_STATUSES) > 10000:
+            _STATUSES.clear()
+        scores = {seat: p.vp for seat, p in state.players.items()}
+        # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
+        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+        status = _STATUSES[key] = Status(phase, state.round or None, to_move, pending, False, scores, ranking)
+    return status
+
+
+_STATUSES: dict[tuple[Any, ...], Status] = {}
 
 
 def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:

@@ -191,7 +191,7 @@ class State:
         s.round = self.round
         s.rounds = self.rounds
         s.phase = self.phase
-        s.order = self.order[:]
+        s.order = self.order  # replaced, never changed in place
         s.current = self.current
         s.queue = self.queue[:]
         s.passed = self.passed[:]
@@ -209,11 +209,11 @@ class State:
         s.end_deck = self.end_deck[:]
         s.end_removed = self.end_removed
         s.draft_cards = self.draft_cards[:]
-        s.reloc_from = dict(self.reloc_from)
+        s.reloc_from = self.reloc_from  # replaced, never changed in place
         s.last_scoring = self.last_scoring
         s.final = self.final
         s.rally_users = self.rally_users[:]
-        s.end_seen = None if self.end_seen is None else self.end_seen[:]
+        s.end_seen = self.end_seen  # replaced, never changed in place
         s.coin_only = self.coin_only[:]
         s.options = self.options
         s.emil = self.emil
@@ -263,7 +263,7 @@ class State:
 
 def industry_gap_index(pos: int) -> int:
     """Index of the factory gap at industry position ``pos``, or -1."""
-    try:
-        return RULES.industry_gaps.index(pos)
-    except ValueError:
-        return -1
+    return _GAP_INDEX.get(pos, -1)
+
+
+_GAP_INDEX = {pos: index for index, pos in enumerate(RULES.industry_gaps)}

@@ -97,12 +97,21 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
             return capacity(tr, unlocked, colours[0]) >= n
         if n == 1:
             # One step of any of these colours: possible exactly if one of them has room now.
-            return any(capacity(tr, unlocked, c) for c in colours)
-    if not any(BLACK in colours for colours, _ in req_list):
+            for c in colours:
+                if capacity(tr, unlocked, c):
+                    return True
+            return False
+    for colours, _ in req_list:
+        if BLACK in colours:
+            break
+    else:
         # No black step, so no colour is taken on the way: a demand for locked colours
         # only can never be met (the search below would try every order to find that).
         for colours, _ in req_list:
-            if not any(unlocked[c] for c in colours):
+            for c in colours:
+                if unlocked[c]:
+                    break
+            else:
                 return False
     # Quick sufficient test: single-colour demands within today's capacity and the
     # remaining flexible demand within what is left overall.
