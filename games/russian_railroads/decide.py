@@ -16,6 +16,7 @@ from games.contract import SYSTEM, Command, Event, IllegalMove
 
 from . import actions, emil, engineers, scoring, turn_order
 from .context import Ctx, arg
+from .evolve import remember_outcome
 from .data import RULES, space_on_board
 from .state import PlayerState, State
 from .submoves import SUBMOVES
@@ -366,6 +367,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         if handler is None:
             raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
         handler(ctx)
+        remember_outcome(state, ctx.events, ctx.work)
         return ctx.events
     if state.phase == "over":
         raise IllegalMove("rr.game.over", "the game is over")
@@ -386,4 +388,5 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         SUBMOVES[command.type](ctx, seat, command.args)
     else:
         raise IllegalMove("rr.command.unknown", f"unknown command {command.type!r}")
+    remember_outcome(state, ctx.events, ctx.work)
     return ctx.events

@@ -107,7 +107,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_status",
+        "coal", "usa", "dsp", "_owned", "_status", "_after",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -179,10 +179,15 @@ class State:
         #: ``evolve`` has returned it (``apply`` resets this for the clones it folds
         #: into; code that edits a state by hand, as tests do, calls :meth:`touch`).
         self._status: Any = None
+        #: (events, state): the events ``decide`` just returned for this state and the
+        #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
+        #: for the last of these events instead of folding them a second time.
+        self._after: tuple[tuple[Any, ...], State] | None = None
 
     def touch(self) -> None:
         """Forget what was derived from this state (after changing it by hand)."""
         self._status = None
+        self._after = None
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -222,6 +227,7 @@ class State:
         s.dsp = self.dsp
         s._owned = set()
         s._status = None
+        s._after = None
         return s
 
     def mut(self, seat: str) -> PlayerState:
@@ -236,7 +242,7 @@ class State:
         return self.round == self.rounds
 
     def dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in State.__slots__ if name not in ("players", "_owned", "_status")}
+        data = {name: getattr(self, name) for name in State.__slots__ if name not in ("players", "_owned", "_status", "_after")}
         data["seats"] = list(self.seats)
         data["pending"] = [list(item) for item in self.pending]
         data["players"] = {seat: p.dump() for seat, p in self.players.items()}
@@ -246,7 +252,7 @@ class State:
     def load(cls, data: dict[str, Any]) -> State:
         s = cls()
         for name in State.__slots__:
-            if name in ("players", "_owned", "_status"):
+            if name in ("players", "_owned", "_status", "_after"):
                 continue
             value = data[name] if name in data or name not in cls.LATE_DEFAULTS else cls.LATE_DEFAULTS[name]
             if isinstance(value, list):
