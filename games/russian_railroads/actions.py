@@ -302,7 +302,8 @@ def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
         pred = kinds[item[1]]
         if pred is None or pred(item[4]):
             found.append(item)
-    found.sort(key=_specificity)
+    if len(found) > 1:
+        found.sort(key=_specificity)
     return found
 
 

@@ -173,6 +173,8 @@ def arg(args: Mapping[str, Any], key: str, kind: type, default: Any = MISSING) -
             raise IllegalMove("rr.args.missing", f"argument {key!r} is required")
         return default
     value = args[key]
+    if type(value) is kind:
+        return value
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise IllegalMove("rr.args.invalid", f"argument {key!r} must be an integer")
     if kind is not int and not isinstance(value, kind):

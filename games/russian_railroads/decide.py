@@ -359,7 +359,7 @@ def _scoring(state: State) -> Any:
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if not isinstance(command, Command) or not isinstance(command.type, str):
         raise IllegalMove("rr.command.invalid", "malformed command")
-    if not isinstance(command.args, Mapping):
+    if type(command.args) is not dict and not isinstance(command.args, Mapping):
         raise IllegalMove("rr.args.invalid", "command arguments must be an object")
     ctx = Ctx(state, rng=rng)
     if command.seat == SYSTEM:

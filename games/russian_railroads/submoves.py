@@ -45,7 +45,10 @@ def _choose_in(work: State, seat: str, candidates: list[Item], hypo: Callable[[P
 
 def _any_mandatory(pending: tuple[Item, ...]) -> bool:
     """Is a mandatory item still open?  (Without one every use keeps the turn finishable.)"""
-    return any(item[3] and item[2] > 0 for item in pending)
+    for item in pending:
+        if item[3] and item[2] > 0:
+            return True
+    return False
 
 
 def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
