@@ -144,7 +144,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         colour, n = needs.plain_colour
         room_c = memo.get(colour)
         if room_c is None:
-            room_c = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
         return room_c >= n
     if needs.hire and not engineers.hire_candidate(state):
         return False

@@ -82,6 +82,7 @@ def _placements(state: State, seat: str) -> list[Command]:
     occupied = state.occupied
     memo: dict[Any, Any] = {}
     caps = [-1] * 5  # track room per colour, computed when first needed
+    base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
     space_info = actions.space_info
     for space in available_spaces(state, seat):
         info = space_info(space)
@@ -91,7 +92,7 @@ def _placements(state: State, seat: str) -> list[Command]:
         if space in occupied and not info.never_occupied:
             continue  # the first check of space_error, the commonest refusal, made early
         competitive = not (info.number and info.number in own)
-        plain = info.needs.plain_colour
+        plain = info.needs.plain_colour if base_tracks else None
         if plain is not None and competitive and not info.turn_order:
             # space_error's remaining check for the commonest space (steps of one colour)
             room = caps[plain[0]]
