@@ -16,8 +16,8 @@ from games.contract import SYSTEM, Command, Event, IllegalMove
 
 from . import actions, emil, engineers, scoring, turn_order
 from .context import Ctx, arg
-from .evolve import remember_outcome
 from .data import RULES, space_on_board
+from .evolve import remember_outcome
 from .state import PlayerState, State
 from .submoves import SUBMOVES
 

@@ -242,7 +242,7 @@ class State:
         return self.round == self.rounds
 
     def dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in State.__slots__ if name not in ("players", "_owned", "_status", "_after")}
+        data = {name: getattr(self, name) for name in State.__slots__ if name not in _NOT_DUMPED}
         data["seats"] = list(self.seats)
         data["pending"] = [list(item) for item in self.pending]
         data["players"] = {seat: p.dump() for seat, p in self.players.items()}
@@ -252,7 +252,7 @@ class State:
     def load(cls, data: dict[str, Any]) -> State:
         s = cls()
         for name in State.__slots__:
-            if name in ("players", "_owned", "_status", "_after"):
+            if name in _NOT_DUMPED:
                 continue
             value = data[name] if name in data or name not in cls.LATE_DEFAULTS else cls.LATE_DEFAULTS[name]
             if isinstance(value, list):
@@ -265,6 +265,11 @@ class State:
         s.occupied = {k: list(v) for k, v in data["occupied"].items()}
         s.players = {seat: PlayerState.load(p) for seat, p in data["players"].items()}
         return s
+
+
+#: Slots that are not the position: the players (dumped apart), copy-on-write
+#: bookkeeping and what was derived from the state (status, decided outcome).
+_NOT_DUMPED = ("players", "_owned", "_status", "_after")
 
 
 def industry_gap_index(pos: int) -> int:

@@ -90,7 +90,7 @@ def test_status_is_shared_only_between_equal_positions_and_touch_forgets_a_hand_
 
 def test_statuses_rank_highest_first_and_ties_in_seat_order():
     state, _ = new_game(4, 9)
-    for seat, vp in zip(state.seats, (5, 9, 5, 1)):
+    for seat, vp in zip(state.seats, (5, 9, 5, 1), strict=True):
         state.players[seat].vp = vp
     state.touch()
     seats = state.seats
