@@ -320,7 +320,7 @@ class SpaceInfo:
     legal-move listing checks every space of the board in every position."""
 
     __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
-                 "not_reusable", "turn_order", "has_reuse", "allows_black")
+                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check")
 
     def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
                  info: dict[str, Any]) -> None:
@@ -335,6 +335,9 @@ class SpaceInfo:
         self.turn_order = space in ("turn_order_1", "turn_order_2")
         self.has_reuse = any(op["op"] == "reuse" for op in effects)
         self.allows_black = allows_black(effects)
+        #: an effect ``decide.space_error`` checks by itself (DSP's Olga needs a target),
+        #: so the listing may not skip it even when the space demands nothing else
+        self.own_check = any(op["op"] == "olga" for op in effects)
 
 
 def _space_table() -> dict[str, SpaceInfo]:

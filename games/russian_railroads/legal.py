@@ -100,7 +100,7 @@ def _placements(state: State, seat: str) -> list[Command]:
                 room = caps[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
             if room < plain[1]:
                 continue
-        elif not (info.needs.trivial and not info.turn_order) \
+        elif not (info.needs.trivial and not info.turn_order and not info.own_check) \
                 and space_error(state, seat, info, competitive, memo=memo) is not None:
             continue
         for coins in range(0, min(workers, have - fixed) + 1):
