@@ -34,7 +34,6 @@ def handles(name: str) -> Callable:
 def apply(state: State, event: Event) -> None:
     fn = _APPLY.get(event.type)
     if fn is not None:
-        state._status = None
         fn(state, event.payload)
 
 

@@ -140,11 +140,7 @@ class RussianRailroads:
         return _open(state, seat)
 
     def status(self, state: State) -> Status:
-        """Computed once per state (bots and the platform ask several times a move)."""
-        cached = state._status
-        if cached is None:
-            cached = state._status = _status(state)
-        return cached
+        return _status(state)
 
     def redact(self, event: Event, viewer: str) -> Event:
         return redact_secrets(event, viewer)

@@ -107,7 +107,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_status", "_after",
+        "coal", "usa", "dsp", "_owned", "_after",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -175,18 +175,14 @@ class State:
         #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
         self.dsp: dict[str, Any] | None = None
         self._owned: set[str] = set()
-        #: ``GAME.status`` of this state, computed once: a state is not changed once
-        #: ``evolve`` has returned it (``apply`` resets this for the clones it folds
-        #: into; code that edits a state by hand, as tests do, calls :meth:`touch`).
-        self._status: Any = None
         #: (events, state): the events ``decide`` just returned for this state and the
         #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
         #: for the last of these events instead of folding them a second time.
         self._after: tuple[tuple[Any, ...], State] | None = None
 
     def touch(self) -> None:
-        """Forget what was derived from this state (after changing it by hand)."""
-        self._status = None
+        """Forget what was derived from this state (after changing it by hand between
+        ``decide`` and folding its events)."""
         self._after = None
 
     def clone(self) -> State:
@@ -226,7 +222,6 @@ class State:
         s.usa = self.usa
         s.dsp = self.dsp
         s._owned = set()
-        s._status = None
         s._after = None
         return s
 
@@ -268,8 +263,8 @@ class State:
 
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
-#: bookkeeping and what was derived from the state (status, decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_status", "_after")
+#: bookkeeping and what was derived from the state (the decided outcome).
+_NOT_DUMPED = ("players", "_owned", "_after")
 
 
 def industry_gap_index(pos: int) -> int:

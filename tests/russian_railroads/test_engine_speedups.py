@@ -1,7 +1,7 @@
 """The engine's shortcuts (issue 17) give the answers of the long way round.
 
-``evolve`` hands out the state ``decide`` built, statuses are computed once per state
-and shared between equal ones, legal commands are interned, feasibility of track
+``evolve`` hands out the state ``decide`` built, statuses are shared between equal
+positions, legal commands are interned, feasibility of track
 demands has exact fast paths before the search, and action spaces are described once
 (``SpaceInfo``).  Each test compares a shortcut with what it replaces.
 """
@@ -77,22 +77,30 @@ def test_the_decided_outcome_is_not_used_for_another_event():
     assert GAME.dump_state(GAME.evolve(state, other)) == GAME.dump_state(_slow_fold(state, other))
 
 
-def test_status_is_shared_only_between_equal_positions_and_touch_forgets_a_hand_edit():
+def test_status_is_shared_only_between_equal_positions_and_sees_a_hand_edit():
     state, _ = new_game(3, 2)
     status = GAME.status(state)
-    assert GAME.status(state) is status
-    state.players[state.current].vp += 7
-    state.touch()
+    assert GAME.status(state.clone()) is status  # an equal position shares it
+    state.players[state.current].vp += 7  # tests edit states by hand: no per-state cache
     changed = GAME.status(state)
     assert changed.scores[state.current] == status.scores[state.current] + 7
     assert changed.ranking[0] == state.current
+
+
+def test_touch_forgets_the_decided_outcome_after_a_hand_edit():
+    state, _ = new_game(2, 11)
+    seat = state.current
+    events = GAME.decide(state, Command("ChooseStartBonus", seat, {"card": state.draft_cards[0]}),
+                         random.Random(0))
+    state.players[seat].coins += 5
+    state.touch()
+    assert GAME.evolve(state, events[0]).players[seat].coins == state.players[seat].coins
 
 
 def test_statuses_rank_highest_first_and_ties_in_seat_order():
     state, _ = new_game(4, 9)
     for seat, vp in zip(state.seats, (5, 9, 5, 1), strict=True):
         state.players[seat].vp = vp
-    state.touch()
     seats = state.seats
     assert GAME.status(state).ranking == (seats[1], seats[0], seats[2], seats[3])
 
