@@ -56,6 +56,7 @@ class _Needs:
                  "plain_colour")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
+        effects = list(effects)  # read twice below
         steps: list[tuple[str, int]] = []
         self.industry = self.doublers = self.loco = self.factory = self.either = 0
         self.repeat: list[str] = []
