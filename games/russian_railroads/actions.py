@@ -52,9 +52,11 @@ class _Needs:
     """What an effect list asks for, summed up once (see :func:`_needs`)."""
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory")
+                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
+                 "plain_colour")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
+        effects = list(effects)  # read twice below
         steps: list[tuple[str, int]] = []
         self.industry = self.doublers = self.loco = self.factory = self.either = 0
         self.repeat: list[str] = []
@@ -90,6 +92,17 @@ class _Needs:
         self.one_colour: tuple[int, int] | None = None
         if len(steps) == 1 and steps[0][1] > 0 and len(tracks.colour_set(steps[0][0])) == 1:
             self.one_colour = (tracks.colour_set(steps[0][0])[0], steps[0][1])
+        kinds = [op["op"] for op in effects]
+        #: nothing to check at all: only ops known to ask nothing (coins, points ...);
+        #: an op added later is checked the long way until it is listed there
+        self.trivial = all(kind in NO_DEMAND for kind in kinds)
+        #: the one demand is ``one_colour``: the commonest board space, answered first
+        self.plain_colour = self.one_colour if len(steps) == 1 and all(
+            kind in NO_DEMAND or kind == "steps" for kind in kinds) else None
+
+
+#: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
+NO_DEMAND = frozenset({"coins", "vp", "temp_workers", "turn_order"})
 
 
 def _rules_effect_lists() -> list[list[dict[str, Any]]]:
@@ -114,7 +127,8 @@ def _needs(effects: Iterable[dict[str, Any]]) -> _Needs:
 
 
 def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, Any]],
-                     supply: int | None = None, memo: dict[Any, Any] | None = None) -> bool:
+                     supply: int | None = None, memo: dict[Any, Any] | None = None,
+                     needs: _Needs | None = None) -> bool:
     """Can every effect be carried out completely (Yucata: competitive actions)?
 
     ``memo`` (one dict per unchanged state and seat) shares the partial answers
@@ -123,7 +137,16 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if memo is None:
         memo = {}
     trk: Any = tracks if not state.options.get("tableau") else _track_rules(p)
-    needs = _needs(effects)
+    if needs is None:
+        needs = _needs(effects)
+    if needs.trivial:
+        return True
+    if needs.plain_colour is not None:
+        colour, n = needs.plain_colour
+        room_c = memo.get(colour)
+        if room_c is None:
+            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
+        return room_c >= n
     if needs.hire and not engineers.hire_candidate(state):
         return False
     if needs.special_loco and not locomotives.placements(p, SPECIAL9):
@@ -195,10 +218,28 @@ def _track_rules(p: PlayerState) -> Any:
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                      supply: int | None = None) -> bool:
     """Can the mandatory items still open be completed?"""
-    effects = []
-    for _id, kind, n, mandatory, arg, _blocking in pending:
-        if not mandatory or n <= 0:
-            continue
+    key = tuple((kind, n, arg) for _id, kind, n, mandatory, arg, _blocking in pending
+                if mandatory and n > 0 and kind in _DEMANDS)
+    if not key:
+        return True
+    needs = _PENDING_NEEDS.get(key)
+    if needs is None:
+        if len(_PENDING_NEEDS) > 4096:
+            _PENDING_NEEDS.clear()
+        needs = _PENDING_NEEDS[key] = _Needs(_item_effects(key))
+    return effects_feasible(state, p, (), supply, needs=needs)
+
+
+#: item kinds that are demands on the tableau (the others lapse or cannot fail)
+_DEMANDS = {"steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "repeat_one", "grey_jump"}
+#: what a combination of mandatory items asks for, summed up once per combination
+_PENDING_NEEDS: dict[tuple[Any, ...], _Needs] = {}
+
+
+def _item_effects(items: Iterable[tuple[str, int, Any]]) -> list[dict[str, Any]]:
+    """The effect ops equivalent to open items ``(kind, n, arg)``."""
+    effects: list[dict[str, Any]] = []
+    for kind, n, arg in items:
         if kind == "steps":
             effects.append({"op": "steps", "colour": arg, "n": n})
         elif kind in ("industry", "doublers"):
@@ -209,7 +250,7 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
             effects.append({"op": kind, "options": arg})
         elif kind == "grey_jump":
             effects.append({"op": "grey_to_black"})
-    return not effects or effects_feasible(state, p, effects, supply)
+    return effects
 
 
 def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],
@@ -262,7 +303,8 @@ def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
         pred = kinds[item[1]]
         if pred is None or pred(item[4]):
             found.append(item)
-    found.sort(key=_specificity)
+    if len(found) > 1:
+        found.sort(key=_specificity)
     return found
 
 
@@ -271,6 +313,54 @@ def blocking_item(pending: Iterable[Item]) -> Item | None:
         if item[5]:
             return item
     return None
+
+
+class SpaceInfo:
+    """What never changes about one action space (board space or engineer), looked up
+    once instead of parsed from its id and the rules tables on every check: the
+    legal-move listing checks every space of the board in every position."""
+
+    __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
+                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check")
+
+    def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
+                 info: dict[str, Any]) -> None:
+        self.id = space
+        self.number = number
+        self.workers = workers
+        self.coins = coins
+        self.effects = effects
+        self.needs = _needs(effects)
+        self.never_occupied = bool(info.get("never_occupied"))
+        self.not_reusable = bool(info.get("not_reusable"))
+        self.turn_order = space in ("turn_order_1", "turn_order_2")
+        self.has_reuse = any(op["op"] == "reuse" for op in effects)
+        self.allows_black = allows_black(effects)
+        #: an effect ``decide.space_error`` checks by itself (DSP's Olga needs a target),
+        #: so the listing may not skip it even when the space demands nothing else
+        self.own_check = any(op["op"] == "olga" for op in effects)
+
+
+def _space_table() -> dict[str, SpaceInfo]:
+    table = {sid: SpaceInfo(sid, 0, info["workers"], info["coins"], info["effects"], info)
+             for sid, info in RULES.spaces.items()}
+    for number in RULES.engineers:
+        sid = engineers.space_id(number)
+        table[sid] = SpaceInfo(sid, number, *engineer_cost(number), engineers.effects(number), {})
+    return table
+
+
+_SPACES: dict[str, SpaceInfo] = {}
+
+
+def space_info(space: str) -> SpaceInfo:
+    """The :class:`SpaceInfo` of a known space id (KeyError for an unknown one)."""
+    info = _SPACES.get(space)
+    if info is None:
+        # Built on first use, and again if a module added a space to the rules since.
+        _SPACES.update(_space_table())
+        info = _SPACES[space]
+    return info
 
 
 def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, Any]], bool]:

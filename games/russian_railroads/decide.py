@@ -17,6 +17,7 @@ from games.contract import SYSTEM, Command, Event, IllegalMove
 from . import actions, emil, engineers, scoring, turn_order
 from .context import Ctx, arg
 from .data import RULES, space_on_board
+from .evolve import remember_outcome
 from .state import PlayerState, State
 from .submoves import SUBMOVES
 
@@ -85,25 +86,38 @@ def check_available_space(state: State, seat: str, space: str, relocation: bool 
                           memo: dict[Any, Any] | None = None) -> tuple[list[dict], bool]:
     """:func:`check_space` for a space known to be in ``available_spaces`` (the
     legal-move listing walks exactly those, sharing one feasibility ``memo``)."""
-    if space in state.occupied and not RULES.spaces.get(space, {}).get("never_occupied"):
-        raise IllegalMove("rr.space.occupied", "this action space is already occupied this round")
-    if space in turn_order.TURN_ORDER_SPACES:
+    info = actions.space_info(space)
+    competitive = not (info.number and info.number in state.players[seat].engineers)
+    error = space_error(state, seat, info, competitive, relocation, memo)
+    if error:
+        raise IllegalMove(*error)
+    return info.effects, competitive
+
+
+def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: bool, relocation: bool = False,
+                memo: dict[Any, Any] | None = None) -> tuple[str, str] | None:
+    """Why the available space ``info`` may not be used now, or None: the checks of
+    :func:`check_available_space` without raising (the listing tries every space)."""
+    space = info.id
+    if not info.never_occupied and space in state.occupied:
+        return "rr.space.occupied", "this action space is already occupied this round"
+    if info.turn_order:
         if relocation:
-            raise IllegalMove("rr.relocate.turn_order", "a relocated worker may not go to a turn-order space")
+            return "rr.relocate.turn_order", "a relocated worker may not go to a turn-order space"
         if not turn_order.may_take(state, seat, space):
-            raise IllegalMove("rr.turn_order.own_position", "you may not take the space below your own position")
+            return "rr.turn_order.own_position", "you may not take the space below your own position"
         if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
-            raise IllegalMove("rr.turn_order.twice", "you already claimed a turn-order position")
-    effects, competitive = actions.space_effects(state, seat, space)
+            return "rr.turn_order.twice", "you already claimed a turn-order position"
+    effects = info.effects
     if space == "engineer_104":  # DSP Olga (the only engineer with this id)
         from .dsp.olga import possible
 
         if not possible(state, seat, relocation):  # "muss sofort": own Olga too
-            raise IllegalMove("rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now")
-    if competitive and not actions.effects_feasible(state, state.players[seat], effects, memo=memo):
-        raise IllegalMove("rr.action.not_executable",
-                          "a board action (or public engineer) must be executable in full")
-    return effects, competitive
+            return "rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now"
+    if competitive and not actions.effects_feasible(state, state.players[seat], effects, memo=memo,
+                                                    needs=info.needs):
+        return "rr.action.not_executable", "a board action (or public engineer) must be executable in full"
+    return None
 
 
 def cost_error(p: PlayerState, workers: int, fixed_coins: int, coins: int, black: bool) -> tuple[str, str] | None:
@@ -345,7 +359,7 @@ def _scoring(state: State) -> Any:
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if not isinstance(command, Command) or not isinstance(command.type, str):
         raise IllegalMove("rr.command.invalid", "malformed command")
-    if not isinstance(command.args, Mapping):
+    if type(command.args) is not dict and not isinstance(command.args, Mapping):
         raise IllegalMove("rr.args.invalid", "command arguments must be an object")
     ctx = Ctx(state, rng=rng)
     if command.seat == SYSTEM:
@@ -353,6 +367,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         if handler is None:
             raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
         handler(ctx)
+        remember_outcome(state, ctx.events, ctx.work)
         return ctx.events
     if state.phase == "over":
         raise IllegalMove("rr.game.over", "the game is over")
@@ -373,4 +388,5 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         SUBMOVES[command.type](ctx, seat, command.args)
     else:
         raise IllegalMove("rr.command.unknown", f"unknown command {command.type!r}")
+    remember_outcome(state, ctx.events, ctx.work)
     return ctx.events

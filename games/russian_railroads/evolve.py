@@ -38,9 +38,28 @@ def apply(state: State, event: Event) -> None:
 
 
 def evolve(state: State, event: Event) -> State:
+    after = state._after
+    if after is not None:
+        # Folding the very events ``decide`` just returned for this state: ``decide``
+        # already built the state they lead to (:func:`remember_outcome`).
+        state._after = None
+        events, outcome = after
+        if events[0] is event or events[0] == event:  # equal: the platform re-wraps events
+            if len(events) == 1:
+                return outcome
+            new = state.clone()
+            apply(new, event)
+            new._after = (events[1:], outcome)
+            return new
     new = state.clone()
     apply(new, event)
     return new
+
+
+def remember_outcome(state: State, events: list[Event], outcome: State) -> None:
+    """Note that folding ``events`` into ``state`` gives ``outcome`` (built by ``decide``
+    on its private clone, which nothing changes afterwards)."""
+    state._after = (tuple(events), outcome) if events else None
 
 
 def _use(state: State, payload: Payload) -> None:

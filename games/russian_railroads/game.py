@@ -140,21 +140,7 @@ class RussianRailroads:
         return _open(state, seat)
 
     def status(self, state: State) -> Status:
-        scores = {seat: p.vp for seat, p in state.players.items()}
-        if state.phase == "over":
-            return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
-        pending: tuple[str, ...] = ()
-        if state.phase == "reorder":
-            pending = ("ResolveTurnOrder",)
-        elif state.phase == "scoring":
-            pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
-        elif emil.to_move(state):
-            pending = ("EmilTurn",)
-        elif state.usa is not None and state.usa.get("resume") and state.current is None:
-            pending = ("StockPayout",)
-        to_move = (state.current,) if state.phase in PLAYER_PHASES and state.current and not pending else ()
-        ranking = tuple(sorted(state.seats, key=lambda s: -scores.get(s, 0)))
-        return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+        return _status(state)
 
     def redact(self, event: Event, viewer: str) -> Event:
         return redact_secrets(event, viewer)
@@ -211,6 +197,38 @@ def _wagon_due(state: State) -> bool:
     from .dsp.wagon import due
 
     return bool(due(state))
+
+
+def _status(state: State) -> Status:
+    phase = state.phase
+    if phase == "over":
+        scores = {seat: p.vp for seat, p in state.players.items()}
+        return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
+    pending: tuple[str, ...] = ()
+    if phase == "reorder":
+        pending = ("ResolveTurnOrder",)
+    elif phase == "scoring":
+        pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
+    elif emil.to_move(state):
+        pending = ("EmilTurn",)
+    elif state.usa is not None and state.usa.get("resume") and state.current is None:
+        pending = ("StockPayout",)
+    to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
+    # Statuses are values: the sub-moves of a turn change no score, so consecutive
+    # states mostly share one (building a Status cost more than the rest of it).
+    key = (phase, state.round, to_move, pending, state.seats, *[(seat, p.vp) for seat, p in state.players.items()])
+    status = _STATUSES.get(key)
+    if status is None:
+        if len(_STATUSES) > 10000:
+            _STATUSES.clear()
+        scores = {seat: p.vp for seat, p in state.players.items()}
+        # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
+        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+        status = _STATUSES[key] = Status(phase, state.round or None, to_move, pending, False, scores, ranking)
+    return status
+
+
+_STATUSES: dict[tuple[Any, ...], Status] = {}
 
 
 def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:

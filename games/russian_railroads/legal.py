@@ -14,10 +14,10 @@ from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import Ctx, Valid
 from .data import RULES, q_tokens_for
-from .decide import TURN_COMMANDS, available_spaces, check_available_space, cost_error
+from .decide import TURN_COMMANDS, available_spaces, space_error
 from .messages import open_params
 from .state import State
-from .submoves import SUBMOVES, mandatory_open
+from .submoves import SUBMOVES, mandatory_open, track_step
 
 
 def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
@@ -32,25 +32,82 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
     return True
 
 
+#: Legal commands are values: the same command (type, seat, arguments) is built once
+#: and handed out again (building a frozen ``Command`` cost a fifth of a placement
+#: listing).  Nothing changes a command's arguments; the memo is bounded.
+_COMMANDS: dict[tuple[Any, ...], Command] = {}
+
+
+def _command(ctype: str, seat: str, args: dict[str, Any]) -> Command:
+    key = (ctype, seat, *args.items())
+    command = _COMMANDS.get(key)
+    if command is None:
+        if len(_COMMANDS) > 20000:
+            _COMMANDS.clear()
+        command = _COMMANDS[key] = Command(ctype, seat, args)
+    return command
+
+
+def _placement(seat: str, space: str, coins: int, black: bool) -> Command:
+    key = (seat, space, coins, black)
+    command = _PLACEMENTS.get(key)
+    if command is None:
+        if len(_PLACEMENTS) > 20000:
+            _PLACEMENTS.clear()
+        command = _PLACEMENTS[key] = Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black})
+    return command
+
+
+_PLACEMENTS: dict[tuple[str, str, int, bool], Command] = {}
+
+
+def _step_ok(state: State, seat: str, line: int, colour: int) -> bool:
+    """Would ``decide`` accept this track step?  (The checks of ``advance_track``.)"""
+    try:
+        track_step(state, seat, line, colour)
+    except IllegalMove:
+        return False
+    return True
+
+
 def _placements(state: State, seat: str) -> list[Command]:
     """Every placement variant (coins for workers, the black worker) the seat can pay
-    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs."""
+    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
+    (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
     p = state.players[seat]
     result = []
-    have, spare = p.coins, p.free + (1 if p.black_free else 0)
+    have, free, black_free = p.coins, p.free, p.black_free
+    spare = free + (1 if black_free else 0)
+    own = p.engineers
+    occupied = state.occupied
     memo: dict[Any, Any] = {}
+    caps = [-1] * 5  # track room per colour, computed when first needed
+    base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
+    space_info = actions.space_info
     for space in available_spaces(state, seat):
-        workers, fixed = actions.space_cost(state, space)
+        info = space_info(space)
+        workers, fixed = info.workers, info.coins
         if fixed > have or workers - have > spare:
             continue
-        try:
-            check_available_space(state, seat, space, memo=memo)
-        except IllegalMove:
+        if space in occupied and not info.never_occupied:
+            continue  # the first check of space_error, the commonest refusal, made early
+        competitive = not (info.number and info.number in own)
+        plain = info.needs.plain_colour if base_tracks else None
+        if plain is not None and competitive and not info.turn_order:
+            # space_error's remaining check for the commonest space (steps of one colour)
+            room = caps[plain[0]]
+            if room < 0:
+                room = caps[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
+            if room < plain[1]:
+                continue
+        elif not (info.needs.trivial and not info.turn_order and not info.own_check) \
+                and space_error(state, seat, info, competitive, memo=memo) is not None:
             continue
-        for coins in range(0, workers + 1):
-            for black in (False, True):
-                if cost_error(p, workers, fixed, coins, black) is None:
-                    result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black}))
+        for coins in range(0, min(workers, have - fixed) + 1):
+            if workers - coins <= free:
+                result.append(_placement(seat, space, coins, False))
+            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
+                result.append(_placement(seat, space, coins, True))
     return result
 
 
@@ -62,6 +119,9 @@ def _submoves(state: State, seat: str) -> list[Command]:
     kinds = {item[1] for item in pending if item[2] > 0}
     block = actions.blocking_item(pending)
     cands: list[tuple[str, dict[str, Any]]] = []
+    #: track steps, checked directly by ``track_step`` (what ``advance_track`` runs
+    #: after parsing its arguments), listed first as before
+    steps: list[Command] = []
     if block is not None:
         if block[1] != "place_loco":
             return []  # an expansion's choice (its own module lists it)
@@ -83,8 +143,9 @@ def _submoves(state: State, seat: str) -> list[Command]:
                     kinds.add("industry")
         for colour in sorted(colours):
             for line in range(3):
-                if tracks.step_target(p.tr, p.unlocked, line, colour):
-                    cands.append(("AdvanceTrack", {"line": RULES.lines[line], "colour": RULES.colours[colour]}))
+                if tracks.step_target(p.tr, p.unlocked, line, colour) and _step_ok(state, seat, line, colour):
+                    steps.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
+                                                                 "colour": RULES.colours[colour]}))
         if "industry" in kinds:
             for marker in (1, 2):
                 if industry.step_target(p, marker - 1) >= 0:
@@ -121,7 +182,7 @@ def _submoves(state: State, seat: str) -> list[Command]:
         if "grey_jump" in kinds:
             for line in tracks.grey_jump_lines(p.tr, p.unlocked):
                 cands.append(("JumpGreyTrack", {"line": RULES.lines[line]}))
-    return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
+    return steps + [_command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -144,9 +205,14 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             return [Command("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
+            own = state.players[seat].engineers
             for space in available_spaces(state, seat):
-                if _ok(state, seat, "Relocate", {"space": space}):
-                    result.append(Command("Relocate", seat, {"space": space}))
+                # the checks of ``relocate``: the space (as a relocation), then 1 worker, no coins
+                info = actions.space_info(space)
+                competitive = not (info.number and info.number in own)
+                if space_error(state, seat, info, competitive, relocation=True) is None \
+                        and info.workers == 1 and info.coins == 0:
+                    result.append(_command("Relocate", seat, {"space": space}))
             return result
         if state.options:
             return _with_modules(state, seat, _before_placing(state, seat))

@@ -28,17 +28,32 @@ def lowest_stack(stacks: Sequence[int]) -> int:
 def placements(p: PlayerState, loco: int, exclude_line: int = -1) -> list[tuple[int, int]]:
     """Where ``loco`` may go: (line, replaced loco or 0 for a free slot)."""
     value = loco_value(loco)
+    slots = RULES.line_slots
     result: list[tuple[int, int]] = []
     for line in range(3):
         if line == exclude_line:
             continue
         on_line = p.locos[line]
-        if len(on_line) < RULES.line_slots[line]:
+        if len(on_line) < slots[line]:
             result.append((line, 0))
-        for old in sorted(set(on_line)):
+        for old in sorted(set(on_line)) if len(on_line) > 1 else on_line:
             if loco_value(old) < value:
                 result.append((line, old))
     return result
+
+
+def can_place(p: PlayerState, loco: int) -> bool:
+    """``bool(placements(p, loco))``, stopping at the first place found."""
+    value = loco_value(loco)
+    slots = RULES.line_slots
+    for line in range(3):
+        on_line = p.locos[line]
+        if len(on_line) < slots[line]:
+            return True
+        for old in on_line:
+            if loco_value(old) < value:
+                return True
+    return False
 
 
 def has_free_slot(p: PlayerState, exclude_line: int = -1) -> bool:
@@ -49,7 +64,7 @@ def has_free_slot(p: PlayerState, exclude_line: int = -1) -> bool:
 
 def loco_buildable(stacks: Sequence[int], p: PlayerState) -> bool:
     number = lowest_stack(stacks)
-    return number > 0 and bool(placements(p, number))
+    return number > 0 and can_place(p, number)
 
 
 def factory_sources(stacks: Sequence[int], display: Sequence[int]) -> list[tuple[str, int]]:

@@ -107,7 +107,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned",
+        "coal", "usa", "dsp", "_owned", "_after",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -175,6 +175,15 @@ class State:
         #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
         self.dsp: dict[str, Any] | None = None
         self._owned: set[str] = set()
+        #: (events, state): the events ``decide`` just returned for this state and the
+        #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
+        #: for the last of these events instead of folding them a second time.
+        self._after: tuple[tuple[Any, ...], State] | None = None
+
+    def touch(self) -> None:
+        """Forget what was derived from this state (after changing it by hand between
+        ``decide`` and folding its events)."""
+        self._after = None
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -183,7 +192,7 @@ class State:
         s.round = self.round
         s.rounds = self.rounds
         s.phase = self.phase
-        s.order = self.order[:]
+        s.order = self.order  # replaced, never changed in place
         s.current = self.current
         s.queue = self.queue[:]
         s.passed = self.passed[:]
@@ -201,11 +210,11 @@ class State:
         s.end_deck = self.end_deck[:]
         s.end_removed = self.end_removed
         s.draft_cards = self.draft_cards[:]
-        s.reloc_from = dict(self.reloc_from)
+        s.reloc_from = self.reloc_from  # replaced, never changed in place
         s.last_scoring = self.last_scoring
         s.final = self.final
         s.rally_users = self.rally_users[:]
-        s.end_seen = None if self.end_seen is None else self.end_seen[:]
+        s.end_seen = self.end_seen  # replaced, never changed in place
         s.coin_only = self.coin_only[:]
         s.options = self.options
         s.emil = self.emil
@@ -213,6 +222,7 @@ class State:
         s.usa = self.usa
         s.dsp = self.dsp
         s._owned = set()
+        s._after = None
         return s
 
     def mut(self, seat: str) -> PlayerState:
@@ -227,7 +237,7 @@ class State:
         return self.round == self.rounds
 
     def dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in State.__slots__ if name not in ("players", "_owned")}
+        data = {name: getattr(self, name) for name in State.__slots__ if name not in _NOT_DUMPED}
         data["seats"] = list(self.seats)
         data["pending"] = [list(item) for item in self.pending]
         data["players"] = {seat: p.dump() for seat, p in self.players.items()}
@@ -237,7 +247,7 @@ class State:
     def load(cls, data: dict[str, Any]) -> State:
         s = cls()
         for name in State.__slots__:
-            if name in ("players", "_owned"):
+            if name in _NOT_DUMPED:
                 continue
             value = data[name] if name in data or name not in cls.LATE_DEFAULTS else cls.LATE_DEFAULTS[name]
             if isinstance(value, list):
@@ -252,9 +262,14 @@ class State:
         return s
 
 
+#: Slots that are not the position: the players (dumped apart), copy-on-write
+#: bookkeeping and what was derived from the state (the decided outcome).
+_NOT_DUMPED = ("players", "_owned", "_after")
+
+
 def industry_gap_index(pos: int) -> int:
     """Index of the factory gap at industry position ``pos``, or -1."""
-    try:
-        return RULES.industry_gaps.index(pos)
-    except ValueError:
-        return -1
+    return _GAP_INDEX.get(pos, -1)
+
+
+_GAP_INDEX = {pos: index for index, pos in enumerate(RULES.industry_gaps)}

@@ -17,16 +17,20 @@ from . import actions, industry, locomotives, tracks
 from .context import Ctx, arg, colour_arg, line_arg
 from .data import BLACK, RULES, TRANSSIB, q_card_effects, q_tokens_for
 from .evolve import apply
-from .state import Item, PlayerState
+from .state import Item, PlayerState, State
 
 Handler = Callable[[Ctx, str, Mapping[str, Any]], None]
 
 
 def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerState], None] | None,
             supply: int | None = None, what: str = "action") -> Item:
+    return _choose_in(ctx.work, seat, candidates, hypo, supply, what)
+
+
+def _choose_in(work: State, seat: str, candidates: list[Item], hypo: Callable[[PlayerState], None] | None,
+               supply: int | None = None, what: str = "action") -> Item:
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
-    work = ctx.work
     for item in candidates:
         rest = actions.consume(work.pending, item[0])
         if hypo is None or not _any_mandatory(rest):
@@ -41,7 +45,10 @@ def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerS
 
 def _any_mandatory(pending: tuple[Item, ...]) -> bool:
     """Is a mandatory item still open?  (Without one every use keeps the turn finishable.)"""
-    return any(item[3] and item[2] > 0 for item in pending)
+    for item in pending:
+        if item[3] and item[2] > 0:
+            return True
+    return False
 
 
 def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
@@ -64,7 +71,11 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
 
 
 def _guard_blocking(ctx: Ctx, kinds: tuple[str, ...]) -> None:
-    block = actions.blocking_item(ctx.work.pending)
+    _guard_blocking_state(ctx.work, kinds)
+
+
+def _guard_blocking_state(work: State, kinds: tuple[str, ...]) -> None:
+    block = actions.blocking_item(work.pending)
     if block is not None and block[1] not in kinds:
         raise IllegalMove("rr.loco.finish_placement",
                           "a locomotive placement (with its chain) must be completed first")
@@ -73,7 +84,22 @@ def _guard_blocking(ctx: Ctx, kinds: tuple[str, ...]) -> None:
 def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     line, colour = line_arg(args), colour_arg(args)
-    p = ctx.p(seat)
+    target, item = track_step(ctx.work, seat, line, colour)
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
+    if line == TRANSSIB and colour == BLACK:
+        for c, steps in tracks.unlocks_for(target, ctx.p(seat).unlocked):
+            ctx.emit("TracksUnlocked", {"seat": seat, "colour": c})
+            if steps:
+                ctx.add_item(seat, "steps", steps, False, RULES.colours[c], False, "transsib_15")
+    ctx.check_specials(seat)
+
+
+def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Item]:
+    """Every check of :func:`advance_track` once its arguments are parsed: (the space
+    the track moves to, the pending item the step uses).  The legal-move listing
+    calls this directly for each candidate step (the commonest sub-move)."""
+    _guard_blocking_state(work, ())
+    p = work.players[seat]
     if not p.unlocked[colour]:
         raise IllegalMove("rr.track.colour_locked", "this track colour has not been taken yet (Transsib 2/6/10/15)")
     if not RULES.allowed[line][colour]:
@@ -94,14 +120,7 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
             for c, _ in tracks.unlocks_for(target, h.unlocked):
                 h.unlocked[c] = True
 
-    item = _choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="track step")
-    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
-    if line == TRANSSIB and colour == BLACK:
-        for c, steps in tracks.unlocks_for(target, ctx.p(seat).unlocked):
-            ctx.emit("TracksUnlocked", {"seat": seat, "colour": c})
-            if steps:
-                ctx.add_item(seat, "steps", steps, False, RULES.colours[c], False, "transsib_15")
-    ctx.check_specials(seat)
+    return target, _choose_in(work, seat, actions.matching(work.pending, kinds), hypo, what="track step")
 
 
 def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

@@ -90,9 +90,29 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
     req_list = [(colour_set(spec), n) for spec, n in reqs if n > 0]
     if not req_list:
         return True
-    if len(req_list) == 1 and len(req_list[0][0]) == 1:
-        # One colour alone: no other track moves, so today's room is exact.
-        return capacity(tr, unlocked, req_list[0][0][0]) >= req_list[0][1]
+    if len(req_list) == 1:
+        colours, n = req_list[0]
+        if len(colours) == 1:
+            # One colour alone: no other track moves, so today's room is exact.
+            return capacity(tr, unlocked, colours[0]) >= n
+        if n == 1:
+            # One step of any of these colours: possible exactly if one of them has room now.
+            for c in colours:
+                if capacity(tr, unlocked, c):
+                    return True
+            return False
+    for colours, _ in req_list:
+        if BLACK in colours:
+            break
+    else:
+        # No black step, so no colour is taken on the way: a demand for locked colours
+        # only can never be met (the search below would try every order to find that).
+        for colours, _ in req_list:
+            for c in colours:
+                if unlocked[c]:
+                    break
+            else:
+                return False
     # Quick sufficient test: single-colour demands within today's capacity and the
     # remaining flexible demand within what is left overall.
     single: dict[int, int] = {}

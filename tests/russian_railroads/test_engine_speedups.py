@@ -1,0 +1,176 @@
+"""The engine's shortcuts (issue 17) give the answers of the long way round.
+
+``evolve`` hands out the state ``decide`` built, statuses are shared between equal
+positions, legal commands are interned, feasibility of track
+demands has exact fast paths before the search, and action spaces are described once
+(``SpaceInfo``).  Each test compares a shortcut with what it replaces.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event
+from games.russian_railroads import GAME, actions, engineers, tracks
+from games.russian_railroads.data import RULES, engineer_cost
+from games.russian_railroads.evolve import apply
+from games.russian_railroads.legal import has_mandatory
+
+from .helpers import new_game
+
+
+def _slow_fold(state, event):
+    """``evolve`` without any shortcut: a fresh clone with the event applied."""
+    new = state.clone()
+    apply(new, event)
+    return new
+
+
+def _random_positions(players: int, seed: int, limit: int = 400):
+    """(state, seat, command) at the decisions of a random game."""
+    rng = random.Random(seed)
+    state, _ = new_game(players, seed)
+    for _ in range(limit):
+        status = GAME.status(state)
+        if status.over:
+            return
+        if status.pending_system:
+            command = Command(status.pending_system[0], SYSTEM, {})
+            yield state, SYSTEM, command
+            events = GAME.decide(state, command, rng)
+        else:
+            seat = status.to_move[0]
+            legal = GAME.legal_commands(state, seat)
+            if state.acted and not has_mandatory(state, seat) and (not legal or rng.random() < 0.3):
+                events = [Event(TURN_CONFIRMED, {"seat": seat})]
+            else:
+                command = rng.choice(legal)
+                yield state, seat, command
+                events = GAME.decide(state, command, rng)
+        for event in events:
+            state = GAME.evolve(state, event)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (4, 5)])
+def test_evolve_after_decide_equals_folding_the_events_and_leaves_the_input_alone(players, seed):
+    for state, _seat, command in _random_positions(players, seed):
+        before = GAME.dump_state(state)
+        events = GAME.decide(state, command, random.Random(7))
+        slow = state
+        for event in events:
+            slow = _slow_fold(slow, event)
+        fast = state
+        for event in events:
+            fast = GAME.evolve(fast, event)
+        assert GAME.dump_state(fast) == GAME.dump_state(slow)
+        assert GAME.dump_state(state) == before
+
+
+def test_the_decided_outcome_is_not_used_for_another_event():
+    state, _ = new_game(2, 11)
+    seat = state.current
+    card = state.draft_cards[0]
+    GAME.decide(state, Command("ChooseStartBonus", seat, {"card": card}), random.Random(0))
+    other = Event("StartBonusChosen", {"seat": seat, "card": state.draft_cards[1]})
+    assert GAME.dump_state(GAME.evolve(state, other)) == GAME.dump_state(_slow_fold(state, other))
+
+
+def test_status_is_shared_only_between_equal_positions_and_sees_a_hand_edit():
+    state, _ = new_game(3, 2)
+    status = GAME.status(state)
+    assert GAME.status(state.clone()) is status  # an equal position shares it
+    state.players[state.current].vp += 7  # tests edit states by hand: no per-state cache
+    changed = GAME.status(state)
+    assert changed.scores[state.current] == status.scores[state.current] + 7
+    assert changed.ranking[0] == state.current
+
+
+def test_touch_forgets_the_decided_outcome_after_a_hand_edit():
+    state, _ = new_game(2, 11)
+    seat = state.current
+    events = GAME.decide(state, Command("ChooseStartBonus", seat, {"card": state.draft_cards[0]}),
+                         random.Random(0))
+    state.players[seat].coins += 5
+    state.touch()
+    assert GAME.evolve(state, events[0]).players[seat].coins == state.players[seat].coins
+
+
+def test_statuses_rank_highest_first_and_ties_in_seat_order():
+    state, _ = new_game(4, 9)
+    for seat, vp in zip(state.seats, (5, 9, 5, 1), strict=True):
+        state.players[seat].vp = vp
+    seats = state.seats
+    assert GAME.status(state).ranking == (seats[1], seats[0], seats[2], seats[3])
+
+
+def test_interned_legal_commands_are_equal_to_fresh_ones():
+    state, _ = new_game(2, 4)
+    while state.phase == "draft":
+        state = _slow_fold(state, GAME.decide(state, GAME.legal_commands(state, state.current)[0],
+                                              random.Random(0))[0])
+        state = _slow_fold(state, Event(TURN_CONFIRMED, {"seat": state.current}))
+    for command in GAME.legal_commands(state, state.current):
+        fresh = Command(command.type, command.seat, dict(command.args))
+        assert fresh == command
+        assert GAME.decide(state, fresh, random.Random(0)) == GAME.decide(state, command, random.Random(0))
+
+
+def _random_tracks(rng: random.Random) -> tuple[list[int], list[bool]]:
+    """A reachable-looking position: each colour behind the one ahead on its line."""
+    tr = [0] * 15
+    for line in range(3):
+        ahead = rng.randint(0, RULES.line_len[line])
+        for colour in range(5):
+            if not RULES.allowed[line][colour]:
+                continue
+            here = ahead if colour == 0 else rng.randint(0, max(0, ahead - 1))
+            tr[line * 5 + colour] = here
+            ahead = here
+    unlocked = [True] + [rng.random() < 0.5 for _ in range(4)]
+    return tr, unlocked
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_track_feasibility_fast_paths_agree_with_the_search(seed):
+    """The two exact answers given before the search: one step of a multi-colour
+    demand, and a demand for locked colours only while no black step is asked for."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        tr, unlocked = _random_tracks(rng)
+        one_step = [(rng.choice(["black|grey", "any", "grey|brown"]), 1)]
+        no_black = [(rng.choice(["grey", "brown", "natural", "white", "grey|brown"]), rng.randint(1, 3))
+                    for _ in range(rng.randint(1, 2))]
+        for reqs in (one_step, no_black):
+            exact = tracks._search(list(tr), list(unlocked),
+                                   [[tracks.colour_set(spec), n] for spec, n in reqs], set())
+            assert tracks.feasible(tr, unlocked, reqs) == exact, (tr, unlocked, reqs)
+
+
+def test_space_info_describes_every_space_as_the_rules_tables_do():
+    for sid, info in RULES.spaces.items():
+        described = actions.space_info(sid)
+        assert (described.workers, described.coins, described.effects) == (info["workers"], info["coins"],
+                                                                         info["effects"])
+        assert described.never_occupied == bool(info.get("never_occupied"))
+        assert described.allows_black == actions.allows_black(info["effects"])
+    for number in RULES.engineers:
+        described = actions.space_info(engineers.space_id(number))
+        assert described.number == number
+        assert (described.workers, described.coins) == engineer_cost(number)
+        assert described.effects is engineers.effects(number)
+
+
+def test_pending_feasibility_with_memoised_demands_matches_the_effect_lists():
+    state, _ = new_game(2, 6)
+    p = state.players[state.current]
+    items = [(1, "steps", 2, True, "black", False), (2, "industry", 1, True, None, False),
+             (3, "loco_or_factory", 1, True, None, False), (4, "q_token", 1, False, "x", False)]
+    for k in range(1, len(items) + 1):
+        pending = tuple(items[:k])
+        effects = actions._item_effects((kind, n, arg) for _id, kind, n, must, arg, _b in pending
+                                        if must and n > 0 and kind in actions._DEMANDS)
+        expected = not effects or actions.effects_feasible(state, p, effects)
+        assert actions.pending_feasible(state, p, pending) == expected
+        assert actions.pending_feasible(state, p, pending) == expected  # second time from the memo
