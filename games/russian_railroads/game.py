@@ -27,18 +27,18 @@ from . import emil
 from . import options as _options
 from .coal import events as _coal_events  # noqa: F401  (registers the coal module's events)
 from .data import COAL, DSP, RULES, printed_number
-from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .decide import decide as _decide
+from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .evolve import evolve as _evolve
 from .german_items import events as _new_engineer_events  # noqa: F401  (registers their events)
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
-from .usa import events as _usa_events  # noqa: F401  (registers American Railroads' events)
 from .legal import legal_commands as _legal
 from .legal import open_actions as _open
 from .messages import MESSAGES
 from .messages import describe as _describe
 from .messages import describe_command as _describe_command
 from .state import State
+from .usa import events as _usa_events  # noqa: F401  (registers American Railroads' events)
 from .view import board_layout as board_layout  # re-exported: older imports
 from .view import view as _view
 

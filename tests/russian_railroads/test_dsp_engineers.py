@@ -6,7 +6,7 @@ der Zug wieder fortgesetzt, falls noch Aktionen übrig sind")."""
 
 from __future__ import annotations
 
-from games.contract import Command, Description, render
+from games.contract import Description, render
 from games.russian_railroads import GAME, engineers
 
 from .helpers import act, at_turn, confirm, illegal_code, player

@@ -88,7 +88,8 @@ def choose(ctx: Ctx, seat: str, card: str | None) -> None:
     if card is not None and card not in cards_left(state):
         raise IllegalMove("rr.dsp.ludmilla_card_gone", "that start-bonus card is not among the cards passed to you")
     if stage(state) in (None, "resumed"):
-        # the activating seat (again, when factory 3 re-uses Ludmilla in the resumed turn): the round begins (unless nobody else plays: the solo game)
+        # The activating seat (again, when factory 3 re-uses Ludmilla in the resumed turn):
+        # the round begins, unless nobody else plays (the solo game).
         others = _others_after(state, seat)
         if others:
             ctx.emit("LudmillaRoundBegan", {"seat": seat, "cards": cards_of_game(state), "queue": others})

@@ -32,7 +32,7 @@ from typing import Any
 
 from games.contract import Event, IllegalMove
 
-from .. import actions, engineers
+from .. import actions
 from ..context import Ctx, arg
 from ..data import BOILER, DSP, RULES, printed_number
 from ..state import Item, State
