@@ -106,3 +106,15 @@ def test_a_command_outside_the_legal_list_is_a_422_naming_the_rule(client_for, o
     assert r.status_code == 422, r.json
     assert r.json["error"]["code"].startswith(("rr.", "platform.")), r.json
     assert client.get(f"/api/games/{game_id}", headers=headers[mover]).json["seq"] == seq  # nothing appended
+
+
+@pytest.mark.parametrize("options", [{"solo": True}, {"solo": True, "tableau": "deutschland", "coal": True,
+                                                      "dsp": True, "new_engineers": True, "new_q": True}],
+                         ids=["solo", "solo-all-modules"])
+def test_the_search_bot_plays_the_solo_game_against_emil(options):
+    """Every level plays every option: the solo game with MCTS (fixed iterations), Emil
+    played as system work between its turns."""
+    from worker.selfplay import play as selfplay
+
+    table = selfplay(GAME, 1, f"solo-mcts-{len(options)}", ["mcts-15i"], options)
+    assert table.status().over and table.status().scores["p1"] > 0
