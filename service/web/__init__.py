@@ -83,7 +83,7 @@ def init_web(app: Flask) -> None:
 
     from service.accounts.session import current_user
 
-    app.jinja_env.globals.update(t=i18n.t, LANGS=i18n.LANGS, current_user=current_user)
+    app.jinja_env.globals.update(t=i18n.t, t_or=i18n.t_or, LANGS=i18n.LANGS, current_user=current_user)
 
 
 def protect() -> None:

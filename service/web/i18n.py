@@ -53,6 +53,13 @@ def t(key: str, **params: Any) -> str:
     return translate(lang(), key, **params)
 
 
+def t_or(key: str, fallback: str) -> str:
+    """A string in the request's language, or ``fallback`` where the catalogue has
+    none (a game's option title or value from its schema)."""
+    text = translate(lang(), key)
+    return fallback if text == key else text
+
+
 def js_catalogue(lang_code: str) -> dict[str, str]:
     """The strings the page scripts use (keys starting with ``js.``)."""
     return {k: v for k, v in catalogue(lang_code).items() if k.startswith("js.")}
