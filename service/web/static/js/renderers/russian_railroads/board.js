@@ -125,7 +125,10 @@ export function drawBoard(ctx, perRow) {
     if (tile.kind === "public") {
       const id = `engineer_${tile.number}`;
       const texts = effects.map((e) => effectText(e, t));
-      svg.append(drawSpace({ id, area: "engineer", workers: 1, coins: 0 }, x, y, ctx, spaceCommands(ctx, id),
+      // The printed use cost: 1 worker, unless the engineer's card says otherwise (15: a coin too, -10: 2 workers).
+      const cost = board.engineer_costs?.[tile.number] || {};
+      svg.append(drawSpace({ id, area: "engineer", workers: cost.workers ?? 1, coins: cost.coins ?? 0 }, x, y, ctx,
+        spaceCommands(ctx, id),
         [`${engineerLabel(tile.number, board)} ${texts[0] || ""}`, ...texts.slice(1)]));
     } else {
       const hire = tile.kind === "hire";

@@ -177,6 +177,15 @@ function tileRow(svg, title, tiles, y, width) {
   return y + TILE_H + 4;
 }
 
+/** An engineer's printed use cost where it is not the usual 1 worker: ● per worker, ○ per coin. */
+function costMark(board, n) {
+  const cost = board.engineer_costs?.[n];
+  if (!cost) return "";
+  const workers = cost.workers ?? 1;
+  const coins = cost.coins ?? 0;
+  return workers === 1 && coins === 0 ? "" : ` ${"●".repeat(workers)}${"○".repeat(coins)}`;
+}
+
 function ownEngineerTiles(seat, player, ctx, commands) {
   const { t, board } = ctx;
   return (player.engineers || []).map((n) => {
@@ -187,7 +196,8 @@ function ownEngineerTiles(seat, player, ctx, commands) {
       s("title", {}, `${engineerLabel(n, board)}: ${effectsText(board.engineers?.[n], t)}${used ? ` · ${t("js.rr.engineer_used")}` : ""}`));
     const cmds = commands.filter((c) => ["PlaceWorkers", "ReuseSpace", "Relocate"].includes(c.type) && c.args.space === id);
     if (cmds.length) clickable(el, t("js.rr.use_engineer", { n }), cmds, ctx, commandLabel);
-    return { el, label: `${engineerLabel(n, board)} ${effectsText(board.engineers?.[n], t, "+")}${used ? " ✓" : ""}`, bg: "engineer-bg" };
+    return { el, label: `${engineerLabel(n, board)}${costMark(board, n)} ${effectsText(board.engineers?.[n], t, "+")}${used ? " ✓" : ""}`,
+             bg: "engineer-bg" };
   });
 }
 
