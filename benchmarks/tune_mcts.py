@@ -41,6 +41,8 @@ from tournament import wilson  # noqa: E402
 
 #: The default grid: the two constants that matter most for a value-based search.
 GRID = {"EXPLORATION": [0.1, 0.25, 0.5, 1.0], "MARGIN_SCALE": [20.0, 40.0, 80.0]}
+#: Wall-clock budget handed to the levels (only the worker's overrun safety net reads it).
+SAFETY_NET_MS = 600_000
 TUNABLE = {"EXPLORATION", "MARGIN_SCALE", "WIDEN", "WIDEN_POWER", "ROLLOUT_TURNS"}
 
 
@@ -63,7 +65,11 @@ def one_game(spec: tuple[dict[str, Any], str, int, str, int, int, str]) -> tuple
     seat_index = index % players
     challenger = f"mcts-{iterations}i"
     levels = [challenger if i == seat_index else "greedy" for i in range(players)]
-    table = play(registry.get(game_name), players, f"tune-{stage}-{index}", levels, options=json.loads(options))
+    # A generous wall-clock budget: the worker's safety net (fall back to greedy after 1.5 x the
+    # budget + 2 s) must not cut an iteration-budgeted search short on a busy machine, or the
+    # result would depend on the load after all.
+    table = play(registry.get(game_name), players, f"tune-{stage}-{index}", levels, options=json.loads(options),
+                 budget_ms=SAFETY_NET_MS)
     status = table.status()
     seat = table.projection.seats[seat_index]
     others = [v for s, v in status.scores.items() if s != seat]
