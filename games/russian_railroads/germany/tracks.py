@@ -10,14 +10,14 @@ jedoch für 2 der 3 Strecken entscheiden".  An object with the functions of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..data import BLACK
-from ..tracks import colour_set
-from .board import MAX_NATURAL_LINES, MUENCHEN, NATURAL, Geometry
+from ..track_search import StepSearch
+from .board import MAX_NATURAL_LINES, NATURAL, Geometry
 
 
-class TrackRules:
+class TrackRules(StepSearch):
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
 
@@ -77,42 +77,3 @@ class TrackRules:
             return []
         return [line for line in range(3)
                 if self.geo.allowed[line][grey] and tr[line * 5] - 1 > tr[line * 5 + grey]]
-
-    def feasible(self, tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[str, int]]) -> bool:
-        req_list = [[colour_set(spec), n] for spec, n in reqs if n > 0]
-        if not req_list:
-            return True
-        if len(req_list) == 1 and len(req_list[0][0]) == 1:
-            return self.capacity(tr, unlocked, req_list[0][0][0]) >= req_list[0][1]
-        return self._search(list(tr), list(unlocked), req_list, set())
-
-    def _search(self, tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) -> bool:
-        if all(r[1] == 0 for r in reqs):
-            return True
-        key = (tuple(tr), tuple(unlocked), tuple(r[1] for r in reqs))
-        if key in seen:
-            return False
-        seen.add(key)
-        for req in reqs:
-            if req[1] == 0:
-                continue
-            for colour in req[0]:
-                for line in range(3):
-                    target = self.step_target(tr, unlocked, line, colour)
-                    if not target:
-                        continue
-                    idx = line * 5 + colour
-                    old = tr[idx]
-                    tr[idx] = target
-                    newly = self.unlocks_for(target, unlocked) if line == MUENCHEN and colour == BLACK else []
-                    for c, _ in newly:
-                        unlocked[c] = True
-                    req[1] -= 1
-                    ok = self._search(tr, unlocked, reqs, seen)
-                    req[1] += 1
-                    for c, _ in newly:
-                        unlocked[c] = False
-                    tr[idx] = old
-                    if ok:
-                        return True
-        return False

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..data import BLACK, RULES
 from ..state import PlayerState, industry_gap_index
+from ..track_search import StepSearch
 
 DATA: dict[str, Any] = json.loads(
     resources.files("games.russian_railroads").joinpath("data/usa.json").read_text(encoding="utf-8"))
@@ -98,7 +99,7 @@ def coin_spaces_ready(p: PlayerState) -> list[str]:
 # --- tracks ---------------------------------------------------------------------------
 
 
-class TrackRules:
+class TrackRules(StepSearch):
     """The functions of :mod:`..tracks` for one seat's USA tableau: all colours on all
     lines, natural on at most 2 lines and white on 1, West blocked at the rubble
     until it is blasted, the colours unlocked on the main line as on the Transsib."""
@@ -162,47 +163,6 @@ class TrackRules:
         if not unlocked[grey]:
             return []
         return [line for line in range(3) if tr[line * 5] - 1 > tr[line * 5 + grey]]
-
-    def feasible(self, tr: Sequence[int], unlocked: Sequence[bool], reqs: Any) -> bool:
-        from ..tracks import colour_set
-
-        req_list = [[colour_set(spec), n] for spec, n in reqs if n > 0]
-        if not req_list:
-            return True
-        if len(req_list) == 1 and len(req_list[0][0]) == 1:
-            return self.capacity(tr, unlocked, req_list[0][0][0]) >= req_list[0][1]
-        return self._search(list(tr), list(unlocked), req_list, set())
-
-    def _search(self, tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) -> bool:
-        if all(r[1] == 0 for r in reqs):
-            return True
-        key = (tuple(tr), tuple(unlocked), tuple(r[1] for r in reqs))
-        if key in seen:
-            return False
-        seen.add(key)
-        for req in reqs:
-            if req[1] == 0:
-                continue
-            for colour in req[0]:
-                for line in range(3):
-                    target = self.step_target(tr, unlocked, line, colour)
-                    if not target:
-                        continue
-                    idx = line * 5 + colour
-                    old = tr[idx]
-                    tr[idx] = target
-                    newly = self.unlocks_for(target, unlocked) if line == MAIN and colour == BLACK else []
-                    for c, _ in newly:
-                        unlocked[c] = True
-                    req[1] -= 1
-                    ok = self._search(tr, unlocked, reqs, seen)
-                    req[1] += 1
-                    for c, _ in newly:
-                        unlocked[c] = False
-                    tr[idx] = old
-                    if ok:
-                        return True
-        return False
 
 
 _RULES = {True: TrackRules(True), False: TrackRules(False)}
