@@ -165,6 +165,20 @@ class Ctx:
 # --- argument parsing --------------------------------------------------------
 
 
+def accepts(lookup: Any, state: State, seat: str, ctype: str, args: Mapping[str, Any]) -> bool:
+    """Would ``decide`` accept the command?  Runs the handler ``lookup(state, ctype)``
+    finds on a probe up to its first event: the legal lists are checked by the very
+    handlers ``decide`` dispatches to.  The lookup may refuse too (a module's rule that
+    allows no command of that type now)."""
+    try:
+        lookup(state, ctype)(Ctx(state, probe=True), seat, args)
+    except Valid:
+        return True
+    except IllegalMove:
+        return False
+    return True
+
+
 def arg(args: Mapping[str, Any], key: str, kind: type, default: Any = MISSING) -> Any:
     if type(args) is not dict and not isinstance(args, Mapping):
         raise IllegalMove("rr.args.invalid", "command arguments must be an object")

@@ -12,7 +12,7 @@ from typing import Any
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
 from . import actions, emil, industry, locomotives, names, tracks
-from .context import Ctx, Valid
+from .context import accepts
 from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_spaces, space_error
 from .messages import open_params
@@ -20,16 +20,13 @@ from .state import State
 from .submoves import SUBMOVES, mandatory_open, track_step
 
 
+def _base_handler(_state: State, ctype: str) -> Any:
+    return TURN_COMMANDS.get(ctype) or SUBMOVES[ctype]
+
+
 def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
     """Would ``decide`` accept the command?  Runs its handler up to its first event."""
-    handler = TURN_COMMANDS.get(ctype) or SUBMOVES[ctype]
-    try:
-        handler(Ctx(state, probe=True), seat, args)
-    except Valid:
-        return True
-    except IllegalMove:
-        return False
-    return True
+    return accepts(_base_handler, state, seat, ctype, args)
 
 
 #: Legal commands are values: the same command (type, seat, arguments) is built once

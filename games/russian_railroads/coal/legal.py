@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Command, IllegalMove, OpenAction
+from games.contract import Command, OpenAction
 
 from .. import actions
-from ..context import Ctx, Valid
+from ..context import accepts
 from ..decide import handler_for
 from ..locomotives import factory_slots
 from ..state import State
@@ -28,13 +28,7 @@ def _lines(state: State) -> tuple[str, ...]:
 
 
 def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
-    try:
-        handler_for(state, ctype)(Ctx(state, probe=True), seat, args)
-    except Valid:
-        return True
-    except IllegalMove:
-        return False
-    return True
+    return accepts(handler_for, state, seat, ctype, args)
 
 
 def commands(state: State, seat: str) -> list[Command]:

@@ -4,10 +4,10 @@ the very handlers ``decide`` dispatches to."""
 
 from __future__ import annotations
 
-from games.contract import Command, IllegalMove
+from games.contract import Command
 
 from .. import actions
-from ..context import Ctx, Valid
+from ..context import accepts
 from ..state import State
 from . import ludmilla, olga, tokens, wagon
 from .moves import COMMANDS
@@ -20,15 +20,12 @@ def _line_names(state: State) -> tuple[str, ...]:
     return names(state) or tuple(RULES.lines)
 
 
+def _handler(_state: State, ctype: str):  # type: ignore[no-untyped-def]
+    return COMMANDS.get(ctype) or (wagon.advance if ctype == "AdvanceTrack" else None)
+
+
 def _ok(state: State, seat: str, ctype: str, args: dict) -> bool:
-    try:
-        handler = COMMANDS.get(ctype) or (wagon.advance if ctype == "AdvanceTrack" else None)
-        handler(Ctx(state, probe=True), seat, args)
-    except Valid:
-        return True
-    except IllegalMove:
-        return False
-    return True
+    return accepts(_handler, state, seat, ctype, args)
 
 
 def commands(state: State, seat: str, result: list[Command]) -> list[Command]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Command, IllegalMove, OpenAction
+from games.contract import Command, OpenAction
 
 from .. import actions, locomotives
-from ..context import Ctx, Valid
+from ..context import accepts
 from ..data import RULES, q_tokens_for
 from ..decide import handler_for
 from ..legal import _placements
@@ -25,13 +25,7 @@ from .payout import payout_due_for
 
 
 def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
-    try:
-        handler_for(state, ctype)(Ctx(state, probe=True), seat, args)
-    except Valid:
-        return True
-    except IllegalMove:
-        return False
-    return True
+    return accepts(handler_for, state, seat, ctype, args)
 
 
 def before_placing(state: State, seat: str) -> list[Command]:
