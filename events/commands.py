@@ -75,6 +75,17 @@ def mandatory_open(p: Projection, seat: str) -> list[str]:
     return [a.key for a in p.game.open_actions(p.live, seat) if a.mandatory]
 
 
+def has_mandatory_open(p: Projection, seat: str) -> bool:
+    """Whether ``seat`` still has a mandatory action open.  A game may answer this
+    itself (an optional ``has_mandatory(state, seat)``) without building the open
+    actions' descriptions: the turn commands ask it for every listing, and bots
+    list thousands of times per search."""
+    quick = getattr(p.game, "has_mandatory", None)
+    if quick is not None:
+        return bool(quick(p.live, seat))
+    return bool(mandatory_open(p, seat))
+
+
 def _confirm(p: Projection, command: Command) -> list[Event]:
     if p.turn_seat != command.seat or not p.tail:
         raise IllegalMove("platform.nothing_to_confirm", "you have no open turn to confirm")
@@ -196,7 +207,7 @@ def platform_commands(p: Projection, seat: str) -> list[Command]:
     """The turn commands ``seat`` may send now (added to the game's legal commands)."""
     commands: list[Command] = []
     if p.turn_seat == seat and p.tail and p.undo_request is None:
-        if not mandatory_open(p, seat):
+        if not has_mandatory_open(p, seat):
             commands.append(Command("ConfirmTurn", seat, {}))
         for to_seq in undo_points(p):
             commands.append(Command("Undo", seat, {"to_seq": to_seq}))

@@ -15,7 +15,7 @@ from events.creation import creation_events, new_seed, seat_ids
 from events.envelope import Envelope
 from events.projection import Projection, fold
 from games.contract import SYSTEM, Command, Game, Status
-from games.rng import rng_for
+from games.rng import LazyRandom
 
 
 @dataclass
@@ -50,7 +50,7 @@ class LocalTable:
             command = Command(command, seat, dict(args or {}))
         elif command.seat != seat:
             command = Command(command.type, seat, command.args)
-        rng = rng_for(self.projection.seed, self.projection.seq)
+        rng = LazyRandom(self.projection.seed, self.projection.seq)
         events = platform.decide(self.projection, command, rng)
         self._commands += 1
         envelopes = platform.to_envelopes(self.projection, events, seat, f"local-{self._commands}", ts=0)

@@ -173,6 +173,12 @@ class Projection:
             after = handler(before, env, rebuild)
         elif env.actor == SYSTEM:
             after = before._fold_confirmed(env)
+        elif env.type not in BETWEEN_TURN_EVENTS:
+            # A sub-move, the commonest event: one copy of the projection, not two
+            # (the turn stays open, so the event is the mover's draft).
+            live = before.game.evolve(before.live, env.event)
+            return _replace(before, seq=env.seq, last_ts=env.ts, live=live, turn_seat=env.actor,
+                            tail=before.tail + (env,), last_command_id=env.command_id, draft_owner=env.actor)
         else:
             after = before._fold_submove(env)
         public = env.type in BETWEEN_TURN_EVENTS or (after.turn_seat is None and env.type != UNDONE)

@@ -28,7 +28,7 @@ from events.projection import Projection, fold
 from events.store import Conflict, EventStore, GameOver, SeenCommand
 from games import registry
 from games.contract import SYSTEM, Command, Event, Game, IllegalMove
-from games.rng import rng_for
+from games.rng import LazyRandom
 
 
 class UnknownGame(LookupError):
@@ -302,7 +302,7 @@ class GameRepository:
             visible = p.visible_seq(command.seat)
             if expected_seq != visible:
                 raise Conflict(visible)
-            events = platform.decide(p, command, rng_for(p.seed, p.seq))
+            events = platform.decide(p, command, LazyRandom(p.seed, p.seq))
             if not events:
                 raise IllegalMove("platform.no_effect", "the command changes nothing")
             envelopes = platform.to_envelopes(p, events, command.seat, command_id)

@@ -33,6 +33,7 @@ from .evolve import evolve as _evolve
 from .german_items import events as _new_engineer_events  # noqa: F401  (registers their events)
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
 from .legal import legal_commands as _legal
+from .legal import has_mandatory as _has_mandatory
 from .legal import open_actions as _open
 from .messages import MESSAGES
 from .messages import describe as _describe
@@ -138,6 +139,11 @@ class RussianRailroads:
 
     def open_actions(self, state: State, seat: str) -> list[OpenAction]:
         return _open(state, seat)
+
+    def has_mandatory(self, state: State, seat: str) -> bool:
+        """``any(a.mandatory for a in self.open_actions(state, seat))``, cheaper (the
+        platform asks it for every listing of the turn commands)."""
+        return _has_mandatory(state, seat)
 
     def status(self, state: State) -> Status:
         return _status(state)

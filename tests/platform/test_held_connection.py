@@ -28,18 +28,25 @@ def test_each_thread_appends_on_its_own_connection(real_redis_url, prefix):
     name = f"held-{prefix}"
     client = named(real_redis_url, name)
     store = EventStore(client, prefix)
-    seen: list[set[str]] = []
+    appended = threading.Barrier(5)
+    listed = threading.Event()
 
     def appender(game: str) -> None:
         for seq in range(1, 6):
             store.append(game, seq - 1, f"{game}:{seq}", env(seq, f"{game}:{seq}"))
+        # Stay alive until the connections are listed: a finished thread's held
+        # connection goes with its thread-local storage, at a moment of its own.
+        appended.wait(timeout=30)
+        listed.wait(timeout=30)
 
     threads = [threading.Thread(target=appender, args=(f"g{i}",)) for i in range(4)]
     for t in threads:
         t.start()
+    appended.wait(timeout=30)
+    seen = [client_ids(client, name)]
+    listed.set()
     for t in threads:
         t.join()
-    seen.append(client_ids(client, name))
     # Four held connections (one per thread) plus the pool's own for CLIENT LIST.
     assert len(seen[0]) == 5
     assert all(store.last_seq(f"g{i}") == 5 for i in range(4))
