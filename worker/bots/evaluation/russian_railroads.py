@@ -16,7 +16,9 @@ guesses, never the real ones.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from games.contract import Game
 from games.russian_railroads import emil, engineers, industry, scoring
@@ -30,19 +32,10 @@ from games.russian_railroads.usa import board as usa_board
 from games.russian_railroads.usa import market as usa_market
 from games.russian_railroads.usa import scoring as usa_scoring
 
-#: Share of the not-yet-reachable tableau value counted per later scoring.
-POTENTIAL = 0.35
-#: Points per unused loco reach (a space a future track step scores at once), per later scoring.
-SPARE_REACH = 0.5
-#: Points per black step still to come before the next colour unlock on the Transsib.
-BLACK_STEP = 1.5
-#: One action per round (a permanent worker, an engineer): points per later round.
-ACTION_PER_ROUND = 4.0
-COIN = 2.0
-#: A worker still unplaced this round (worth nothing once the seat passed).
-FREE_WORKER = 1.0
-#: Industry steps the markers can still make, per later scoring.
-INDUSTRY_ROOM = 0.3
+#: The weights of the base game's terms (fitted, see the data file and
+#: ``benchmarks/fit_evaluation.py``): each multiplies one of :func:`base_terms`.
+WEIGHTS_FILE = Path(__file__).with_name("russian_railroads_weights.json")
+WEIGHTS: dict[str, float] = {k: float(v) for k, v in json.loads(WEIGHTS_FILE.read_text())["weights"].items()}
 #: Coal module: a coal is half a coal field or foundry use; an open foundry acts every later round.
 COAL = 1.2
 FOUNDRY = 3.0
@@ -72,9 +65,12 @@ def scorings_left(state: State) -> int:
     return state.rounds - max(state.round, 1) + 1
 
 
-def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str, int]) -> float:
-    if state.phase == "over":
-        return float(p.vp)
+def base_terms(state: State, p: PlayerState, left: int) -> tuple[float, dict[str, float]]:
+    """``(points now, terms)``: the points the seat holds for sure (its points, the
+    end-game cards as they would score now), and the terms that :data:`WEIGHTS`
+    turn into expected points.  Kept apart so that the weights can be fitted to
+    final scores (``benchmarks/fit_evaluation.py``); every term is zero once the
+    game is over."""
     later = max(left - 1, 0)
     german = state.options.get("tableau") == "deutschland"
     usa = state.usa is not None
@@ -91,35 +87,53 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
         growth += sum(values[reach + 1:])
         extent = max(p.tr[line * 5 + c] for c in range(5))
         spare += max(0, reach - extent)
-    value = p.vp + left * tableau
-    value += later * (POTENTIAL * growth + SPARE_REACH * spare)
-    value += later * INDUSTRY_ROOM * industry.capacity(p)
-
     # Black on the Transsib (München) opens the colours (2, 6, 10) and the white track (15).
     black = p.tr[TRANSSIB * 5 + BLACK]
-    value += BLACK_STEP * min(later, 3) * min(black, lengths[0]) / 3
-    if german:
+    actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
+    free = 0
+    if p.seat not in state.passed and state.phase == "actions":
+        free = p.free + (1 if p.black_free else 0)
+    if german or usa:
+        cards = sum(row["vp"] for row in sc.end_cards_breakdown(p))
+    else:
+        cards = sum(scoring.end_card_points(p, card) for card in p.end_cards)
+    terms = {
+        # the tableau scored in every round scoring still to come (the current one included)
+        "TABLEAU": left * tableau,
+        # the not-yet-reachable tableau value, per later scoring
+        "POTENTIAL": later * growth,
+        # unused loco reach (a space a future track step scores at once), per later scoring
+        "SPARE_REACH": later * spare,
+        # industry steps the markers can still make, per later scoring
+        "INDUSTRY_ROOM": later * industry.capacity(p),
+        # black steps on the Transsib (they open colours), up to three later scorings
+        "BLACK_STEP": min(later, 3) * min(black, lengths[0]) / 3,
+        # one action per round (a permanent worker, an engineer), per later round
+        "ACTION_PER_ROUND": actions * later,
+        "COIN": p.coins,
+        # a worker still unplaced this round (worth nothing once the seat passed)
+        "FREE_WORKER": free,
+    }
+    return p.vp + cards, terms
+
+
+def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str, int]) -> float:
+    if state.phase == "over":
+        return float(p.vp)
+    later = max(left - 1, 0)
+    sure, terms = base_terms(state, p, left)
+    value = sure + sum(WEIGHTS[name] * term for name, term in terms.items())
+    if state.options.get("tableau") == "deutschland":
         value += _german_extras(p, later)
-    if usa:
+    if state.usa is not None:
         value += _usa_extras(state, p, later)
     if state.dsp:
         value += _dsp_extras(state, p, left, later)
-
-    actions = p.extra_workers + (1 if p.black else 0) + len(p.engineers)
-    value += ACTION_PER_ROUND * actions * later
-    value += COIN * p.coins
     if state.coal is not None:
         from games.russian_railroads.coal import board as coal_board
 
         value += COAL * coal_board.coal_of(state, p.seat)
         value += FOUNDRY * len(coal_board.owned(state, p.seat)) * later
-    if p.seat not in state.passed and state.phase == "actions":
-        value += FREE_WORKER * (p.free + (1 if p.black_free else 0))
-
-    if german or usa:
-        value += sum(row["vp"] for row in sc.end_cards_breakdown(p))
-    else:
-        value += sum(scoring.end_card_points(p, card) for card in p.end_cards)
     value += majority.get(p.seat, 0)
     return value
 
