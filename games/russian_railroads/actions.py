@@ -363,6 +363,17 @@ def space_info(space: str) -> SpaceInfo:
     return info
 
 
+_ENGINEER_SPACES: dict[int, SpaceInfo] = {}
+
+
+def engineer_info(number: int) -> SpaceInfo:
+    """:func:`space_info` of engineer ``number``'s space, without building its id."""
+    info = _ENGINEER_SPACES.get(number)
+    if info is None:
+        info = _ENGINEER_SPACES[number] = space_info(engineers.space_id(number))
+    return info
+
+
 def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, Any]], bool]:
     """(effects, competitive) of a board space, public engineer or own engineer."""
     number = engineers.number_of(space)

@@ -14,7 +14,7 @@ from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import accepts
 from .data import RULES, q_tokens_for
-from .decide import TURN_COMMANDS, available_spaces, space_error
+from .decide import TURN_COMMANDS, available_infos, available_spaces, space_error
 from .messages import open_params
 from .state import State
 from .submoves import SUBMOVES, mandatory_open, track_step
@@ -45,17 +45,29 @@ def _command(ctype: str, seat: str, args: dict[str, Any]) -> Command:
     return command
 
 
-def _placement(seat: str, space: str, coins: int, black: bool) -> Command:
-    key = (seat, space, coins, black)
-    command = _PLACEMENTS.get(key)
-    if command is None:
-        if len(_PLACEMENTS) > 20000:
-            _PLACEMENTS.clear()
-        command = _PLACEMENTS[key] = Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black})
-    return command
+#: The placement variants of one space for one payment situation, built once: the
+#: commands depend only on the seat, the space and the numbers the loop below compares.
+_VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}
 
 
-_PLACEMENTS: dict[tuple[str, str, int, bool], Command] = {}
+def _variants(seat: str, space: str, workers: int, most_coins: int, free: int, black_free: bool
+              ) -> tuple[Command, ...]:
+    """Every way to pay ``workers`` with up to ``most_coins`` coins replacing workers,
+    ``free`` workers and maybe the black one: :func:`decide.cost_error` unrolled.  Any
+    ``free`` from ``workers`` up admits the same variants, so it is capped there."""
+    key = (seat, space, most_coins, min(free, workers), black_free)
+    found = _VARIANTS.get(key)
+    if found is None:
+        result = []
+        for coins in range(0, most_coins + 1):
+            if workers - coins <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
+            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
+        if len(_VARIANTS) > 20000:
+            _VARIANTS.clear()
+        found = _VARIANTS[key] = tuple(result)
+    return found
 
 
 def _step_ok(state: State, seat: str, line: int, colour: int) -> bool:
@@ -72,7 +84,7 @@ def _placements(state: State, seat: str) -> list[Command]:
     for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
     (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
     p = state.players[seat]
-    result = []
+    result: list[Command] = []
     have, free, black_free = p.coins, p.free, p.black_free
     spare = free + (1 if black_free else 0)
     own = p.engineers
@@ -80,13 +92,11 @@ def _placements(state: State, seat: str) -> list[Command]:
     memo: dict[Any, Any] = {}
     caps = [-1] * 5  # track room per colour, computed when first needed
     base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
-    space_info = actions.space_info
-    for space in available_spaces(state, seat):
-        info = space_info(space)
+    for info in available_infos(state, seat):
         workers, fixed = info.workers, info.coins
         if fixed > have or workers - have > spare:
             continue
-        if space in occupied and not info.never_occupied:
+        if not info.never_occupied and info.id in occupied:
             continue  # the first check of space_error, the commonest refusal, made early
         competitive = not (info.number and info.number in own)
         plain = info.needs.plain_colour if base_tracks else None
@@ -100,11 +110,7 @@ def _placements(state: State, seat: str) -> list[Command]:
         elif not (info.needs.trivial and not info.turn_order and not info.own_check) \
                 and space_error(state, seat, info, competitive, memo=memo) is not None:
             continue
-        for coins in range(0, min(workers, have - fixed) + 1):
-            if workers - coins <= free:
-                result.append(_placement(seat, space, coins, False))
-            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
-                result.append(_placement(seat, space, coins, True))
+        result.extend(_variants(seat, info.id, workers, min(workers, have - fixed), free, black_free))
     return result
 
 

@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
 from games.russian_railroads import GAME, actions, engineers, tracks
 from games.russian_railroads.data import RULES, engineer_cost
+from games.russian_railroads.decide import available_infos, available_spaces
 from games.russian_railroads.evolve import apply
 from games.russian_railroads.legal import has_mandatory
 
@@ -174,3 +175,41 @@ def test_pending_feasibility_with_memoised_demands_matches_the_effect_lists():
         expected = not effects or actions.effects_feasible(state, p, effects)
         assert actions.pending_feasible(state, p, pending) == expected
         assert actions.pending_feasible(state, p, pending) == expected  # second time from the memo
+
+
+def _accepted(state, seat, ctype, args) -> bool:
+    """The long way round: would ``decide`` itself accept the command?"""
+    try:
+        GAME.decide(state, Command(ctype, seat, args), random.Random(0))
+    except IllegalMove:
+        return False
+    finally:
+        state.touch()
+    return True
+
+
+def _placements_the_long_way(state, seat):
+    """Every space, coin count and black-worker choice, in listing order, as ``decide`` judges it."""
+    result = []
+    for space in available_spaces(state, seat):
+        workers = actions.space_info(space).workers
+        for coins in range(workers + 1):
+            for black in (False, True):
+                args = {"space": space, "coins": coins, "black": black}
+                if _accepted(state, seat, "PlaceWorkers", args):
+                    result.append(Command("PlaceWorkers", seat, args))
+    return result
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23)])
+def test_the_placement_listing_is_what_decide_accepts(players, seed):
+    """The listing walks ``available_infos`` and hands out remembered payment variants."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or state.phase != "actions" or state.placed:
+            continue
+        assert [info.id for info in available_infos(state, seat)] == available_spaces(state, seat)
+        listed = [c for c in GAME.legal_commands(state, seat) if c.type == "PlaceWorkers"]
+        assert listed == _placements_the_long_way(state, seat)
+        seen += 1
+    assert seen > 10
