@@ -53,7 +53,7 @@ class _Needs:
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
                  "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour")
+                 "plain_colour", "steps_only")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         effects = list(effects)  # read twice below
@@ -96,9 +96,11 @@ class _Needs:
         #: nothing to check at all: only ops known to ask nothing (coins, points ...);
         #: an op added later is checked the long way until it is listed there
         self.trivial = all(kind in NO_DEMAND for kind in kinds)
+        #: track steps are all it asks for: :func:`effects_feasible` is then
+        #: ``tracks.feasible`` of ``steps`` on the base tableau
+        self.steps_only = all(kind in NO_DEMAND or kind == "steps" for kind in kinds)
         #: the one demand is ``one_colour``: the commonest board space, answered first
-        self.plain_colour = self.one_colour if len(steps) == 1 and all(
-            kind in NO_DEMAND or kind == "steps" for kind in kinds) else None
+        self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
 
 
 #: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
@@ -218,16 +220,22 @@ def _track_rules(p: PlayerState) -> Any:
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                      supply: int | None = None) -> bool:
     """Can the mandatory items still open be completed?"""
+    needs = pending_needs(pending)
+    return needs is None or effects_feasible(state, p, (), supply, needs=needs)
+
+
+def pending_needs(pending: Iterable[Item]) -> _Needs | None:
+    """What the mandatory items still open ask of the tableau (None: nothing)."""
     key = tuple((kind, n, arg) for _id, kind, n, mandatory, arg, _blocking in pending
                 if mandatory and n > 0 and kind in _DEMANDS)
     if not key:
-        return True
+        return None
     needs = _PENDING_NEEDS.get(key)
     if needs is None:
         if len(_PENDING_NEEDS) > 4096:
             _PENDING_NEEDS.clear()
         needs = _PENDING_NEEDS[key] = _Needs(_item_effects(key))
-    return effects_feasible(state, p, (), supply, needs=needs)
+    return needs
 
 
 #: item kinds that are demands on the tableau (the others lapse or cannot fail)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import SYSTEM, Command, IllegalMove, OpenAction
+from games.contract import SYSTEM, Command, OpenAction
 
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import accepts
@@ -17,7 +17,7 @@ from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_infos, available_spaces, space_error
 from .messages import open_params
 from .state import State
-from .submoves import SUBMOVES, mandatory_open, track_step
+from .submoves import SUBMOVES, mandatory_open, step_lines
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -70,15 +70,6 @@ def _variants(seat: str, space: str, workers: int, most_coins: int, free: int, b
     return found
 
 
-def _step_ok(state: State, seat: str, line: int, colour: int) -> bool:
-    """Would ``decide`` accept this track step?  (The checks of ``advance_track``.)"""
-    try:
-        track_step(state, seat, line, colour)
-    except IllegalMove:
-        return False
-    return True
-
-
 def _placements(state: State, seat: str) -> list[Command]:
     """Every placement variant (coins for workers, the black worker) the seat can pay
     for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
@@ -122,8 +113,8 @@ def _submoves(state: State, seat: str) -> list[Command]:
     kinds = {item[1] for item in pending if item[2] > 0}
     block = actions.blocking_item(pending)
     cands: list[tuple[str, dict[str, Any]]] = []
-    #: track steps, checked directly by ``track_step`` (what ``advance_track`` runs
-    #: after parsing its arguments), listed first as before
+    #: track steps, checked directly by ``step_lines`` (what ``advance_track`` runs
+    #: after parsing its arguments, for all lines at once), listed first as before
     steps: list[Command] = []
     if block is not None:
         if block[1] != "place_loco":
@@ -145,10 +136,9 @@ def _submoves(state: State, seat: str) -> list[Command]:
                 if "industry" in item[4]:
                     kinds.add("industry")
         for colour in sorted(colours):
-            for line in range(3):
-                if tracks.step_target(p.tr, p.unlocked, line, colour) and _step_ok(state, seat, line, colour):
-                    steps.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
-                                                                 "colour": RULES.colours[colour]}))
+            for line in step_lines(state, seat, colour):
+                steps.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
+                                                             "colour": RULES.colours[colour]}))
         if "industry" in kinds:
             for marker in (1, 2):
                 if industry.step_target(p, marker - 1) >= 0:

@@ -109,9 +109,66 @@ def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Ite
         if colour == BLACK:
             raise IllegalMove("rr.track.end_of_line", "a track may not move beyond the last space")
         raise IllegalMove("rr.track.overtake", "a track may never draw level with or pass the track ahead")
+    return target, _choose_in(work, seat, actions.matching(work.pending, _step_kinds(colour)),
+                              _step_hypo(line, colour, target), what="track step")
+
+
+def step_lines(work: State, seat: str, colour: int) -> list[int]:
+    """The lines on which :func:`track_step` admits a step of ``colour`` (base tableau),
+    in line order, its checks shared between the lines: the pending item a step would
+    use is found once per colour, and only when using it leaves a mandatory item open
+    is each line's step tried on the track positions alone (:func:`_finishable_after`).
+    The legal-move listing asks this for every colour a pending item allows."""
+    if actions.blocking_item(work.pending) is not None:
+        return []
+    p = work.players[seat]
+    tr, unlocked = p.tr, p.unlocked
+    lines = [line for line in range(3) if tracks.step_target(tr, unlocked, line, colour)]
+    if not lines:
+        return []
+    plan = []  # (item, pending after using it, is a mandatory item left open?)
+    for item in actions.matching(work.pending, _step_kinds(colour)):
+        rest = actions.consume(work.pending, item[0])
+        if not _any_mandatory(rest):
+            if not plan:
+                return lines  # the first candidate serves every line
+            plan.append((item, rest, False))
+            break
+        plan.append((item, rest, True))
+    return [line for line in lines if any(not open_ or _finishable_after(work, p, rest, line, colour)
+                                          for _item, rest, open_ in plan)]
+
+
+def _step_kinds(colour: int) -> dict[str, Any]:
+    """The pending items a track step of ``colour`` may use (``actions.matching`` kinds)."""
     kinds: dict[str, Any] = {"steps": lambda a: colour in tracks.colour_set(a)}
     if colour == BLACK:
         kinds["repeat_one"] = lambda a: "black" in a.split("|")
+    return kinds
+
+
+def _finishable_after(work: State, p: PlayerState, rest: tuple[Item, ...], line: int, colour: int) -> bool:
+    """``track_step``'s hypothetical check for one line: can the mandatory items of
+    ``rest`` still be completed after this step?  A demand of track steps alone is
+    answered on copies of the track positions, without copying the player."""
+    target = tracks.step_target(p.tr, p.unlocked, line, colour)
+    needs = actions.pending_needs(rest)
+    if needs is None:
+        return True
+    if not needs.steps_only or work.options.get("tableau"):
+        h = p.clone()
+        _step_hypo(line, colour, target)(h)
+        return actions.effects_feasible(work, h, (), needs=needs)
+    tr, unlocked = list(p.tr), list(p.unlocked)
+    tr[line * 5 + colour] = target
+    if line == TRANSSIB and colour == BLACK:
+        for c, _ in tracks.unlocks_for(target, unlocked):
+            unlocked[c] = True
+    return tracks.feasible(tr, unlocked, needs.steps)
+
+
+def _step_hypo(line: int, colour: int, target: int) -> Callable[[PlayerState], None]:
+    """The track step as a change to a copy of the player (``_choose``'s ``hypo``)."""
     idx = line * 5 + colour
 
     def hypo(h: PlayerState) -> None:
@@ -120,7 +177,7 @@ def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Ite
             for c, _ in tracks.unlocks_for(target, h.unlocked):
                 h.unlocked[c] = True
 
-    return target, _choose_in(work, seat, actions.matching(work.pending, kinds), hypo, what="track step")
+    return hypo
 
 
 def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

@@ -18,6 +18,7 @@ from games.russian_railroads.data import RULES, engineer_cost
 from games.russian_railroads.decide import available_infos, available_spaces
 from games.russian_railroads.evolve import apply
 from games.russian_railroads.legal import has_mandatory
+from games.russian_railroads.submoves import step_lines
 
 from .helpers import new_game
 
@@ -213,3 +214,44 @@ def test_the_placement_listing_is_what_decide_accepts(players, seed):
         assert listed == _placements_the_long_way(state, seat)
         seen += 1
     assert seen > 10
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33), (4, 34)])
+def test_track_steps_listed_per_colour_are_what_decide_accepts(players, seed):
+    """``step_lines`` shares ``track_step``'s checks between the lines of a colour and
+    tries steps on the track positions alone: the same verdict as ``decide``."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or not state.placed or not state.pending:
+            continue
+        for colour, colour_name in enumerate(RULES.colours):
+            expected = [line for line, line_name in enumerate(RULES.lines)
+                        if _accepted(state, seat, "AdvanceTrack", {"line": line_name, "colour": colour_name})]
+            assert step_lines(state, seat, colour) == expected, (state.pending, colour)
+            seen += bool(expected)
+    assert seen > 20
+
+
+def test_a_track_step_that_would_leave_a_mandatory_step_impossible_is_not_listed():
+    """The hypothetical check of ``step_lines`` on the track positions alone (made-up
+    positions, to reach it): one grey step of room left while two mandatory
+    black-or-grey steps are open is refused; the black Transsib step that unlocks brown
+    for a mandatory brown step is allowed."""
+    state, _ = new_game(2, 8)
+    seat = state.current
+    p = state.mut(seat)
+    p.unlocked[1] = True
+    for line in range(3):
+        p.tr[line * 5] = RULES.line_len[line]  # black at the end of every line
+        p.tr[line * 5 + 1] = RULES.line_len[line] - (2 if line == 0 else 1)
+    state.pending = ((1, "steps", 2, True, "black|grey", False),)
+    state.placed = state.acted = True
+
+    def accepted(colour):
+        return [line for line, name in enumerate(RULES.lines)
+                if _accepted(state, seat, "AdvanceTrack", {"line": name, "colour": RULES.colours[colour]})]
+
+    assert step_lines(state, seat, 1) == [] == accepted(1)
+    p.tr[0], p.tr[1] = 5, 4  # the Transsib's black one step before unlocking brown
+    state.pending = ((1, "steps", 1, True, "black", False), (2, "steps", 1, True, "brown", False))
+    assert step_lines(state, seat, 0) == [0] == accepted(0)
