@@ -17,7 +17,7 @@ from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_infos, available_spaces, space_error
 from .messages import open_params
 from .state import State
-from .submoves import SUBMOVES, mandatory_open, step_lines
+from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_lines
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -105,6 +105,12 @@ def _placements(state: State, seat: str) -> list[Command]:
     return result
 
 
+def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dict[str, Any]) -> None:
+    """List the command if ``decide``'s handler accepts it (:func:`_ok`)."""
+    if _ok(state, seat, ctype, args):
+        listed.append(_command(ctype, seat, args))
+
+
 def _submoves(state: State, seat: str) -> list[Command]:
     pending = state.pending
     if not pending:
@@ -112,17 +118,18 @@ def _submoves(state: State, seat: str) -> list[Command]:
     p = state.players[seat]
     kinds = {item[1] for item in pending if item[2] > 0}
     block = actions.blocking_item(pending)
-    cands: list[tuple[str, dict[str, Any]]] = []
-    #: track steps, checked directly by ``step_lines`` (what ``advance_track`` runs
-    #: after parsing its arguments, for all lines at once), listed first as before
-    steps: list[Command] = []
+    #: in listing order: track steps first, checked directly by ``step_lines`` (what
+    #: ``advance_track`` runs after parsing its arguments, for all lines at once), loco
+    #: and factory builds likewise, the rest probed with ``decide``'s handlers
+    listed: list[Command] = []
     if block is not None:
         if block[1] != "place_loco":
             return []  # an expansion's choice (its own module lists it)
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            cands.append(("PlaceLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
-        cands.append(("DiscardLoco", {"number": number}))
+            _probe(listed, state, seat, "PlaceLoco", {"line": RULES.lines[line], "replace": replace,
+                                                      "number": number})
+        _probe(listed, state, seat, "DiscardLoco", {"number": number})
     else:
         colours: set[int] = set()
         for item in pending:
@@ -137,45 +144,43 @@ def _submoves(state: State, seat: str) -> list[Command]:
                     kinds.add("industry")
         for colour in sorted(colours):
             for line in step_lines(state, seat, colour):
-                steps.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
-                                                             "colour": RULES.colours[colour]}))
+                listed.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
+                                                              "colour": RULES.colours[colour]}))
         if "industry" in kinds:
             for marker in (1, 2):
                 if industry.step_target(p, marker - 1) >= 0:
-                    cands.append(("AdvanceIndustry", {"marker": marker}))
+                    _probe(listed, state, seat, "AdvanceIndustry", {"marker": marker})
         if "doublers" in kinds:
-            cands.append(("PlaceDoubler", {}))
-        if kinds & {"loco", "loco_or_factory"}:
-            number = locomotives.lowest_stack(state.stacks)
-            if number:
-                for line, replace in locomotives.placements(p, number):
-                    cands.append(("BuildLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
+            _probe(listed, state, seat, "PlaceDoubler", {})
+        if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
+            for line, replace, number in loco_builds(state, seat):
+                listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
+                                                           "number": number}))
         if kinds & {"factory", "loco_or_factory"}:
-            for source, number in locomotives.factory_sources(state.stacks, state.display):
-                for slot in locomotives.factory_slots(p):
-                    cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
+            for source, number, slot in factory_builds(state, seat):
+                listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
         if "q_token" in kinds:
             for token in q_tokens_for(state.options):
                 if token not in p.q_used:
-                    cands.append(("ChooseQuestionToken", {"token": token}))
+                    _probe(listed, state, seat, "ChooseQuestionToken", {"token": token})
         if "q_card" in kinds:
             for card in state.q_cards:
-                cands.append(("ChooseQuestionCard", {"card": card}))
+                _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
         if kinds & {"end_card", "end_card_or_vp"}:
             if state.end_seen is None:
-                cands.append(("SearchEndCards", {}))
+                _probe(listed, state, seat, "SearchEndCards", {})
             else:
                 for card in state.end_seen:
-                    cands.append(("ChooseEndCard", {"card": card}))
+                    _probe(listed, state, seat, "ChooseEndCard", {"card": card})
         if "end_card_or_vp" in kinds:
-            cands.append(("TakePoints", {}))
+            _probe(listed, state, seat, "TakePoints", {})
         if "reuse" in kinds:
             for space in actions.reusable_spaces(state, seat):
-                cands.append(("ReuseSpace", {"space": space}))
+                _probe(listed, state, seat, "ReuseSpace", {"space": space})
         if "grey_jump" in kinds:
             for line in tracks.grey_jump_lines(p.tr, p.unlocked):
-                cands.append(("JumpGreyTrack", {"line": RULES.lines[line]}))
-    return steps + [_command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
+                _probe(listed, state, seat, "JumpGreyTrack", {"line": RULES.lines[line]})
+    return listed
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:

@@ -62,12 +62,81 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
     for item in candidates:
         if not _any_mandatory(actions.consume(ctx.work.pending, item[0])):
             return item
-        hypo = ctx.work.clone()
-        apply(hypo, Event(event_type, payload(item)))
-        if actions.pending_feasible(hypo, hypo.players[seat], hypo.pending):
+        if _finishable_with(ctx.work, seat, event_type, payload(item)):
             return item
     raise IllegalMove("rr.turn.mandatory_blocked",
                       "this would leave a mandatory action impossible to complete")
+
+
+def _finishable_with(work: State, seat: str, event_type: str, payload: dict[str, Any]) -> bool:
+    """Can the mandatory items still be completed once this build's event is folded?"""
+    hypo = work.clone()
+    apply(hypo, Event(event_type, payload))
+    return actions.pending_feasible(hypo, hypo.players[seat], hypo.pending)
+
+
+def _tiles_allowed(work: State, seat: str, kinds: dict[str, Any], event_type: str,
+                   payloads: list[Callable[[Item], dict[str, Any]]]) -> list[bool]:
+    """For each build (its event's payload given the item used), would
+    :func:`_choose_tile` find a pending item for it?  The items and whether using one
+    leaves a mandatory item open are worked out once for all the builds."""
+    plan = []  # (item, is a mandatory item left open after using it?)
+    for item in actions.matching(work.pending, kinds):
+        if not _any_mandatory(actions.consume(work.pending, item[0])):
+            if not plan:
+                return [True] * len(payloads)  # the first candidate serves every build
+            plan.append((item, False))
+            break
+        plan.append((item, True))
+    return [any(not open_ or _finishable_with(work, seat, event_type, payload(item)) for item, open_ in plan)
+            for payload in payloads]
+
+
+def loco_builds(work: State, seat: str) -> list[tuple[int, int, int]]:
+    """(line, replaced loco, number) of every loco build :func:`build_loco` admits now,
+    in ``locomotives.placements`` order: its checks for the builds the placements
+    offer (the legal-move listing)."""
+    number = locomotives.lowest_stack(work.stacks)
+    if not number or actions.blocking_item(work.pending) is not None:
+        return []
+    places = locomotives.placements(work.players[seat], number)
+    payloads = [_loco_payload(seat, number, line, replace) for line, replace in places]
+    allowed = _tiles_allowed(work, seat, _LOCO_ITEMS, "LocoBuilt", payloads)
+    return [(line, replace, number) for (line, replace), ok in zip(places, allowed, strict=True) if ok]
+
+
+def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
+    """(source, number, slot) of every factory build :func:`build_factory` admits now,
+    sources in ``locomotives.factory_sources`` order, then slots (the listing)."""
+    if actions.blocking_item(work.pending) is not None:
+        return []
+    p = work.players[seat]
+    builds = [(source, number, slot) for source, number in locomotives.factory_sources(work.stacks, work.display)
+              for slot in locomotives.factory_slots(p)]
+    payloads = [_factory_payload(seat, p, source, number, slot) for source, number, slot in builds]
+    allowed = _tiles_allowed(work, seat, _FACTORY_ITEMS, "FactoryBuilt", payloads)
+    return [build for build, ok in zip(builds, allowed, strict=True) if ok]
+
+
+#: the pending items a loco build, a factory build may use (``actions.matching`` kinds)
+_LOCO_ITEMS: dict[str, Any] = {"loco": None, "loco_or_factory": None}
+_FACTORY_ITEMS: dict[str, Any] = {"factory": None, "loco_or_factory": None}
+
+
+def _loco_payload(seat: str, number: int, line: int, replace: int) -> Callable[[Item], dict[str, Any]]:
+    def payload(item: Item) -> dict[str, Any]:
+        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]}
+
+    return payload
+
+
+def _factory_payload(seat: str, p: PlayerState, source: str, number: int, slot: int
+                     ) -> Callable[[Item], dict[str, Any]]:
+    def payload(item: Item) -> dict[str, Any]:
+        return {"seat": seat, "number": number, "source": source, "slot": slot,
+                "replaced": p.factories[slot], "use": item[0]}
+
+    return payload
 
 
 def _guard_blocking(ctx: Ctx, kinds: tuple[str, ...]) -> None:
@@ -228,11 +297,9 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _check_number(args, number, "rr.loco.lowest_only", "locomotives come from the lowest-numbered stack")
     _check_placement(ctx.p(seat), number, line, replace, -1)
 
-    def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]}
-
-    item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, {"loco": None, "loco_or_factory": None}),
-                        "LocoBuilt", payload, "locomotive build")
+    payload = _loco_payload(seat, number, line, replace)
+    item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, _LOCO_ITEMS), "LocoBuilt", payload,
+                        "locomotive build")
     ctx.emit("LocoBuilt", payload(item))
     if replace:
         ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
@@ -309,12 +376,9 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
 
-    def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "source": source, "slot": slot,
-                "replaced": p.factories[slot], "use": item[0]}
-
-    item = _choose_tile(ctx, seat, actions.matching(work.pending, {"factory": None, "loco_or_factory": None}),
-                        "FactoryBuilt", payload, "factory build")
+    payload = _factory_payload(seat, p, source, number, slot)
+    item = _choose_tile(ctx, seat, actions.matching(work.pending, _FACTORY_ITEMS), "FactoryBuilt", payload,
+                        "factory build")
     ctx.emit("FactoryBuilt", payload(item))
 
 

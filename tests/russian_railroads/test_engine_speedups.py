@@ -13,7 +13,7 @@ import random
 import pytest
 
 from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
-from games.russian_railroads import GAME, actions, engineers, tracks
+from games.russian_railroads import GAME, actions, engineers, locomotives, tracks
 from games.russian_railroads.data import RULES, engineer_cost
 from games.russian_railroads.decide import available_infos, available_spaces
 from games.russian_railroads.evolve import apply
@@ -255,3 +255,49 @@ def test_a_track_step_that_would_leave_a_mandatory_step_impossible_is_not_listed
     p.tr[0], p.tr[1] = 5, 4  # the Transsib's black one step before unlocking brown
     state.pending = ((1, "steps", 1, True, "black", False), (2, "steps", 1, True, "brown", False))
     assert step_lines(state, seat, 0) == [0] == accepted(0)
+
+
+def _builds_agree(state, seat) -> int:
+    """The loco and factory builds listed, against ``decide`` over every line, replaced
+    loco and slot (order: that of the placements and sources); how many were listed."""
+    legal = GAME.legal_commands(state, seat)
+    number = locomotives.lowest_stack(state.stacks)
+    every_loco = [{"line": line, "replace": replace, "number": number}
+                  for line in RULES.lines for replace in range(10)]
+    every_factory = [{"source": source, "number": n, "slot": slot}
+                     for source, n in locomotives.factory_sources(state.stacks, state.display)
+                     for slot in range(5)]
+    count = 0
+    for ctype, universe in (("BuildLoco", every_loco), ("BuildFactory", every_factory)):
+        expected = [Command(ctype, seat, args) for args in universe if _accepted(state, seat, ctype, args)]
+        listed = [c for c in legal if c.type == ctype]
+        assert sorted(listed, key=repr) == sorted(expected, key=repr), (state.pending, ctype)
+        count += len(listed)
+    return count
+
+
+@pytest.mark.parametrize("players,seed", [(2, 41), (3, 42), (4, 43), (4, 44)])
+def test_loco_and_factory_builds_listed_are_what_decide_accepts(players, seed):
+    """``loco_builds`` / ``factory_builds`` share ``build_loco`` / ``build_factory``'s
+    item choice between the builds: exactly the builds ``decide`` accepts."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or not state.placed or not state.pending:
+            continue
+        seen += _builds_agree(state, seat)
+    assert seen > 5
+
+
+def test_a_build_that_would_leave_the_other_mandatory_build_impossible_is_not_listed():
+    """The last tile of the stacks with a mandatory loco and factory open (the
+    3-worker space; made up, to reach the refusal): neither build is listed; with a
+    second tile both are."""
+    state, _ = new_game(2, 8)
+    seat = state.current
+    state.pending = ((1, "loco", 1, True, None, False), (2, "factory", 1, True, None, False))
+    state.placed = state.acted = True
+    state.stacks = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    state.display = [0] * 10
+    assert _builds_agree(state, seat) == 0
+    state.stacks[4] = 1
+    assert _builds_agree(state, seat) > 0
