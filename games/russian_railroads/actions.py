@@ -53,7 +53,7 @@ class _Needs:
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
                  "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour", "steps_only")
+                 "plain_colour", "steps_only", "shape")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         effects = list(effects)  # read twice below
@@ -101,6 +101,25 @@ class _Needs:
         self.steps_only = all(kind in NO_DEMAND or kind == "steps" for kind in kinds)
         #: the one demand is ``one_colour``: the commonest board space, answered first
         self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
+        self.shape = self._shape()
+
+    def _shape(self) -> str:
+        """Which one kind of demand this is, if only one (:func:`effects_feasible`
+        answers those without walking every check): ``trivial``, ``plain`` (steps of
+        one colour), ``one_step`` (one step of one of several colours), ``industry``,
+        ``doublers``, ``tiles`` (locos and factories), else ``general``."""
+        if self.trivial:
+            return "trivial"
+        if self.plain_colour is not None:
+            return "plain"
+        if self.repeat or self.hire or self.special_loco or self.reuse or self.grey_jump or self.own_factory:
+            return "general"
+        tiles = self.loco or self.factory or self.either
+        kinds = [kind for kind, present in (("steps", self.steps), ("industry", self.industry),
+                                            ("doublers", self.doublers), ("tiles", tiles)) if present]
+        if kinds == ["steps"] and len(self.steps) == 1 and self.steps[0][1] == 1:
+            return "one_step"
+        return kinds[0] if len(kinds) == 1 and kinds[0] != "steps" else "general"
 
 
 #: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
@@ -136,19 +155,25 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     ``memo`` (one dict per unchanged state and seat) shares the partial answers
     (loco buildable, industry capacity, track room ...) between the many spaces
     ``legal_commands`` checks in one position."""
-    if memo is None:
-        memo = {}
-    trk: Any = tracks if not state.options.get("tableau") else _track_rules(p)
     if needs is None:
         needs = _needs(effects)
-    if needs.trivial:
+    shape = needs.shape
+    if shape == "trivial":
         return True
-    if needs.plain_colour is not None:
-        colour, n = needs.plain_colour
-        room_c = memo.get(colour)
-        if room_c is None:
-            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
-        return room_c >= n
+    if memo is None:
+        memo = {}
+    base = not state.options.get("tableau")
+    trk: Any = tracks if base else _track_rules(p)
+    if shape == "plain":
+        colour, n = needs.plain_colour  # type: ignore[misc]
+        return track_room(memo, trk, p, colour) >= n
+    # The other single demands, answered as the checks below would
+    if shape == "one_step" and base:  # tracks.feasible's answer for one step
+        return any(track_room(memo, trk, p, colour) for colour in tracks.colour_set(needs.steps[0][0]))
+    if shape == "industry":
+        return industry_room(memo, p, False) >= needs.industry
+    if shape == "doublers":
+        return doubler_room(state, p, supply) >= needs.doublers
     if needs.hire and not engineers.hire_candidate(state):
         return False
     if needs.special_loco and not locomotives.placements(p, SPECIAL9):
@@ -177,16 +202,15 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
             return False
         if loco + factory + either > memo["tiles"]:
             return False
+    if shape == "tiles":
+        return True
     industry_need, doubler_need, repeat, steps = needs.industry, needs.doublers, needs.repeat, needs.steps
     if doubler_need or repeat:
         room = doubler_room(state, p, supply)
         if doubler_need > room:
             return False
     if industry_need or repeat:
-        extra = bool(factory or either)
-        cached = memo.get(("industry", extra))
-        ind_cap = industry.capacity(p, extra_factory=extra) if cached is None else cached
-        memo[("industry", extra)] = ind_cap
+        ind_cap = industry_room(memo, p, bool(factory or either))
         if industry_need > ind_cap:
             return False
     if repeat:
@@ -199,11 +223,24 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
             return False
     if needs.one_colour is not None:
         colour, n = needs.one_colour
-        room_c = memo.get(colour)
-        if room_c is None:
-            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
-        return room_c >= n
+        return track_room(memo, trk, p, colour) >= n
     return not steps or trk.feasible(p.tr, p.unlocked, steps)
+
+
+def track_room(memo: dict[Any, Any], trk: Any, p: PlayerState, colour: int) -> int:
+    """``trk.capacity`` of ``colour``, kept in ``memo`` (keyed by the colour index)."""
+    room = memo.get(colour)
+    if room is None:
+        room = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
+    return room
+
+
+def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool) -> int:
+    """``industry.capacity``, kept in ``memo``."""
+    room = memo.get(("industry", extra_factory))
+    if room is None:
+        room = memo[("industry", extra_factory)] = industry.capacity(p, extra_factory=extra_factory)
+    return room
 
 
 def _track_rules(p: PlayerState) -> Any:

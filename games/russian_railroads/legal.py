@@ -80,8 +80,7 @@ def _placements(state: State, seat: str) -> list[Command]:
     spare = free + (1 if black_free else 0)
     own = p.engineers
     occupied = state.occupied
-    memo: dict[Any, Any] = {}
-    caps = [-1] * 5  # track room per colour, computed when first needed
+    memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
     base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
     for info in available_infos(state, seat):
         workers, fixed = info.workers, info.coins
@@ -90,17 +89,21 @@ def _placements(state: State, seat: str) -> list[Command]:
         if not info.never_occupied and info.id in occupied:
             continue  # the first check of space_error, the commonest refusal, made early
         competitive = not (info.number and info.number in own)
-        plain = info.needs.plain_colour if base_tracks else None
-        if plain is not None and competitive and not info.turn_order:
-            # space_error's remaining check for the commonest space (steps of one colour)
-            room = caps[plain[0]]
-            if room < 0:
-                room = caps[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
-            if room < plain[1]:
+        if info.turn_order or info.own_check:
+            if space_error(state, seat, info, competitive, memo=memo) is not None:
                 continue
-        elif not (info.needs.trivial and not info.turn_order and not info.own_check) \
-                and space_error(state, seat, info, competitive, memo=memo) is not None:
-            continue
+        elif competitive:  # space_error's one remaining check for the other spaces
+            needs = info.needs
+            plain = needs.plain_colour
+            if plain is not None and base_tracks:  # the commonest space: steps of one colour
+                room = memo.get(plain[0])
+                if room is None:
+                    room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
+                if room < plain[1]:
+                    continue
+            elif needs.shape != "trivial" and not actions.effects_feasible(state, p, info.effects, memo=memo,
+                                                                            needs=needs):
+                continue
         result.extend(_variants(seat, info.id, workers, min(workers, have - fixed), free, black_free))
     return result
 

@@ -301,3 +301,33 @@ def test_a_build_that_would_leave_the_other_mandatory_build_impossible_is_not_li
     assert _builds_agree(state, seat) == 0
     state.stacks[4] = 1
     assert _builds_agree(state, seat) > 0
+
+
+def _general(needs):
+    """A copy of a demand summary that ``effects_feasible`` answers the long way."""
+    copy = object.__new__(type(needs))
+    for slot in type(needs).__slots__:
+        setattr(copy, slot, getattr(needs, slot))
+    copy.shape = "general"
+    copy.plain_colour = None
+    return copy
+
+
+@pytest.mark.parametrize("players,seed", [(2, 51), (4, 52)])
+def test_single_demands_are_answered_as_the_long_way_does(players, seed):
+    """``effects_feasible``'s answers by shape (one step of several colours, industry,
+    doublers, tiles ...) agree with walking every check, for every effect list of the
+    rules (and each again with a shared memo, as the placement listing uses it)."""
+    lists = actions._rules_effect_lists()
+    shapes = {actions._needs(effects).shape for effects in lists}
+    assert {"plain", "one_step", "industry", "doublers", "tiles", "general"} <= shapes
+    for state, seat, _command in _random_positions(players, seed, limit=150):
+        if seat == SYSTEM:
+            continue
+        p = state.players[seat]
+        memo: dict = {}
+        for effects in lists:
+            needs = actions._needs(effects)
+            expected = actions.effects_feasible(state, p, effects, needs=_general(needs))
+            assert actions.effects_feasible(state, p, effects) == expected, effects
+            assert actions.effects_feasible(state, p, effects, memo=memo, needs=needs) == expected, effects
