@@ -366,7 +366,8 @@ class SpaceInfo:
     legal-move listing checks every space of the board in every position."""
 
     __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
-                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check")
+                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check", "own_rules",
+                 "demands_nothing")
 
     def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
                  info: dict[str, Any]) -> None:
@@ -384,6 +385,10 @@ class SpaceInfo:
         #: an effect ``decide.space_error`` checks by itself (DSP's Olga needs a target),
         #: so the listing may not skip it even when the space demands nothing else
         self.own_check = any(op["op"] == "olga" for op in effects)
+        #: ``space_error`` has checks of its own for this space (turn order, Olga)
+        self.own_rules = self.turn_order or self.own_check
+        #: the effects ask nothing of the tableau (``effects_feasible`` is True)
+        self.demands_nothing = self.needs.shape == "trivial"
 
 
 def _space_table() -> dict[str, SpaceInfo]:

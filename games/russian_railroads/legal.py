@@ -50,14 +50,14 @@ def _command(ctype: str, seat: str, args: dict[str, Any]) -> Command:
 _VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}
 
 
-def _variants(seat: str, space: str, workers: int, most_coins: int, free: int, black_free: bool
-              ) -> tuple[Command, ...]:
-    """Every way to pay ``workers`` with up to ``most_coins`` coins replacing workers,
-    ``free`` workers and maybe the black one: :func:`decide.cost_error` unrolled.  Any
-    ``free`` from ``workers`` up admits the same variants, so it is capped there."""
-    key = (seat, space, most_coins, min(free, workers), black_free)
+def _variants(key: tuple[str, str, int, int, bool], workers: int) -> tuple[Command, ...]:
+    """Every way to pay ``workers`` on a space: ``key`` is (seat, space, coins usable
+    for workers, free workers, black worker free), :func:`decide.cost_error` unrolled.
+    Any number of free workers from ``workers`` up admits the same variants, so the
+    key caps it there."""
     found = _VARIANTS.get(key)
     if found is None:
+        seat, space, most_coins, free, black_free = key
         result = []
         for coins in range(0, most_coins + 1):
             if workers - coins <= free:
@@ -89,22 +89,24 @@ def _placements(state: State, seat: str) -> list[Command]:
         if not info.never_occupied and info.id in occupied:
             continue  # the first check of space_error, the commonest refusal, made early
         competitive = not (info.number and info.number in own)
-        if info.turn_order or info.own_check:
+        if info.own_rules:
             if space_error(state, seat, info, competitive, memo=memo) is not None:
                 continue
         elif competitive:  # space_error's one remaining check for the other spaces
-            needs = info.needs
-            plain = needs.plain_colour
+            plain = info.needs.plain_colour
             if plain is not None and base_tracks:  # the commonest space: steps of one colour
                 room = memo.get(plain[0])
                 if room is None:
                     room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
                 if room < plain[1]:
                     continue
-            elif needs.shape != "trivial" and not actions.effects_feasible(state, p, info.effects, memo=memo,
-                                                                            needs=needs):
+            elif not info.demands_nothing and not actions.effects_feasible(state, p, info.effects, memo=memo,
+                                                                            needs=info.needs):
                 continue
-        result.extend(_variants(seat, info.id, workers, min(workers, have - fixed), free, black_free))
+        key = (seat, info.id, workers if workers < have - fixed else have - fixed,
+               free if free < workers else workers, black_free)
+        variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
+        result.extend(variants if variants is not None else _variants(key, workers))
     return result
 
 
