@@ -178,34 +178,52 @@ def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Ite
         if colour == BLACK:
             raise IllegalMove("rr.track.end_of_line", "a track may not move beyond the last space")
         raise IllegalMove("rr.track.overtake", "a track may never draw level with or pass the track ahead")
-    return target, _choose_in(work, seat, actions.matching(work.pending, _step_kinds(colour)),
+    return target, _choose_in(work, seat, actions.matching(work.pending, _STEP_KINDS[colour]),
                               _step_hypo(line, colour, target), what="track step")
 
 
 def step_lines(work: State, seat: str, colour: int) -> list[int]:
     """The lines on which :func:`track_step` admits a step of ``colour`` (base tableau),
     in line order, its checks shared between the lines: the pending item a step would
-    use is found once per colour, and only when using it leaves a mandatory item open
-    is each line's step tried on the track positions alone (:func:`_finishable_after`).
-    The legal-move listing asks this for every colour a pending item allows."""
+    use is found once per colour, and only when using it leaves a mandatory demand
+    open is each line's step tried on the track positions alone
+    (:func:`_finishable_after`).  The legal-move listing asks this for every colour a
+    pending item allows."""
     if actions.blocking_item(work.pending) is not None:
         return []
     p = work.players[seat]
     tr, unlocked = p.tr, p.unlocked
-    lines = [line for line in range(3) if tracks.step_target(tr, unlocked, line, colour)]
+    step_target = tracks.step_target
+    lines = [line for line in (0, 1, 2) if step_target(tr, unlocked, line, colour)]
     if not lines:
         return []
-    plan = []  # (item, pending after using it, is a mandatory item left open?)
-    for item in actions.matching(work.pending, _step_kinds(colour)):
-        rest = actions.consume(work.pending, item[0])
-        if not _any_mandatory(rest):
+    plan = []  # per candidate item: what the mandatory items left open after using it ask for
+    for item in actions.matching(work.pending, _STEP_KINDS[colour]):
+        # (_choose_in's test is "a mandatory item left open"; one that demands nothing
+        # of the tableau is always finishable, so the verdict is the same)
+        needs = actions.pending_needs(actions.consume(work.pending, item[0]))
+        everywhere = _same_on_every_line(work, p, needs, colour)
+        if everywhere:
             if not plan:
                 return lines  # the first candidate serves every line
-            plan.append((item, rest, False))
+            plan.append(None)
             break
-        plan.append((item, rest, True))
-    return [line for line in lines if any(not open_ or _finishable_after(work, p, rest, line, colour)
-                                          for _item, rest, open_ in plan)]
+        if everywhere is None:
+            plan.append(needs)
+    return [line for line in lines if any(needs is None or _finishable_after(work, p, needs, line, colour)
+                                          for needs in plan)]
+
+
+def _same_on_every_line(work: State, p: PlayerState, needs: actions._Needs | None, colour: int) -> bool | None:
+    """The hypothetical check of a step of ``colour`` where its answer does not depend
+    on the line (None where it may): nothing demanded, or (base tableau) steps of the
+    stepped colour alone, whose room any allowed step lowers by exactly one."""
+    if needs is None:
+        return True
+    plain = needs.plain_colour
+    if plain is not None and plain[0] == colour and not work.options.get("tableau"):
+        return tracks.capacity(p.tr, p.unlocked, colour) - 1 >= plain[1]
+    return None
 
 
 def _step_kinds(colour: int) -> dict[str, Any]:
@@ -216,14 +234,14 @@ def _step_kinds(colour: int) -> dict[str, Any]:
     return kinds
 
 
-def _finishable_after(work: State, p: PlayerState, rest: tuple[Item, ...], line: int, colour: int) -> bool:
-    """``track_step``'s hypothetical check for one line: can the mandatory items of
-    ``rest`` still be completed after this step?  A demand of track steps alone is
+_STEP_KINDS = [_step_kinds(colour) for colour in range(len(RULES.colours))]
+
+
+def _finishable_after(work: State, p: PlayerState, needs: actions._Needs, line: int, colour: int) -> bool:
+    """``track_step``'s hypothetical check for one line: can the mandatory demand
+    ``needs`` still be met after this step?  A demand of track steps alone is
     answered on copies of the track positions, without copying the player."""
     target = tracks.step_target(p.tr, p.unlocked, line, colour)
-    needs = actions.pending_needs(rest)
-    if needs is None:
-        return True
     if not needs.steps_only or work.options.get("tableau"):
         h = p.clone()
         _step_hypo(line, colour, target)(h)
@@ -233,6 +251,9 @@ def _finishable_after(work: State, p: PlayerState, rest: tuple[Item, ...], line:
     if line == TRANSSIB and colour == BLACK:
         for c, _ in tracks.unlocks_for(target, unlocked):
             unlocked[c] = True
+    if needs.plain_colour is not None:  # (what tracks.feasible answers for one colour)
+        room_colour, n = needs.plain_colour
+        return tracks.capacity(tr, unlocked, room_colour) >= n
     return tracks.feasible(tr, unlocked, needs.steps)
 
 

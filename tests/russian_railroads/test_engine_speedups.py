@@ -252,6 +252,10 @@ def test_a_track_step_that_would_leave_a_mandatory_step_impossible_is_not_listed
                 if _accepted(state, seat, "AdvanceTrack", {"line": name, "colour": RULES.colours[colour]})]
 
     assert step_lines(state, seat, 1) == [] == accepted(1)
+    state.pending = ((1, "steps", 2, True, "grey", False),)  # (the same on every line)
+    assert step_lines(state, seat, 1) == [] == accepted(1)
+    state.pending = ((1, "steps", 1, True, "grey", False),)
+    assert step_lines(state, seat, 1) == [0] == accepted(1)
     p.tr[0], p.tr[1] = 5, 4  # the Transsib's black one step before unlocking brown
     state.pending = ((1, "steps", 1, True, "black", False), (2, "steps", 1, True, "brown", False))
     assert step_lines(state, seat, 0) == [0] == accepted(0)
