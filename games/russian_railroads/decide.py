@@ -175,6 +175,28 @@ def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _occupy(ctx, seat, space, "WorkersPlaced", payload, effects, competitive, black)
 
 
+def was_listed(state: State, command: Command) -> bool:
+    """Is ``command`` the very object ``legal_commands`` listed as a placement for this
+    state (base game)?  Then every check of :func:`place_workers` has passed already
+    (an equal command from elsewhere, the API's, is a different object: checked)."""
+    listed = state._placements
+    if listed is not None:
+        for known in listed:
+            if known is command:
+                return True
+    return False
+
+
+def place_listed(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    """:func:`place_workers` for a placement :func:`was_listed`: only what it emits."""
+    space, coins, black = args["space"], args["coins"], args["black"]
+    info = actions.space_info(space)
+    competitive = not (info.number and info.number in ctx.work.players[seat].engineers)
+    payload: dict[str, Any] = {"seat": seat, "space": space, "workers": info.workers - coins,
+                               "coins": coins + info.coins, "black": black}
+    _occupy(ctx, seat, space, "WorkersPlaced", payload, info.effects, competitive, black)
+
+
 def _occupy(ctx: Ctx, seat: str, space: str, event: str, payload: dict[str, Any], effects: Any,
             competitive: bool, black: bool) -> None:
     """Placing and relocating end alike: note an own engineer and the never-blocked
@@ -401,6 +423,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     module = _module_handler(state, command.type) if state.options else None
     if module is not None:
         module(ctx, seat, command.args)
+    elif command.type == "PlaceWorkers" and was_listed(state, command):
+        place_listed(ctx, seat, command.args)
     elif command.type in TURN_COMMANDS:
         TURN_COMMANDS[command.type](ctx, seat, command.args)
     elif command.type in SUBMOVES:

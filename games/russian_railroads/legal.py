@@ -219,7 +219,8 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             return result
         if state.options:
             return _with_modules(state, seat, _before_placing(state, seat))
-        return [Command("Pass", seat, {})] + _placements(state, seat)
+        placements = state._placements = _placements(state, seat)  # (decide: was_listed)
+        return [Command("Pass", seat, {})] + placements
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
     return _submoves(state, seat)

@@ -107,7 +107,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_after",
+        "coal", "usa", "dsp", "_owned", "_after", "_placements",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -179,11 +179,15 @@ class State:
         #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
         #: for the last of these events instead of folding them a second time.
         self._after: tuple[tuple[Any, ...], State] | None = None
+        #: the placements ``legal_commands`` listed for this state (base game): ``decide``
+        #: need not check those very command objects again (:func:`decide.was_listed`)
+        self._placements: list[Any] | None = None
 
     def touch(self) -> None:
         """Forget what was derived from this state (after changing it by hand between
-        ``decide`` and folding its events)."""
+        ``decide`` and folding its events, or between listing and deciding)."""
         self._after = None
+        self._placements = None
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -223,6 +227,7 @@ class State:
         s.dsp = self.dsp
         s._owned = set()
         s._after = None
+        s._placements = None
         return s
 
     def mut(self, seat: str) -> PlayerState:
@@ -264,7 +269,7 @@ class State:
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
 #: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_after")
+_NOT_DUMPED = ("players", "_owned", "_after", "_placements")
 
 
 def industry_gap_index(pos: int) -> int:

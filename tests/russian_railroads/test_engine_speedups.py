@@ -15,7 +15,7 @@ import pytest
 from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
 from games.russian_railroads import GAME, actions, engineers, locomotives, tracks
 from games.russian_railroads.data import RULES, engineer_cost
-from games.russian_railroads.decide import available_infos, available_spaces
+from games.russian_railroads.decide import available_infos, available_spaces, was_listed
 from games.russian_railroads.evolve import apply
 from games.russian_railroads.legal import has_mandatory
 from games.russian_railroads.submoves import step_lines
@@ -335,3 +335,37 @@ def test_single_demands_are_answered_as_the_long_way_does(players, seed):
             expected = actions.effects_feasible(state, p, effects, needs=_general(needs))
             assert actions.effects_feasible(state, p, effects) == expected, effects
             assert actions.effects_feasible(state, p, effects, memo=memo, needs=needs) == expected, effects
+
+
+@pytest.mark.parametrize("players,seed", [(2, 61), (4, 62)])
+def test_a_listed_placement_decides_as_the_checked_one_does(players, seed):
+    """``decide`` trusts a placement the listing handed out for this very state
+    (``was_listed``): the same events as a fresh, fully checked equal command."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or state.phase != "actions" or state.placed:
+            continue
+        for command in GAME.legal_commands(state, seat):
+            if command.type != "PlaceWorkers":
+                continue
+            assert was_listed(state, command)
+            fresh = Command(command.type, command.seat, dict(command.args))
+            assert not was_listed(state, fresh)
+            assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
+            seen += 1
+    assert seen > 50
+
+
+def test_a_hand_edit_after_listing_is_checked_again_after_touch():
+    state, _ = new_game(2, 12)
+    while state.phase == "draft":
+        state = _slow_fold(state, GAME.decide(state, GAME.legal_commands(state, state.current)[0],
+                                              random.Random(0))[0])
+        state = _slow_fold(state, Event(TURN_CONFIRMED, {"seat": state.current}))
+    seat = state.current
+    command = next(c for c in GAME.legal_commands(state, seat) if c.type == "PlaceWorkers")
+    state.occupied = {**state.occupied, command.args["space"]: ["p9", 1, 0, False]}
+    state.touch()
+    assert not was_listed(state, command)
+    with pytest.raises(IllegalMove):
+        GAME.decide(state, command, random.Random(0))
