@@ -417,7 +417,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.game.over", "the game is over")
     if command.seat not in state.seats:
         raise IllegalMove("rr.seat.unknown", f"unknown seat {command.seat!r}")
-    if command.seat != state.current or emil.to_move(state):
+    if command.seat != state.current or state.emil is not None and emil.to_move(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
     module = _module_handler(state, command.type) if state.options else None

@@ -201,7 +201,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.usa is not None and _payout_due(state):
             return [Command("StockPayout", SYSTEM, {})]
         return []
-    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
         return []
     if not state.placed:
         if state.phase == "draft":
@@ -380,7 +380,7 @@ def _ludmilla_wait(state: State, seat: str) -> bool:
 
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
-    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
         return False
     if state.dsp and _ludmilla_wait(state, seat):
         return False
