@@ -275,6 +275,26 @@ def pending_needs(pending: Iterable[Item]) -> _Needs | None:
     return needs
 
 
+def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
+    """:func:`pending_needs` of the items left after one use of ``item_id`` (the
+    listing asks this for every sub-move it checks; the pending items of a turn are
+    few and repeat, so the answer is kept per combination)."""
+    key = (pending, item_id)
+    try:
+        found = _NEEDS_AFTER_USE.get(key, MISSING)
+    except TypeError:  # an item argument that is no plain value (none known today)
+        return pending_needs(consume(pending, item_id))
+    if found is MISSING:
+        if len(_NEEDS_AFTER_USE) > 4096:
+            _NEEDS_AFTER_USE.clear()
+        found = _NEEDS_AFTER_USE[key] = pending_needs(consume(pending, item_id))
+    return found  # type: ignore[return-value]
+
+
+MISSING = object()
+_NEEDS_AFTER_USE: dict[tuple[tuple[Item, ...], int], _Needs | None] = {}
+
+
 #: item kinds that are demands on the tableau (the others lapse or cannot fail)
 _DEMANDS = {"steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "repeat_one", "grey_jump"}
 #: what a combination of mandatory items asks for, summed up once per combination

@@ -110,6 +110,22 @@ def _placements(state: State, seat: str) -> list[Command]:
     return result
 
 
+def _step_command(seat: str, line: int, colour: int) -> Command:
+    """The interned ``AdvanceTrack`` command (:func:`_command`), found without
+    building its arguments first: the commonest sub-move."""
+    key = (seat, line, colour)
+    command = _STEPS.get(key)
+    if command is None:
+        if len(_STEPS) > 4096:
+            _STEPS.clear()
+        command = _STEPS[key] = _command("AdvanceTrack", seat, {"line": RULES.lines[line],
+                                                                "colour": RULES.colours[colour]})
+    return command
+
+
+_STEPS: dict[tuple[str, int, int], Command] = {}
+
+
 def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dict[str, Any]) -> None:
     """List the command if ``decide``'s handler accepts it (:func:`_ok`)."""
     if _ok(state, seat, ctype, args):
@@ -149,8 +165,7 @@ def _submoves(state: State, seat: str) -> list[Command]:
                     kinds.add("industry")
         for colour in sorted(colours):
             for line in step_lines(state, seat, colour):
-                listed.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
-                                                              "colour": RULES.colours[colour]}))
+                listed.append(_step_command(seat, line, colour))
         if "industry" in kinds:
             for marker in (1, 2):
                 if industry.step_target(p, marker - 1) >= 0:

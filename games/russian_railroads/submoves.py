@@ -201,7 +201,7 @@ def step_lines(work: State, seat: str, colour: int) -> list[int]:
     for item in actions.matching(work.pending, _STEP_KINDS[colour]):
         # (_choose_in's test is "a mandatory item left open"; one that demands nothing
         # of the tableau is always finishable, so the verdict is the same)
-        needs = actions.pending_needs(actions.consume(work.pending, item[0]))
+        needs = actions.needs_after_use(work.pending, item[0])
         everywhere = _same_on_every_line(work, p, needs, colour)
         if everywhere:
             if not plan:

@@ -369,3 +369,16 @@ def test_a_hand_edit_after_listing_is_checked_again_after_touch():
     assert not was_listed(state, command)
     with pytest.raises(IllegalMove):
         GAME.decide(state, command, random.Random(0))
+
+
+def test_the_demand_left_after_a_use_is_kept_per_combination():
+    pending = ((1, "steps", 2, True, "black", False), (2, "industry", 1, True, None, False),
+               (3, "q_token", 1, False, "x", False))
+    for item_id in (1, 2, 3, 4):
+        expected = actions.pending_needs(actions.consume(pending, item_id))
+        for _ in range(2):  # the second time from the memo
+            found = actions.needs_after_use(pending, item_id)
+            assert (found is None) == (expected is None)
+            if found is not None:
+                assert (found.steps, found.industry, found.shape) == (expected.steps, expected.industry,
+                                                                      expected.shape)
