@@ -18,8 +18,8 @@ from . import actions, emil, engineers, scoring, turn_order
 from .context import Ctx, arg
 from .data import RULES, space_on_board
 from .evolve import remember_outcome
-from .state import PlayerState, State
-from .submoves import SUBMOVES
+from .state import Item, PlayerState, State
+from .submoves import SUBMOVES, advance_listed
 
 _BOARD_CACHE: dict[tuple[int, bool], list[str]] = {}
 
@@ -185,6 +185,17 @@ def was_listed(state: State, command: Command) -> bool:
             if known is command:
                 return True
     return False
+
+
+def listed_step(state: State, command: Command) -> tuple[int, int, Item] | None:
+    """(line, colour, pending item) of a track step ``legal_commands`` listed for this
+    state as this very command object (base game), else None: see :func:`was_listed`."""
+    listed = state._steps
+    if listed is not None:
+        for known, line, colour, item in listed:
+            if known is command:
+                return line, colour, item
+    return None
 
 
 def place_listed(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -425,6 +436,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         module(ctx, seat, command.args)
     elif command.type == "PlaceWorkers" and was_listed(state, command):
         place_listed(ctx, seat, command.args)
+    elif command.type == "AdvanceTrack" and (step := listed_step(state, command)) is not None:
+        advance_listed(ctx, seat, *step)
     elif command.type in TURN_COMMANDS:
         TURN_COMMANDS[command.type](ctx, seat, command.args)
     elif command.type in SUBMOVES:

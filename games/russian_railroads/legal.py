@@ -16,8 +16,8 @@ from .context import accepts
 from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_infos, available_spaces, space_error
 from .messages import open_params
-from .state import State
-from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_lines
+from .state import Item, State
+from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_choices
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -132,7 +132,10 @@ def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dic
         listed.append(_command(ctype, seat, args))
 
 
-def _submoves(state: State, seat: str) -> list[Command]:
+def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item]] | None = None
+              ) -> list[Command]:
+    """The sub-moves open (base tableau); ``steps`` collects each listed track step's
+    (command, line, colour, pending item) for ``decide`` (:func:`decide.listed_step`)."""
     pending = state.pending
     if not pending:
         return []
@@ -164,8 +167,11 @@ def _submoves(state: State, seat: str) -> list[Command]:
                 if "industry" in item[4]:
                     kinds.add("industry")
         for colour in sorted(colours):
-            for line in step_lines(state, seat, colour):
-                listed.append(_step_command(seat, line, colour))
+            for line, item in step_choices(state, seat, colour):
+                command = _step_command(seat, line, colour)
+                listed.append(command)
+                if steps is not None:
+                    steps.append((command, line, colour, item))
         if "industry" in kinds:
             for marker in (1, 2):
                 if industry.step_target(p, marker - 1) >= 0:
@@ -238,7 +244,8 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return [Command("Pass", seat, {})] + placements
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
-    return _submoves(state, seat)
+    steps = state._steps = []  # (decide: listed_step)
+    return _submoves(state, seat, steps)
 
 
 def _payout_due(state: State) -> bool:

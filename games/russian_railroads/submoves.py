@@ -154,6 +154,17 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     line, colour = line_arg(args), colour_arg(args)
     target, item = track_step(ctx.work, seat, line, colour)
+    _emit_step(ctx, seat, line, colour, target, item)
+
+
+def advance_listed(ctx: Ctx, seat: str, line: int, colour: int, item: Item) -> None:
+    """:func:`advance_track` for a step the listing found legal in this very state,
+    with the item :func:`step_choices` found for it: only what it emits."""
+    p = ctx.p(seat)
+    _emit_step(ctx, seat, line, colour, tracks.step_target(p.tr, p.unlocked, line, colour), item)
+
+
+def _emit_step(ctx: Ctx, seat: str, line: int, colour: int, target: int, item: Item) -> None:
     ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
     if line == TRANSSIB and colour == BLACK:
         for c, steps in tracks.unlocks_for(target, ctx.p(seat).unlocked):
@@ -183,10 +194,15 @@ def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Ite
 
 
 def step_lines(work: State, seat: str, colour: int) -> list[int]:
-    """The lines on which :func:`track_step` admits a step of ``colour`` (base tableau),
-    in line order, its checks shared between the lines: the pending item a step would
-    use is found once per colour, and only when using it leaves a mandatory demand
-    open is each line's step tried on the track positions alone
+    """The lines on which :func:`track_step` admits a step of ``colour`` (base tableau)."""
+    return [line for line, _item in step_choices(work, seat, colour)]
+
+
+def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
+    """(line, the pending item it uses) of every step of ``colour`` :func:`track_step`
+    admits (base tableau), in line order, its checks shared between the lines: the
+    candidate items are found once per colour, and only when using one leaves a
+    mandatory demand open is each line's step tried on the track positions alone
     (:func:`_finishable_after`).  The legal-move listing asks this for every colour a
     pending item allows."""
     if actions.blocking_item(work.pending) is not None:
@@ -197,7 +213,9 @@ def step_lines(work: State, seat: str, colour: int) -> list[int]:
     lines = [line for line in (0, 1, 2) if step_target(tr, unlocked, line, colour)]
     if not lines:
         return []
-    plan = []  # per candidate item: what the mandatory items left open after using it ask for
+    #: the candidates in _choose_in's order, each with what the mandatory items left
+    #: open after using it ask for (None: the step is finishable on every line)
+    plan: list[tuple[Item, actions._Needs | None]] = []
     for item in actions.matching(work.pending, _STEP_KINDS[colour]):
         # (_choose_in's test is "a mandatory item left open"; one that demands nothing
         # of the tableau is always finishable, so the verdict is the same)
@@ -205,13 +223,18 @@ def step_lines(work: State, seat: str, colour: int) -> list[int]:
         everywhere = _same_on_every_line(work, p, needs, colour)
         if everywhere:
             if not plan:
-                return lines  # the first candidate serves every line
-            plan.append(None)
+                return [(line, item) for line in lines]  # the first candidate serves every line
+            plan.append((item, None))
             break
         if everywhere is None:
-            plan.append(needs)
-    return [line for line in lines if any(needs is None or _finishable_after(work, p, needs, line, colour)
-                                          for needs in plan)]
+            plan.append((item, needs))
+    result = []
+    for line in lines:
+        for item, needs in plan:
+            if needs is None or _finishable_after(work, p, needs, line, colour):
+                result.append((line, item))
+                break
+    return result
 
 
 def _same_on_every_line(work: State, p: PlayerState, needs: actions._Needs | None, colour: int) -> bool | None:

@@ -8,6 +8,7 @@ demands has exact fast paths before the search, and action spaces are described 
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
 from games.russian_railroads import GAME, actions, engineers, locomotives, tracks
 from games.russian_railroads.data import RULES, engineer_cost
-from games.russian_railroads.decide import available_infos, available_spaces, was_listed
+from games.russian_railroads.decide import available_infos, available_spaces, listed_step, was_listed
 from games.russian_railroads.evolve import apply
 from games.russian_railroads.legal import has_mandatory
 from games.russian_railroads.submoves import step_lines
@@ -30,10 +31,10 @@ def _slow_fold(state, event):
     return new
 
 
-def _random_positions(players: int, seed: int, limit: int = 400):
+def _random_positions(players: int, seed: int, limit: int = 400, options: dict | None = None):
     """(state, seat, command) at the decisions of a random game."""
     rng = random.Random(seed)
-    state, _ = new_game(players, seed)
+    state, _ = new_game(players, seed, options)
     for _ in range(limit):
         status = GAME.status(state)
         if status.over:
@@ -58,7 +59,7 @@ def _random_positions(players: int, seed: int, limit: int = 400):
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 5)])
 def test_evolve_after_decide_equals_folding_the_events_and_leaves_the_input_alone(players, seed):
     for state, _seat, command in _random_positions(players, seed):
-        before = GAME.dump_state(state)
+        before = copy.deepcopy(GAME.dump_state(state))  # (a dump holds the live lists)
         events = GAME.decide(state, command, random.Random(7))
         slow = state
         for event in events:
@@ -337,23 +338,26 @@ def test_single_demands_are_answered_as_the_long_way_does(players, seed):
             assert actions.effects_feasible(state, p, effects, memo=memo, needs=needs) == expected, effects
 
 
-@pytest.mark.parametrize("players,seed", [(2, 61), (4, 62)])
-def test_a_listed_placement_decides_as_the_checked_one_does(players, seed):
-    """``decide`` trusts a placement the listing handed out for this very state
-    (``was_listed``): the same events as a fresh, fully checked equal command."""
-    seen = 0
+@pytest.mark.parametrize("players,seed", [(2, 61), (4, 62), (3, 63)])
+def test_listed_placements_and_steps_decide_as_the_checked_ones_do(players, seed):
+    """``decide`` trusts a placement or track step the listing handed out for this very
+    state (``was_listed``, ``listed_step``): the same events as a fresh, fully checked
+    equal command."""
+    seen = {"PlaceWorkers": 0, "AdvanceTrack": 0}
     for state, seat, _command in _random_positions(players, seed):
-        if seat == SYSTEM or state.phase != "actions" or state.placed:
+        if seat == SYSTEM or state.phase != "actions":
             continue
         for command in GAME.legal_commands(state, seat):
-            if command.type != "PlaceWorkers":
+            if command.type not in seen:
                 continue
-            assert was_listed(state, command)
             fresh = Command(command.type, command.seat, dict(command.args))
-            assert not was_listed(state, fresh)
+            if command.type == "PlaceWorkers":
+                assert was_listed(state, command) and not was_listed(state, fresh)
+            else:
+                assert listed_step(state, command) and listed_step(state, fresh) is None
             assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
-            seen += 1
-    assert seen > 50
+            seen[command.type] += 1
+    assert min(seen.values()) > 30
 
 
 def test_a_hand_edit_after_listing_is_checked_again_after_touch():
@@ -382,3 +386,33 @@ def test_the_demand_left_after_a_use_is_kept_per_combination():
             if found is not None:
                 assert (found.steps, found.industry, found.shape) == (expected.steps, expected.industry,
                                                                       expected.shape)
+
+
+@pytest.mark.parametrize("players,options", [
+    (2, {"coal": True}), (3, {"dsp": True}), (4, {"tableau": "usa"}), (2, {"tableau": "deutschland"}),
+    (3, {"new_engineers": True, "new_q": True}), (1, {"solo": True}),
+])
+def test_shared_lists_are_never_changed_in_place(players, options):
+    """Clones share the table's lists (``state.SHARED``): deciding and folding, with
+    every module's events, leaves each state as it was."""
+    rng = random.Random(3)
+    state, _ = new_game(players, 5, options)
+    for _ in range(600):
+        status = GAME.status(state)
+        if status.over:
+            break
+        before = copy.deepcopy(GAME.dump_state(state))  # (a dump holds the live lists)
+        if status.pending_system:
+            events = GAME.decide(state, Command(status.pending_system[0], SYSTEM, {}), rng)
+        else:
+            seat = status.to_move[0]
+            legal = GAME.legal_commands(state, seat)
+            if state.acted and not has_mandatory(state, seat) and (not legal or rng.random() < 0.3):
+                events = [Event(TURN_CONFIRMED, {"seat": seat})]
+            else:
+                events = GAME.decide(state, rng.choice(legal), rng)
+        new = state
+        for event in events:
+            new = GAME.evolve(new, event)
+        assert GAME.dump_state(state) == before
+        state = new

@@ -10,7 +10,7 @@ from games.contract import NOBODY, SECRET
 from .. import actions
 from ..data import BOILER
 from ..evolve import Payload, handles
-from ..state import State
+from ..state import State, added_at
 from .board import COAL_FACTORY
 
 
@@ -129,6 +129,6 @@ def _coal_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     replaced = payload["replaced"] % BOILER
     if replaced and replaced != COAL_FACTORY:
-        state.display[replaced] += 1
+        state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = COAL_FACTORY
     _use(state, payload)
