@@ -416,3 +416,20 @@ def test_shared_lists_are_never_changed_in_place(players, options):
             new = GAME.evolve(new, event)
         assert GAME.dump_state(state) == before
         state = new
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_track_room_walks_the_lines_as_the_rules_describe(seed):
+    """``tracks.capacity`` from its tables of track indices: the room of each line
+    (black up to the line's end, any other colour up to the track ahead) summed."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        tr, unlocked = _random_tracks(rng)
+        for colour in range(5):
+            expected = 0
+            if unlocked[colour]:
+                for line in range(3):
+                    if RULES.allowed[line][colour]:
+                        limit = RULES.line_len[line] if colour == 0 else tr[line * 5 + colour - 1] - 1
+                        expected += max(0, limit - tr[line * 5 + colour])
+            assert tracks.capacity(tr, unlocked, colour) == expected
