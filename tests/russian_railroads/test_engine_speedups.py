@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
-from games.russian_railroads import GAME, actions, engineers, locomotives, tracks
+from games.russian_railroads import GAME, actions, engineers, industry, locomotives, tracks
 from games.russian_railroads.data import RULES, engineer_cost
 from games.russian_railroads.decide import available_infos, available_spaces, listed_step, was_listed
 from games.russian_railroads.evolve import apply
@@ -433,3 +433,31 @@ def test_track_room_walks_the_lines_as_the_rules_describe(seed):
                         limit = RULES.line_len[line] if colour == 0 else tr[line * 5 + colour - 1] - 1
                         expected += max(0, limit - tr[line * 5 + colour])
             assert tracks.capacity(tr, unlocked, colour) == expected
+
+
+def _industry_room_step_by_step(p, extra_factory=False):
+    """Industry steps the markers can make, walking field by field (front marker first)."""
+    factories = list(p.factories)
+    if extra_factory and 0 in factories:
+        factories[factories.index(0)] = 1
+    total, limit = 0, RULES.industry_len + 1
+    for pos in sorted((m for m in p.markers if m >= 0), reverse=True):
+        cur = pos
+        while cur + 1 < limit and industry.enterable(factories, cur + 1):
+            cur += 1
+        total += cur - pos
+        limit = cur if cur > 0 else 1
+    return total
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_industry_room_jumps_to_the_first_closed_field(seed):
+    rng = random.Random(seed)
+    state, _ = new_game(2, 1)
+    p = state.mut(state.seats[0])
+    for _ in range(500):
+        p.factories = [rng.choice([0, 0, 2, 5]) for _ in range(5)]
+        first = rng.randint(0, RULES.industry_len)
+        p.markers = [first, rng.choice([-1, 0, rng.randint(0, first)])]
+        for extra in (False, True):
+            assert industry.capacity(p, extra) == _industry_room_step_by_step(p, extra), (p.factories, p.markers)
