@@ -461,3 +461,26 @@ def test_industry_room_jumps_to_the_first_closed_field(seed):
         p.markers = [first, rng.choice([-1, 0, rng.randint(0, first)])]
         for extra in (False, True):
             assert industry.capacity(p, extra) == _industry_room_step_by_step(p, extra), (p.factories, p.markers)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_space_values_are_the_best_track_value_on_each_space(seed):
+    """``scoring.space_values`` writes rising value tables colour by colour: the same
+    as taking the best value of every track at or ahead of each space."""
+    from games.russian_railroads import scoring
+
+    rng = random.Random(seed)
+    state, _ = new_game(2, 1)
+    p = state.mut(state.seats[0])
+    for _ in range(200):
+        p.tr, _unlocked = _random_tracks(rng)
+        p.q_used = ["revaluation"] if rng.random() < 0.3 else []
+        p.claims = ["de_revaluation"] if rng.random() < 0.2 else []
+        for line in range(3):
+            values = scoring.space_values(p, line)
+            table = (RULES.values_reval if p.revaluation else RULES.values_base)
+            if p.claims:
+                from games.russian_railroads.germany.board import VALUES_DE as table
+            expected = [0] + [max([0] + [table[c] for c in range(5) if p.tr[line * 5 + c] >= space])
+                              for space in range(1, RULES.line_len[line] + 1)]
+            assert values == expected
