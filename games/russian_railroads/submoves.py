@@ -88,8 +88,34 @@ def _tiles_allowed(work: State, seat: str, kinds: dict[str, Any], event_type: st
             plan.append((item, False))
             break
         plan.append((item, True))
-    return [any(not open_ or _finishable_with(work, seat, event_type, payload(item)) for item, open_ in plan)
-            for payload in payloads]
+    verdicts: dict[Any, bool] = {}  # the check after a build, by what it depends on
+
+    def finishable(item: Item, payload: dict[str, Any]) -> bool:
+        key = _what_the_check_reads(event_type, actions.needs_after_use(work.pending, item[0]), item, payload)
+        if key is None:
+            return _finishable_with(work, seat, event_type, payload)
+        if key not in verdicts:
+            verdicts[key] = _finishable_with(work, seat, event_type, payload)
+        return verdicts[key]
+
+    return [any(not open_ or finishable(item, payload(item)) for item, open_ in plan) for payload in payloads]
+
+
+def _what_the_check_reads(event_type: str, needs: actions._Needs | None, item: Item,
+                          payload: dict[str, Any]) -> Any:
+    """What the check after a build (:func:`_finishable_with`) depends on, where that is
+    less than the whole build (None: all of it).  Every loco build changes the stacks
+    alike and only the seat's locos besides, which a demand without locos never reads;
+    a factory build changes the stacks or display by its source and the replaced
+    factory, and the seat's factories, which only industry, ``repeat_one`` and own
+    factory demands read."""
+    if needs is None:
+        return item[0], None
+    if event_type == "LocoBuilt" and not (needs.loco or needs.either or needs.special_loco):
+        return item[0], "any loco build"
+    if event_type == "FactoryBuilt" and not (needs.industry or needs.repeat or needs.own_factory):
+        return item[0], payload["source"], payload["number"], payload["replaced"]
+    return None
 
 
 def loco_builds(work: State, seat: str) -> list[tuple[int, int, int]]:
