@@ -330,7 +330,15 @@ def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[It
 
 
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
-    return pending_feasible(state, p, [item])
+    """``pending_feasible`` of this one item (asked for every open item by
+    ``has_mandatory`` and ``open_actions``): its demand looked up directly."""
+    _id, kind, n, mandatory, arg, _blocking = item
+    if not (mandatory and n > 0 and kind in _DEMANDS):
+        return True
+    needs = _PENDING_NEEDS.get(((kind, n, arg),))
+    if needs is None:
+        needs = pending_needs((item,))
+    return needs is None or effects_feasible(state, p, (), needs=needs)
 
 
 def consume(pending: tuple[Item, ...], item_id: int) -> tuple[Item, ...]:

@@ -484,3 +484,16 @@ def test_space_values_are_the_best_track_value_on_each_space(seed):
             expected = [0] + [max([0] + [table[c] for c in range(5) if p.tr[line * 5 + c] >= space])
                               for space in range(1, RULES.line_len[line] + 1)]
             assert values == expected
+
+
+@pytest.mark.parametrize("players,seed", [(2, 71), (4, 72)])
+def test_one_items_demand_is_that_of_the_pending_list_of_it(players, seed):
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM:
+            continue
+        p = state.players[seat]
+        for item in state.pending:
+            assert actions.item_alone_feasible(state, p, item) == actions.pending_feasible(state, p, [item])
+            seen += 1
+    assert seen > 20
