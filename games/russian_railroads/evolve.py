@@ -151,7 +151,7 @@ def _placed(state: State, payload: Payload) -> None:
     if (payload.get("own") or payload.get("never_occupied")) and not workers:
         state.coin_only = state.coin_only + [f"{payload['seat']}:{space}"]
     if payload.get("own"):
-        p.own_used.append(payload["own"])
+        p.own_used = p.own_used + [payload["own"]]
     elif payload.get("never_occupied"):
         state.rally_users = state.rally_users + [payload["seat"]]
     else:
@@ -247,10 +247,11 @@ def _loco_placed(state: State, payload: Payload) -> None:
 
 
 def _put_loco(p: PlayerState, payload: Payload) -> None:
-    line = p.locos[payload["line"]]
+    line = list(p.locos[payload["line"]])  # (locos are shared between clones: replaced)
     if payload["replaced"]:
         line.remove(payload["replaced"])
     line.append(payload["number"])
+    p.locos = set_at(p.locos, payload["line"], line)
 
 
 @handles("LocoDiscarded")
@@ -280,7 +281,7 @@ def _factory(state: State, payload: Payload) -> None:
 def _hired(state: State, payload: Payload) -> None:
     number = payload["number"]
     p = state.mut(payload["seat"])
-    p.engineers.append(number)
+    p.engineers = p.engineers + [number]
     if number in state.strip:
         state.strip = set_at(state.strip, state.strip.index(number), None)
 
@@ -288,7 +289,7 @@ def _hired(state: State, payload: Payload) -> None:
 @handles("QuestionTokenTaken")
 def _q_token(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    p.q_used.append(payload["token"])
+    p.q_used = p.q_used + [payload["token"]]
     p.claims.append("q:" + payload["space"])
     _use(state, payload)
 
@@ -315,7 +316,8 @@ def _end_card(state: State, payload: Payload) -> None:
     state.end_deck = without(state.end_deck, card)
     if state.end_seen is not None and card in state.end_seen:
         state.end_seen = [c for c in state.end_seen if c != card]
-    state.mut(payload["seat"]).end_cards.append(card)
+    p = state.mut(payload["seat"])
+    p.end_cards = p.end_cards + [card]
     _use(state, payload)
 
 
@@ -394,7 +396,8 @@ def _relocated(state: State, payload: Payload) -> None:
     seat = payload["seat"]
     old = state.occupied.pop(payload["from"], [seat, 1, 0, False])
     if payload.get("own"):
-        state.mut(seat).own_used.append(payload["own"])
+        p = state.mut(seat)
+        p.own_used = p.own_used + [payload["own"]]
     elif payload.get("never_occupied"):
         state.rally_users = state.rally_users + [seat]
     else:

@@ -26,6 +26,11 @@ SHARED = ("queue", "passed", "stacks", "display", "strip", "q_cards", "end_deck"
           "coin_only")
 
 
+#: The lists of :class:`PlayerState` that clones share likewise (the others are changed
+#: in place, also on the copies the feasibility checks try moves on).
+PLAYER_SHARED = ("locos", "engineers", "own_used", "q_used", "end_cards")
+
+
 def added_at(values: list[int], index: int, delta: int) -> list[int]:
     """A copy of ``values`` with ``delta`` added at ``index`` (for a :data:`SHARED` list)."""
     copy = values[:]
@@ -93,15 +98,15 @@ class PlayerState:
         p.black_free = self.black_free
         p.tr = self.tr[:]
         p.unlocked = self.unlocked[:]
-        p.locos = [self.locos[0][:], self.locos[1][:], self.locos[2][:]]
+        p.locos = self.locos  # (PLAYER_SHARED: replaced, never changed in place)
         p.factories = self.factories[:]
         p.markers = self.markers[:]
         p.doublers = self.doublers
-        p.engineers = self.engineers[:]
-        p.own_used = self.own_used[:]
-        p.q_used = self.q_used[:]
+        p.engineers = self.engineers
+        p.own_used = self.own_used
+        p.q_used = self.q_used
         p.claims = self.claims[:]
-        p.end_cards = self.end_cards[:]
+        p.end_cards = self.end_cards
         return p
 
     @property
