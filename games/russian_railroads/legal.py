@@ -14,7 +14,7 @@ from games.contract import SYSTEM, Command, OpenAction
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import accepts
 from .data import RULES, q_tokens_for
-from .decide import TURN_COMMANDS, available_infos, available_spaces, space_error
+from .decide import TURN_COMMANDS, available_infos, space_error
 from .messages import open_params
 from .state import Item, State
 from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_choices
@@ -230,13 +230,14 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
             own = state.players[seat].engineers
-            for space in available_spaces(state, seat):
-                # the checks of ``relocate``: the space (as a relocation), then 1 worker, no coins
-                info = actions.space_info(space)
+            memo: dict[Any, Any] = {}  # the seat's room, shared by the spaces (effects_feasible)
+            for info in available_infos(state, seat):
+                # the checks of ``relocate``: the space (as a relocation), then 1 worker, no
+                # coins (the cheaper test first: both must pass)
                 competitive = not (info.number and info.number in own)
-                if space_error(state, seat, info, competitive, relocation=True) is None \
-                        and info.workers == 1 and info.coins == 0:
-                    result.append(_command("Relocate", seat, {"space": space}))
+                if info.workers == 1 and info.coins == 0 \
+                        and space_error(state, seat, info, competitive, relocation=True, memo=memo) is None:
+                    result.append(_command("Relocate", seat, {"space": info.id}))
             return result
         if state.options:
             return _with_modules(state, seat, _before_placing(state, seat))

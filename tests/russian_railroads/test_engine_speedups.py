@@ -497,3 +497,16 @@ def test_one_items_demand_is_that_of_the_pending_list_of_it(players, seed):
             assert actions.item_alone_feasible(state, p, item) == actions.pending_feasible(state, p, [item])
             seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("players,seed", [(3, 81), (4, 82)])
+def test_the_relocation_listing_is_what_decide_accepts(players, seed):
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or state.phase != "relocation" or state.placed:
+            continue
+        listed = [c for c in GAME.legal_commands(state, seat) if c.type == "Relocate"]
+        assert listed == [Command("Relocate", seat, {"space": space}) for space in available_spaces(state, seat)
+                          if _accepted(state, seat, "Relocate", {"space": space})]
+        seen += 1
+    assert seen > 2
