@@ -48,20 +48,17 @@ def capacity(p: PlayerState, extra_factory: bool = False) -> int:
         from .usa.board import industry_capacity
 
         return industry_capacity(p, extra_factory)
-    factories = p.factories
+    factories = list(p.factories)
     if extra_factory and 0 in factories:
-        factories = list(factories)
         factories[factories.index(0)] = 1
-    # the fields no marker may enter: the gaps without a factory, and past the end
-    closed = [pos for pos, number in zip(RULES.industry_gaps, factories, strict=True) if not number]
-    closed.append(RULES.industry_len + 1)
     placed = [m for m in p.markers if m >= 0]
     placed.sort(reverse=True)
     total = 0
     limit = RULES.industry_len + 1
     for pos in placed:
-        # as far as the first closed field ahead, and short of the marker ahead
-        cur = max(pos, min(limit - 1, min(c for c in closed if c > pos) - 1))
+        cur = pos
+        while cur + 1 < limit and enterable(factories, cur + 1):
+            cur += 1
         total += cur - pos
         limit = cur if cur > 0 else 1
     return total

@@ -13,7 +13,6 @@ lower printed value.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from .data import BLACK, GREY, KIEV, PETERSBURG, RULES, TRANSSIB
@@ -34,14 +33,6 @@ def space_values(p: PlayerState, line: int) -> list[int]:
     length = RULES.line_len[line]
     result = [0] * (length + 1)
     base = line * 5
-    if _rising(values):
-        # Each colour's value from space 1 up to its track, the dearer colours (further
-        # behind) written over the cheaper ones: the best value on each space.
-        for colour in range(5):
-            pos = p.tr[base + colour]
-            if pos > 0:
-                result[1:pos + 1] = [values[colour]] * pos
-        return result
     for colour in range(4, -1, -1):
         pos = p.tr[base + colour]
         value = values[colour]
@@ -49,13 +40,6 @@ def space_values(p: PlayerState, line: int) -> list[int]:
             if value > result[space]:
                 result[space] = value
     return result
-
-
-@cache
-def _rising(values: tuple[int, ...]) -> bool:
-    """Do the track values never fall from black to white, none below 0 (the printed
-    tables)?  Then writing them in that order leaves each space its best value."""
-    return values[0] >= 0 and all(a <= b for a, b in zip(values, values[1:], strict=False))
 
 
 def line_score(p: PlayerState, line: int) -> int:

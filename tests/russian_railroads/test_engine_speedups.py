@@ -451,7 +451,7 @@ def _industry_room_step_by_step(p, extra_factory=False):
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_industry_room_jumps_to_the_first_closed_field(seed):
+def test_industry_room_is_the_step_by_step_walk(seed):
     rng = random.Random(seed)
     state, _ = new_game(2, 1)
     p = state.mut(state.seats[0])
@@ -465,8 +465,8 @@ def test_industry_room_jumps_to_the_first_closed_field(seed):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_space_values_are_the_best_track_value_on_each_space(seed):
-    """``scoring.space_values`` writes rising value tables colour by colour: the same
-    as taking the best value of every track at or ahead of each space."""
+    """``scoring.space_values`` (what round scoring and the bots' evaluation read):
+    the best value of every track at or ahead of each space."""
     from games.russian_railroads import scoring
 
     rng = random.Random(seed)
