@@ -53,7 +53,7 @@ class _Needs:
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
                  "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour")
+                 "plain_colour", "steps_only", "shape")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         effects = list(effects)  # read twice below
@@ -96,9 +96,30 @@ class _Needs:
         #: nothing to check at all: only ops known to ask nothing (coins, points ...);
         #: an op added later is checked the long way until it is listed there
         self.trivial = all(kind in NO_DEMAND for kind in kinds)
+        #: track steps are all it asks for: :func:`effects_feasible` is then
+        #: ``tracks.feasible`` of ``steps`` on the base tableau
+        self.steps_only = all(kind in NO_DEMAND or kind == "steps" for kind in kinds)
         #: the one demand is ``one_colour``: the commonest board space, answered first
-        self.plain_colour = self.one_colour if len(steps) == 1 and all(
-            kind in NO_DEMAND or kind == "steps" for kind in kinds) else None
+        self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
+        self.shape = self._shape()
+
+    def _shape(self) -> str:
+        """Which one kind of demand this is, if only one (:func:`effects_feasible`
+        answers those without walking every check): ``trivial``, ``plain`` (steps of
+        one colour), ``one_step`` (one step of one of several colours), ``industry``,
+        ``doublers``, ``tiles`` (locos and factories), else ``general``."""
+        if self.trivial:
+            return "trivial"
+        if self.plain_colour is not None:
+            return "plain"
+        if self.repeat or self.hire or self.special_loco or self.reuse or self.grey_jump or self.own_factory:
+            return "general"
+        tiles = self.loco or self.factory or self.either
+        kinds = [kind for kind, present in (("steps", self.steps), ("industry", self.industry),
+                                            ("doublers", self.doublers), ("tiles", tiles)) if present]
+        if kinds == ["steps"] and len(self.steps) == 1 and self.steps[0][1] == 1:
+            return "one_step"
+        return kinds[0] if len(kinds) == 1 and kinds[0] != "steps" else "general"
 
 
 #: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
@@ -134,19 +155,25 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     ``memo`` (one dict per unchanged state and seat) shares the partial answers
     (loco buildable, industry capacity, track room ...) between the many spaces
     ``legal_commands`` checks in one position."""
-    if memo is None:
-        memo = {}
-    trk: Any = tracks if not state.options.get("tableau") else _track_rules(p)
     if needs is None:
         needs = _needs(effects)
-    if needs.trivial:
+    shape = needs.shape
+    if shape == "trivial":
         return True
-    if needs.plain_colour is not None:
-        colour, n = needs.plain_colour
-        room_c = memo.get(colour)
-        if room_c is None:
-            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
-        return room_c >= n
+    if memo is None:
+        memo = {}
+    base = not state.options.get("tableau")
+    trk: Any = tracks if base else _track_rules(p)
+    if shape == "plain":
+        colour, n = needs.plain_colour  # type: ignore[misc]
+        return track_room(memo, trk, p, colour) >= n
+    # The other single demands, answered as the checks below would
+    if shape == "one_step" and base:  # tracks.feasible's answer for one step
+        return any(track_room(memo, trk, p, colour) for colour in tracks.colour_set(needs.steps[0][0]))
+    if shape == "industry":
+        return industry_room(memo, p, False) >= needs.industry
+    if shape == "doublers":
+        return doubler_room(state, p, supply) >= needs.doublers
     if needs.hire and not engineers.hire_candidate(state):
         return False
     if needs.special_loco and not locomotives.placements(p, SPECIAL9):
@@ -175,16 +202,15 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
             return False
         if loco + factory + either > memo["tiles"]:
             return False
+    if shape == "tiles":
+        return True
     industry_need, doubler_need, repeat, steps = needs.industry, needs.doublers, needs.repeat, needs.steps
     if doubler_need or repeat:
         room = doubler_room(state, p, supply)
         if doubler_need > room:
             return False
     if industry_need or repeat:
-        extra = bool(factory or either)
-        cached = memo.get(("industry", extra))
-        ind_cap = industry.capacity(p, extra_factory=extra) if cached is None else cached
-        memo[("industry", extra)] = ind_cap
+        ind_cap = industry_room(memo, p, bool(factory or either))
         if industry_need > ind_cap:
             return False
     if repeat:
@@ -197,11 +223,24 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
             return False
     if needs.one_colour is not None:
         colour, n = needs.one_colour
-        room_c = memo.get(colour)
-        if room_c is None:
-            room_c = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
-        return room_c >= n
+        return track_room(memo, trk, p, colour) >= n
     return not steps or trk.feasible(p.tr, p.unlocked, steps)
+
+
+def track_room(memo: dict[Any, Any], trk: Any, p: PlayerState, colour: int) -> int:
+    """``trk.capacity`` of ``colour``, kept in ``memo`` (keyed by the colour index)."""
+    room = memo.get(colour)
+    if room is None:
+        room = memo[colour] = trk.capacity(p.tr, p.unlocked, colour)
+    return room
+
+
+def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool) -> int:
+    """``industry.capacity``, kept in ``memo``."""
+    room = memo.get(("industry", extra_factory))
+    if room is None:
+        room = memo[("industry", extra_factory)] = industry.capacity(p, extra_factory=extra_factory)
+    return room
 
 
 def _track_rules(p: PlayerState) -> Any:
@@ -218,16 +257,42 @@ def _track_rules(p: PlayerState) -> Any:
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                      supply: int | None = None) -> bool:
     """Can the mandatory items still open be completed?"""
+    needs = pending_needs(pending)
+    return needs is None or effects_feasible(state, p, (), supply, needs=needs)
+
+
+def pending_needs(pending: Iterable[Item]) -> _Needs | None:
+    """What the mandatory items still open ask of the tableau (None: nothing)."""
     key = tuple((kind, n, arg) for _id, kind, n, mandatory, arg, _blocking in pending
                 if mandatory and n > 0 and kind in _DEMANDS)
     if not key:
-        return True
+        return None
     needs = _PENDING_NEEDS.get(key)
     if needs is None:
         if len(_PENDING_NEEDS) > 4096:
             _PENDING_NEEDS.clear()
         needs = _PENDING_NEEDS[key] = _Needs(_item_effects(key))
-    return effects_feasible(state, p, (), supply, needs=needs)
+    return needs
+
+
+def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
+    """:func:`pending_needs` of the items left after one use of ``item_id`` (the
+    listing asks this for every sub-move it checks; the pending items of a turn are
+    few and repeat, so the answer is kept per combination)."""
+    key = (pending, item_id)
+    try:
+        found = _NEEDS_AFTER_USE.get(key, MISSING)
+    except TypeError:  # an item argument that is no plain value (none known today)
+        return pending_needs(consume(pending, item_id))
+    if found is MISSING:
+        if len(_NEEDS_AFTER_USE) > 4096:
+            _NEEDS_AFTER_USE.clear()
+        found = _NEEDS_AFTER_USE[key] = pending_needs(consume(pending, item_id))
+    return found  # type: ignore[return-value]
+
+
+MISSING = object()
+_NEEDS_AFTER_USE: dict[tuple[tuple[Item, ...], int], _Needs | None] = {}
 
 
 #: item kinds that are demands on the tableau (the others lapse or cannot fail)
@@ -265,7 +330,15 @@ def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[It
 
 
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
-    return pending_feasible(state, p, [item])
+    """``pending_feasible`` of this one item (asked for every open item by
+    ``has_mandatory`` and ``open_actions``): its demand looked up directly."""
+    _id, kind, n, mandatory, arg, _blocking = item
+    if not (mandatory and n > 0 and kind in _DEMANDS):
+        return True
+    needs = _PENDING_NEEDS.get(((kind, n, arg),))
+    if needs is None:
+        needs = pending_needs((item,))
+    return needs is None or effects_feasible(state, p, (), needs=needs)
 
 
 def consume(pending: tuple[Item, ...], item_id: int) -> tuple[Item, ...]:
@@ -321,7 +394,8 @@ class SpaceInfo:
     legal-move listing checks every space of the board in every position."""
 
     __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
-                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check")
+                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check", "own_rules",
+                 "demands_nothing")
 
     def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
                  info: dict[str, Any]) -> None:
@@ -339,6 +413,10 @@ class SpaceInfo:
         #: an effect ``decide.space_error`` checks by itself (DSP's Olga needs a target),
         #: so the listing may not skip it even when the space demands nothing else
         self.own_check = any(op["op"] == "olga" for op in effects)
+        #: ``space_error`` has checks of its own for this space (turn order, Olga)
+        self.own_rules = self.turn_order or self.own_check
+        #: the effects ask nothing of the tableau (``effects_feasible`` is True)
+        self.demands_nothing = self.needs.shape == "trivial"
 
 
 def _space_table() -> dict[str, SpaceInfo]:
@@ -360,6 +438,17 @@ def space_info(space: str) -> SpaceInfo:
         # Built on first use, and again if a module added a space to the rules since.
         _SPACES.update(_space_table())
         info = _SPACES[space]
+    return info
+
+
+_ENGINEER_SPACES: dict[int, SpaceInfo] = {}
+
+
+def engineer_info(number: int) -> SpaceInfo:
+    """:func:`space_info` of engineer ``number``'s space, without building its id."""
+    info = _ENGINEER_SPACES.get(number)
+    if info is None:
+        info = _ENGINEER_SPACES[number] = space_info(engineers.space_id(number))
     return info
 
 

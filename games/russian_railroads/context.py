@@ -39,7 +39,7 @@ class Ctx:
         self.events: list[Event] = []
         self._rng = rng
         #: a tableau with its own line names (Deutschland): log lines name the line
-        self.line_names = _line_names(state)
+        self.line_names = _line_names(state) if state.options else None
 
     @property
     def rng(self) -> random.Random:

@@ -18,8 +18,8 @@ from . import actions, emil, engineers, scoring, turn_order
 from .context import Ctx, arg
 from .data import RULES, space_on_board
 from .evolve import remember_outcome
-from .state import PlayerState, State
-from .submoves import SUBMOVES
+from .state import Item, PlayerState, State
+from .submoves import SUBMOVES, advance_listed
 
 _BOARD_CACHE: dict[tuple[int, bool], list[str]] = {}
 
@@ -50,6 +50,28 @@ def available_spaces(state: State, seat: str) -> list[str]:
     result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
     p = state.players[seat]
     result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
+    return result
+
+
+_BOARD_INFOS: dict[tuple[int, bool], tuple[actions.SpaceInfo, ...]] = {}
+
+
+def available_infos(state: State, seat: str) -> list[actions.SpaceInfo]:
+    """:func:`available_spaces` as :class:`actions.SpaceInfo`, in the same order: the
+    legal-move listing walks every one of them in every placement decision, and
+    building the ids only to look each up again cost an eighth of a listing."""
+    key = (len(state.seats), state.round == state.rounds)
+    board = _BOARD_INFOS.get(key)
+    if board is None:
+        board = _BOARD_INFOS[key] = tuple(actions.space_info(sid) for sid in board_spaces(*key))
+    result = list(board)
+    if state.options and state.options.get("coal") and _coal_mine_free(state):
+        result.append(actions.space_info("coal_mine"))
+    result.extend(actions.engineer_info(e) for e in engineers.public_engineers(state))
+    p = state.players[seat]
+    if p.engineers:
+        used = p.own_used
+        result.extend(actions.engineer_info(e) for e in p.engineers if e not in used)
     return result
 
 
@@ -151,6 +173,39 @@ def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     payload: dict[str, Any] = {"seat": seat, "space": space, "workers": workers - coins,
                                "coins": coins + fixed_coins, "black": black}
     _occupy(ctx, seat, space, "WorkersPlaced", payload, effects, competitive, black)
+
+
+def was_listed(state: State, command: Command) -> bool:
+    """Is ``command`` the very object ``legal_commands`` listed as a placement for this
+    state (base game)?  Then every check of :func:`place_workers` has passed already
+    (an equal command from elsewhere, the API's, is a different object: checked)."""
+    listed = state._placements
+    if listed is not None:
+        for known in listed:
+            if known is command:
+                return True
+    return False
+
+
+def listed_step(state: State, command: Command) -> tuple[int, int, Item] | None:
+    """(line, colour, pending item) of a track step ``legal_commands`` listed for this
+    state as this very command object (base game), else None: see :func:`was_listed`."""
+    listed = state._steps
+    if listed is not None:
+        for known, line, colour, item in listed:
+            if known is command:
+                return line, colour, item
+    return None
+
+
+def place_listed(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
+    """:func:`place_workers` for a placement :func:`was_listed`: only what it emits."""
+    space, coins, black = args["space"], args["coins"], args["black"]
+    info = actions.space_info(space)
+    competitive = not (info.number and info.number in ctx.work.players[seat].engineers)
+    payload: dict[str, Any] = {"seat": seat, "space": space, "workers": info.workers - coins,
+                               "coins": coins + info.coins, "black": black}
+    _occupy(ctx, seat, space, "WorkersPlaced", payload, info.effects, competitive, black)
 
 
 def _occupy(ctx: Ctx, seat: str, space: str, event: str, payload: dict[str, Any], effects: Any,
@@ -373,12 +428,16 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.game.over", "the game is over")
     if command.seat not in state.seats:
         raise IllegalMove("rr.seat.unknown", f"unknown seat {command.seat!r}")
-    if command.seat != state.current or emil.to_move(state):
+    if command.seat != state.current or state.emil is not None and emil.to_move(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
     module = _module_handler(state, command.type) if state.options else None
     if module is not None:
         module(ctx, seat, command.args)
+    elif command.type == "PlaceWorkers" and was_listed(state, command):
+        place_listed(ctx, seat, command.args)
+    elif command.type == "AdvanceTrack" and (step := listed_step(state, command)) is not None:
+        advance_listed(ctx, seat, *step)
     elif command.type in TURN_COMMANDS:
         TURN_COMMANDS[command.type](ctx, seat, command.args)
     elif command.type in SUBMOVES:

@@ -25,7 +25,7 @@ from .coal import board as coal_board
 from .context import Ctx
 from .data import EMIL, RULES, engineer_cost, printed_number
 from .evolve import Payload, handles
-from .state import State
+from .state import State, added_at, set_at
 
 EMIL_SEAT = "emil"
 CARDS: dict[int, dict[str, Any]] = {c["card"]: c for c in EMIL["deck"]}
@@ -197,7 +197,7 @@ def _worker(state: State, payload: Payload) -> None:
 def _engineer(state: State, payload: Payload) -> None:
     number = payload["number"]
     if number in state.strip:
-        state.strip[state.strip.index(number)] = None
+        state.strip = set_at(state.strip, state.strip.index(number), None)
     _set(state, engineers=(state.emil or {})["engineers"] + [number])
 
 
@@ -205,9 +205,9 @@ def _engineer(state: State, payload: Payload) -> None:
 def _tile(state: State, payload: Payload) -> None:
     number = payload["number"]
     if payload["kind"] == "loco":
-        state.stacks[number] -= 1
+        state.stacks = added_at(state.stacks, number, -1)
     else:
-        state.display[number] -= 1
+        state.display = added_at(state.display, number, -1)
     _set(state, tiles=(state.emil or {})["tiles"] + [[payload["kind"], number]])
 
 

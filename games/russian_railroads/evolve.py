@@ -17,7 +17,7 @@ from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 
 from . import actions, turn_order
 from .data import BOILER, RULES, SPECIAL9
-from .state import PlayerState, State
+from .state import PlayerState, State, added_at, set_at, without
 
 Payload = Mapping[str, Any]
 _APPLY: dict[str, Callable[[State, Payload], None]] = {}
@@ -131,7 +131,7 @@ def _draft(state: State, payload: Payload) -> None:
 
 @handles("StartBonusChosen")
 def _bonus(state: State, payload: Payload) -> None:
-    state.draft_cards.remove(payload["card"])
+    state.draft_cards = without(state.draft_cards, payload["card"])
     state.acted = state.placed = True
 
 
@@ -149,11 +149,11 @@ def _placed(state: State, payload: Payload) -> None:
         p.black_free = False
     p.coins -= payload["coins"]
     if (payload.get("own") or payload.get("never_occupied")) and not workers:
-        state.coin_only.append(f"{payload['seat']}:{space}")
+        state.coin_only = state.coin_only + [f"{payload['seat']}:{space}"]
     if payload.get("own"):
-        p.own_used.append(payload["own"])
+        p.own_used = p.own_used + [payload["own"]]
     elif payload.get("never_occupied"):
-        state.rally_users.append(payload["seat"])
+        state.rally_users = state.rally_users + [payload["seat"]]
     else:
         state.occupied[space] = [payload["seat"], workers, payload["coins"], black]
     state.acted = state.placed = True
@@ -163,7 +163,7 @@ def _placed(state: State, payload: Payload) -> None:
 def _passed(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     p.vp += payload["points"]
-    state.passed.append(payload["seat"])
+    state.passed = state.passed + [payload["seat"]]
     state.acted = state.placed = True
 
 
@@ -235,7 +235,7 @@ def _industry(state: State, payload: Payload) -> None:
 @handles("LocoBuilt")
 def _loco_built(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    state.stacks[payload["number"]] -= 1
+    state.stacks = added_at(state.stacks, payload["number"], -1)
     _put_loco(p, payload)
     _use(state, payload)
 
@@ -247,17 +247,18 @@ def _loco_placed(state: State, payload: Payload) -> None:
 
 
 def _put_loco(p: PlayerState, payload: Payload) -> None:
-    line = p.locos[payload["line"]]
+    line = list(p.locos[payload["line"]])  # (locos are shared between clones: replaced)
     if payload["replaced"]:
         line.remove(payload["replaced"])
     line.append(payload["number"])
+    p.locos = set_at(p.locos, payload["line"], line)
 
 
 @handles("LocoDiscarded")
 def _loco_discarded(state: State, payload: Payload) -> None:
     number = payload["number"] % BOILER  # a boiler leaves the game with its loco
     if number != SPECIAL9:
-        state.display[number] += 1
+        state.display = added_at(state.display, number, 1)
     _use(state, payload)
 
 
@@ -266,12 +267,12 @@ def _factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     number = payload["number"]
     if payload["source"] == "stack":
-        state.stacks[number] -= 1
+        state.stacks = added_at(state.stacks, number, -1)
     else:
-        state.display[number] -= 1
+        state.display = added_at(state.display, number, -1)
     replaced = payload["replaced"] % BOILER
     if replaced and replaced < len(state.display):  # (not the coal factory)
-        state.display[replaced] += 1
+        state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = number
     _use(state, payload)
 
@@ -280,15 +281,15 @@ def _factory(state: State, payload: Payload) -> None:
 def _hired(state: State, payload: Payload) -> None:
     number = payload["number"]
     p = state.mut(payload["seat"])
-    p.engineers.append(number)
+    p.engineers = p.engineers + [number]
     if number in state.strip:
-        state.strip[state.strip.index(number)] = None
+        state.strip = set_at(state.strip, state.strip.index(number), None)
 
 
 @handles("QuestionTokenTaken")
 def _q_token(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    p.q_used.append(payload["token"])
+    p.q_used = p.q_used + [payload["token"]]
     p.claims.append("q:" + payload["space"])
     _use(state, payload)
 
@@ -300,7 +301,7 @@ def _second(state: State, payload: Payload) -> None:
 
 @handles("QuestionCardTaken")
 def _q_card(state: State, payload: Payload) -> None:
-    state.q_cards.remove(payload["card"])
+    state.q_cards = without(state.q_cards, payload["card"])
     _use(state, payload)
 
 
@@ -312,10 +313,11 @@ def _end_searched(state: State, payload: Payload) -> None:
 @handles("EndCardTaken")
 def _end_card(state: State, payload: Payload) -> None:
     card = payload[SECRET][payload["seat"]]["card"]
-    state.end_deck.remove(card)
+    state.end_deck = without(state.end_deck, card)
     if state.end_seen is not None and card in state.end_seen:
         state.end_seen = [c for c in state.end_seen if c != card]
-    state.mut(payload["seat"]).end_cards.append(card)
+    p = state.mut(payload["seat"])
+    p.end_cards = p.end_cards + [card]
     _use(state, payload)
 
 
@@ -350,7 +352,7 @@ def _confirmed(state: State, payload: Payload) -> None:
     state.acted = state.placed = False
     state.end_seen = None
     if state.phase == "draft":
-        state.queue.pop(0)
+        state.queue = state.queue[1:]
         if state.queue:
             state.current = state.queue[0]
         else:
@@ -368,7 +370,7 @@ def _confirmed(state: State, payload: Payload) -> None:
         reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)
         state.phase = "reorder" if reorder else "scoring"
     elif state.phase == "relocation":
-        state.queue.pop(0)
+        state.queue = state.queue[1:]
         if state.queue:
             state.current = state.queue[0]
         else:
@@ -394,9 +396,10 @@ def _relocated(state: State, payload: Payload) -> None:
     seat = payload["seat"]
     old = state.occupied.pop(payload["from"], [seat, 1, 0, False])
     if payload.get("own"):
-        state.mut(seat).own_used.append(payload["own"])
+        p = state.mut(seat)
+        p.own_used = p.own_used + [payload["own"]]
     elif payload.get("never_occupied"):
-        state.rally_users.append(seat)
+        state.rally_users = state.rally_users + [seat]
     else:
         state.occupied[payload["to"]] = [seat, 1, 0, old[3]]
     state.acted = state.placed = True

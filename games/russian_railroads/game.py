@@ -215,14 +215,15 @@ def _status(state: State) -> Status:
         pending = ("ResolveTurnOrder",)
     elif phase == "scoring":
         pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
-    elif emil.to_move(state):
+    elif state.emil is not None and emil.to_move(state):
         pending = ("EmilTurn",)
     elif state.usa is not None and state.usa.get("resume") and state.current is None:
         pending = ("StockPayout",)
     to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
     # Statuses are values: the sub-moves of a turn change no score, so consecutive
     # states mostly share one (building a Status cost more than the rest of it).
-    key = (phase, state.round, to_move, pending, state.seats, *[(seat, p.vp) for seat, p in state.players.items()])
+    players = state.players
+    key = (phase, state.round, to_move, pending, state.seats, tuple(players), *[p.vp for p in players.values()])
     status = _STATUSES.get(key)
     if status is None:
         if len(_STATUSES) > 10000:

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import SYSTEM, Command, IllegalMove, OpenAction
+from games.contract import SYSTEM, Command, OpenAction
 
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import accepts
 from .data import RULES, q_tokens_for
-from .decide import TURN_COMMANDS, available_spaces, space_error
+from .decide import TURN_COMMANDS, available_infos, space_error
 from .messages import open_params
-from .state import State
-from .submoves import SUBMOVES, mandatory_open, track_step
+from .state import Item, State
+from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_choices
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -45,26 +45,29 @@ def _command(ctype: str, seat: str, args: dict[str, Any]) -> Command:
     return command
 
 
-def _placement(seat: str, space: str, coins: int, black: bool) -> Command:
-    key = (seat, space, coins, black)
-    command = _PLACEMENTS.get(key)
-    if command is None:
-        if len(_PLACEMENTS) > 20000:
-            _PLACEMENTS.clear()
-        command = _PLACEMENTS[key] = Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": black})
-    return command
+#: The placement variants of one space for one payment situation, built once: the
+#: commands depend only on the seat, the space and the numbers the loop below compares.
+_VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}
 
 
-_PLACEMENTS: dict[tuple[str, str, int, bool], Command] = {}
-
-
-def _step_ok(state: State, seat: str, line: int, colour: int) -> bool:
-    """Would ``decide`` accept this track step?  (The checks of ``advance_track``.)"""
-    try:
-        track_step(state, seat, line, colour)
-    except IllegalMove:
-        return False
-    return True
+def _variants(key: tuple[str, str, int, int, bool], workers: int) -> tuple[Command, ...]:
+    """Every way to pay ``workers`` on a space: ``key`` is (seat, space, coins usable
+    for workers, free workers, black worker free), :func:`decide.cost_error` unrolled.
+    Any number of free workers from ``workers`` up admits the same variants, so the
+    key caps it there."""
+    found = _VARIANTS.get(key)
+    if found is None:
+        seat, space, most_coins, free, black_free = key
+        result = []
+        for coins in range(0, most_coins + 1):
+            if workers - coins <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
+            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
+        if len(_VARIANTS) > 20000:
+            _VARIANTS.clear()
+        found = _VARIANTS[key] = tuple(result)
+    return found
 
 
 def _placements(state: State, seat: str) -> list[Command]:
@@ -72,60 +75,85 @@ def _placements(state: State, seat: str) -> list[Command]:
     for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
     (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
     p = state.players[seat]
-    result = []
+    result: list[Command] = []
     have, free, black_free = p.coins, p.free, p.black_free
     spare = free + (1 if black_free else 0)
     own = p.engineers
     occupied = state.occupied
-    memo: dict[Any, Any] = {}
-    caps = [-1] * 5  # track room per colour, computed when first needed
+    memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
     base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
-    space_info = actions.space_info
-    for space in available_spaces(state, seat):
-        info = space_info(space)
+    for info in available_infos(state, seat):
         workers, fixed = info.workers, info.coins
         if fixed > have or workers - have > spare:
             continue
-        if space in occupied and not info.never_occupied:
+        if not info.never_occupied and info.id in occupied:
             continue  # the first check of space_error, the commonest refusal, made early
         competitive = not (info.number and info.number in own)
-        plain = info.needs.plain_colour if base_tracks else None
-        if plain is not None and competitive and not info.turn_order:
-            # space_error's remaining check for the commonest space (steps of one colour)
-            room = caps[plain[0]]
-            if room < 0:
-                room = caps[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
-            if room < plain[1]:
+        if info.own_rules:
+            if space_error(state, seat, info, competitive, memo=memo) is not None:
                 continue
-        elif not (info.needs.trivial and not info.turn_order and not info.own_check) \
-                and space_error(state, seat, info, competitive, memo=memo) is not None:
-            continue
-        for coins in range(0, min(workers, have - fixed) + 1):
-            if workers - coins <= free:
-                result.append(_placement(seat, space, coins, False))
-            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
-                result.append(_placement(seat, space, coins, True))
+        elif competitive:  # space_error's one remaining check for the other spaces
+            plain = info.needs.plain_colour
+            if plain is not None and base_tracks:  # the commonest space: steps of one colour
+                room = memo.get(plain[0])
+                if room is None:
+                    room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
+                if room < plain[1]:
+                    continue
+            elif not info.demands_nothing and not actions.effects_feasible(state, p, info.effects, memo=memo,
+                                                                            needs=info.needs):
+                continue
+        key = (seat, info.id, workers if workers < have - fixed else have - fixed,
+               free if free < workers else workers, black_free)
+        variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
+        result.extend(variants if variants is not None else _variants(key, workers))
     return result
 
 
-def _submoves(state: State, seat: str) -> list[Command]:
+def _step_command(seat: str, line: int, colour: int) -> Command:
+    """The interned ``AdvanceTrack`` command (:func:`_command`), found without
+    building its arguments first: the commonest sub-move."""
+    key = (seat, line, colour)
+    command = _STEPS.get(key)
+    if command is None:
+        if len(_STEPS) > 4096:
+            _STEPS.clear()
+        command = _STEPS[key] = _command("AdvanceTrack", seat, {"line": RULES.lines[line],
+                                                                "colour": RULES.colours[colour]})
+    return command
+
+
+_STEPS: dict[tuple[str, int, int], Command] = {}
+
+
+def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dict[str, Any]) -> None:
+    """List the command if ``decide``'s handler accepts it (:func:`_ok`)."""
+    if _ok(state, seat, ctype, args):
+        listed.append(_command(ctype, seat, args))
+
+
+def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item]] | None = None
+              ) -> list[Command]:
+    """The sub-moves open (base tableau); ``steps`` collects each listed track step's
+    (command, line, colour, pending item) for ``decide`` (:func:`decide.listed_step`)."""
     pending = state.pending
     if not pending:
         return []
     p = state.players[seat]
     kinds = {item[1] for item in pending if item[2] > 0}
     block = actions.blocking_item(pending)
-    cands: list[tuple[str, dict[str, Any]]] = []
-    #: track steps, checked directly by ``track_step`` (what ``advance_track`` runs
-    #: after parsing its arguments), listed first as before
-    steps: list[Command] = []
+    #: in listing order: track steps first, checked directly by ``step_lines`` (what
+    #: ``advance_track`` runs after parsing its arguments, for all lines at once), loco
+    #: and factory builds likewise, the rest probed with ``decide``'s handlers
+    listed: list[Command] = []
     if block is not None:
         if block[1] != "place_loco":
             return []  # an expansion's choice (its own module lists it)
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            cands.append(("PlaceLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
-        cands.append(("DiscardLoco", {"number": number}))
+            _probe(listed, state, seat, "PlaceLoco", {"line": RULES.lines[line], "replace": replace,
+                                                      "number": number})
+        _probe(listed, state, seat, "DiscardLoco", {"number": number})
     else:
         colours: set[int] = set()
         for item in pending:
@@ -139,47 +167,46 @@ def _submoves(state: State, seat: str) -> list[Command]:
                 if "industry" in item[4]:
                     kinds.add("industry")
         for colour in sorted(colours):
-            for line in range(3):
-                if tracks.step_target(p.tr, p.unlocked, line, colour) and _step_ok(state, seat, line, colour):
-                    steps.append(_command("AdvanceTrack", seat, {"line": RULES.lines[line],
-                                                                 "colour": RULES.colours[colour]}))
+            for line, item in step_choices(state, seat, colour):
+                command = _step_command(seat, line, colour)
+                listed.append(command)
+                if steps is not None:
+                    steps.append((command, line, colour, item))
         if "industry" in kinds:
             for marker in (1, 2):
                 if industry.step_target(p, marker - 1) >= 0:
-                    cands.append(("AdvanceIndustry", {"marker": marker}))
+                    _probe(listed, state, seat, "AdvanceIndustry", {"marker": marker})
         if "doublers" in kinds:
-            cands.append(("PlaceDoubler", {}))
-        if kinds & {"loco", "loco_or_factory"}:
-            number = locomotives.lowest_stack(state.stacks)
-            if number:
-                for line, replace in locomotives.placements(p, number):
-                    cands.append(("BuildLoco", {"line": RULES.lines[line], "replace": replace, "number": number}))
+            _probe(listed, state, seat, "PlaceDoubler", {})
+        if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
+            for line, replace, number in loco_builds(state, seat):
+                listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
+                                                           "number": number}))
         if kinds & {"factory", "loco_or_factory"}:
-            for source, number in locomotives.factory_sources(state.stacks, state.display):
-                for slot in locomotives.factory_slots(p):
-                    cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
+            for source, number, slot in factory_builds(state, seat):
+                listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
         if "q_token" in kinds:
             for token in q_tokens_for(state.options):
                 if token not in p.q_used:
-                    cands.append(("ChooseQuestionToken", {"token": token}))
+                    _probe(listed, state, seat, "ChooseQuestionToken", {"token": token})
         if "q_card" in kinds:
             for card in state.q_cards:
-                cands.append(("ChooseQuestionCard", {"card": card}))
+                _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
         if kinds & {"end_card", "end_card_or_vp"}:
             if state.end_seen is None:
-                cands.append(("SearchEndCards", {}))
+                _probe(listed, state, seat, "SearchEndCards", {})
             else:
                 for card in state.end_seen:
-                    cands.append(("ChooseEndCard", {"card": card}))
+                    _probe(listed, state, seat, "ChooseEndCard", {"card": card})
         if "end_card_or_vp" in kinds:
-            cands.append(("TakePoints", {}))
+            _probe(listed, state, seat, "TakePoints", {})
         if "reuse" in kinds:
             for space in actions.reusable_spaces(state, seat):
-                cands.append(("ReuseSpace", {"space": space}))
+                _probe(listed, state, seat, "ReuseSpace", {"space": space})
         if "grey_jump" in kinds:
             for line in tracks.grey_jump_lines(p.tr, p.unlocked):
-                cands.append(("JumpGreyTrack", {"line": RULES.lines[line]}))
-    return steps + [_command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
+                _probe(listed, state, seat, "JumpGreyTrack", {"line": RULES.lines[line]})
+    return listed
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -195,7 +222,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.usa is not None and _payout_due(state):
             return [Command("StockPayout", SYSTEM, {})]
         return []
-    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
         return []
     if not state.placed:
         if state.phase == "draft":
@@ -203,20 +230,23 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
             own = state.players[seat].engineers
-            for space in available_spaces(state, seat):
-                # the checks of ``relocate``: the space (as a relocation), then 1 worker, no coins
-                info = actions.space_info(space)
+            memo: dict[Any, Any] = {}  # the seat's room, shared by the spaces (effects_feasible)
+            for info in available_infos(state, seat):
+                # the checks of ``relocate``: the space (as a relocation), then 1 worker, no
+                # coins (the cheaper test first: both must pass)
                 competitive = not (info.number and info.number in own)
-                if space_error(state, seat, info, competitive, relocation=True) is None \
-                        and info.workers == 1 and info.coins == 0:
-                    result.append(_command("Relocate", seat, {"space": space}))
+                if info.workers == 1 and info.coins == 0 \
+                        and space_error(state, seat, info, competitive, relocation=True, memo=memo) is None:
+                    result.append(_command("Relocate", seat, {"space": info.id}))
             return result
         if state.options:
             return _with_modules(state, seat, _before_placing(state, seat))
-        return [Command("Pass", seat, {})] + _placements(state, seat)
+        placements = state._placements = _placements(state, seat)  # (decide: was_listed)
+        return [Command("Pass", seat, {})] + placements
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
-    return _submoves(state, seat)
+    steps = state._steps = []  # (decide: listed_step)
+    return _submoves(state, seat, steps)
 
 
 def _payout_due(state: State) -> bool:
@@ -373,7 +403,7 @@ def _ludmilla_wait(state: State, seat: str) -> bool:
 
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
-    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
         return False
     if state.dsp and _ludmilla_wait(state, seat):
         return False

@@ -1,9 +1,11 @@
 """The game state: plain lists of ints in slotted classes, cheap to clone.
 
 ``evolve`` must never mutate its input, and bots fold thousands of events per
-second, so a deepcopy per event is out.  :meth:`State.clone` copies the small
-top-level containers and shares the players; :meth:`State.mut` copies a player
-the first time it is changed in that clone (copy on write).
+second, so a deepcopy per event is out.  :meth:`State.clone` shares the players
+and the lists of the table (stacks, display, strip, queues ...: :data:`SHARED`),
+which are replaced, never changed in place (:func:`added_at`, :func:`set_at`,
+:func:`without`); :meth:`State.mut` copies a player the first time it is changed
+in that clone (copy on write).
 """
 
 from __future__ import annotations
@@ -16,6 +18,39 @@ from .data import RULES, loco_value
 #: A pending action gained in the current turn:
 #: (id, kind, n remaining, mandatory, arg, blocking)
 Item = tuple[int, str, int, bool, Any, bool]
+
+
+#: The lists of :class:`State` that clones share: replaced, never changed in place
+#: (a clone used to copy each of them, for every event folded).
+SHARED = ("queue", "passed", "stacks", "display", "strip", "q_cards", "end_deck", "draft_cards", "rally_users",
+          "coin_only")
+
+
+#: The lists of :class:`PlayerState` that clones share likewise (the others are changed
+#: in place, also on the copies the feasibility checks try moves on).
+PLAYER_SHARED = ("locos", "engineers", "own_used", "q_used", "end_cards")
+
+
+def added_at(values: list[int], index: int, delta: int) -> list[int]:
+    """A copy of ``values`` with ``delta`` added at ``index`` (for a :data:`SHARED` list)."""
+    copy = values[:]
+    copy[index] += delta
+    return copy
+
+
+def set_at(values: list[Any], index: int, value: Any) -> list[Any]:
+    """A copy of ``values`` with ``value`` at ``index`` (for a :data:`SHARED` list)."""
+    copy = values[:]
+    copy[index] = value
+    return copy
+
+
+def without(values: list[Any], value: Any) -> list[Any]:
+    """A copy of ``values`` without the first ``value`` (``list.remove``, for a
+    :data:`SHARED` list; ValueError if it is not there, as ``remove``)."""
+    copy = values[:]
+    copy.remove(value)
+    return copy
 
 
 class PlayerState:
@@ -63,15 +98,15 @@ class PlayerState:
         p.black_free = self.black_free
         p.tr = self.tr[:]
         p.unlocked = self.unlocked[:]
-        p.locos = [self.locos[0][:], self.locos[1][:], self.locos[2][:]]
+        p.locos = self.locos  # (PLAYER_SHARED: replaced, never changed in place)
         p.factories = self.factories[:]
         p.markers = self.markers[:]
         p.doublers = self.doublers
-        p.engineers = self.engineers[:]
-        p.own_used = self.own_used[:]
-        p.q_used = self.q_used[:]
+        p.engineers = self.engineers
+        p.own_used = self.own_used
+        p.q_used = self.q_used
         p.claims = self.claims[:]
-        p.end_cards = self.end_cards[:]
+        p.end_cards = self.end_cards
         return p
 
     @property
@@ -107,7 +142,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_after",
+        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -179,11 +214,18 @@ class State:
         #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
         #: for the last of these events instead of folding them a second time.
         self._after: tuple[tuple[Any, ...], State] | None = None
+        #: the placements ``legal_commands`` listed for this state (base game): ``decide``
+        #: need not check those very command objects again (:func:`decide.was_listed`)
+        self._placements: list[Any] | None = None
+        #: (command, line, colour, pending item) of the track steps listed likewise
+        self._steps: list[tuple[Any, int, int, Item]] | None = None
 
     def touch(self) -> None:
         """Forget what was derived from this state (after changing it by hand between
-        ``decide`` and folding its events)."""
+        ``decide`` and folding its events, or between listing and deciding)."""
         self._after = None
+        self._placements = None
+        self._steps = None
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -194,28 +236,28 @@ class State:
         s.phase = self.phase
         s.order = self.order  # replaced, never changed in place
         s.current = self.current
-        s.queue = self.queue[:]
-        s.passed = self.passed[:]
+        s.queue = self.queue
+        s.passed = self.passed
         s.occupied = dict(self.occupied)
         s.pending = self.pending
         s.next_item = self.next_item
         s.acted = self.acted
         s.placed = self.placed
-        s.stacks = self.stacks[:]
-        s.display = self.display[:]
-        s.strip = self.strip[:]
+        s.stacks = self.stacks
+        s.display = self.display
+        s.strip = self.strip
         s.public_engineers = self.public_engineers
-        s.q_cards = self.q_cards[:]
+        s.q_cards = self.q_cards
         s.doubler_supply = self.doubler_supply
-        s.end_deck = self.end_deck[:]
+        s.end_deck = self.end_deck
         s.end_removed = self.end_removed
-        s.draft_cards = self.draft_cards[:]
+        s.draft_cards = self.draft_cards
         s.reloc_from = self.reloc_from  # replaced, never changed in place
         s.last_scoring = self.last_scoring
         s.final = self.final
-        s.rally_users = self.rally_users[:]
+        s.rally_users = self.rally_users
         s.end_seen = self.end_seen  # replaced, never changed in place
-        s.coin_only = self.coin_only[:]
+        s.coin_only = self.coin_only
         s.options = self.options
         s.emil = self.emil
         s.coal = self.coal
@@ -223,6 +265,8 @@ class State:
         s.dsp = self.dsp
         s._owned = set()
         s._after = None
+        s._placements = None
+        s._steps = None
         return s
 
     def mut(self, seat: str) -> PlayerState:
@@ -264,7 +308,7 @@ class State:
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
 #: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_after")
+_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps")
 
 
 def industry_gap_index(pos: int) -> int:

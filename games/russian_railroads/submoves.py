@@ -62,12 +62,107 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
     for item in candidates:
         if not _any_mandatory(actions.consume(ctx.work.pending, item[0])):
             return item
-        hypo = ctx.work.clone()
-        apply(hypo, Event(event_type, payload(item)))
-        if actions.pending_feasible(hypo, hypo.players[seat], hypo.pending):
+        if _finishable_with(ctx.work, seat, event_type, payload(item)):
             return item
     raise IllegalMove("rr.turn.mandatory_blocked",
                       "this would leave a mandatory action impossible to complete")
+
+
+def _finishable_with(work: State, seat: str, event_type: str, payload: dict[str, Any]) -> bool:
+    """Can the mandatory items still be completed once this build's event is folded?"""
+    hypo = work.clone()
+    apply(hypo, Event(event_type, payload))
+    return actions.pending_feasible(hypo, hypo.players[seat], hypo.pending)
+
+
+def _tiles_allowed(work: State, seat: str, kinds: dict[str, Any], event_type: str,
+                   payloads: list[Callable[[Item], dict[str, Any]]]) -> list[bool]:
+    """For each build (its event's payload given the item used), would
+    :func:`_choose_tile` find a pending item for it?  The items and whether using one
+    leaves a mandatory item open are worked out once for all the builds."""
+    plan = []  # (item, is a mandatory item left open after using it?)
+    for item in actions.matching(work.pending, kinds):
+        if not _any_mandatory(actions.consume(work.pending, item[0])):
+            if not plan:
+                return [True] * len(payloads)  # the first candidate serves every build
+            plan.append((item, False))
+            break
+        plan.append((item, True))
+    verdicts: dict[Any, bool] = {}  # the check after a build, by what it depends on
+
+    def finishable(item: Item, payload: dict[str, Any]) -> bool:
+        key = _what_the_check_reads(event_type, actions.needs_after_use(work.pending, item[0]), item, payload)
+        if key is None:
+            return _finishable_with(work, seat, event_type, payload)
+        if key not in verdicts:
+            verdicts[key] = _finishable_with(work, seat, event_type, payload)
+        return verdicts[key]
+
+    return [any(not open_ or finishable(item, payload(item)) for item, open_ in plan) for payload in payloads]
+
+
+def _what_the_check_reads(event_type: str, needs: actions._Needs | None, item: Item,
+                          payload: dict[str, Any]) -> Any:
+    """What the check after a build (:func:`_finishable_with`) depends on, where that is
+    less than the whole build (None: all of it).  Every loco build changes the stacks
+    alike and only the seat's locos besides, which a demand without locos never reads;
+    a factory build changes the stacks or display by its source and the replaced
+    factory, and the seat's factories, which only industry, ``repeat_one`` and own
+    factory demands read."""
+    if needs is None:
+        return item[0], None
+    if event_type == "LocoBuilt" and not (needs.loco or needs.either or needs.special_loco):
+        return item[0], "any loco build"
+    if event_type == "FactoryBuilt" and not (needs.industry or needs.repeat or needs.own_factory):
+        return item[0], payload["source"], payload["number"], payload["replaced"]
+    return None
+
+
+def loco_builds(work: State, seat: str) -> list[tuple[int, int, int]]:
+    """(line, replaced loco, number) of every loco build :func:`build_loco` admits now,
+    in ``locomotives.placements`` order: its checks for the builds the placements
+    offer (the legal-move listing)."""
+    number = locomotives.lowest_stack(work.stacks)
+    if not number or actions.blocking_item(work.pending) is not None:
+        return []
+    places = locomotives.placements(work.players[seat], number)
+    payloads = [_loco_payload(seat, number, line, replace) for line, replace in places]
+    allowed = _tiles_allowed(work, seat, _LOCO_ITEMS, "LocoBuilt", payloads)
+    return [(line, replace, number) for (line, replace), ok in zip(places, allowed, strict=True) if ok]
+
+
+def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
+    """(source, number, slot) of every factory build :func:`build_factory` admits now,
+    sources in ``locomotives.factory_sources`` order, then slots (the listing)."""
+    if actions.blocking_item(work.pending) is not None:
+        return []
+    p = work.players[seat]
+    builds = [(source, number, slot) for source, number in locomotives.factory_sources(work.stacks, work.display)
+              for slot in locomotives.factory_slots(p)]
+    payloads = [_factory_payload(seat, p, source, number, slot) for source, number, slot in builds]
+    allowed = _tiles_allowed(work, seat, _FACTORY_ITEMS, "FactoryBuilt", payloads)
+    return [build for build, ok in zip(builds, allowed, strict=True) if ok]
+
+
+#: the pending items a loco build, a factory build may use (``actions.matching`` kinds)
+_LOCO_ITEMS: dict[str, Any] = {"loco": None, "loco_or_factory": None}
+_FACTORY_ITEMS: dict[str, Any] = {"factory": None, "loco_or_factory": None}
+
+
+def _loco_payload(seat: str, number: int, line: int, replace: int) -> Callable[[Item], dict[str, Any]]:
+    def payload(item: Item) -> dict[str, Any]:
+        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]}
+
+    return payload
+
+
+def _factory_payload(seat: str, p: PlayerState, source: str, number: int, slot: int
+                     ) -> Callable[[Item], dict[str, Any]]:
+    def payload(item: Item) -> dict[str, Any]:
+        return {"seat": seat, "number": number, "source": source, "slot": slot,
+                "replaced": p.factories[slot], "use": item[0]}
+
+    return payload
 
 
 def _guard_blocking(ctx: Ctx, kinds: tuple[str, ...]) -> None:
@@ -85,6 +180,17 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     line, colour = line_arg(args), colour_arg(args)
     target, item = track_step(ctx.work, seat, line, colour)
+    _emit_step(ctx, seat, line, colour, target, item)
+
+
+def advance_listed(ctx: Ctx, seat: str, line: int, colour: int, item: Item) -> None:
+    """:func:`advance_track` for a step the listing found legal in this very state,
+    with the item :func:`step_choices` found for it: only what it emits."""
+    p = ctx.p(seat)
+    _emit_step(ctx, seat, line, colour, tracks.step_target(p.tr, p.unlocked, line, colour), item)
+
+
+def _emit_step(ctx: Ctx, seat: str, line: int, colour: int, target: int, item: Item) -> None:
     ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
     if line == TRANSSIB and colour == BLACK:
         for c, steps in tracks.unlocks_for(target, ctx.p(seat).unlocked):
@@ -109,9 +215,99 @@ def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Ite
         if colour == BLACK:
             raise IllegalMove("rr.track.end_of_line", "a track may not move beyond the last space")
         raise IllegalMove("rr.track.overtake", "a track may never draw level with or pass the track ahead")
+    return target, _choose_in(work, seat, actions.matching(work.pending, _STEP_KINDS[colour]),
+                              _step_hypo(line, colour, target), what="track step")
+
+
+def step_lines(work: State, seat: str, colour: int) -> list[int]:
+    """The lines on which :func:`track_step` admits a step of ``colour`` (base tableau)."""
+    return [line for line, _item in step_choices(work, seat, colour)]
+
+
+def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
+    """(line, the pending item it uses) of every step of ``colour`` :func:`track_step`
+    admits (base tableau), in line order, its checks shared between the lines: the
+    candidate items are found once per colour, and only when using one leaves a
+    mandatory demand open is each line's step tried on the track positions alone
+    (:func:`_finishable_after`).  The legal-move listing asks this for every colour a
+    pending item allows."""
+    if actions.blocking_item(work.pending) is not None:
+        return []
+    p = work.players[seat]
+    tr, unlocked = p.tr, p.unlocked
+    step_target = tracks.step_target
+    lines = [line for line in (0, 1, 2) if step_target(tr, unlocked, line, colour)]
+    if not lines:
+        return []
+    #: the candidates in _choose_in's order, each with what the mandatory items left
+    #: open after using it ask for (None: the step is finishable on every line)
+    plan: list[tuple[Item, actions._Needs | None]] = []
+    for item in actions.matching(work.pending, _STEP_KINDS[colour]):
+        # (_choose_in's test is "a mandatory item left open"; one that demands nothing
+        # of the tableau is always finishable, so the verdict is the same)
+        needs = actions.needs_after_use(work.pending, item[0])
+        everywhere = _same_on_every_line(work, p, needs, colour)
+        if everywhere:
+            if not plan:
+                return [(line, item) for line in lines]  # the first candidate serves every line
+            plan.append((item, None))
+            break
+        if everywhere is None:
+            plan.append((item, needs))
+    result = []
+    for line in lines:
+        for item, needs in plan:
+            if needs is None or _finishable_after(work, p, needs, line, colour):
+                result.append((line, item))
+                break
+    return result
+
+
+def _same_on_every_line(work: State, p: PlayerState, needs: actions._Needs | None, colour: int) -> bool | None:
+    """The hypothetical check of a step of ``colour`` where its answer does not depend
+    on the line (None where it may): nothing demanded, or (base tableau) steps of the
+    stepped colour alone, whose room any allowed step lowers by exactly one."""
+    if needs is None:
+        return True
+    plain = needs.plain_colour
+    if plain is not None and plain[0] == colour and not work.options.get("tableau"):
+        return tracks.capacity(p.tr, p.unlocked, colour) - 1 >= plain[1]
+    return None
+
+
+def _step_kinds(colour: int) -> dict[str, Any]:
+    """The pending items a track step of ``colour`` may use (``actions.matching`` kinds)."""
     kinds: dict[str, Any] = {"steps": lambda a: colour in tracks.colour_set(a)}
     if colour == BLACK:
         kinds["repeat_one"] = lambda a: "black" in a.split("|")
+    return kinds
+
+
+_STEP_KINDS = [_step_kinds(colour) for colour in range(len(RULES.colours))]
+
+
+def _finishable_after(work: State, p: PlayerState, needs: actions._Needs, line: int, colour: int) -> bool:
+    """``track_step``'s hypothetical check for one line: can the mandatory demand
+    ``needs`` still be met after this step?  A demand of track steps alone is
+    answered on copies of the track positions, without copying the player."""
+    target = tracks.step_target(p.tr, p.unlocked, line, colour)
+    if not needs.steps_only or work.options.get("tableau"):
+        h = p.clone()
+        _step_hypo(line, colour, target)(h)
+        return actions.effects_feasible(work, h, (), needs=needs)
+    tr, unlocked = list(p.tr), list(p.unlocked)
+    tr[line * 5 + colour] = target
+    if line == TRANSSIB and colour == BLACK:
+        for c, _ in tracks.unlocks_for(target, unlocked):
+            unlocked[c] = True
+    if needs.plain_colour is not None:  # (what tracks.feasible answers for one colour)
+        room_colour, n = needs.plain_colour
+        return tracks.capacity(tr, unlocked, room_colour) >= n
+    return tracks.feasible(tr, unlocked, needs.steps)
+
+
+def _step_hypo(line: int, colour: int, target: int) -> Callable[[PlayerState], None]:
+    """The track step as a change to a copy of the player (``_choose``'s ``hypo``)."""
     idx = line * 5 + colour
 
     def hypo(h: PlayerState) -> None:
@@ -120,7 +316,7 @@ def track_step(work: State, seat: str, line: int, colour: int) -> tuple[int, Ite
             for c, _ in tracks.unlocks_for(target, h.unlocked):
                 h.unlocked[c] = True
 
-    return target, _choose_in(work, seat, actions.matching(work.pending, kinds), hypo, what="track step")
+    return hypo
 
 
 def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -171,11 +367,9 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _check_number(args, number, "rr.loco.lowest_only", "locomotives come from the lowest-numbered stack")
     _check_placement(ctx.p(seat), number, line, replace, -1)
 
-    def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]}
-
-    item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, {"loco": None, "loco_or_factory": None}),
-                        "LocoBuilt", payload, "locomotive build")
+    payload = _loco_payload(seat, number, line, replace)
+    item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, _LOCO_ITEMS), "LocoBuilt", payload,
+                        "locomotive build")
     ctx.emit("LocoBuilt", payload(item))
     if replace:
         ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
@@ -252,12 +446,9 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
 
-    def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "source": source, "slot": slot,
-                "replaced": p.factories[slot], "use": item[0]}
-
-    item = _choose_tile(ctx, seat, actions.matching(work.pending, {"factory": None, "loco_or_factory": None}),
-                        "FactoryBuilt", payload, "factory build")
+    payload = _factory_payload(seat, p, source, number, slot)
+    item = _choose_tile(ctx, seat, actions.matching(work.pending, _FACTORY_ITEMS), "FactoryBuilt", payload,
+                        "factory build")
     ctx.emit("FactoryBuilt", payload(item))
 
 

@@ -57,14 +57,23 @@ def capacity(tr: Sequence[int], unlocked: Sequence[bool], colour: int) -> int:
     if not unlocked[colour]:
         return 0
     total = 0
-    for line in range(3):
-        if not RULES.allowed[line][colour]:
-            continue
-        cur = tr[line * 5 + colour]
-        limit = RULES.line_len[line] if colour == BLACK else tr[line * 5 + colour - 1] - 1
-        if limit > cur:
-            total += limit - cur
+    if colour == BLACK:
+        for idx, length in _BLACK_TRACKS:
+            if length > tr[idx]:
+                total += length - tr[idx]
+        return total
+    for idx in _TRACKS[colour]:  # the track ahead is the next lower colour's
+        room = tr[idx - 1] - 1 - tr[idx]
+        if room > 0:
+            total += room
     return total
+
+
+#: (track index, line length) of the black track of each line, and the track indices
+#: of each other colour on the lines that allow it (what ``capacity`` walks)
+_BLACK_TRACKS = tuple((line * 5 + BLACK, RULES.line_len[line]) for line in range(3) if RULES.allowed[line][BLACK])
+_TRACKS = tuple(tuple(line * 5 + colour for line in range(3) if RULES.allowed[line][colour])
+                for colour in range(5))
 
 
 def eventual_capacity(tr: Sequence[int], unlocked: Sequence[bool]) -> int:

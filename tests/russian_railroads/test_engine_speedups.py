@@ -8,15 +8,18 @@ demands has exact fast paths before the search, and action spaces are described 
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
-from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event
-from games.russian_railroads import GAME, actions, engineers, tracks
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
+from games.russian_railroads import GAME, actions, engineers, industry, locomotives, tracks
 from games.russian_railroads.data import RULES, engineer_cost
+from games.russian_railroads.decide import available_infos, available_spaces, listed_step, was_listed
 from games.russian_railroads.evolve import apply
 from games.russian_railroads.legal import has_mandatory
+from games.russian_railroads.submoves import step_lines
 
 from .helpers import new_game
 
@@ -28,10 +31,10 @@ def _slow_fold(state, event):
     return new
 
 
-def _random_positions(players: int, seed: int, limit: int = 400):
+def _random_positions(players: int, seed: int, limit: int = 400, options: dict | None = None):
     """(state, seat, command) at the decisions of a random game."""
     rng = random.Random(seed)
-    state, _ = new_game(players, seed)
+    state, _ = new_game(players, seed, options)
     for _ in range(limit):
         status = GAME.status(state)
         if status.over:
@@ -56,7 +59,7 @@ def _random_positions(players: int, seed: int, limit: int = 400):
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 5)])
 def test_evolve_after_decide_equals_folding_the_events_and_leaves_the_input_alone(players, seed):
     for state, _seat, command in _random_positions(players, seed):
-        before = GAME.dump_state(state)
+        before = copy.deepcopy(GAME.dump_state(state))  # (a dump holds the live lists)
         events = GAME.decide(state, command, random.Random(7))
         slow = state
         for event in events:
@@ -174,3 +177,336 @@ def test_pending_feasibility_with_memoised_demands_matches_the_effect_lists():
         expected = not effects or actions.effects_feasible(state, p, effects)
         assert actions.pending_feasible(state, p, pending) == expected
         assert actions.pending_feasible(state, p, pending) == expected  # second time from the memo
+
+
+def _accepted(state, seat, ctype, args) -> bool:
+    """The long way round: would ``decide`` itself accept the command?"""
+    try:
+        GAME.decide(state, Command(ctype, seat, args), random.Random(0))
+    except IllegalMove:
+        return False
+    finally:
+        state.touch()
+    return True
+
+
+def _placements_the_long_way(state, seat):
+    """Every space, coin count and black-worker choice, in listing order, as ``decide`` judges it."""
+    result = []
+    for space in available_spaces(state, seat):
+        workers = actions.space_info(space).workers
+        for coins in range(workers + 1):
+            for black in (False, True):
+                args = {"space": space, "coins": coins, "black": black}
+                if _accepted(state, seat, "PlaceWorkers", args):
+                    result.append(Command("PlaceWorkers", seat, args))
+    return result
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23)])
+def test_the_placement_listing_is_what_decide_accepts(players, seed):
+    """The listing walks ``available_infos`` and hands out remembered payment variants."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or state.phase != "actions" or state.placed:
+            continue
+        assert [info.id for info in available_infos(state, seat)] == available_spaces(state, seat)
+        listed = [c for c in GAME.legal_commands(state, seat) if c.type == "PlaceWorkers"]
+        assert listed == _placements_the_long_way(state, seat)
+        seen += 1
+    assert seen > 10
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33), (4, 34)])
+def test_track_steps_listed_per_colour_are_what_decide_accepts(players, seed):
+    """``step_lines`` shares ``track_step``'s checks between the lines of a colour and
+    tries steps on the track positions alone: the same verdict as ``decide``."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or not state.placed or not state.pending:
+            continue
+        for colour, colour_name in enumerate(RULES.colours):
+            expected = [line for line, line_name in enumerate(RULES.lines)
+                        if _accepted(state, seat, "AdvanceTrack", {"line": line_name, "colour": colour_name})]
+            assert step_lines(state, seat, colour) == expected, (state.pending, colour)
+            seen += bool(expected)
+    assert seen > 20
+
+
+def test_a_track_step_that_would_leave_a_mandatory_step_impossible_is_not_listed():
+    """The hypothetical check of ``step_lines`` on the track positions alone (made-up
+    positions, to reach it): one grey step of room left while two mandatory
+    black-or-grey steps are open is refused; the black Transsib step that unlocks brown
+    for a mandatory brown step is allowed."""
+    state, _ = new_game(2, 8)
+    seat = state.current
+    p = state.mut(seat)
+    p.unlocked[1] = True
+    for line in range(3):
+        p.tr[line * 5] = RULES.line_len[line]  # black at the end of every line
+        p.tr[line * 5 + 1] = RULES.line_len[line] - (2 if line == 0 else 1)
+    state.pending = ((1, "steps", 2, True, "black|grey", False),)
+    state.placed = state.acted = True
+
+    def accepted(colour):
+        return [line for line, name in enumerate(RULES.lines)
+                if _accepted(state, seat, "AdvanceTrack", {"line": name, "colour": RULES.colours[colour]})]
+
+    assert step_lines(state, seat, 1) == [] == accepted(1)
+    state.pending = ((1, "steps", 2, True, "grey", False),)  # (the same on every line)
+    assert step_lines(state, seat, 1) == [] == accepted(1)
+    state.pending = ((1, "steps", 1, True, "grey", False),)
+    assert step_lines(state, seat, 1) == [0] == accepted(1)
+    p.tr[0], p.tr[1] = 5, 4  # the Transsib's black one step before unlocking brown
+    state.pending = ((1, "steps", 1, True, "black", False), (2, "steps", 1, True, "brown", False))
+    assert step_lines(state, seat, 0) == [0] == accepted(0)
+
+
+def _builds_agree(state, seat) -> int:
+    """The loco and factory builds listed, against ``decide`` over every line, replaced
+    loco and slot (order: that of the placements and sources); how many were listed."""
+    legal = GAME.legal_commands(state, seat)
+    number = locomotives.lowest_stack(state.stacks)
+    every_loco = [{"line": line, "replace": replace, "number": number}
+                  for line in RULES.lines for replace in range(10)]
+    every_factory = [{"source": source, "number": n, "slot": slot}
+                     for source, n in locomotives.factory_sources(state.stacks, state.display)
+                     for slot in range(5)]
+    count = 0
+    for ctype, universe in (("BuildLoco", every_loco), ("BuildFactory", every_factory)):
+        expected = [Command(ctype, seat, args) for args in universe if _accepted(state, seat, ctype, args)]
+        listed = [c for c in legal if c.type == ctype]
+        assert sorted(listed, key=repr) == sorted(expected, key=repr), (state.pending, ctype)
+        count += len(listed)
+    return count
+
+
+@pytest.mark.parametrize("players,seed", [(2, 41), (3, 42), (4, 43), (4, 44)])
+def test_loco_and_factory_builds_listed_are_what_decide_accepts(players, seed):
+    """``loco_builds`` / ``factory_builds`` share ``build_loco`` / ``build_factory``'s
+    item choice between the builds: exactly the builds ``decide`` accepts."""
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or not state.placed or not state.pending:
+            continue
+        seen += _builds_agree(state, seat)
+    assert seen > 5
+
+
+def test_a_build_that_would_leave_the_other_mandatory_build_impossible_is_not_listed():
+    """The last tile of the stacks with a mandatory loco and factory open (the
+    3-worker space; made up, to reach the refusal): neither build is listed; with a
+    second tile both are."""
+    state, _ = new_game(2, 8)
+    seat = state.current
+    state.pending = ((1, "loco", 1, True, None, False), (2, "factory", 1, True, None, False))
+    state.placed = state.acted = True
+    state.stacks = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    state.display = [0] * 10
+    assert _builds_agree(state, seat) == 0
+    state.stacks[4] = 1
+    assert _builds_agree(state, seat) > 0
+
+
+def _general(needs):
+    """A copy of a demand summary that ``effects_feasible`` answers the long way."""
+    copy = object.__new__(type(needs))
+    for slot in type(needs).__slots__:
+        setattr(copy, slot, getattr(needs, slot))
+    copy.shape = "general"
+    copy.plain_colour = None
+    return copy
+
+
+@pytest.mark.parametrize("players,seed", [(2, 51), (4, 52)])
+def test_single_demands_are_answered_as_the_long_way_does(players, seed):
+    """``effects_feasible``'s answers by shape (one step of several colours, industry,
+    doublers, tiles ...) agree with walking every check, for every effect list of the
+    rules (and each again with a shared memo, as the placement listing uses it)."""
+    lists = actions._rules_effect_lists()
+    shapes = {actions._needs(effects).shape for effects in lists}
+    assert {"plain", "one_step", "industry", "doublers", "tiles", "general"} <= shapes
+    for state, seat, _command in _random_positions(players, seed, limit=150):
+        if seat == SYSTEM:
+            continue
+        p = state.players[seat]
+        memo: dict = {}
+        for effects in lists:
+            needs = actions._needs(effects)
+            expected = actions.effects_feasible(state, p, effects, needs=_general(needs))
+            assert actions.effects_feasible(state, p, effects) == expected, effects
+            assert actions.effects_feasible(state, p, effects, memo=memo, needs=needs) == expected, effects
+
+
+@pytest.mark.parametrize("players,seed", [(2, 61), (4, 62), (3, 63)])
+def test_listed_placements_and_steps_decide_as_the_checked_ones_do(players, seed):
+    """``decide`` trusts a placement or track step the listing handed out for this very
+    state (``was_listed``, ``listed_step``): the same events as a fresh, fully checked
+    equal command."""
+    seen = {"PlaceWorkers": 0, "AdvanceTrack": 0}
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or state.phase != "actions":
+            continue
+        for command in GAME.legal_commands(state, seat):
+            if command.type not in seen:
+                continue
+            fresh = Command(command.type, command.seat, dict(command.args))
+            if command.type == "PlaceWorkers":
+                assert was_listed(state, command) and not was_listed(state, fresh)
+            else:
+                assert listed_step(state, command) and listed_step(state, fresh) is None
+            assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
+            seen[command.type] += 1
+    assert min(seen.values()) > 30
+
+
+def test_a_hand_edit_after_listing_is_checked_again_after_touch():
+    state, _ = new_game(2, 12)
+    while state.phase == "draft":
+        state = _slow_fold(state, GAME.decide(state, GAME.legal_commands(state, state.current)[0],
+                                              random.Random(0))[0])
+        state = _slow_fold(state, Event(TURN_CONFIRMED, {"seat": state.current}))
+    seat = state.current
+    command = next(c for c in GAME.legal_commands(state, seat) if c.type == "PlaceWorkers")
+    state.occupied = {**state.occupied, command.args["space"]: ["p9", 1, 0, False]}
+    state.touch()
+    assert not was_listed(state, command)
+    with pytest.raises(IllegalMove):
+        GAME.decide(state, command, random.Random(0))
+
+
+def test_the_demand_left_after_a_use_is_kept_per_combination():
+    pending = ((1, "steps", 2, True, "black", False), (2, "industry", 1, True, None, False),
+               (3, "q_token", 1, False, "x", False))
+    for item_id in (1, 2, 3, 4):
+        expected = actions.pending_needs(actions.consume(pending, item_id))
+        for _ in range(2):  # the second time from the memo
+            found = actions.needs_after_use(pending, item_id)
+            assert (found is None) == (expected is None)
+            if found is not None:
+                assert (found.steps, found.industry, found.shape) == (expected.steps, expected.industry,
+                                                                      expected.shape)
+
+
+@pytest.mark.parametrize("players,options", [
+    (2, {"coal": True}), (3, {"dsp": True}), (4, {"tableau": "usa"}), (2, {"tableau": "deutschland"}),
+    (3, {"new_engineers": True, "new_q": True}), (1, {"solo": True}),
+])
+def test_shared_lists_are_never_changed_in_place(players, options):
+    """Clones share the table's lists (``state.SHARED``): deciding and folding, with
+    every module's events, leaves each state as it was."""
+    rng = random.Random(3)
+    state, _ = new_game(players, 5, options)
+    for _ in range(600):
+        status = GAME.status(state)
+        if status.over:
+            break
+        before = copy.deepcopy(GAME.dump_state(state))  # (a dump holds the live lists)
+        if status.pending_system:
+            events = GAME.decide(state, Command(status.pending_system[0], SYSTEM, {}), rng)
+        else:
+            seat = status.to_move[0]
+            legal = GAME.legal_commands(state, seat)
+            if state.acted and not has_mandatory(state, seat) and (not legal or rng.random() < 0.3):
+                events = [Event(TURN_CONFIRMED, {"seat": seat})]
+            else:
+                events = GAME.decide(state, rng.choice(legal), rng)
+        new = state
+        for event in events:
+            new = GAME.evolve(new, event)
+        assert GAME.dump_state(state) == before
+        state = new
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_track_room_walks_the_lines_as_the_rules_describe(seed):
+    """``tracks.capacity`` from its tables of track indices: the room of each line
+    (black up to the line's end, any other colour up to the track ahead) summed."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        tr, unlocked = _random_tracks(rng)
+        for colour in range(5):
+            expected = 0
+            if unlocked[colour]:
+                for line in range(3):
+                    if RULES.allowed[line][colour]:
+                        limit = RULES.line_len[line] if colour == 0 else tr[line * 5 + colour - 1] - 1
+                        expected += max(0, limit - tr[line * 5 + colour])
+            assert tracks.capacity(tr, unlocked, colour) == expected
+
+
+def _industry_room_step_by_step(p, extra_factory=False):
+    """Industry steps the markers can make, walking field by field (front marker first)."""
+    factories = list(p.factories)
+    if extra_factory and 0 in factories:
+        factories[factories.index(0)] = 1
+    total, limit = 0, RULES.industry_len + 1
+    for pos in sorted((m for m in p.markers if m >= 0), reverse=True):
+        cur = pos
+        while cur + 1 < limit and industry.enterable(factories, cur + 1):
+            cur += 1
+        total += cur - pos
+        limit = cur if cur > 0 else 1
+    return total
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_industry_room_is_the_step_by_step_walk(seed):
+    rng = random.Random(seed)
+    state, _ = new_game(2, 1)
+    p = state.mut(state.seats[0])
+    for _ in range(500):
+        p.factories = [rng.choice([0, 0, 2, 5]) for _ in range(5)]
+        first = rng.randint(0, RULES.industry_len)
+        p.markers = [first, rng.choice([-1, 0, rng.randint(0, first)])]
+        for extra in (False, True):
+            assert industry.capacity(p, extra) == _industry_room_step_by_step(p, extra), (p.factories, p.markers)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_space_values_are_the_best_track_value_on_each_space(seed):
+    """``scoring.space_values`` (what round scoring and the bots' evaluation read):
+    the best value of every track at or ahead of each space."""
+    from games.russian_railroads import scoring
+
+    rng = random.Random(seed)
+    state, _ = new_game(2, 1)
+    p = state.mut(state.seats[0])
+    for _ in range(200):
+        p.tr, _unlocked = _random_tracks(rng)
+        p.q_used = ["revaluation"] if rng.random() < 0.3 else []
+        p.claims = ["de_revaluation"] if rng.random() < 0.2 else []
+        for line in range(3):
+            values = scoring.space_values(p, line)
+            table = (RULES.values_reval if p.revaluation else RULES.values_base)
+            if p.claims:
+                from games.russian_railroads.germany.board import VALUES_DE as table
+            expected = [0] + [max([0] + [table[c] for c in range(5) if p.tr[line * 5 + c] >= space])
+                              for space in range(1, RULES.line_len[line] + 1)]
+            assert values == expected
+
+
+@pytest.mark.parametrize("players,seed", [(2, 71), (4, 72)])
+def test_one_items_demand_is_that_of_the_pending_list_of_it(players, seed):
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM:
+            continue
+        p = state.players[seat]
+        for item in state.pending:
+            assert actions.item_alone_feasible(state, p, item) == actions.pending_feasible(state, p, [item])
+            seen += 1
+    assert seen > 20
+
+
+@pytest.mark.parametrize("players,seed", [(3, 81), (4, 82)])
+def test_the_relocation_listing_is_what_decide_accepts(players, seed):
+    seen = 0
+    for state, seat, _command in _random_positions(players, seed):
+        if seat == SYSTEM or state.phase != "relocation" or state.placed:
+            continue
+        listed = [c for c in GAME.legal_commands(state, seat) if c.type == "Relocate"]
+        assert listed == [Command("Relocate", seat, {"space": space}) for space in available_spaces(state, seat)
+                          if _accepted(state, seat, "Relocate", {"space": space})]
+        seen += 1
+    assert seen > 2

@@ -10,7 +10,7 @@ from games.contract import NOBODY, SECRET
 from .. import actions
 from ..data import BOILER
 from ..evolve import Payload, handles
-from ..state import State
+from ..state import State, added_at, set_at
 from .board import COAL_FACTORY
 
 
@@ -96,8 +96,9 @@ def _drawn(state: State, payload: Payload) -> None:
 def _attached(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     if payload["target"] == "loco":
-        line = p.locos[payload["line"]]
-        line[line.index(payload["number"])] = payload["number"] + BOILER
+        line = p.locos[payload["line"]]  # (shared between clones: replaced)
+        p.locos = set_at(p.locos, payload["line"], set_at(line, line.index(payload["number"]),
+                                                           payload["number"] + BOILER))
     else:
         p.factories[payload["slot"]] += BOILER
     _use(state, payload)
@@ -129,6 +130,6 @@ def _coal_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     replaced = payload["replaced"] % BOILER
     if replaced and replaced != COAL_FACTORY:
-        state.display[replaced] += 1
+        state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = COAL_FACTORY
     _use(state, payload)

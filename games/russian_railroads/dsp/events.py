@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..data import BOILER, Q_FACTORY
 from ..evolve import Payload, _use, handles
-from ..state import State
+from ..state import State, added_at
 from .ludmilla import _set, round_of
 
 
@@ -62,7 +62,7 @@ def _q_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     replaced = payload["replaced"] % BOILER
     if replaced and replaced < len(state.display):  # (not the coal factory)
-        state.display[replaced] += 1
+        state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = Q_FACTORY
     _use(state, payload)
 
