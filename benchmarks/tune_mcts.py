@@ -14,13 +14,18 @@ from confirming, so that the winner is not simply the luckiest of many:
 
 A configuration sets module constants of :mod:`worker.bots.mcts` in each worker
 process before its games (``EXPLORATION``, ``MARGIN_SCALE``, ``WIDEN``,
-``WIDEN_POWER``, ``ROLLOUT_TURNS``).  The chosen values are then written into
-``worker/bots/mcts.py`` by hand, and the time-budgeted levels measured with
+``WIDEN_POWER``, ``ROLLOUT_TURNS``), and evaluation weights for the challenger
+alone (``eval.<NAME>``, a key of the Russian Railroads evaluation's ``WEIGHTS``:
+they are swapped in for the challenger's turns and out for the baseline's, so
+``--challenger greedy`` plays a re-weighted greedy against the current one).  The
+chosen values are then written into ``worker/bots/mcts.py`` or the evaluation's
+weights file by hand, and the time-budgeted levels measured with
 ``tournament.py`` as the issue asks.
 
     python benchmarks/tune_mcts.py --iterations 60 --screen 20 --confirm 60 --keep 3
     python benchmarks/tune_mcts.py --grid '{"EXPLORATION": [0.1, 0.25, 0.5], "MARGIN_SCALE": [20, 40]}'
     python benchmarks/tune_mcts.py --options '{"tableau": "deutschland"}' --players 4
+    python benchmarks/tune_mcts.py --challenger greedy --grid '{"eval.POTENTIAL": [0.35, 0.7]}' --screen 100
 """
 
 from __future__ import annotations
@@ -47,24 +52,52 @@ TUNABLE = {"EXPLORATION", "MARGIN_SCALE", "WIDEN", "WIDEN_POWER", "ROLLOUT_TURNS
 
 
 def configurations(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
-    unknown = set(grid) - TUNABLE
+    from worker.bots.evaluation import russian_railroads as evaluation
+
+    unknown = {k for k in grid if k not in TUNABLE and k.removeprefix("eval.") not in evaluation.WEIGHTS}
     if unknown:
-        raise SystemExit(f"not tunable: {sorted(unknown)} (tunable: {sorted(TUNABLE)})")
+        raise SystemExit(f"not tunable: {sorted(unknown)} (tunable: {sorted(TUNABLE)}, "
+                         f"eval.<one of {sorted(evaluation.WEIGHTS)}>)")
     keys = sorted(grid)
     return [dict(zip(keys, values, strict=True)) for values in itertools.product(*(grid[k] for k in keys))]
 
 
-def one_game(spec: tuple[dict[str, Any], str, int, str, int, int, str]) -> tuple[str, bool, float, float]:
-    config, game_name, players, options, index, iterations, stage = spec
+def challenger_weights(seat: str, weights: dict[str, float]) -> None:
+    """Let ``seat``'s bot turns evaluate with ``weights`` (the other seats keep the
+    current ones): :func:`worker.selfplay.bot_turn` wrapped to swap them in and out."""
+    import worker.selfplay as selfplay
+    from worker.bots.evaluation import russian_railroads as evaluation
+
+    current = dict(evaluation.WEIGHTS)
+    mine = {**current, **weights}
+    plain = selfplay.bot_turn
+
+    def bot_turn(p, mover, level, budget_ms):  # type: ignore[no-untyped-def]
+        evaluation.WEIGHTS.update(mine if mover == seat else current)
+        try:
+            return plain(p, mover, level, budget_ms)
+        finally:
+            evaluation.WEIGHTS.update(current)
+
+    selfplay.bot_turn = bot_turn
+
+
+def one_game(spec: tuple[dict[str, Any], str, int, str, int, str, str]) -> tuple[str, bool, float, float]:
+    config, game_name, players, options, index, challenger, stage = spec
     from games import registry
     from worker.bots import mcts
     from worker.selfplay import play
 
     for name, value in config.items():
-        setattr(mcts, name, value)
+        if name in TUNABLE:
+            setattr(mcts, name, value)
     seat_index = index % players
-    challenger = f"mcts-{iterations}i"
     levels = [challenger if i == seat_index else "greedy" for i in range(players)]
+    weights = {k.removeprefix("eval."): float(v) for k, v in config.items() if k.startswith("eval.")}
+    if weights:
+        from events.creation import seat_ids
+
+        challenger_weights(seat_ids(players)[seat_index], weights)
     # A generous wall-clock budget: the worker's safety net (fall back to greedy after 1.5 x the
     # budget + 2 s) must not cut an iteration-budgeted search short on a busy machine, or the
     # result would depend on the load after all.
@@ -77,7 +110,7 @@ def one_game(spec: tuple[dict[str, Any], str, int, str, int, int, str]) -> tuple
 
 
 def run_stage(configs: list[dict[str, Any]], games: int, stage: str, args: argparse.Namespace) -> list[dict]:
-    specs = [(c, args.game, args.players, args.options, i, args.iterations, stage)
+    specs = [(c, args.game, args.players, args.options, i, args.challenger or f"mcts-{args.iterations}i", stage)
              for c in configs for i in range(games)]
     tally: dict[str, list[tuple[bool, float, float]]] = {}
     with multiprocessing.get_context("fork").Pool(args.procs, maxtasksperchild=1) as pool:
@@ -109,16 +142,25 @@ def main() -> None:
     parser.add_argument("--options", default="{}", help="table options as one JSON object")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=60, help="MCTS iterations per turn")
+    parser.add_argument("--challenger", help="the level tuned (default mcts-<iterations>i; e.g. greedy "
+                        "with eval.* keys)")
     parser.add_argument("--grid", help="JSON object: constant -> list of values (default: EXPLORATION x MARGIN_SCALE)")
+    parser.add_argument("--configs", help="JSON list of configurations instead of a grid's product, e.g. "
+                        "one weight changed at a time: '[{}, {\"eval.COIN\": 1.0}, {\"eval.COIN\": 4.0}]'")
     parser.add_argument("--screen", type=int, default=20, help="games per configuration in the screen")
     parser.add_argument("--confirm", type=int, default=60, help="games per kept configuration on fresh seeds")
     parser.add_argument("--keep", type=int, default=3)
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
     args.options = json.dumps(json.loads(args.options))
-    configs = configurations(json.loads(args.grid) if args.grid else GRID)
+    if args.configs:
+        configs = json.loads(args.configs)
+        for config in configs:
+            configurations({k: [v] for k, v in config.items()})  # the same check of the keys
+    else:
+        configs = configurations(json.loads(args.grid) if args.grid else GRID)
     start = time.perf_counter()
-    print(f"{args.game} {args.options}, {args.players} players, mcts-{args.iterations}i vs greedy, "
+    print(f"{args.game} {args.options}, {args.players} players, {args.challenger or f'mcts-{args.iterations}i'} vs greedy, "
           f"{len(configs)} configurations")
     screen = run_stage(configs, args.screen, "screen", args)
     show(f"Screen: {args.screen} games each (seeds tune-screen-*)", screen)
