@@ -1,4 +1,4 @@
-"""Fitting the Russian Railroads evaluation's weights to final scores (a script, not a test; issue 17).
+"""How well the Russian Railroads evaluation predicts final margins (a script, not a test; issue 17).
 
 The evaluation (:mod:`worker.bots.evaluation.russian_railroads`) claims to be the
 points a seat may expect at the end of the game.  That claim can be checked and
@@ -20,21 +20,26 @@ its weights fitted, repeatably, instead of set by hand:
 4. Report, on the hold-out games, the mean absolute error of the predicted margin
    (a seat's final score relative to the position's mean) and the share of seat
    pairs whose final order the evaluation gets right, with the current and with
-   the fitted weights, by round; ``--write`` stores the fitted weights in the
-   evaluation's data file.
+   the fitted weights, by round.
+
+The weights the bots use are chosen by tournaments (``tune_mcts.py --challenger
+greedy`` with ``eval.*`` keys), not by this fit: on greedy self-play the fit
+proposes negative weights for engineers and potential (a fixed policy's data say
+what went with winning, not what causes it), and it ordered seat pairs no better
+than the hand-set weights (benchmarks/README.md).  It stays as the diagnostic of
+the evaluation's calibration: the error by round before and after a change.
 
 A more accurate prediction matters most to the search bot: MCTS compares leaves at
 different depths, which is fair only if the evaluation is consistent over time.
 Whether the fitted weights also play better is measured afterwards with
 ``tune_mcts.py`` / ``tournament.py``.
 
-    python benchmarks/fit_evaluation.py --games 40 [--players 2 4] [--write]
+    python benchmarks/fit_evaluation.py --games 40 [--players 2 4]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import statistics
 import sys
@@ -126,7 +131,6 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="greedy self-play games per player count, each set")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
-    parser.add_argument("--write", action="store_true", help="store the fitted weights in the data file")
     args = parser.parse_args()
     start = time.perf_counter()
     fit_rows = collect("fit", args.players, args.games, args.procs)
@@ -152,13 +156,6 @@ def main() -> None:
           f"| {statistics.fmean(v[0] for v in after.values()):.1f} "
           f"| {statistics.fmean(v[1] for v in before.values()):.0%} "
           f"| {statistics.fmean(v[1] for v in after.values()):.0%} |")
-    if args.write:
-        data = json.loads(evaluation.WEIGHTS_FILE.read_text())
-        data["weights"] = fitted
-        data["fitted"] = (f"benchmarks/fit_evaluation.py --games {args.games} --players "
-                          f"{' '.join(map(str, args.players))}: least squares on {len(fit_rows)} positions")
-        evaluation.WEIGHTS_FILE.write_text(json.dumps(data, indent=2) + "\n")
-        print(f"\nwritten to {evaluation.WEIGHTS_FILE.name}")
     print(f"{time.perf_counter() - start:.0f} s on {args.procs} processes")
 
 

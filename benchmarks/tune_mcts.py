@@ -160,8 +160,8 @@ def main() -> None:
     else:
         configs = configurations(json.loads(args.grid) if args.grid else GRID)
     start = time.perf_counter()
-    print(f"{args.game} {args.options}, {args.players} players, {args.challenger or f'mcts-{args.iterations}i'} vs greedy, "
-          f"{len(configs)} configurations")
+    challenger = args.challenger or f"mcts-{args.iterations}i"
+    print(f"{args.game} {args.options}, {args.players} players, {challenger} vs greedy, {len(configs)} configurations")
     screen = run_stage(configs, args.screen, "screen", args)
     show(f"Screen: {args.screen} games each (seeds tune-screen-*)", screen)
     if args.confirm > 0:

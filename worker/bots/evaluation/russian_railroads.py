@@ -32,8 +32,8 @@ from games.russian_railroads.usa import board as usa_board
 from games.russian_railroads.usa import market as usa_market
 from games.russian_railroads.usa import scoring as usa_scoring
 
-#: The weights of the base game's terms (fitted, see the data file and
-#: ``benchmarks/fit_evaluation.py``): each multiplies one of :func:`base_terms`.
+#: The weights of the base game's terms (tuned by tournaments, see the data file and
+#: ``benchmarks/tune_mcts.py --challenger greedy``): each multiplies one of :func:`base_terms`.
 WEIGHTS_FILE = Path(__file__).with_name("russian_railroads_weights.json")
 WEIGHTS: dict[str, float] = {k: float(v) for k, v in json.loads(WEIGHTS_FILE.read_text())["weights"].items()}
 #: Coal module: a coal is half a coal field or foundry use; an open foundry acts every later round.
@@ -68,9 +68,9 @@ def scorings_left(state: State) -> int:
 def base_terms(state: State, p: PlayerState, left: int) -> tuple[float, dict[str, float]]:
     """``(points now, terms)``: the points the seat holds for sure (its points, the
     end-game cards as they would score now), and the terms that :data:`WEIGHTS`
-    turn into expected points.  Kept apart so that the weights can be fitted to
-    final scores (``benchmarks/fit_evaluation.py``); every term is zero once the
-    game is over."""
+    turn into expected points.  Kept apart so that the weights can be tuned by
+    tournaments and the terms checked against final scores
+    (``benchmarks/fit_evaluation.py``)."""
     later = max(left - 1, 0)
     german = state.options.get("tableau") == "deutschland"
     usa = state.usa is not None
