@@ -108,12 +108,18 @@ def test_statuses_rank_highest_first_and_ties_in_seat_order():
     assert GAME.status(state).ranking == (seats[1], seats[0], seats[2], seats[3])
 
 
-def test_interned_legal_commands_are_equal_to_fresh_ones():
-    state, _ = new_game(2, 4)
+def _past_draft(state):  # type: ignore[no-untyped-def]
+    """The position after the start-bonus draft, each seat taking the first listed bonus."""
     while state.phase == "draft":
         state = _slow_fold(state, GAME.decide(state, GAME.legal_commands(state, state.current)[0],
                                               random.Random(0))[0])
         state = _slow_fold(state, Event(TURN_CONFIRMED, {"seat": state.current}))
+    return state
+
+
+def test_interned_legal_commands_are_equal_to_fresh_ones():
+    state, _ = new_game(2, 4)
+    state = _past_draft(state)
     for command in GAME.legal_commands(state, state.current):
         fresh = Command(command.type, command.seat, dict(command.args))
         assert fresh == command
@@ -362,10 +368,7 @@ def test_listed_placements_and_steps_decide_as_the_checked_ones_do(players, seed
 
 def test_a_hand_edit_after_listing_is_checked_again_after_touch():
     state, _ = new_game(2, 12)
-    while state.phase == "draft":
-        state = _slow_fold(state, GAME.decide(state, GAME.legal_commands(state, state.current)[0],
-                                              random.Random(0))[0])
-        state = _slow_fold(state, Event(TURN_CONFIRMED, {"seat": state.current}))
+    state = _past_draft(state)
     seat = state.current
     command = next(c for c in GAME.legal_commands(state, seat) if c.type == "PlaceWorkers")
     state.occupied = {**state.occupied, command.args["space"]: ["p9", 1, 0, False]}
