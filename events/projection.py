@@ -169,18 +169,9 @@ class Projection:
             # The previous event was not the end of its command's events.
             before = _replace(self, revert_points=self.revert_points[:-1])
         handler = _HANDLERS.get(env.type)
-        if handler is not None:
-            after = handler(before, env, rebuild)
-        elif env.actor == SYSTEM:
-            after = before._fold_confirmed(env)
-        elif env.type not in BETWEEN_TURN_EVENTS:
-            # A sub-move, the commonest event: one copy of the projection, not two
-            # (the turn stays open, so the event is the mover's draft).
-            live = before.game.evolve(before.live, env.event)
-            return _replace(before, seq=env.seq, last_ts=env.ts, live=live, turn_seat=env.actor,
-                            tail=before.tail + (env,), last_command_id=env.command_id, draft_owner=env.actor)
-        else:
-            after = before._fold_submove(env)
+        if handler is None and env.actor != SYSTEM:
+            return before._fold_submove(env)
+        after = handler(before, env, rebuild) if handler is not None else before._fold_confirmed(env)
         public = env.type in BETWEEN_TURN_EVENTS or (after.turn_seat is None and env.type != UNDONE)
         if public:
             return _replace(after, last_command_id=env.command_id, public_seq=env.seq, public_ts=env.ts,
@@ -207,8 +198,11 @@ class Projection:
         return _with_revert_point(after, env.seq)
 
     def _fold_submove(self, env: Envelope) -> Projection:
+        """A sub-move, the commonest event: the turn stays open, so the event is the
+        mover's draft.  One copy of the projection (the bots fold thousands per search)."""
         live = self.game.evolve(self.live, env.event)
-        return _replace(self, seq=env.seq, last_ts=env.ts, live=live, turn_seat=env.actor, tail=self.tail + (env,))
+        return _replace(self, seq=env.seq, last_ts=env.ts, live=live, turn_seat=env.actor, tail=self.tail + (env,),
+                        last_command_id=env.command_id, draft_owner=env.actor)
 
 
 

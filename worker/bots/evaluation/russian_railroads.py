@@ -65,6 +65,13 @@ def scorings_left(state: State) -> int:
     return state.rounds - max(state.round, 1) + 1
 
 
+def tableau_of(state: State) -> str:
+    """Which tableau the seats play on: its scoring and line lengths differ."""
+    if state.options.get("tableau") == "deutschland":
+        return "deutschland"
+    return "usa" if state.usa is not None else "base"
+
+
 def base_terms(state: State, p: PlayerState, left: int) -> tuple[float, dict[str, float]]:
     """``(points now, terms)``: the points the seat holds for sure (its points, the
     end-game cards as they would score now), and the terms that :data:`WEIGHTS`
@@ -72,8 +79,8 @@ def base_terms(state: State, p: PlayerState, left: int) -> tuple[float, dict[str
     tournaments and the terms checked against final scores
     (``benchmarks/fit_evaluation.py``)."""
     later = max(left - 1, 0)
-    german = state.options.get("tableau") == "deutschland"
-    usa = state.usa is not None
+    tableau_name = tableau_of(state)
+    german, usa = tableau_name == "deutschland", tableau_name == "usa"
     # The tableau as a round scoring would count it now: the engine's own scoring.
     sc = german_scoring if german else usa_scoring if usa else scoring
     lengths = german_board.seat_geometry(p).lengths if german else usa_board.LENGTHS if usa else RULES.line_len
@@ -123,9 +130,10 @@ def player_value(state: State, p: PlayerState, left: int, majority: Mapping[str,
     later = max(left - 1, 0)
     sure, terms = base_terms(state, p, left)
     value = sure + sum(WEIGHTS[name] * term for name, term in terms.items())
-    if state.options.get("tableau") == "deutschland":
+    tableau_name = tableau_of(state)
+    if tableau_name == "deutschland":
         value += _german_extras(p, later)
-    if state.usa is not None:
+    elif tableau_name == "usa":
         value += _usa_extras(state, p, later)
     if state.dsp:
         value += _dsp_extras(state, p, left, later)
