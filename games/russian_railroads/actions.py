@@ -53,7 +53,7 @@ class _Needs:
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
                  "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour", "steps_only", "shape")
+                 "plain_colour", "steps_only", "shape", "colours")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         effects = list(effects)  # read twice below
@@ -102,6 +102,8 @@ class _Needs:
         #: the one demand is ``one_colour``: the commonest board space, answered first
         self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
         self.shape = self._shape()
+        #: the colours the one step of a ``one_step`` demand may take (else empty)
+        self.colours = tracks.colour_set(steps[0][0]) if self.shape == "one_step" else ()
 
     def _shape(self) -> str:
         """Which one kind of demand this is, if only one (:func:`effects_feasible`
@@ -185,23 +187,8 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if needs.own_factory and not any(p.factories):
         return False
     loco, factory, either = needs.loco, needs.factory, needs.either
-    if loco and factory:
-        ok = memo.get("loco_and_factory")
-        if ok is None:
-            ok = memo["loco_and_factory"] = locomotives.loco_and_factory_feasible(state.stacks, state.display, p)
-        if not ok:
-            return False
-    elif loco or factory or either:
-        ok_loco = memo.get("loco")
-        if ok_loco is None:
-            ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
-            memo["factory"] = bool(locomotives.factory_sources(state.stacks, state.display))
-            memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
-        ok_factory = memo["factory"]
-        if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
-            return False
-        if loco + factory + either > memo["tiles"]:
-            return False
+    if (loco or factory or either) and not tiles_feasible(state, p, needs, memo):
+        return False
     if shape == "tiles":
         return True
     industry_need, doubler_need, repeat, steps = needs.industry, needs.doublers, needs.repeat, needs.steps
@@ -225,6 +212,26 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         colour, n = needs.one_colour
         return track_room(memo, trk, p, colour) >= n
     return not steps or trk.feasible(p.tr, p.unlocked, steps)
+
+
+def tiles_feasible(state: State, p: PlayerState, needs: _Needs, memo: dict[Any, Any]) -> bool:
+    """The loco and factory part of :func:`effects_feasible` (all of it for a demand of
+    shape ``tiles``): buildable now, and enough tiles left for all of them."""
+    loco, factory, either = needs.loco, needs.factory, needs.either
+    if loco and factory:
+        ok = memo.get("loco_and_factory")
+        if ok is None:
+            ok = memo["loco_and_factory"] = locomotives.loco_and_factory_feasible(state.stacks, state.display, p)
+        return ok
+    ok_loco = memo.get("loco")
+    if ok_loco is None:
+        ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
+        memo["factory"] = bool(locomotives.factory_sources(state.stacks, state.display))
+        memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
+    ok_factory = memo["factory"]
+    if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
+        return False
+    return loco + factory + either <= memo["tiles"]
 
 
 def track_room(memo: dict[Any, Any], trk: Any, p: PlayerState, colour: int) -> int:

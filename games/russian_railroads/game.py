@@ -207,6 +207,14 @@ def _wagon_due(state: State) -> bool:
 
 def _status(state: State) -> Status:
     phase = state.phase
+    if phase == "actions" and not state.options and state.emil is None and state.usa is None:
+        return _action_status(state)
+    return _any_status(state)
+
+
+def _any_status(state: State) -> Status:
+    """:func:`_status` of any position, the long way."""
+    phase = state.phase
     if phase == "over":
         scores = {seat: p.vp for seat, p in state.players.items()}
         return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
@@ -226,16 +234,36 @@ def _status(state: State) -> Status:
     key = (phase, state.round, to_move, pending, state.seats, tuple(players), *[p.vp for p in players.values()])
     status = _STATUSES.get(key)
     if status is None:
-        if len(_STATUSES) > 10000:
-            _STATUSES.clear()
-        scores = {seat: p.vp for seat, p in state.players.items()}
-        # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
-        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
-        status = _STATUSES[key] = Status(phase, state.round or None, to_move, pending, False, scores, ranking)
+        status = _status_for(state, key, to_move, pending)
     return status
 
 
 _STATUSES: dict[tuple[Any, ...], Status] = {}
+
+
+def _action_status(state: State) -> Status:
+    """:func:`_status` in the base game's action phase (most of the calls: bots ask
+    twice per decision): no system work is due there (no Emil, no stock payout, no
+    freight wagon), so only the current seat moves.  Same keys, same statuses."""
+    players = state.players
+    current = state.current
+    to_move = (current,) if current else ()
+    key = ("actions", state.round, to_move, (), state.seats, tuple(players), *[p.vp for p in players.values()])
+    status = _STATUSES.get(key)
+    if status is None:
+        status = _status_for(state, key, to_move, ())
+    return status
+
+
+def _status_for(state: State, key: tuple[Any, ...], to_move: tuple[str, ...], pending: tuple[str, ...]) -> Status:
+    """Build the status of ``key`` (not seen yet) and keep it."""
+    if len(_STATUSES) > 10000:
+        _STATUSES.clear()
+    scores = {seat: p.vp for seat, p in state.players.items()}
+    # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
+    ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    status = _STATUSES[key] = Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+    return status
 
 
 def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:

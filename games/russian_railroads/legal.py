@@ -16,7 +16,7 @@ from .context import accepts
 from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_infos, space_error
 from .messages import open_params
-from .state import Item, State
+from .state import Item, PlayerState, State
 from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_choices
 
 
@@ -100,14 +100,41 @@ def _placements(state: State, seat: str) -> list[Command]:
                     room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
                 if room < plain[1]:
                     continue
-            elif not info.demands_nothing and not actions.effects_feasible(state, p, info.effects, memo=memo,
-                                                                            needs=info.needs):
+            elif not info.demands_nothing and not _feasible(state, p, info, memo, base_tracks):
                 continue
         key = (seat, info.id, workers if workers < have - fixed else have - fixed,
                free if free < workers else workers, black_free)
         variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
         result.extend(variants if variants is not None else _variants(key, workers))
     return result
+
+
+def _feasible(state: State, p: PlayerState, info: actions.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:
+    """``actions.effects_feasible`` of a space's effects, the commonest single demands
+    of the listing (industry steps, one step of several colours, locos and factories)
+    answered from the listing's room memo as ``effects_feasible`` answers them."""
+    needs = info.needs
+    shape = needs.shape
+    if shape == "industry":
+        room = memo.get(_INDUSTRY)
+        if room is None:
+            room = actions.industry_room(memo, p, False)
+        return room >= needs.industry
+    if shape == "one_step" and base_tracks:
+        for colour in needs.colours:
+            room = memo.get(colour)
+            if room is None:
+                room = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+            if room:
+                return True
+        return False
+    if shape == "tiles":
+        return actions.tiles_feasible(state, p, needs, memo)
+    return actions.effects_feasible(state, p, info.effects, memo=memo, needs=needs)
+
+
+#: the memo key of ``actions.industry_room`` without an extra factory
+_INDUSTRY = ("industry", False)
 
 
 def _step_command(seat: str, line: int, colour: int) -> Command:

@@ -513,3 +513,56 @@ def test_the_relocation_listing_is_what_decide_accepts(players, seed):
                           if _accepted(state, seat, "Relocate", {"space": space})]
         seen += 1
     assert seen > 2
+
+
+@pytest.mark.parametrize("players,seed", [(2, 71), (4, 72)])
+def test_the_listings_single_demand_answers_are_effects_feasibles(players, seed):
+    """The placement listing answers industry, one-step and tile demands from its room
+    memo (``legal._feasible``): as ``effects_feasible`` the long way, for every space,
+    with one memo shared by all spaces of a position as the listing shares it."""
+    from games.russian_railroads.legal import _feasible
+
+    infos = [actions.space_info(sid) for sid in RULES.spaces] + [actions.engineer_info(n) for n in RULES.engineers]
+    shapes = {info.needs.shape for info in infos}
+    assert {"industry", "one_step", "tiles"} <= shapes
+    answers = set()
+    for state, seat, _command in _random_positions(players, seed, limit=200):
+        if seat == SYSTEM:
+            continue
+        positions = [(state, state.players[seat])]
+        if not answers:  # made up: no room for a step, no tile left (random games rarely get there)
+            bare = state.clone()
+            bare.stacks = [0] * 10
+            bare.display = [0] * 10
+            p = bare.mut(seat)
+            p.unlocked = [True, False, False, False, False]
+            for line in range(3):
+                p.tr[line * 5] = RULES.line_len[line]
+            positions.append((bare, p))
+        for position, p in positions:
+            memo: dict = {}
+            for info in infos:
+                expected = actions.effects_feasible(position, p, info.effects, needs=_general(info.needs))
+                assert _feasible(position, p, info, memo, True) == expected, info.id
+                answers.add((info.needs.shape, expected))
+    assert {("industry", False), ("one_step", False), ("tiles", False), ("one_step", True)} <= answers
+
+
+@pytest.mark.parametrize("players,seed", [(2, 81), (4, 82), (3, 83)])
+def test_the_action_phase_status_is_the_long_ways(players, seed):
+    """The base game's action-phase status (``game._action_status``) equals the one
+    built the long way for every position of random games, and a hand edit of the
+    points is seen."""
+    from games.russian_railroads import game
+
+    seen = 0
+    for state, _seat, _command in _random_positions(players, seed):
+        if state.phase == "actions" and not state.options:
+            seen += 1
+            fast = game._action_status(state)
+            game._STATUSES.clear()
+            assert fast == game._any_status(state)
+            assert game._status(state) is not None and game._status(state) == fast
+    assert seen > 50
+    state.players[state.seats[0]].vp += 11
+    assert game._status(state).scores[state.seats[0]] == state.players[state.seats[0]].vp
