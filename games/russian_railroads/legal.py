@@ -269,7 +269,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.options:
             return _with_modules(state, seat, _before_placing(state, seat))
         placements = state._placements = _placements(state, seat)  # (decide: was_listed)
-        return [Command("Pass", seat, {})] + placements
+        return [_command("Pass", seat, {})] + placements
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
     steps = state._steps = []  # (decide: listed_step)
