@@ -7,9 +7,10 @@ disagree (the property tests rely on that).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.contract import SYSTEM, Command, OpenAction
+from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import accepts
@@ -17,7 +18,17 @@ from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_infos, space_error
 from .messages import open_params
 from .state import Item, PlayerState, State
-from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_choices
+from .submoves import (
+    SUBMOVES,
+    doubler_item,
+    factory_builds,
+    industry_step,
+    loco_builds,
+    mandatory_open,
+    may_discard,
+    question_token_item,
+    step_choices,
+)
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -159,6 +170,16 @@ def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dic
         listed.append(_command(ctype, seat, args))
 
 
+def _passes(check: Callable[..., Any], state: State, seat: str, *args: Any) -> bool:
+    """Does a handler's own check (run by the listing directly, without a probing
+    ``Ctx``: there is no blocking item and the argument is well formed) pass?"""
+    try:
+        check(state, seat, *args)
+    except IllegalMove:
+        return False
+    return True
+
+
 def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item]] | None = None
               ) -> list[Command]:
     """The sub-moves open (base tableau); ``steps`` collects each listed track step's
@@ -176,11 +197,14 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     if block is not None:
         if block[1] != "place_loco":
             return []  # an expansion's choice (its own module lists it)
+        # place_loco admits exactly locomotives.placements (its number is the item's):
+        # listed without probing, as is the discard when discard_loco's check passes
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            _probe(listed, state, seat, "PlaceLoco", {"line": RULES.lines[line], "replace": replace,
-                                                      "number": number})
-        _probe(listed, state, seat, "DiscardLoco", {"number": number})
+            listed.append(_command("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
+                                                       "number": number}))
+        if may_discard(p, exclude):
+            listed.append(_command("DiscardLoco", seat, {"number": number}))
     else:
         colours: set[int] = set()
         for item in pending:
@@ -201,10 +225,10 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
                     steps.append((command, line, colour, item))
         if "industry" in kinds:
             for marker in (1, 2):
-                if industry.step_target(p, marker - 1) >= 0:
-                    _probe(listed, state, seat, "AdvanceIndustry", {"marker": marker})
-        if "doublers" in kinds:
-            _probe(listed, state, seat, "PlaceDoubler", {})
+                if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
+                    listed.append(_command("AdvanceIndustry", seat, {"marker": marker}))
+        if "doublers" in kinds and _passes(doubler_item, state, seat):
+            listed.append(_command("PlaceDoubler", seat, {}))
         if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
             for line, replace, number in loco_builds(state, seat):
                 listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
@@ -214,8 +238,8 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
                 listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
         if "q_token" in kinds:
             for token in q_tokens_for(state.options):
-                if token not in p.q_used:
-                    _probe(listed, state, seat, "ChooseQuestionToken", {"token": token})
+                if token not in p.q_used and _passes(question_token_item, state, seat, token):
+                    listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
         if "q_card" in kinds:
             for card in state.q_cards:
                 _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})

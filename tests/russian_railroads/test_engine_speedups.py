@@ -566,3 +566,55 @@ def test_the_action_phase_status_is_the_long_ways(players, seed):
     assert seen > 50
     state.players[state.seats[0]].vp += 11
     assert game._status(state).scores[state.seats[0]] == state.players[state.seats[0]].vp
+
+
+def _direct_candidates(state, seat):
+    """Every industry step, ?-token, doubler, loco placement and discard a seat could
+    name now: the sub-moves the listing checks directly instead of probing a handler."""
+    from games.russian_railroads.data import q_tokens_for
+
+    found = [("AdvanceIndustry", {"marker": m}) for m in (1, 2, 3)]
+    found += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options)]
+    found.append(("PlaceDoubler", {}))
+    block = actions.blocking_item(state.pending)
+    if block is not None and block[1] == "place_loco":
+        number = block[4] // 10
+        for line in RULES.lines:
+            for replace in range(10):
+                found.append(("PlaceLoco", {"line": line, "replace": replace, "number": number}))
+        found.append(("DiscardLoco", {"number": number}))
+    return found
+
+
+@pytest.mark.parametrize("players,seed,options", [(2, 91, None), (4, 92, None), (3, 93, {"new_q": True}),
+                                                  (4, 94, {"coal": True})])
+def test_directly_checked_submoves_are_what_decide_accepts(players, seed, options):
+    """Industry steps, ?-tokens, doublers, loco placements and discards are listed by
+    the handlers' own checks called directly (``industry_step``, ``question_token_item``,
+    ``doubler_item``, ``may_discard``; loco placements as ``locomotives.placements``
+    gives them): each listed iff ``decide`` accepts it."""
+    from games.russian_railroads.data import SPECIAL9
+
+    positions = [(state, seat) for state, seat, _command in _random_positions(players, seed, limit=600,
+                                                                                options=options)
+                 if seat != SYSTEM and state.placed and state.pending]
+    # made up: the refusals random games rarely reach (no doubler left; the ?-card's #9
+    # discarded while a slot is free)
+    state, seat = positions[0]
+    no_doubler = state.clone()
+    no_doubler.pending = ((no_doubler.next_item, "doublers", 1, True, None, False),)
+    no_doubler.doubler_supply = 0
+    must_place = state.clone()
+    must_place.pending = ((must_place.next_item, "place_loco", 1, True, SPECIAL9 * 10, True),)
+    assert locomotives.has_free_slot(must_place.players[seat])
+    positions += [(no_doubler, seat), (must_place, seat)]
+    verdicts = set()
+    for state, seat in positions:
+        legal = GAME.legal_commands(state, seat)
+        for ctype, args in _direct_candidates(state, seat):
+            accepted = _accepted(state, seat, ctype, args)
+            assert (Command(ctype, seat, args) in legal) == accepted, (ctype, args)
+            verdicts.add((ctype, accepted))
+    assert {("AdvanceIndustry", True), ("AdvanceIndustry", False), ("ChooseQuestionToken", True),
+            ("PlaceDoubler", True), ("PlaceDoubler", False), ("PlaceLoco", True), ("PlaceLoco", False),
+            ("DiscardLoco", True), ("DiscardLoco", False)} <= verdicts
