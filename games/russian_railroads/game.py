@@ -206,9 +206,15 @@ def _wagon_due(state: State) -> bool:
 
 
 def _status(state: State) -> Status:
-    phase = state.phase
-    if phase == "actions" and not state.options and state.emil is None and state.usa is None:
-        return _action_status(state)
+    if state.phase == "actions" and not state.options and state.emil is None and state.usa is None:
+        # The base game's action phase, most of the calls (bots ask twice per decision):
+        # no system work is due there (no Emil, no stock payout, no freight wagon), so
+        # only the current seat moves.  The same key as the long way's, inline.
+        players = state.players
+        to_move = (state.current,) if state.current else ()
+        key = ("actions", state.round, to_move, (), state.seats, tuple(players), *[p.vp for p in players.values()])
+        status = _STATUSES.get(key)
+        return status if status is not None else _status_for(state, key, to_move, ())
     return _any_status(state)
 
 
@@ -239,20 +245,6 @@ def _any_status(state: State) -> Status:
 
 
 _STATUSES: dict[tuple[Any, ...], Status] = {}
-
-
-def _action_status(state: State) -> Status:
-    """:func:`_status` in the base game's action phase (most of the calls: bots ask
-    twice per decision): no system work is due there (no Emil, no stock payout, no
-    freight wagon), so only the current seat moves.  Same keys, same statuses."""
-    players = state.players
-    current = state.current
-    to_move = (current,) if current else ()
-    key = ("actions", state.round, to_move, (), state.seats, tuple(players), *[p.vp for p in players.values()])
-    status = _STATUSES.get(key)
-    if status is None:
-        status = _status_for(state, key, to_move, ())
-    return status
 
 
 def _status_for(state: State, key: tuple[Any, ...], to_move: tuple[str, ...], pending: tuple[str, ...]) -> Status:
