@@ -190,9 +190,9 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     p = state.players[seat]
     kinds = {item[1] for item in pending if item[2] > 0}
     block = actions.blocking_item(pending)
-    #: in listing order: track steps first, checked directly by ``step_lines`` (what
-    #: ``advance_track`` runs after parsing its arguments, for all lines at once), loco
-    #: and factory builds likewise, the rest probed with ``decide``'s handlers
+    #: in listing order: track steps first, checked directly by ``step_choices`` (what
+    #: ``advance_track`` runs after parsing its arguments, for all lines at once), then
+    #: the other kinds (:func:`_other_submoves`), only when another kind is open
     listed: list[Command] = []
     if block is not None:
         if block[1] != "place_loco":
@@ -223,41 +223,52 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
                 listed.append(command)
                 if steps is not None:
                     steps.append((command, line, colour, item))
-        if "industry" in kinds:
-            for marker in (1, 2):
-                if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
-                    listed.append(_command("AdvanceIndustry", seat, {"marker": marker}))
-        if "doublers" in kinds and _passes(doubler_item, state, seat):
-            listed.append(_command("PlaceDoubler", seat, {}))
-        if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
-            for line, replace, number in loco_builds(state, seat):
-                listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
-                                                           "number": number}))
-        if kinds & {"factory", "loco_or_factory"}:
-            for source, number, slot in factory_builds(state, seat):
-                listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
-        if "q_token" in kinds:
-            for token in q_tokens_for(state.options):
-                if token not in p.q_used and _passes(question_token_item, state, seat, token):
-                    listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
-        if "q_card" in kinds:
-            for card in state.q_cards:
-                _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
-        if kinds & {"end_card", "end_card_or_vp"}:
-            if state.end_seen is None:
-                _probe(listed, state, seat, "SearchEndCards", {})
-            else:
-                for card in state.end_seen:
-                    _probe(listed, state, seat, "ChooseEndCard", {"card": card})
-        if "end_card_or_vp" in kinds:
-            _probe(listed, state, seat, "TakePoints", {})
-        if "reuse" in kinds:
-            for space in actions.reusable_spaces(state, seat):
-                _probe(listed, state, seat, "ReuseSpace", {"space": space})
-        if "grey_jump" in kinds:
-            for line in tracks.grey_jump_lines(p.tr, p.unlocked):
-                _probe(listed, state, seat, "JumpGreyTrack", {"line": RULES.lines[line]})
+        if not kinds <= _ONLY_STEPS:  # (most listings: track steps alone)
+            _other_submoves(state, seat, kinds, listed)
     return listed
+
+
+#: the kinds of a pending list of track steps alone
+_ONLY_STEPS = frozenset({"steps"})
+
+
+def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Command]) -> None:
+    """:func:`_submoves` after the track steps: the other kinds of open items."""
+    p = state.players[seat]
+    if "industry" in kinds:
+        for marker in (1, 2):
+            if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
+                listed.append(_command("AdvanceIndustry", seat, {"marker": marker}))
+    if "doublers" in kinds and _passes(doubler_item, state, seat):
+        listed.append(_command("PlaceDoubler", seat, {}))
+    if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
+        for line, replace, number in loco_builds(state, seat):
+            listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
+                                                       "number": number}))
+    if kinds & {"factory", "loco_or_factory"}:
+        for source, number, slot in factory_builds(state, seat):
+            listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
+    if "q_token" in kinds:
+        for token in q_tokens_for(state.options):
+            if token not in p.q_used and _passes(question_token_item, state, seat, token):
+                listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
+    if "q_card" in kinds:
+        for card in state.q_cards:
+            _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
+    if kinds & {"end_card", "end_card_or_vp"}:
+        if state.end_seen is None:
+            _probe(listed, state, seat, "SearchEndCards", {})
+        else:
+            for card in state.end_seen:
+                _probe(listed, state, seat, "ChooseEndCard", {"card": card})
+    if "end_card_or_vp" in kinds:
+        _probe(listed, state, seat, "TakePoints", {})
+    if "reuse" in kinds:
+        for space in actions.reusable_spaces(state, seat):
+            _probe(listed, state, seat, "ReuseSpace", {"space": space})
+    if "grey_jump" in kinds:
+        for line in tracks.grey_jump_lines(p.tr, p.unlocked):
+            _probe(listed, state, seat, "JumpGreyTrack", {"line": RULES.lines[line]})
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
