@@ -246,8 +246,26 @@ def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool) -> 
     """``industry.capacity``, kept in ``memo``."""
     room = memo.get(("industry", extra_factory))
     if room is None:
-        room = memo[("industry", extra_factory)] = industry.capacity(p, extra_factory=extra_factory)
+        room = memo[("industry", extra_factory)] = industry_capacity(p, extra_factory)
     return room
+
+
+def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
+    """``industry.capacity``, kept by the values it reads (the factories and markers,
+    which change a few times a game; a hand edit is a new key): ~1 µs per listing
+    that asks, and most listings ask."""
+    if "usa" in p.claims:  # (two industry tracks: the USA board's own walk)
+        return industry.capacity(p, extra_factory=extra_factory)
+    key = (tuple(p.factories), tuple(p.markers), extra_factory)
+    room = _INDUSTRY_ROOMS.get(key)
+    if room is None:
+        if len(_INDUSTRY_ROOMS) > 4096:
+            _INDUSTRY_ROOMS.clear()
+        room = _INDUSTRY_ROOMS[key] = industry.capacity(p, extra_factory=extra_factory)
+    return room
+
+
+_INDUSTRY_ROOMS: dict[tuple[Any, ...], int] = {}
 
 
 def _track_rules(p: PlayerState) -> Any:

@@ -619,3 +619,25 @@ def test_directly_checked_submoves_are_what_decide_accepts(players, seed, option
     assert {("AdvanceIndustry", True), ("AdvanceIndustry", False), ("ChooseQuestionToken", True),
             ("PlaceDoubler", True), ("PlaceDoubler", False), ("PlaceLoco", True), ("PlaceLoco", False),
             ("DiscardLoco", True), ("DiscardLoco", False)} <= verdicts
+
+
+@pytest.mark.parametrize("players,seed,options", [(4, 101, None), (3, 102, {"tableau": "deutschland"}),
+                                                  (2, 103, {"tableau": "usa"}), (4, 104, {"coal": True})])
+def test_industry_room_kept_by_value_is_the_walk(players, seed, options):
+    """``actions.industry_capacity`` (kept by the factories and markers it reads) is
+    ``industry.capacity`` for every seat of random games, with and without the extra
+    factory, and sees a hand edit of the markers or factories at once."""
+    checked = 0
+    for state, _seat, _command in _random_positions(players, seed, limit=300, options=options):
+        for p in state.players.values():
+            for extra in (False, True):
+                assert actions.industry_capacity(p, extra) == industry.capacity(p, extra_factory=extra)
+                checked += 1
+    assert checked > 500
+    p = state.players[state.seats[0]].clone()
+    for markers, factories in (([0, -1], [0, 0, 0, 0, 0]), ([3, 0], [1, 0, 0, 0, 0]), ([9, 2], [1, 2, 3, 0, 0])):
+        actions.industry_capacity(p)  # (kept for the values before the edit)
+        p.markers[:len(markers)] = markers  # a hand edit, in place
+        p.factories[:] = factories
+        assert actions.industry_capacity(p) == industry.capacity(p)
+        assert actions.industry_capacity(p, True) == industry.capacity(p, extra_factory=True)
