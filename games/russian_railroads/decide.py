@@ -128,7 +128,7 @@ def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: b
             return "rr.relocate.turn_order", "a relocated worker may not go to a turn-order space"
         if not turn_order.may_take(state, seat, space):
             return "rr.turn_order.own_position", "you may not take the space below your own position"
-        if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
+        if turn_order.claimed_by(state, seat):
             return "rr.turn_order.twice", "you already claimed a turn-order position"
     effects = info.effects
     if space == "engineer_104":  # DSP Olga (the only engineer with this id)
