@@ -226,7 +226,7 @@ def tiles_feasible(state: State, p: PlayerState, needs: _Needs, memo: dict[Any, 
     ok_loco = memo.get("loco")
     if ok_loco is None:
         ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
-        memo["factory"] = bool(locomotives.factory_sources(state.stacks, state.display))
+        memo["factory"] = locomotives.has_factory_source(state.stacks, state.display)
         memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
     ok_factory = memo["factory"]
     if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):

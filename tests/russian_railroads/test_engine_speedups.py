@@ -641,3 +641,20 @@ def test_industry_room_kept_by_value_is_the_walk(players, seed, options):
         p.factories[:] = factories
         assert actions.industry_capacity(p) == industry.capacity(p)
         assert actions.industry_capacity(p, True) == industry.capacity(p, extra_factory=True)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_factory_source_is_found_as_the_source_list_finds_one(seed):
+    """``locomotives.has_factory_source`` is ``bool(factory_sources(...))``: random
+    stacks and displays, mostly empty ones (the refusals), and every position of a
+    random game."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        stacks = [0] + [rng.choice((0, 0, 0, 1, 2)) for _ in range(9)]
+        display = [0] + [rng.choice((0, 0, 0, 0, 1)) for _ in range(9)]
+        assert locomotives.has_factory_source(stacks, display) == bool(locomotives.factory_sources(stacks, display))
+    assert not locomotives.has_factory_source([0] * 10, [0] * 10)
+    assert locomotives.has_factory_source([0] * 10, [0] * 9 + [1])
+    for state, _seat, _command in _random_positions(4, 110 + seed, limit=200):
+        assert locomotives.has_factory_source(state.stacks, state.display) == \
+            bool(locomotives.factory_sources(state.stacks, state.display))
