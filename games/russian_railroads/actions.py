@@ -40,12 +40,16 @@ def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
 
 
 def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int:
-    left = RULES.raw["doublers"]["slots"] - p.doublers
+    left = DOUBLER_SLOTS - p.doublers
     if "usa" in p.claims:  # doubler slots on all three USA lines
         from .usa.board import doubler_room as usa_room
 
         left = usa_room(p)
     return max(0, min(left, state.doubler_supply if supply is None else supply))
+
+
+#: doubler slots on a (Russian) tableau
+DOUBLER_SLOTS: int = RULES.raw["doublers"]["slots"]
 
 
 class _Needs:

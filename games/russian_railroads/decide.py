@@ -136,8 +136,8 @@ def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: b
 
         if not possible(state, seat, relocation):  # "muss sofort": own Olga too
             return "rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now"
-    if competitive and not actions.effects_feasible(state, state.players[seat], effects, memo=memo,
-                                                    needs=info.needs):
+    if competitive and not info.demands_nothing \
+            and not actions.effects_feasible(state, state.players[seat], effects, memo=memo, needs=info.needs):
         return "rr.action.not_executable", "a board action (or public engineer) must be executable in full"
     return None
 

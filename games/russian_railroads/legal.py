@@ -122,8 +122,9 @@ def _placements(state: State, seat: str) -> list[Command]:
 
 def _feasible(state: State, p: PlayerState, info: actions.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:
     """``actions.effects_feasible`` of a space's effects, the commonest single demands
-    of the listing (industry steps, one step of several colours, locos and factories)
-    answered from the listing's room memo as ``effects_feasible`` answers them."""
+    of the listing (industry steps, one step of several colours, locos and factories,
+    doublers) answered from the listing's room memo as ``effects_feasible`` answers
+    them."""
     needs = info.needs
     shape = needs.shape
     if shape == "industry":
@@ -141,6 +142,8 @@ def _feasible(state: State, p: PlayerState, info: actions.SpaceInfo, memo: dict[
         return False
     if shape == "tiles":
         return actions.tiles_feasible(state, p, needs, memo)
+    if shape == "doublers":
+        return actions.doubler_room(state, p) >= needs.doublers
     return actions.effects_feasible(state, p, info.effects, memo=memo, needs=needs)
 
 

@@ -517,9 +517,9 @@ def test_the_relocation_listing_is_what_decide_accepts(players, seed):
 
 @pytest.mark.parametrize("players,seed", [(2, 71), (4, 72)])
 def test_the_listings_single_demand_answers_are_effects_feasibles(players, seed):
-    """The placement listing answers industry, one-step and tile demands from its room
-    memo (``legal._feasible``): as ``effects_feasible`` the long way, for every space,
-    with one memo shared by all spaces of a position as the listing shares it."""
+    """The placement listing answers industry, one-step, tile and doubler demands from
+    its room memo (``legal._feasible``): as ``effects_feasible`` the long way, for every
+    space, with one memo shared by all spaces of a position as the listing shares it."""
     from games.russian_railroads.legal import _feasible
 
     infos = [actions.space_info(sid) for sid in RULES.spaces] + [actions.engineer_info(n) for n in RULES.engineers]
@@ -534,6 +534,7 @@ def test_the_listings_single_demand_answers_are_effects_feasibles(players, seed)
             bare = state.clone()
             bare.stacks = [0] * 10
             bare.display = [0] * 10
+            bare.doubler_supply = 0
             p = bare.mut(seat)
             p.unlocked = [True, False, False, False, False]
             for line in range(3):
@@ -545,7 +546,8 @@ def test_the_listings_single_demand_answers_are_effects_feasibles(players, seed)
                 expected = actions.effects_feasible(position, p, info.effects, needs=_general(info.needs))
                 assert _feasible(position, p, info, memo, True) == expected, info.id
                 answers.add((info.needs.shape, expected))
-    assert {("industry", False), ("one_step", False), ("tiles", False), ("one_step", True)} <= answers
+    assert {("industry", False), ("one_step", False), ("tiles", False), ("one_step", True), ("doublers", True),
+            ("doublers", False)} <= answers
 
 
 @pytest.mark.parametrize("players,seed", [(2, 81), (4, 82), (3, 83)])
