@@ -660,3 +660,21 @@ def test_a_factory_source_is_found_as_the_source_list_finds_one(seed):
     for state, _seat, _command in _random_positions(4, 110 + seed, limit=200):
         assert locomotives.has_factory_source(state.stacks, state.display) == \
             bool(locomotives.factory_sources(state.stacks, state.display))
+
+
+def _eventual_capacity_by_the_rules(tr, unlocked):
+    """Every allowed, unlocked colour's room to its last possible space, line by line."""
+    total = 0
+    for line in range(3):
+        for colour in range(5):
+            if RULES.allowed[line][colour] and unlocked[colour]:
+                total += max(0, RULES.line_len[line] - colour - tr[line * 5 + colour])
+    return total
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_eventual_capacity_walks_the_lines_as_the_rules_describe(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        tr, unlocked = _random_tracks(rng)
+        assert tracks.eventual_capacity(tr, unlocked) == _eventual_capacity_by_the_rules(tr, unlocked)
