@@ -40,7 +40,7 @@ def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
 
 
 def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int:
-    left = RULES.raw["doublers"]["slots"] - p.doublers
+    left = DOUBLER_SLOTS - p.doublers
     if "usa" in p.claims:  # doubler slots on all three USA lines
         from .usa.board import doubler_room as usa_room
 
@@ -48,12 +48,16 @@ def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int
     return max(0, min(left, state.doubler_supply if supply is None else supply))
 
 
+#: doubler slots on a (Russian) tableau
+DOUBLER_SLOTS: int = RULES.raw["doublers"]["slots"]
+
+
 class _Needs:
     """What an effect list asks for, summed up once (see :func:`_needs`)."""
 
     __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
                  "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour", "steps_only", "shape")
+                 "plain_colour", "steps_only", "shape", "colours")
 
     def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
         effects = list(effects)  # read twice below
@@ -102,6 +106,8 @@ class _Needs:
         #: the one demand is ``one_colour``: the commonest board space, answered first
         self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
         self.shape = self._shape()
+        #: the colours the one step of a ``one_step`` demand may take (else empty)
+        self.colours = tracks.colour_set(steps[0][0]) if self.shape == "one_step" else ()
 
     def _shape(self) -> str:
         """Which one kind of demand this is, if only one (:func:`effects_feasible`
@@ -185,23 +191,8 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if needs.own_factory and not any(p.factories):
         return False
     loco, factory, either = needs.loco, needs.factory, needs.either
-    if loco and factory:
-        ok = memo.get("loco_and_factory")
-        if ok is None:
-            ok = memo["loco_and_factory"] = locomotives.loco_and_factory_feasible(state.stacks, state.display, p)
-        if not ok:
-            return False
-    elif loco or factory or either:
-        ok_loco = memo.get("loco")
-        if ok_loco is None:
-            ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
-            memo["factory"] = bool(locomotives.factory_sources(state.stacks, state.display))
-            memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
-        ok_factory = memo["factory"]
-        if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
-            return False
-        if loco + factory + either > memo["tiles"]:
-            return False
+    if (loco or factory or either) and not tiles_feasible(state, p, needs, memo):
+        return False
     if shape == "tiles":
         return True
     industry_need, doubler_need, repeat, steps = needs.industry, needs.doublers, needs.repeat, needs.steps
@@ -227,6 +218,26 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     return not steps or trk.feasible(p.tr, p.unlocked, steps)
 
 
+def tiles_feasible(state: State, p: PlayerState, needs: _Needs, memo: dict[Any, Any]) -> bool:
+    """The loco and factory part of :func:`effects_feasible` (all of it for a demand of
+    shape ``tiles``): buildable now, and enough tiles left for all of them."""
+    loco, factory, either = needs.loco, needs.factory, needs.either
+    if loco and factory:
+        ok = memo.get("loco_and_factory")
+        if ok is None:
+            ok = memo["loco_and_factory"] = locomotives.loco_and_factory_feasible(state.stacks, state.display, p)
+        return ok
+    ok_loco = memo.get("loco")
+    if ok_loco is None:
+        ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
+        memo["factory"] = locomotives.has_factory_source(state.stacks, state.display)
+        memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
+    ok_factory = memo["factory"]
+    if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
+        return False
+    return loco + factory + either <= memo["tiles"]
+
+
 def track_room(memo: dict[Any, Any], trk: Any, p: PlayerState, colour: int) -> int:
     """``trk.capacity`` of ``colour``, kept in ``memo`` (keyed by the colour index)."""
     room = memo.get(colour)
@@ -239,8 +250,26 @@ def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool) -> 
     """``industry.capacity``, kept in ``memo``."""
     room = memo.get(("industry", extra_factory))
     if room is None:
-        room = memo[("industry", extra_factory)] = industry.capacity(p, extra_factory=extra_factory)
+        room = memo[("industry", extra_factory)] = industry_capacity(p, extra_factory)
     return room
+
+
+def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
+    """``industry.capacity``, kept by the values it reads (the factories and markers,
+    which change a few times a game; a hand edit is a new key): ~1 µs per listing
+    that asks, and most listings ask."""
+    if "usa" in p.claims:  # (two industry tracks: the USA board's own walk)
+        return industry.capacity(p, extra_factory=extra_factory)
+    key = (tuple(p.factories), tuple(p.markers), extra_factory)
+    room = _INDUSTRY_ROOMS.get(key)
+    if room is None:
+        if len(_INDUSTRY_ROOMS) > 4096:
+            _INDUSTRY_ROOMS.clear()
+        room = _INDUSTRY_ROOMS[key] = industry.capacity(p, extra_factory=extra_factory)
+    return room
+
+
+_INDUSTRY_ROOMS: dict[tuple[Any, ...], int] = {}
 
 
 def _track_rules(p: PlayerState) -> Any:

@@ -128,7 +128,7 @@ def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: b
             return "rr.relocate.turn_order", "a relocated worker may not go to a turn-order space"
         if not turn_order.may_take(state, seat, space):
             return "rr.turn_order.own_position", "you may not take the space below your own position"
-        if any(state.occupied.get(s, [None])[0] == seat for s in turn_order.TURN_ORDER_SPACES):
+        if turn_order.claimed_by(state, seat):
             return "rr.turn_order.twice", "you already claimed a turn-order position"
     effects = info.effects
     if space == "engineer_104":  # DSP Olga (the only engineer with this id)
@@ -136,8 +136,8 @@ def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: b
 
         if not possible(state, seat, relocation):  # "muss sofort": own Olga too
             return "rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now"
-    if competitive and not actions.effects_feasible(state, state.players[seat], effects, memo=memo,
-                                                    needs=info.needs):
+    if competitive and not info.demands_nothing \
+            and not actions.effects_feasible(state, state.players[seat], effects, memo=memo, needs=info.needs):
         return "rr.action.not_executable", "a board action (or public engineer) must be executable in full"
     return None
 

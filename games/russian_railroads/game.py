@@ -47,6 +47,65 @@ from .view import view as _view
 PLAYER_PHASES = ("draft", "actions", "relocation", "freight")
 
 
+def _wagon_due(state: State) -> bool:
+    from .dsp.wagon import due
+
+    return bool(due(state))
+
+
+def _status(state: State) -> Status:
+    if state.phase == "actions" and not state.options and state.emil is None and state.usa is None:
+        # The base game's action phase, most of the calls (bots ask twice per decision):
+        # no system work is due there (no Emil, no stock payout, no freight wagon), so
+        # only the current seat moves.  The same key as the long way's, inline.
+        players = state.players
+        to_move = (state.current,) if state.current else ()
+        key = ("actions", state.round, to_move, (), state.seats, tuple(players), *[p.vp for p in players.values()])
+        status = _STATUSES.get(key)
+        return status if status is not None else _status_for(state, key, to_move, ())
+    return _any_status(state)
+
+
+def _any_status(state: State) -> Status:
+    """:func:`_status` of any position, the long way."""
+    phase = state.phase
+    if phase == "over":
+        scores = {seat: p.vp for seat, p in state.players.items()}
+        return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
+    pending: tuple[str, ...] = ()
+    if phase == "reorder":
+        pending = ("ResolveTurnOrder",)
+    elif phase == "scoring":
+        pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
+    elif state.emil is not None and emil.to_move(state):
+        pending = ("EmilTurn",)
+    elif state.usa is not None and state.usa.get("resume") and state.current is None:
+        pending = ("StockPayout",)
+    to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
+    # Statuses are values: the sub-moves of a turn change no score, so consecutive
+    # states mostly share one (building a Status cost more than the rest of it).
+    players = state.players
+    key = (phase, state.round, to_move, pending, state.seats, tuple(players), *[p.vp for p in players.values()])
+    status = _STATUSES.get(key)
+    if status is None:
+        status = _status_for(state, key, to_move, pending)
+    return status
+
+
+_STATUSES: dict[tuple[Any, ...], Status] = {}
+
+
+def _status_for(state: State, key: tuple[Any, ...], to_move: tuple[str, ...], pending: tuple[str, ...]) -> Status:
+    """Build the status of ``key`` (not seen yet) and keep it."""
+    if len(_STATUSES) > 10000:
+        _STATUSES.clear()
+    scores = {seat: p.vp for seat, p in state.players.items()}
+    # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
+    ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    status = _STATUSES[key] = Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+    return status
+
+
 class RussianRailroads:
     name = "russian_railroads"
     title = "Russian Railroads"
@@ -128,14 +187,11 @@ class RussianRailroads:
     def initial_state(self) -> State:
         return State()
 
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return _decide(state, command, rng)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return _evolve(state, event)
-
-    def legal_commands(self, state: State, seat: str) -> list[Command]:
-        return _legal(state, seat)
+    # The entry points bots call at every decision are the module functions themselves
+    # (a method that only passes its arguments on cost one more call each time).
+    decide = staticmethod(_decide)
+    evolve = staticmethod(_evolve)
+    legal_commands = staticmethod(_legal)
 
     def open_actions(self, state: State, seat: str) -> list[OpenAction]:
         return _open(state, seat)
@@ -145,8 +201,7 @@ class RussianRailroads:
         platform asks it for every listing of the turn commands)."""
         return _has_mandatory(state, seat)
 
-    def status(self, state: State) -> Status:
-        return _status(state)
+    status = staticmethod(_status)
 
     def redact(self, event: Event, viewer: str) -> Event:
         return redact_secrets(event, viewer)
@@ -197,45 +252,6 @@ class RussianRailroads:
 
     def load_state(self, data: Any) -> State:
         return State.load(data)
-
-
-def _wagon_due(state: State) -> bool:
-    from .dsp.wagon import due
-
-    return bool(due(state))
-
-
-def _status(state: State) -> Status:
-    phase = state.phase
-    if phase == "over":
-        scores = {seat: p.vp for seat, p in state.players.items()}
-        return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
-    pending: tuple[str, ...] = ()
-    if phase == "reorder":
-        pending = ("ResolveTurnOrder",)
-    elif phase == "scoring":
-        pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
-    elif state.emil is not None and emil.to_move(state):
-        pending = ("EmilTurn",)
-    elif state.usa is not None and state.usa.get("resume") and state.current is None:
-        pending = ("StockPayout",)
-    to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
-    # Statuses are values: the sub-moves of a turn change no score, so consecutive
-    # states mostly share one (building a Status cost more than the rest of it).
-    players = state.players
-    key = (phase, state.round, to_move, pending, state.seats, tuple(players), *[p.vp for p in players.values()])
-    status = _STATUSES.get(key)
-    if status is None:
-        if len(_STATUSES) > 10000:
-            _STATUSES.clear()
-        scores = {seat: p.vp for seat, p in state.players.items()}
-        # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
-        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
-        status = _STATUSES[key] = Status(phase, state.round or None, to_move, pending, False, scores, ranking)
-    return status
-
-
-_STATUSES: dict[tuple[Any, ...], Status] = {}
 
 
 def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:

@@ -7,17 +7,28 @@ disagree (the property tests rely on that).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.contract import SYSTEM, Command, OpenAction
+from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
 from . import actions, emil, industry, locomotives, names, tracks
 from .context import accepts
 from .data import RULES, q_tokens_for
 from .decide import TURN_COMMANDS, available_infos, space_error
 from .messages import open_params
-from .state import Item, State
-from .submoves import SUBMOVES, factory_builds, loco_builds, mandatory_open, step_choices
+from .state import Item, PlayerState, State
+from .submoves import (
+    SUBMOVES,
+    doubler_item,
+    factory_builds,
+    industry_step,
+    loco_builds,
+    mandatory_open,
+    may_discard,
+    question_token_item,
+    step_choices,
+)
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -100,14 +111,44 @@ def _placements(state: State, seat: str) -> list[Command]:
                     room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
                 if room < plain[1]:
                     continue
-            elif not info.demands_nothing and not actions.effects_feasible(state, p, info.effects, memo=memo,
-                                                                            needs=info.needs):
+            elif not info.demands_nothing and not _feasible(state, p, info, memo, base_tracks):
                 continue
         key = (seat, info.id, workers if workers < have - fixed else have - fixed,
                free if free < workers else workers, black_free)
         variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
         result.extend(variants if variants is not None else _variants(key, workers))
     return result
+
+
+def _feasible(state: State, p: PlayerState, info: actions.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:
+    """``actions.effects_feasible`` of a space's effects, the commonest single demands
+    of the listing (industry steps, one step of several colours, locos and factories,
+    doublers) answered from the listing's room memo as ``effects_feasible`` answers
+    them."""
+    needs = info.needs
+    shape = needs.shape
+    if shape == "industry":
+        room = memo.get(_INDUSTRY)
+        if room is None:
+            room = actions.industry_room(memo, p, False)
+        return room >= needs.industry
+    if shape == "one_step" and base_tracks:
+        for colour in needs.colours:
+            room = memo.get(colour)
+            if room is None:
+                room = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+            if room:
+                return True
+        return False
+    if shape == "tiles":
+        return actions.tiles_feasible(state, p, needs, memo)
+    if shape == "doublers":
+        return actions.doubler_room(state, p) >= needs.doublers
+    return actions.effects_feasible(state, p, info.effects, memo=memo, needs=needs)
+
+
+#: the memo key of ``actions.industry_room`` without an extra factory
+_INDUSTRY = ("industry", False)
 
 
 def _step_command(seat: str, line: int, colour: int) -> Command:
@@ -132,6 +173,16 @@ def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dic
         listed.append(_command(ctype, seat, args))
 
 
+def _passes(check: Callable[..., Any], state: State, seat: str, *args: Any) -> bool:
+    """Does a handler's own check (run by the listing directly, without a probing
+    ``Ctx``: there is no blocking item and the argument is well formed) pass?"""
+    try:
+        check(state, seat, *args)
+    except IllegalMove:
+        return False
+    return True
+
+
 def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item]] | None = None
               ) -> list[Command]:
     """The sub-moves open (base tableau); ``steps`` collects each listed track step's
@@ -142,18 +193,21 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     p = state.players[seat]
     kinds = {item[1] for item in pending if item[2] > 0}
     block = actions.blocking_item(pending)
-    #: in listing order: track steps first, checked directly by ``step_lines`` (what
-    #: ``advance_track`` runs after parsing its arguments, for all lines at once), loco
-    #: and factory builds likewise, the rest probed with ``decide``'s handlers
+    #: in listing order: track steps first, checked directly by ``step_choices`` (what
+    #: ``advance_track`` runs after parsing its arguments, for all lines at once), then
+    #: the other kinds (:func:`_other_submoves`), only when another kind is open
     listed: list[Command] = []
     if block is not None:
         if block[1] != "place_loco":
             return []  # an expansion's choice (its own module lists it)
+        # place_loco admits exactly locomotives.placements (its number is the item's):
+        # listed without probing, as is the discard when discard_loco's check passes
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            _probe(listed, state, seat, "PlaceLoco", {"line": RULES.lines[line], "replace": replace,
-                                                      "number": number})
-        _probe(listed, state, seat, "DiscardLoco", {"number": number})
+            listed.append(_command("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
+                                                       "number": number}))
+        if may_discard(p, exclude):
+            listed.append(_command("DiscardLoco", seat, {"number": number}))
     else:
         colours: set[int] = set()
         for item in pending:
@@ -172,41 +226,52 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
                 listed.append(command)
                 if steps is not None:
                     steps.append((command, line, colour, item))
-        if "industry" in kinds:
-            for marker in (1, 2):
-                if industry.step_target(p, marker - 1) >= 0:
-                    _probe(listed, state, seat, "AdvanceIndustry", {"marker": marker})
-        if "doublers" in kinds:
-            _probe(listed, state, seat, "PlaceDoubler", {})
-        if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
-            for line, replace, number in loco_builds(state, seat):
-                listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
-                                                           "number": number}))
-        if kinds & {"factory", "loco_or_factory"}:
-            for source, number, slot in factory_builds(state, seat):
-                listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
-        if "q_token" in kinds:
-            for token in q_tokens_for(state.options):
-                if token not in p.q_used:
-                    _probe(listed, state, seat, "ChooseQuestionToken", {"token": token})
-        if "q_card" in kinds:
-            for card in state.q_cards:
-                _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
-        if kinds & {"end_card", "end_card_or_vp"}:
-            if state.end_seen is None:
-                _probe(listed, state, seat, "SearchEndCards", {})
-            else:
-                for card in state.end_seen:
-                    _probe(listed, state, seat, "ChooseEndCard", {"card": card})
-        if "end_card_or_vp" in kinds:
-            _probe(listed, state, seat, "TakePoints", {})
-        if "reuse" in kinds:
-            for space in actions.reusable_spaces(state, seat):
-                _probe(listed, state, seat, "ReuseSpace", {"space": space})
-        if "grey_jump" in kinds:
-            for line in tracks.grey_jump_lines(p.tr, p.unlocked):
-                _probe(listed, state, seat, "JumpGreyTrack", {"line": RULES.lines[line]})
+        if not kinds <= _ONLY_STEPS:  # (most listings: track steps alone)
+            _other_submoves(state, seat, kinds, listed)
     return listed
+
+
+#: the kinds of a pending list of track steps alone
+_ONLY_STEPS = frozenset({"steps"})
+
+
+def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Command]) -> None:
+    """:func:`_submoves` after the track steps: the other kinds of open items."""
+    p = state.players[seat]
+    if "industry" in kinds:
+        for marker in (1, 2):
+            if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
+                listed.append(_command("AdvanceIndustry", seat, {"marker": marker}))
+    if "doublers" in kinds and _passes(doubler_item, state, seat):
+        listed.append(_command("PlaceDoubler", seat, {}))
+    if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
+        for line, replace, number in loco_builds(state, seat):
+            listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
+                                                       "number": number}))
+    if kinds & {"factory", "loco_or_factory"}:
+        for source, number, slot in factory_builds(state, seat):
+            listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
+    if "q_token" in kinds:
+        for token in q_tokens_for(state.options):
+            if token not in p.q_used and _passes(question_token_item, state, seat, token):
+                listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
+    if "q_card" in kinds:
+        for card in state.q_cards:
+            _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
+    if kinds & {"end_card", "end_card_or_vp"}:
+        if state.end_seen is None:
+            _probe(listed, state, seat, "SearchEndCards", {})
+        else:
+            for card in state.end_seen:
+                _probe(listed, state, seat, "ChooseEndCard", {"card": card})
+    if "end_card_or_vp" in kinds:
+        _probe(listed, state, seat, "TakePoints", {})
+    if "reuse" in kinds:
+        for space in actions.reusable_spaces(state, seat):
+            _probe(listed, state, seat, "ReuseSpace", {"space": space})
+    if "grey_jump" in kinds:
+        for line in tracks.grey_jump_lines(p.tr, p.unlocked):
+            _probe(listed, state, seat, "JumpGreyTrack", {"line": RULES.lines[line]})
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -242,7 +307,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.options:
             return _with_modules(state, seat, _before_placing(state, seat))
         placements = state._placements = _placements(state, seat)  # (decide: was_listed)
-        return [Command("Pass", seat, {})] + placements
+        return [_command("Pass", seat, {})] + placements
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
     steps = state._steps = []  # (decide: listed_step)

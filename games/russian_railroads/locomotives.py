@@ -79,6 +79,12 @@ def factory_sources(stacks: Sequence[int], display: Sequence[int]) -> list[tuple
     return result
 
 
+def has_factory_source(stacks: Sequence[int], display: Sequence[int]) -> bool:
+    """``bool(factory_sources(stacks, display))`` without building the list (asked by
+    every loco-or-factory demand the listing checks)."""
+    return lowest_stack(stacks) != 0 or max(display[1:10]) > 0
+
+
 def factory_slots(p: PlayerState) -> list[int]:
     """Gaps a new factory may go into: the first empty one, or any when all are full."""
     if "usa" in p.claims:  # and a gap holding a steel mill
@@ -99,7 +105,7 @@ def loco_and_factory_feasible(stacks: Sequence[int], display: Sequence[int], p: 
     if loco_buildable(stacks, p):
         rest = list(stacks)
         rest[lowest_stack(stacks)] -= 1
-        if factory_sources(rest, display):
+        if has_factory_source(rest, display):
             return True
     for kind, n in factory_sources(stacks, display):
         if kind == "stack":

@@ -322,7 +322,16 @@ def _step_hypo(line: int, colour: int, target: int) -> Callable[[PlayerState], N
 def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     marker = arg(args, "marker", int, 1)
-    p = ctx.p(seat)
+    target, item = industry_step(ctx.work, seat, marker)
+    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item[0]})
+    ctx.enter_industry(seat, target)
+
+
+def industry_step(work: State, seat: str, marker: int) -> tuple[int, Item]:
+    """Every check of :func:`advance_industry` once its argument is parsed (no blocking
+    item open): (the field the marker moves to, the pending item the step uses).  The
+    legal-move listing calls this directly instead of probing the handler."""
+    p = work.players[seat]
     if not 1 <= marker <= len(p.markers):  # a third with the Deutschland tableau
         raise IllegalMove("rr.args.invalid", "marker must be 1 or 2")
     if p.markers[marker - 1] < 0:
@@ -332,29 +341,40 @@ def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.industry.blocked",
                           "the marker may not enter or jump a gap without a factory, pass the end, "
                           "or share a field with the other marker")
-    kinds: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "industry" in a.split("|")}
 
     def hypo(h: PlayerState) -> None:
         h.markers[marker - 1] = target
 
-    item = _choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="industry step")
-    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item[0]})
-    ctx.enter_industry(seat, target)
+    return target, _choose_in(work, seat, actions.matching(work.pending, _INDUSTRY_ITEMS), hypo,
+                              what="industry step")
+
+
+#: the pending items an industry step may use (``actions.matching`` kinds)
+_INDUSTRY_ITEMS: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "industry" in a.split("|")}
 
 
 def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
-    p = ctx.p(seat)
-    if actions.doubler_room(ctx.work, p) < 1:
-        raise IllegalMove("rr.doubler.none_left", "all 8 doubler slots are filled or the supply is empty")
-    kinds: dict[str, Any] = {"doublers": None, "repeat_one": lambda a: "doubler" in a.split("|")}
-
-    def hypo(h: PlayerState) -> None:
-        h.doublers += 1
-
-    item = _choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo,
-                   supply=ctx.work.doubler_supply - 1, what="doubler")
+    item = doubler_item(ctx.work, seat)
     ctx.emit("DoublerPlaced", {"seat": seat, "use": item[0]})
+
+
+def doubler_item(work: State, seat: str) -> Item:
+    """Every check of :func:`place_doubler` (no blocking item open): the pending item
+    the doubler uses.  The legal-move listing calls this directly."""
+    if actions.doubler_room(work, work.players[seat]) < 1:
+        raise IllegalMove("rr.doubler.none_left", "all 8 doubler slots are filled or the supply is empty")
+    return _choose_in(work, seat, actions.matching(work.pending, _DOUBLER_ITEMS), _one_doubler_more,
+                      supply=work.doubler_supply - 1, what="doubler")
+
+
+def _one_doubler_more(h: PlayerState) -> None:
+    """The doubler placement as a change to a copy of the player (``_choose``'s ``hypo``)."""
+    h.doublers += 1
+
+
+#: the pending items a doubler placement may use (``actions.matching`` kinds)
+_DOUBLER_ITEMS: dict[str, Any] = {"doublers": None, "repeat_one": lambda a: "doubler" in a.split("|")}
 
 
 def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -394,6 +414,12 @@ def _check_placement(p: PlayerState, number: int, line: int, replace: int, exclu
         raise IllegalMove("rr.loco.slot_taken", "no free locomotive slot on that line")
 
 
+def may_discard(p: PlayerState, exclude: int) -> bool:
+    """:func:`discard_loco`'s own check: a loco displaced by an exchange (``exclude``
+    its old line) may always become a factory; the ?-card's #9 only with no free slot."""
+    return not (exclude < 0 and locomotives.has_free_slot(p, exclude))
+
+
 def place_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = actions.blocking_item(ctx.work.pending)
     if item is None or item[1] != "place_loco":
@@ -418,7 +444,7 @@ def discard_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     # A locomotive displaced by an exchange (exclude >= 0) may go to one of the two other
     # lines or become a factory, as the player chooses (issue 10, rules audit).  The #9
     # of the ?-card (exclude < 0) is a competitive action: placed if at all possible.
-    if exclude < 0 and locomotives.has_free_slot(ctx.p(seat), exclude):
+    if not may_discard(ctx.p(seat), exclude):
         raise IllegalMove("rr.loco.must_place", "this locomotive must be placed while a slot is free")
     ctx.emit("LocoDiscarded", {"seat": seat, "number": number, "use": item[0]})
 
@@ -455,22 +481,32 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     token = arg(args, "token", str)
-    found = actions.matching(ctx.work.pending, {"q_token": None})
+    item = question_token_item(ctx.work, seat, token)
+    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
+    ctx.gain(seat, q_tokens_for(ctx.work.options)[token], False, f"q_{token}")
+
+
+def question_token_item(work: State, seat: str, token: str) -> Item:
+    """Every check of :func:`choose_question_token` once its argument is parsed (no
+    blocking item open): the pending item the token uses.  The legal-move listing
+    calls this directly for each token instead of probing the handler."""
+    found = actions.matching(work.pending, _Q_TOKEN_ITEMS)
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no ?-space reached")
-    tokens = q_tokens_for(ctx.work.options)
-    if token not in tokens:
+    if token not in q_tokens_for(work.options):
         raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
-    if token in ctx.p(seat).q_used:
+    p = work.players[seat]
+    if token in p.q_used:
         raise IllegalMove("rr.qtoken.used", "each ?-token can be placed only once")
-    if token == "revaluation" and "de_revaluation" in ctx.p(seat).claims:
+    if token == "revaluation" and "de_revaluation" in p.claims:
         # German ?-card "Aufwerter" (option new_q): "kann nicht mit dem Aufwerter aus dem
         # Grundspiel kombiniert werden"
         raise IllegalMove("rr.de.revaluation_combined",
                           "the German revaluation tile cannot be combined with the base revaluation marker")
-    item = found[0]
-    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
-    ctx.gain(seat, tokens[token], False, f"q_{token}")
+    return found[0]
+
+
+_Q_TOKEN_ITEMS: dict[str, Any] = {"q_token": None}
 
 
 def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

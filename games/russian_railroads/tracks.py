@@ -79,14 +79,18 @@ _TRACKS = tuple(tuple(line * 5 + colour for line in range(3) if RULES.allowed[li
 def eventual_capacity(tr: Sequence[int], unlocked: Sequence[bool]) -> int:
     """Steps of any colour that can still be made in total (front tracks first)."""
     total = 0
-    for line in range(3):
-        length = RULES.line_len[line]
-        for colour in range(5):
-            if RULES.allowed[line][colour] and unlocked[colour]:
-                room = length - colour - tr[line * 5 + colour]
-                if room > 0:
-                    total += room
+    for idx, colour, limit in _EVENTUAL:
+        if unlocked[colour]:
+            room = limit - tr[idx]
+            if room > 0:
+                total += room
     return total
+
+
+#: (track index, colour, the line's length less the colour) of every colour a line
+#: allows, line by line (what ``eventual_capacity`` walks)
+_EVENTUAL = tuple((line * 5 + colour, colour, RULES.line_len[line] - colour)
+                  for line in range(3) for colour in range(5) if RULES.allowed[line][colour])
 
 
 def unlocks_for(black_space: int, unlocked: Sequence[bool]) -> list[tuple[int, int]]:

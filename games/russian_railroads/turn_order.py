@@ -24,10 +24,25 @@ def pass_points(state: State, seat: str) -> int:
 
 def may_take(state: State, seat: str, space: str) -> bool:
     """Not the space below one's own current position (except with 2 players)."""
-    position = TURN_ORDER_SPACES[space]
-    if RULES.raw["turn_order_own_position_allowed"][str(len(state.seats))]:
+    if _OWN_POSITION_ALLOWED[len(state.seats)]:
         return True
-    return state.order.index(seat) + 1 != position
+    return state.order.index(seat) + 1 != TURN_ORDER_SPACES[space]
+
+
+#: may a seat take the turn-order space of its own position, by number of players
+#: (the rules table's keys are strings; the placement listing asks in every position)
+_OWN_POSITION_ALLOWED = {int(players): allowed
+                         for players, allowed in RULES.raw["turn_order_own_position_allowed"].items()}
+
+
+def claimed_by(state: State, seat: str) -> bool:
+    """Has the seat a worker on a turn-order space already this round?"""
+    occupied = state.occupied
+    for space in TURN_ORDER_SPACES:
+        entry = occupied.get(space)
+        if entry is not None and entry[0] == seat:
+            return True
+    return False
 
 
 def new_order(state: State) -> list[str]:

@@ -513,3 +513,168 @@ def test_the_relocation_listing_is_what_decide_accepts(players, seed):
                           if _accepted(state, seat, "Relocate", {"space": space})]
         seen += 1
     assert seen > 2
+
+
+@pytest.mark.parametrize("players,seed", [(2, 71), (4, 72)])
+def test_the_listings_single_demand_answers_are_effects_feasibles(players, seed):
+    """The placement listing answers industry, one-step, tile and doubler demands from
+    its room memo (``legal._feasible``): as ``effects_feasible`` the long way, for every
+    space, with one memo shared by all spaces of a position as the listing shares it."""
+    from games.russian_railroads.legal import _feasible
+
+    infos = [actions.space_info(sid) for sid in RULES.spaces] + [actions.engineer_info(n) for n in RULES.engineers]
+    shapes = {info.needs.shape for info in infos}
+    assert {"industry", "one_step", "tiles"} <= shapes
+    answers = set()
+    for state, seat, _command in _random_positions(players, seed, limit=200):
+        if seat == SYSTEM:
+            continue
+        positions = [(state, state.players[seat])]
+        if not answers:  # made up: no room for a step, no tile left (random games rarely get there)
+            bare = state.clone()
+            bare.stacks = [0] * 10
+            bare.display = [0] * 10
+            bare.doubler_supply = 0
+            p = bare.mut(seat)
+            p.unlocked = [True, False, False, False, False]
+            for line in range(3):
+                p.tr[line * 5] = RULES.line_len[line]
+            positions.append((bare, p))
+        for position, p in positions:
+            memo: dict = {}
+            for info in infos:
+                expected = actions.effects_feasible(position, p, info.effects, needs=_general(info.needs))
+                assert _feasible(position, p, info, memo, True) == expected, info.id
+                answers.add((info.needs.shape, expected))
+    assert {("industry", False), ("one_step", False), ("tiles", False), ("one_step", True), ("doublers", True),
+            ("doublers", False)} <= answers
+
+
+@pytest.mark.parametrize("players,seed", [(2, 81), (4, 82), (3, 83)])
+def test_the_action_phase_status_is_the_long_ways(players, seed):
+    """The base game's action-phase status (``game._status``'s first branch) equals the
+    one built the long way for every position of random games, and a hand edit of the
+    points is seen."""
+    from games.russian_railroads import game
+
+    seen = 0
+    for state, _seat, _command in _random_positions(players, seed):
+        if state.phase == "actions" and not state.options:
+            seen += 1
+            game._STATUSES.clear()
+            fast = game._status(state)
+            game._STATUSES.clear()
+            assert fast == game._any_status(state)
+            assert game._status(state) is not None and game._status(state) == fast
+    assert seen > 50
+    state.players[state.seats[0]].vp += 11
+    assert game._status(state).scores[state.seats[0]] == state.players[state.seats[0]].vp
+
+
+def _direct_candidates(state, seat):
+    """Every industry step, ?-token, doubler, loco placement and discard a seat could
+    name now: the sub-moves the listing checks directly instead of probing a handler."""
+    from games.russian_railroads.data import q_tokens_for
+
+    found = [("AdvanceIndustry", {"marker": m}) for m in (1, 2, 3)]
+    found += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options)]
+    found.append(("PlaceDoubler", {}))
+    block = actions.blocking_item(state.pending)
+    if block is not None and block[1] == "place_loco":
+        number = block[4] // 10
+        for line in RULES.lines:
+            for replace in range(10):
+                found.append(("PlaceLoco", {"line": line, "replace": replace, "number": number}))
+        found.append(("DiscardLoco", {"number": number}))
+    return found
+
+
+@pytest.mark.parametrize("players,seed,options", [(2, 91, None), (4, 92, None), (3, 93, {"new_q": True}),
+                                                  (4, 94, {"coal": True})])
+def test_directly_checked_submoves_are_what_decide_accepts(players, seed, options):
+    """Industry steps, ?-tokens, doublers, loco placements and discards are listed by
+    the handlers' own checks called directly (``industry_step``, ``question_token_item``,
+    ``doubler_item``, ``may_discard``; loco placements as ``locomotives.placements``
+    gives them): each listed iff ``decide`` accepts it."""
+    from games.russian_railroads.data import SPECIAL9
+
+    positions = [(state, seat) for state, seat, _command in _random_positions(players, seed, limit=600,
+                                                                                options=options)
+                 if seat != SYSTEM and state.placed and state.pending]
+    # made up: the refusals random games rarely reach (no doubler left; the ?-card's #9
+    # discarded while a slot is free)
+    state, seat = positions[0]
+    no_doubler = state.clone()
+    no_doubler.pending = ((no_doubler.next_item, "doublers", 1, True, None, False),)
+    no_doubler.doubler_supply = 0
+    must_place = state.clone()
+    must_place.pending = ((must_place.next_item, "place_loco", 1, True, SPECIAL9 * 10, True),)
+    assert locomotives.has_free_slot(must_place.players[seat])
+    positions += [(no_doubler, seat), (must_place, seat)]
+    verdicts = set()
+    for state, seat in positions:
+        legal = GAME.legal_commands(state, seat)
+        for ctype, args in _direct_candidates(state, seat):
+            accepted = _accepted(state, seat, ctype, args)
+            assert (Command(ctype, seat, args) in legal) == accepted, (ctype, args)
+            verdicts.add((ctype, accepted))
+    assert {("AdvanceIndustry", True), ("AdvanceIndustry", False), ("ChooseQuestionToken", True),
+            ("PlaceDoubler", True), ("PlaceDoubler", False), ("PlaceLoco", True), ("PlaceLoco", False),
+            ("DiscardLoco", True), ("DiscardLoco", False)} <= verdicts
+
+
+@pytest.mark.parametrize("players,seed,options", [(4, 101, None), (3, 102, {"tableau": "deutschland"}),
+                                                  (2, 103, {"tableau": "usa"}), (4, 104, {"coal": True})])
+def test_industry_room_kept_by_value_is_the_walk(players, seed, options):
+    """``actions.industry_capacity`` (kept by the factories and markers it reads) is
+    ``industry.capacity`` for every seat of random games, with and without the extra
+    factory, and sees a hand edit of the markers or factories at once."""
+    checked = 0
+    for state, _seat, _command in _random_positions(players, seed, limit=300, options=options):
+        for p in state.players.values():
+            for extra in (False, True):
+                assert actions.industry_capacity(p, extra) == industry.capacity(p, extra_factory=extra)
+                checked += 1
+    assert checked > 500
+    p = state.players[state.seats[0]].clone()
+    for markers, factories in (([0, -1], [0, 0, 0, 0, 0]), ([3, 0], [1, 0, 0, 0, 0]), ([9, 2], [1, 2, 3, 0, 0])):
+        actions.industry_capacity(p)  # (kept for the values before the edit)
+        p.markers[:len(markers)] = markers  # a hand edit, in place
+        p.factories[:] = factories
+        assert actions.industry_capacity(p) == industry.capacity(p)
+        assert actions.industry_capacity(p, True) == industry.capacity(p, extra_factory=True)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_factory_source_is_found_as_the_source_list_finds_one(seed):
+    """``locomotives.has_factory_source`` is ``bool(factory_sources(...))``: random
+    stacks and displays, mostly empty ones (the refusals), and every position of a
+    random game."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        stacks = [0] + [rng.choice((0, 0, 0, 1, 2)) for _ in range(9)]
+        display = [0] + [rng.choice((0, 0, 0, 0, 1)) for _ in range(9)]
+        assert locomotives.has_factory_source(stacks, display) == bool(locomotives.factory_sources(stacks, display))
+    assert not locomotives.has_factory_source([0] * 10, [0] * 10)
+    assert locomotives.has_factory_source([0] * 10, [0] * 9 + [1])
+    for state, _seat, _command in _random_positions(4, 110 + seed, limit=200):
+        assert locomotives.has_factory_source(state.stacks, state.display) == \
+            bool(locomotives.factory_sources(state.stacks, state.display))
+
+
+def _eventual_capacity_by_the_rules(tr, unlocked):
+    """Every allowed, unlocked colour's room to its last possible space, line by line."""
+    total = 0
+    for line in range(3):
+        for colour in range(5):
+            if RULES.allowed[line][colour] and unlocked[colour]:
+                total += max(0, RULES.line_len[line] - colour - tr[line * 5 + colour])
+    return total
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_eventual_capacity_walks_the_lines_as_the_rules_describe(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        tr, unlocked = _random_tracks(rng)
+        assert tracks.eventual_capacity(tr, unlocked) == _eventual_capacity_by_the_rules(tr, unlocked)
