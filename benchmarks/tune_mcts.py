@@ -26,6 +26,7 @@ weights file by hand, and the time-budgeted levels measured with
     python benchmarks/tune_mcts.py --grid '{"EXPLORATION": [0.1, 0.25, 0.5], "MARGIN_SCALE": [20, 40]}'
     python benchmarks/tune_mcts.py --options '{"tableau": "deutschland"}' --players 4
     python benchmarks/tune_mcts.py --challenger greedy --grid '{"eval.POTENTIAL": [0.35, 0.7]}' --screen 100
+    python benchmarks/tune_mcts.py --screen 0 --confirm 80 --configs '[{}, {"MARGIN_SCALE": 20}]'
 """
 
 from __future__ import annotations
@@ -123,7 +124,10 @@ def run_stage(configs: list[dict[str, Any]], games: int, stage: str, args: argpa
         margin = sum(m - o for _, m, o in results) / len(results)
         rows.append({"config": json.loads(key), "games": len(results), "wins": wins, "rate": wins / len(results),
                      "ci": (low, high), "margin": margin})
-    rows.sort(key=lambda r: (-r["rate"], -r["margin"]))
+    if args.by == "margin":
+        rows.sort(key=lambda r: (-r["margin"], -r["rate"]))
+    else:
+        rows.sort(key=lambda r: (-r["rate"], -r["margin"]))
     return rows
 
 
@@ -147,9 +151,13 @@ def main() -> None:
     parser.add_argument("--grid", help="JSON object: constant -> list of values (default: EXPLORATION x MARGIN_SCALE)")
     parser.add_argument("--configs", help="JSON list of configurations instead of a grid's product, e.g. "
                         "one weight changed at a time: '[{}, {\"eval.COIN\": 1.0}, {\"eval.COIN\": 4.0}]'")
-    parser.add_argument("--screen", type=int, default=20, help="games per configuration in the screen")
+    parser.add_argument("--screen", type=int, default=20, help="games per configuration in the screen "
+                        "(0: confirm every configuration given, without a screen)")
     parser.add_argument("--confirm", type=int, default=60, help="games per kept configuration on fresh seeds")
     parser.add_argument("--keep", type=int, default=3)
+    parser.add_argument("--by", choices=("rate", "margin"), default="rate",
+                        help="rank by win rate (then margin) or by average margin (then win rate); margin "
+                        "when the win rates are near 100 %% and no longer tell the configurations apart")
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
     args.options = json.dumps(json.loads(args.options))
@@ -162,10 +170,15 @@ def main() -> None:
     start = time.perf_counter()
     challenger = args.challenger or f"mcts-{args.iterations}i"
     print(f"{args.game} {args.options}, {args.players} players, {challenger} vs greedy, {len(configs)} configurations")
-    screen = run_stage(configs, args.screen, "screen", args)
-    show(f"Screen: {args.screen} games each (seeds tune-screen-*)", screen)
-    if args.confirm > 0:
+    if args.screen > 0:
+        screen = run_stage(configs, args.screen, "screen", args)
+        show(f"Screen: {args.screen} games each (seeds tune-screen-*)", screen)
         kept = [r["config"] for r in screen[: args.keep]]
+    else:
+        # No screen: the given configurations are confirmed as they are (e.g. one the
+        # screen ranked below --keep by win rate but above by margin, and the current one).
+        kept = configs
+    if args.confirm > 0:
         confirmed = run_stage(kept, args.confirm, "confirm", args)
         show(f"Confirm: the best {len(kept)}, {args.confirm} games each on fresh seeds (tune-confirm-*)", confirmed)
         print(f"\nchosen: {json.dumps(confirmed[0]['config'], sort_keys=True)}")
