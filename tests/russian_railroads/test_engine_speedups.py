@@ -562,9 +562,12 @@ def test_the_action_phase_status_is_the_long_ways(players, seed):
         if state.phase == "actions" and not state.options:
             seen += 1
             game._STATUSES.clear()
+            game._ACTION_STATUSES.clear()
             fast = game._status(state)
             game._STATUSES.clear()
+            game._ACTION_STATUSES.clear()
             assert fast == game._any_status(state)
+            assert fast.to_move == game._any_status(state).to_move and fast.ranking == game._any_status(state).ranking
             assert game._status(state) is not None and game._status(state) == fast
     assert seen > 50
     state.players[state.seats[0]].vp += 11
