@@ -99,6 +99,12 @@ def _any_status(state: State) -> Status:
 
 
 _STATUSES: dict[tuple[Any, ...], Status] = {}
+#: How many statuses the memos keep before they start again.  Few: a status is asked
+#: for again soon or never (random playouts: 2,527 distinct statuses in 25,715 calls;
+#: kept all, 3,103 are built with 16 kept), and every status kept outlives the young
+#: generation, so a large memo made the cyclic collector run ~5x as often (its
+#: passes were a twentieth of a playout's CPU time).
+STATUS_MEMO = 16
 #: the base game's action-phase statuses by (round, current seat, seats, points...,
 #: the players' seats): :func:`_status`'s first branch
 _ACTION_STATUSES: dict[tuple[Any, ...], Status] = {}
@@ -106,7 +112,7 @@ _ACTION_STATUSES: dict[tuple[Any, ...], Status] = {}
 
 def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]) -> Status:
     """Build the status of a position not seen yet (the caller keeps it)."""
-    if len(_STATUSES) > 10000 or len(_ACTION_STATUSES) > 10000:
+    if len(_STATUSES) > STATUS_MEMO or len(_ACTION_STATUSES) > STATUS_MEMO:
         _STATUSES.clear()
         _ACTION_STATUSES.clear()
     scores = {seat: p.vp for seat, p in state.players.items()}
