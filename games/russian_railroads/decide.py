@@ -422,7 +422,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         if handler is None:
             raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
         handler(ctx)
-        remember_outcome(state, ctx.events, ctx.work)
+        remember_outcome(state, ctx.events, ctx.states, ctx.work)
         return ctx.events
     if state.phase == "over":
         raise IllegalMove("rr.game.over", "the game is over")
@@ -447,5 +447,5 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         SUBMOVES[command.type](ctx, seat, command.args)
     else:
         raise IllegalMove("rr.command.unknown", f"unknown command {command.type!r}")
-    remember_outcome(state, ctx.events, ctx.work)
+    remember_outcome(state, ctx.events, ctx.states, ctx.work)
     return ctx.events

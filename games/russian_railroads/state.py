@@ -210,10 +210,10 @@ class State:
         #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
         self.dsp: dict[str, Any] | None = None
         self._owned: set[str] = set()
-        #: (events, state): the events ``decide`` just returned for this state and the
-        #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
-        #: for the last of these events instead of folding them a second time.
-        self._after: tuple[tuple[Any, ...], State] | None = None
+        #: (events, states): the events ``decide`` just returned for this state and the
+        #: state each of them folds into, which ``decide`` built anyway; ``evolve`` hands
+        #: those out instead of folding the events a second time.
+        self._after: tuple[tuple[Any, ...], tuple[State, ...]] | None = None
         #: the placements ``legal_commands`` listed for this state (base game): ``decide``
         #: need not check those very command objects again (:func:`decide.was_listed`)
         self._placements: list[Any] | None = None

@@ -71,6 +71,27 @@ def test_evolve_after_decide_equals_folding_the_events_and_leaves_the_input_alon
         assert GAME.dump_state(state) == before
 
 
+@pytest.mark.parametrize("players,seed,options", [(4, 5, None), (3, 6, None), (2, 7, {"dsp": True}),
+                                                  (3, 8, {"coal": True}), (4, 9, {"tableau": "usa"})])
+def test_each_state_decide_kept_is_the_fold_of_the_events_so_far(players, seed, options):
+    """``evolve`` hands out the state ``decide`` kept after each event but the last
+    (``Ctx.states``): each equals the events folded one by one the long way, and
+    folding on from it (or deciding again) changes none of them."""
+    several = 0
+    for state, _seat, command in _random_positions(players, seed, options=options):
+        events = GAME.decide(state, command, random.Random(7))
+        several += len(events) > 1
+        slow, fast, dumps = state, state, []
+        for event in events:
+            slow = _slow_fold(slow, event)
+            fast = GAME.evolve(fast, event)
+            assert GAME.dump_state(fast) == GAME.dump_state(slow), event.type
+            dumps.append((fast, copy.deepcopy(GAME.dump_state(fast))))
+        for kept, dump in dumps:
+            assert GAME.dump_state(kept) == dump
+    assert several > 20
+
+
 def test_the_decided_outcome_is_not_used_for_another_event():
     state, _ = new_game(2, 11)
     seat = state.current
