@@ -191,7 +191,23 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     if not pending:
         return []
     p = state.players[seat]
-    kinds = {item[1] for item in pending if item[2] > 0}
+    # the kinds open and the colours of the track steps, in one pass (a comprehension
+    # for the kinds and a loop for the colours walked the items twice)
+    kinds: set[str] = set()
+    colours: set[int] = set()
+    for item in pending:
+        kind = item[1]
+        if item[2] > 0:
+            kinds.add(kind)
+        if kind == "steps":
+            colours.update(tracks.colour_set(item[4]))
+        elif kind == "repeat_one":
+            if "black" in item[4]:
+                colours.add(0)
+            if "doubler" in item[4]:
+                kinds.add("doublers")
+            if "industry" in item[4]:
+                kinds.add("industry")
     block = actions.blocking_item(pending)
     #: in listing order: track steps first, checked directly by ``step_choices`` (what
     #: ``advance_track`` runs after parsing its arguments, for all lines at once), then
@@ -209,17 +225,6 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
         if may_discard(p, exclude):
             listed.append(_command("DiscardLoco", seat, {"number": number}))
     else:
-        colours: set[int] = set()
-        for item in pending:
-            if item[1] == "steps":
-                colours.update(tracks.colour_set(item[4]))
-            elif item[1] == "repeat_one":
-                if "black" in item[4]:
-                    colours.add(0)
-                if "doubler" in item[4]:
-                    kinds.add("doublers")
-                if "industry" in item[4]:
-                    kinds.add("industry")
         for colour in sorted(colours):
             for line, item in step_choices(state, seat, colour):
                 command = _step_command(seat, line, colour)
