@@ -92,6 +92,31 @@ def test_each_state_decide_kept_is_the_fold_of_the_events_so_far(players, seed, 
     assert several > 20
 
 
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 34), (4, 33)])
+def test_the_spaces_kept_per_engineer_combination_are_the_long_ways(players, seed):
+    """``available_infos`` (kept per board, public and own engineers) lists the spaces
+    ``available_spaces`` names, in its order, at every decision of random games, with
+    own engineers (hired, some used) and after a hand edit of the used ones."""
+    from games.russian_railroads import decide
+
+    own = 0
+    for state, seat, _command in _random_positions(players, seed, limit=3000):
+        if seat == SYSTEM:
+            continue
+        assert [info.id for info in available_infos(state, seat)] == available_spaces(state, seat)
+        p = state.players[seat]
+        if p.engineers:
+            own += 1
+            unused = [e for e in p.engineers if e not in p.own_used]
+            if unused:
+                p.own_used = p.own_used + [unused[0]]  # (a hand edit: replaced, as the rule says)
+                state.touch()
+                assert [info.id for info in available_infos(state, seat)] == available_spaces(state, seat)
+                assert decide.engineers.space_id(unused[0]) not in available_spaces(state, seat)
+                return
+    assert own > 0
+
+
 def test_the_decided_outcome_is_not_used_for_another_event():
     state, _ = new_game(2, 11)
     seat = state.current
