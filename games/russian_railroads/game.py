@@ -59,6 +59,12 @@ def _status(state: State) -> Status:
         # no system work is due there (no Emil, no stock payout, no freight wagon), so
         # only the current seat moves.  The key is built by appending to a list: a
         # comprehension unpacked into a tuple cost twice as much (~0.5 against ~0.35 us).
+        known = state._status
+        if known is not None:
+            # Asked for this very state before (bots ask twice per decision: is it
+            # over, who moves).  Kept on the state in this branch only: a clone starts
+            # without it and ``State.touch`` forgets it after a hand edit.
+            return known
         players = state.players
         key = [state.round, state.current, state.seats]
         for p in players.values():
@@ -68,6 +74,7 @@ def _status(state: State) -> Status:
         if status is None:
             to_move = (state.current,) if state.current else ()
             status = _ACTION_STATUSES[tuple(key)] = _status_for(state, to_move, ())
+        state._status = status
         return status
     return _any_status(state)
 

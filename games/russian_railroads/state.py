@@ -142,7 +142,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps",
+        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_status",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -219,6 +219,9 @@ class State:
         self._placements: list[Any] | None = None
         #: (command, line, colour, pending item) of the track steps listed likewise
         self._steps: list[tuple[Any, int, int, Item]] | None = None
+        #: the base game's action-phase ``Status`` of this state once asked for (set by
+        #: ``game._status``; a clone starts without it, :meth:`touch` forgets it)
+        self._status: Any = None
 
     def touch(self) -> None:
         """Forget what was derived from this state (after changing it by hand between
@@ -226,6 +229,7 @@ class State:
         self._after = None
         self._placements = None
         self._steps = None
+        self._status = None
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -267,6 +271,7 @@ class State:
         s._after = None
         s._placements = None
         s._steps = None
+        s._status = None
         return s
 
     def mut(self, seat: str) -> PlayerState:
@@ -308,7 +313,7 @@ class State:
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
 #: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps")
+_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps", "_status")
 
 
 def industry_gap_index(pos: int) -> int:

@@ -617,7 +617,28 @@ def test_the_action_phase_status_is_the_long_ways(players, seed):
             assert game._status(state) is not None and game._status(state) == fast
     assert seen > 50
     state.players[state.seats[0]].vp += 11
+    state.touch()  # (the contract after a hand edit: the state keeps its action-phase status)
     assert game._status(state).scores[state.seats[0]] == state.players[state.seats[0]].vp
+
+
+@pytest.mark.parametrize("players,seed", [(2, 84), (4, 85)])
+def test_the_status_kept_on_a_state_is_its_own_and_a_clone_asks_again(players, seed):
+    """The action-phase status kept on a state (``State._status``) is the one the memo
+    built for its position; a clone, a folded event and ``touch`` start without it."""
+    from games.russian_railroads import game
+
+    seen = 0
+    for state, _seat, _command in _random_positions(players, seed):
+        if state.phase == "actions" and not state.options:
+            seen += 1
+            status = game._status(state)
+            assert state._status is status and game._status(state) is status
+            assert status == game._any_status(state)
+            assert state.clone()._status is None
+            state.touch()
+            assert state._status is None and game._status(state) == status
+    assert seen > 50
+
 
 
 def _direct_candidates(state, seat):
