@@ -171,9 +171,14 @@ def _passed(state: State, payload: Payload) -> None:
 
 @handles("ActionsGained")
 def _gained(state: State, payload: Payload) -> None:
-    items = tuple(tuple(item) for item in payload["items"])
+    items = tuple(map(tuple, payload["items"]))
     state.pending = state.pending + items  # type: ignore[operator]
-    state.next_item = max([state.next_item] + [item[0] + 1 for item in items])
+    # (a loop, not max() over a comprehension: an item or two, every placement)
+    next_item = state.next_item
+    for item in items:
+        if item[0] >= next_item:
+            next_item = item[0] + 1
+    state.next_item = next_item
 
 
 @handles("TrackAdvanced")
