@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .data import RULES, loco_value
+from .data import RULES, SPECIAL9, loco_value
 
 #: A pending action gained in the current turn:
 #: (id, kind, n remaining, mandatory, arg, blocking)
@@ -118,7 +118,13 @@ class PlayerState:
         return "kiev_medal" in self.q_used
 
     def reach(self, line: int) -> int:
-        return sum(loco_value(x) for x in self.locos[line])
+        """The line's locos' total value (``loco_value``; the plain numbers below the
+        special #9 are their own value: a loop, as a generator with a call per loco cost
+        twice as much, and every track step's special-space check asks)."""
+        total = 0
+        for loco in self.locos[line]:
+            total += loco if loco < SPECIAL9 else loco_value(loco)
+        return total
 
     def dump(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in PlayerState.__slots__}

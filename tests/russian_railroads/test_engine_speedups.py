@@ -117,6 +117,21 @@ def test_the_spaces_kept_per_engineer_combination_are_the_long_ways(players, see
     assert own > 0
 
 
+def test_reach_is_the_sum_of_the_loco_values():
+    """``PlayerState.reach`` (plain numbers taken as their value) against ``loco_value``
+    for every kind of tile: plain, the special #9, boilers on either."""
+    from games.russian_railroads.data import BOILER, SPECIAL9, loco_value
+    from games.russian_railroads.state import PlayerState
+
+    rng = random.Random(5)
+    tiles = list(range(1, 10)) + [SPECIAL9, BOILER + 3, BOILER + SPECIAL9, 2 * BOILER + 7]
+    for _ in range(300):
+        p = PlayerState("p1")
+        p.locos = [rng.sample(tiles, rng.randint(0, 4)) for _line in range(3)]
+        for line in range(3):
+            assert p.reach(line) == sum(loco_value(x) for x in p.locos[line])
+
+
 def test_the_decided_outcome_is_not_used_for_another_event():
     state, _ = new_game(2, 11)
     seat = state.current
