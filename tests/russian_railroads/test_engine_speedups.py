@@ -563,6 +563,23 @@ def test_one_items_demand_is_that_of_the_pending_list_of_it(players, seed):
     assert seen > 20
 
 
+def test_a_mandatory_step_items_answer_is_the_long_ways_also_when_refused():
+    """``item_alone_feasible``'s own answer for steps of one colour (base tableau)
+    against ``pending_feasible``, for every colour and count, on a fresh tableau (locked
+    colours: no room) and one moved on by random games (room used up)."""
+    seen = {True: 0, False: 0}
+    states = [new_game(4, 3)[0]] + [state for state, seat, _c in _random_positions(3, 17) if seat != SYSTEM][-5:]
+    for state in states:
+        for p in state.players.values():
+            for colour in RULES.colours:
+                for n in range(1, 9):
+                    item = (99, "steps", n, True, colour, False)
+                    expected = actions.pending_feasible(state, p, [item])
+                    assert actions.item_alone_feasible(state, p, item) == expected
+                    seen[expected] += 1
+    assert seen[True] > 20 and seen[False] > 20
+
+
 @pytest.mark.parametrize("players,seed", [(3, 81), (4, 82)])
 def test_the_relocation_listing_is_what_decide_accepts(players, seed):
     seen = 0
