@@ -19,7 +19,7 @@ from .context import Ctx, arg
 from .data import RULES, space_on_board
 from .evolve import remember_outcome
 from .state import Item, PlayerState, State
-from .submoves import SUBMOVES, advance_listed
+from .submoves import SUBMOVES, advance_listed, build_listed
 
 _BOARD_CACHE: dict[tuple[int, bool], list[str]] = {}
 
@@ -217,6 +217,18 @@ def listed_step(state: State, command: Command) -> tuple[int, int, Item] | None:
         for known, line, colour, item in listed:
             if known is command:
                 return line, colour, item
+    return None
+
+
+def listed_build(state: State, command: Command) -> tuple[int, int, int, Item] | None:
+    """(line, replaced loco, number, pending item) of a loco build ``legal_commands``
+    listed for this state as this very command object (base game), else None: see
+    :func:`was_listed`."""
+    listed = state._builds
+    if listed is not None:
+        for known, line, replace, number, item in listed:
+            if known is command:
+                return line, replace, number, item
     return None
 
 
@@ -460,6 +472,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         place_listed(ctx, seat, command.args)
     elif command.type == "AdvanceTrack" and (step := listed_step(state, command)) is not None:
         advance_listed(ctx, seat, *step)
+    elif command.type == "BuildLoco" and (build := listed_build(state, command)) is not None:
+        build_listed(ctx, seat, *build)
     elif command.type in TURN_COMMANDS:
         TURN_COMMANDS[command.type](ctx, seat, command.args)
     elif command.type in SUBMOVES:

@@ -250,9 +250,11 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
     if "doublers" in kinds and _passes(doubler_item, state, seat):
         listed.append(_command("PlaceDoubler", seat, {}))
     if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
-        for line, replace, number in loco_builds(state, seat):
-            listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
-                                                       "number": number}))
+        for line, replace, number, item in loco_builds(state, seat):
+            command = _command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
+            listed.append(command)
+            if state._builds is not None:  # (decide: listed_build)
+                state._builds.append((command, line, replace, number, item))
     if kinds & {"factory", "loco_or_factory"}:
         for source, number, slot in factory_builds(state, seat):
             listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
@@ -316,6 +318,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
     steps = state._steps = []  # (decide: listed_step)
+    state._builds = []  # (decide: listed_build, filled by _other_submoves)
     return _submoves(state, seat, steps)
 
 

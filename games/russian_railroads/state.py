@@ -148,7 +148,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_status",
+        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_builds", "_status",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -225,6 +225,8 @@ class State:
         self._placements: list[Any] | None = None
         #: (command, line, colour, pending item) of the track steps listed likewise
         self._steps: list[tuple[Any, int, int, Item]] | None = None
+        #: (command, line, replaced loco, number, pending item) of the loco builds listed likewise
+        self._builds: list[tuple[Any, int, int, int, Item]] | None = None
         #: the base game's action-phase ``Status`` of this state once asked for (set by
         #: ``game._status``; a clone starts without it, :meth:`touch` forgets it)
         self._status: Any = None
@@ -235,6 +237,7 @@ class State:
         self._after = None
         self._placements = None
         self._steps = None
+        self._builds = None
         self._status = None
 
     def clone(self) -> State:
@@ -277,6 +280,7 @@ class State:
         s._after = None
         s._placements = None
         s._steps = None
+        s._builds = None
         s._status = None
         return s
 
@@ -319,7 +323,7 @@ class State:
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
 #: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps", "_status")
+_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps", "_builds", "_status")
 
 
 def industry_gap_index(pos: int) -> int:

@@ -427,6 +427,53 @@ def test_listed_placements_and_steps_decide_as_the_checked_ones_do(players, seed
     assert min(seen.values()) > 30
 
 
+@pytest.mark.parametrize("players,seed", [(2, 41), (3, 42), (4, 43), (4, 44)])
+def test_listed_loco_builds_decide_as_the_checked_ones_do(players, seed):
+    """``decide`` takes a listed loco build's pending item from the listing
+    (``listed_build``): the same events as a fresh, fully checked equal command, also
+    where a mandatory item stays open (the item is then the first one whose build
+    leaves it finishable)."""
+    from games.russian_railroads.decide import listed_build
+
+    seen = open_after = 0
+    for state, seat, _command in _random_positions(players, seed, limit=3000):
+        if seat == SYSTEM or state.phase != "actions":
+            continue
+        for command in GAME.legal_commands(state, seat):
+            if command.type != "BuildLoco":
+                continue
+            fresh = Command(command.type, command.seat, dict(command.args))
+            assert listed_build(state, command) is not None and listed_build(state, fresh) is None
+            assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
+            seen += 1
+            item = listed_build(state, command)[3]
+            open_after += any(i[3] and i[2] > 0 for i in actions.consume(state.pending, item[0]))
+    assert seen > 20 and open_after > 5
+
+
+def test_a_listed_loco_builds_item_is_the_checked_ones_among_several():
+    """Made up: two mandatory items a loco build may use (a loco, a loco or factory),
+    so the item depends on the order and on what stays finishable; the listed build's
+    item is the one the checked command chooses."""
+    from games.russian_railroads.decide import listed_build
+
+    seen = 0
+    positions = [s for s, seat, _c in _random_positions(4, 45, limit=3000) if seat != SYSTEM and s.phase == "actions"]
+    for state in positions[::10]:
+        state = state.clone()
+        state.pending = ((90, "loco_or_factory", 1, True, None, False), (91, "loco", 1, True, None, False))
+        state.placed = state.acted = True
+        state.touch()
+        for command in GAME.legal_commands(state, state.current):
+            if command.type != "BuildLoco":
+                continue
+            fresh = Command(command.type, command.seat, dict(command.args))
+            assert listed_build(state, command) is not None
+            assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
+            seen += 1
+    assert seen > 10
+
+
 def test_a_hand_edit_after_listing_is_checked_again_after_touch():
     state, _ = new_game(2, 12)
     state = _past_draft(state)
