@@ -367,7 +367,14 @@ def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
     needs = _PENDING_NEEDS.get(((kind, n, arg),))
     if needs is None:
         needs = pending_needs((item,))
-    return needs is None or effects_feasible(state, p, (), needs=needs)
+        if needs is None:
+            return True
+    plain = needs.plain_colour
+    if plain is not None and not state.options:
+        # steps of one colour on the base tableau, the commonest mandatory item:
+        # ``effects_feasible``'s first answer for them, without its preamble
+        return tracks.capacity(p.tr, p.unlocked, plain[0]) >= plain[1]
+    return effects_feasible(state, p, (), needs=needs)
 
 
 def consume(pending: tuple[Item, ...], item_id: int) -> tuple[Item, ...]:

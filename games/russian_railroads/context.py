@@ -37,6 +37,10 @@ class Ctx:
         self.work = state if probe else state.clone()
         self.probe = probe
         self.events: list[Event] = []
+        #: the states the events before the last lead to, one per event (kept as the
+        #: events are emitted: ``evolve`` hands them out instead of folding those
+        #: events a second time, see :func:`evolve.remember_outcome`)
+        self.states: list[State] = []
         self._rng = rng
         #: a tableau with its own line names (Deutschland): log lines name the line
         self.line_names = _line_names(state) if state.options else None
@@ -56,6 +60,12 @@ class Ctx:
         if self.line_names is not None and isinstance(payload.get("line"), int):
             payload = {**payload, "line_name": self.line_names[payload["line"]]}
         event = Event(type_, payload, barrier)
+        if self.events:
+            # Keep the state the events so far lead to; the work copy goes on without
+            # owning its players (they are shared with the kept state now).
+            work = self.work
+            self.states.append(work.clone())
+            work._owned.clear()
         fn = EVENT_HANDLERS.get(type_)  # (evolve.apply, inline: every event decided passes here)
         if fn is not None:
             fn(self.work, payload)

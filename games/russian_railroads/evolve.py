@@ -41,15 +41,13 @@ def evolve(state: State, event: Event) -> State:
     after = state._after
     if after is not None:
         # Folding the very events ``decide`` just returned for this state: ``decide``
-        # already built the state they lead to (:func:`remember_outcome`).
+        # already built the states they lead to (:func:`remember_outcome`).
         state._after = None
-        events, outcome = after
+        events, outcomes = after
         if events[0] is event or events[0] == event:  # equal: the platform re-wraps events
-            if len(events) == 1:
-                return outcome
-            new = state.clone()
-            apply(new, event)
-            new._after = (events[1:], outcome)
+            new = outcomes[0]
+            if len(events) > 1:
+                new._after = (events[1:], outcomes[1:])
             return new
     new = state.clone()
     fn = _APPLY.get(event.type)  # (apply, inline: folding is the commonest call)
@@ -58,10 +56,12 @@ def evolve(state: State, event: Event) -> State:
     return new
 
 
-def remember_outcome(state: State, events: list[Event], outcome: State) -> None:
-    """Note that folding ``events`` into ``state`` gives ``outcome`` (built by ``decide``
-    on its private clone, which nothing changes afterwards)."""
-    state._after = (tuple(events), outcome) if events else None
+def remember_outcome(state: State, events: list[Event], before_last: list[State], outcome: State) -> None:
+    """Note that folding ``events`` into ``state`` gives ``before_last`` (the state after
+    each event but the last) and then ``outcome``: built by ``decide`` as it emitted
+    the events (each kept state a clone nothing changes afterwards), so ``evolve`` need
+    not fold them again."""
+    state._after = (tuple(events), (*before_last, outcome)) if events else None
 
 
 def _use(state: State, payload: Payload) -> None:
@@ -171,9 +171,14 @@ def _passed(state: State, payload: Payload) -> None:
 
 @handles("ActionsGained")
 def _gained(state: State, payload: Payload) -> None:
-    items = tuple(tuple(item) for item in payload["items"])
+    items = tuple(map(tuple, payload["items"]))
     state.pending = state.pending + items  # type: ignore[operator]
-    state.next_item = max([state.next_item] + [item[0] + 1 for item in items])
+    # (a loop, not max() over a comprehension: an item or two, every placement)
+    next_item = state.next_item
+    for item in items:
+        if item[0] >= next_item:
+            next_item = item[0] + 1
+    state.next_item = next_item
 
 
 @handles("TrackAdvanced")

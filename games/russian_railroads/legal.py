@@ -191,7 +191,23 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     if not pending:
         return []
     p = state.players[seat]
-    kinds = {item[1] for item in pending if item[2] > 0}
+    # the kinds open and the colours of the track steps, in one pass (a comprehension
+    # for the kinds and a loop for the colours walked the items twice)
+    kinds: set[str] = set()
+    colours: set[int] = set()
+    for item in pending:
+        kind = item[1]
+        if item[2] > 0:
+            kinds.add(kind)
+        if kind == "steps":
+            colours.update(tracks.colour_set(item[4]))
+        elif kind == "repeat_one":
+            if "black" in item[4]:
+                colours.add(0)
+            if "doubler" in item[4]:
+                kinds.add("doublers")
+            if "industry" in item[4]:
+                kinds.add("industry")
     block = actions.blocking_item(pending)
     #: in listing order: track steps first, checked directly by ``step_choices`` (what
     #: ``advance_track`` runs after parsing its arguments, for all lines at once), then
@@ -209,17 +225,6 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
         if may_discard(p, exclude):
             listed.append(_command("DiscardLoco", seat, {"number": number}))
     else:
-        colours: set[int] = set()
-        for item in pending:
-            if item[1] == "steps":
-                colours.update(tracks.colour_set(item[4]))
-            elif item[1] == "repeat_one":
-                if "black" in item[4]:
-                    colours.add(0)
-                if "doubler" in item[4]:
-                    kinds.add("doublers")
-                if "industry" in item[4]:
-                    kinds.add("industry")
         for colour in sorted(colours):
             for line, item in step_choices(state, seat, colour):
                 command = _step_command(seat, line, colour)
@@ -245,9 +250,11 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
     if "doublers" in kinds and _passes(doubler_item, state, seat):
         listed.append(_command("PlaceDoubler", seat, {}))
     if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
-        for line, replace, number in loco_builds(state, seat):
-            listed.append(_command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace,
-                                                       "number": number}))
+        for line, replace, number, item in loco_builds(state, seat):
+            command = _command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
+            listed.append(command)
+            if state._builds is not None:  # (decide: listed_build)
+                state._builds.append((command, line, replace, number, item))
     if kinds & {"factory", "loco_or_factory"}:
         for source, number, slot in factory_builds(state, seat):
             listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
@@ -311,6 +318,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if state.options:
         return _with_modules(state, seat, _after_placing(state, seat))
     steps = state._steps = []  # (decide: listed_step)
+    state._builds = []  # (decide: listed_build, filled by _other_submoves)
     return _submoves(state, seat, steps)
 
 

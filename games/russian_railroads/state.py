@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .data import RULES, loco_value
+from .data import RULES, SPECIAL9, loco_value
 
 #: A pending action gained in the current turn:
 #: (id, kind, n remaining, mandatory, arg, blocking)
@@ -118,7 +118,13 @@ class PlayerState:
         return "kiev_medal" in self.q_used
 
     def reach(self, line: int) -> int:
-        return sum(loco_value(x) for x in self.locos[line])
+        """The line's locos' total value (``loco_value``; the plain numbers below the
+        special #9 are their own value: a loop, as a generator with a call per loco cost
+        twice as much, and every track step's special-space check asks)."""
+        total = 0
+        for loco in self.locos[line]:
+            total += loco if loco < SPECIAL9 else loco_value(loco)
+        return total
 
     def dump(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in PlayerState.__slots__}
@@ -142,7 +148,7 @@ class State:
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
         "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps",
+        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_builds", "_status",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -210,15 +216,20 @@ class State:
         #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
         self.dsp: dict[str, Any] | None = None
         self._owned: set[str] = set()
-        #: (events, state): the events ``decide`` just returned for this state and the
-        #: state they fold into, which ``decide`` built anyway; ``evolve`` hands it out
-        #: for the last of these events instead of folding them a second time.
-        self._after: tuple[tuple[Any, ...], State] | None = None
+        #: (events, states): the events ``decide`` just returned for this state and the
+        #: state each of them folds into, which ``decide`` built anyway; ``evolve`` hands
+        #: those out instead of folding the events a second time.
+        self._after: tuple[tuple[Any, ...], tuple[State, ...]] | None = None
         #: the placements ``legal_commands`` listed for this state (base game): ``decide``
         #: need not check those very command objects again (:func:`decide.was_listed`)
         self._placements: list[Any] | None = None
         #: (command, line, colour, pending item) of the track steps listed likewise
         self._steps: list[tuple[Any, int, int, Item]] | None = None
+        #: (command, line, replaced loco, number, pending item) of the loco builds listed likewise
+        self._builds: list[tuple[Any, int, int, int, Item]] | None = None
+        #: the base game's action-phase ``Status`` of this state once asked for (set by
+        #: ``game._status``; a clone starts without it, :meth:`touch` forgets it)
+        self._status: Any = None
 
     def touch(self) -> None:
         """Forget what was derived from this state (after changing it by hand between
@@ -226,6 +237,8 @@ class State:
         self._after = None
         self._placements = None
         self._steps = None
+        self._builds = None
+        self._status = None
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -267,6 +280,8 @@ class State:
         s._after = None
         s._placements = None
         s._steps = None
+        s._builds = None
+        s._status = None
         return s
 
     def mut(self, seat: str) -> PlayerState:
@@ -308,7 +323,7 @@ class State:
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
 #: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps")
+_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps", "_builds", "_status")
 
 
 def industry_gap_index(pos: int) -> int:

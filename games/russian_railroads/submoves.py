@@ -75,16 +75,16 @@ def _finishable_with(work: State, seat: str, event_type: str, payload: dict[str,
     return actions.pending_feasible(hypo, hypo.players[seat], hypo.pending)
 
 
-def _tiles_allowed(work: State, seat: str, kinds: dict[str, Any], event_type: str,
-                   payloads: list[Callable[[Item], dict[str, Any]]]) -> list[bool]:
-    """For each build (its event's payload given the item used), would
-    :func:`_choose_tile` find a pending item for it?  The items and whether using one
-    leaves a mandatory item open are worked out once for all the builds."""
-    plan = []  # (item, is a mandatory item left open after using it?)
+def _tiles_items(work: State, seat: str, kinds: dict[str, Any], event_type: str,
+                 payloads: list[Callable[[Item], dict[str, Any]]]) -> list[Item | None]:
+    """For each build (its event's payload given the item used), the pending item
+    :func:`_choose_tile` would choose for it (None: none).  The items and whether using
+    one leaves a mandatory item open are worked out once for all the builds."""
+    plan = []  # (item, is a mandatory item left open after using it?), _choose_tile's order
     for item in actions.matching(work.pending, kinds):
         if not _any_mandatory(actions.consume(work.pending, item[0])):
             if not plan:
-                return [True] * len(payloads)  # the first candidate serves every build
+                return [item] * len(payloads)  # the first candidate serves every build
             plan.append((item, False))
             break
         plan.append((item, True))
@@ -98,7 +98,8 @@ def _tiles_allowed(work: State, seat: str, kinds: dict[str, Any], event_type: st
             verdicts[key] = _finishable_with(work, seat, event_type, payload)
         return verdicts[key]
 
-    return [any(not open_ or finishable(item, payload(item)) for item, open_ in plan) for payload in payloads]
+    return [next((item for item, open_ in plan if not open_ or finishable(item, payload(item))), None)
+            for payload in payloads]
 
 
 def _what_the_check_reads(event_type: str, needs: actions._Needs | None, item: Item,
@@ -118,17 +119,19 @@ def _what_the_check_reads(event_type: str, needs: actions._Needs | None, item: I
     return None
 
 
-def loco_builds(work: State, seat: str) -> list[tuple[int, int, int]]:
-    """(line, replaced loco, number) of every loco build :func:`build_loco` admits now,
-    in ``locomotives.placements`` order: its checks for the builds the placements
-    offer (the legal-move listing)."""
+def loco_builds(work: State, seat: str) -> list[tuple[int, int, int, Item]]:
+    """(line, replaced loco, number, the pending item it uses) of every loco build
+    :func:`build_loco` admits now, in ``locomotives.placements`` order: its checks for
+    the builds the placements offer (the legal-move listing; ``decide`` takes the
+    item from there for the very command listed, :func:`build_listed`)."""
     number = locomotives.lowest_stack(work.stacks)
     if not number or actions.blocking_item(work.pending) is not None:
         return []
     places = locomotives.placements(work.players[seat], number)
     payloads = [_loco_payload(seat, number, line, replace) for line, replace in places]
-    allowed = _tiles_allowed(work, seat, _LOCO_ITEMS, "LocoBuilt", payloads)
-    return [(line, replace, number) for (line, replace), ok in zip(places, allowed, strict=True) if ok]
+    items = _tiles_items(work, seat, _LOCO_ITEMS, "LocoBuilt", payloads)
+    return [(line, replace, number, item) for (line, replace), item in zip(places, items, strict=True)
+            if item is not None]
 
 
 def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
@@ -140,8 +143,8 @@ def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
     builds = [(source, number, slot) for source, number in locomotives.factory_sources(work.stacks, work.display)
               for slot in locomotives.factory_slots(p)]
     payloads = [_factory_payload(seat, p, source, number, slot) for source, number, slot in builds]
-    allowed = _tiles_allowed(work, seat, _FACTORY_ITEMS, "FactoryBuilt", payloads)
-    return [build for build, ok in zip(builds, allowed, strict=True) if ok]
+    items = _tiles_items(work, seat, _FACTORY_ITEMS, "FactoryBuilt", payloads)
+    return [build for build, item in zip(builds, items, strict=True) if item is not None]
 
 
 #: the pending items a loco build, a factory build may use (``actions.matching`` kinds)
@@ -390,7 +393,13 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     payload = _loco_payload(seat, number, line, replace)
     item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, _LOCO_ITEMS), "LocoBuilt", payload,
                         "locomotive build")
-    ctx.emit("LocoBuilt", payload(item))
+    build_listed(ctx, seat, line, replace, number, item)
+
+
+def build_listed(ctx: Ctx, seat: str, line: int, replace: int, number: int, item: Item) -> None:
+    """:func:`build_loco` once checked (by itself, or by the listing of this very state:
+    ``decide.listed_build`` with the item :func:`loco_builds` found): only what it emits."""
+    ctx.emit("LocoBuilt", _loco_payload(seat, number, line, replace)(item))
     if replace:
         ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
     ctx.check_specials(seat)

@@ -71,6 +71,67 @@ def test_evolve_after_decide_equals_folding_the_events_and_leaves_the_input_alon
         assert GAME.dump_state(state) == before
 
 
+@pytest.mark.parametrize("players,seed,options", [(4, 5, None), (3, 6, None), (2, 7, {"dsp": True}),
+                                                  (3, 8, {"coal": True}), (4, 9, {"tableau": "usa"})])
+def test_each_state_decide_kept_is_the_fold_of_the_events_so_far(players, seed, options):
+    """``evolve`` hands out the state ``decide`` kept after each event but the last
+    (``Ctx.states``): each equals the events folded one by one the long way, and
+    folding on from it (or deciding again) changes none of them."""
+    several = 0
+    for state, _seat, command in _random_positions(players, seed, options=options):
+        events = GAME.decide(state, command, random.Random(7))
+        several += len(events) > 1
+        slow, fast, dumps = state, state, []
+        for event in events:
+            slow = _slow_fold(slow, event)
+            fast = GAME.evolve(fast, event)
+            assert GAME.dump_state(fast) == GAME.dump_state(slow), event.type
+            dumps.append((fast, copy.deepcopy(GAME.dump_state(fast))))
+        for kept, dump in dumps:
+            assert GAME.dump_state(kept) == dump
+    assert several > 20
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 34), (4, 33)])
+def test_the_spaces_kept_per_engineer_combination_are_the_long_ways(players, seed):
+    """``available_infos`` (kept per board, public and own engineers) lists the spaces
+    ``available_spaces`` names, in its order, at every decision of random games, with
+    own engineers (hired, some used) and after a hand edit of the used ones."""
+    from games.russian_railroads import decide
+
+    own = 0
+    for state, seat, _command in _random_positions(players, seed, limit=3000):
+        if seat == SYSTEM:
+            continue
+        assert [info.id for info in available_infos(state, seat)] == available_spaces(state, seat)
+        p = state.players[seat]
+        if p.engineers:
+            own += 1
+            unused = [e for e in p.engineers if e not in p.own_used]
+            if unused:
+                p.own_used = p.own_used + [unused[0]]  # (a hand edit: replaced, as the rule says)
+                state.touch()
+                assert [info.id for info in available_infos(state, seat)] == available_spaces(state, seat)
+                assert decide.engineers.space_id(unused[0]) not in available_spaces(state, seat)
+                return
+    assert own > 0
+
+
+def test_reach_is_the_sum_of_the_loco_values():
+    """``PlayerState.reach`` (plain numbers taken as their value) against ``loco_value``
+    for every kind of tile: plain, the special #9, boilers on either."""
+    from games.russian_railroads.data import BOILER, SPECIAL9, loco_value
+    from games.russian_railroads.state import PlayerState
+
+    rng = random.Random(5)
+    tiles = list(range(1, 10)) + [SPECIAL9, BOILER + 3, BOILER + SPECIAL9, 2 * BOILER + 7]
+    for _ in range(300):
+        p = PlayerState("p1")
+        p.locos = [rng.sample(tiles, rng.randint(0, 4)) for _line in range(3)]
+        for line in range(3):
+            assert p.reach(line) == sum(loco_value(x) for x in p.locos[line])
+
+
 def test_the_decided_outcome_is_not_used_for_another_event():
     state, _ = new_game(2, 11)
     seat = state.current
@@ -366,6 +427,53 @@ def test_listed_placements_and_steps_decide_as_the_checked_ones_do(players, seed
     assert min(seen.values()) > 30
 
 
+@pytest.mark.parametrize("players,seed", [(2, 41), (3, 42), (4, 43), (4, 44)])
+def test_listed_loco_builds_decide_as_the_checked_ones_do(players, seed):
+    """``decide`` takes a listed loco build's pending item from the listing
+    (``listed_build``): the same events as a fresh, fully checked equal command, also
+    where a mandatory item stays open (the item is then the first one whose build
+    leaves it finishable)."""
+    from games.russian_railroads.decide import listed_build
+
+    seen = open_after = 0
+    for state, seat, _command in _random_positions(players, seed, limit=3000):
+        if seat == SYSTEM or state.phase != "actions":
+            continue
+        for command in GAME.legal_commands(state, seat):
+            if command.type != "BuildLoco":
+                continue
+            fresh = Command(command.type, command.seat, dict(command.args))
+            assert listed_build(state, command) is not None and listed_build(state, fresh) is None
+            assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
+            seen += 1
+            item = listed_build(state, command)[3]
+            open_after += any(i[3] and i[2] > 0 for i in actions.consume(state.pending, item[0]))
+    assert seen > 20 and open_after > 5
+
+
+def test_a_listed_loco_builds_item_is_the_checked_ones_among_several():
+    """Made up: two mandatory items a loco build may use (a loco, a loco or factory),
+    so the item depends on the order and on what stays finishable; the listed build's
+    item is the one the checked command chooses."""
+    from games.russian_railroads.decide import listed_build
+
+    seen = 0
+    positions = [s for s, seat, _c in _random_positions(4, 45, limit=3000) if seat != SYSTEM and s.phase == "actions"]
+    for state in positions[::10]:
+        state = state.clone()
+        state.pending = ((90, "loco_or_factory", 1, True, None, False), (91, "loco", 1, True, None, False))
+        state.placed = state.acted = True
+        state.touch()
+        for command in GAME.legal_commands(state, state.current):
+            if command.type != "BuildLoco":
+                continue
+            fresh = Command(command.type, command.seat, dict(command.args))
+            assert listed_build(state, command) is not None
+            assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
+            seen += 1
+    assert seen > 10
+
+
 def test_a_hand_edit_after_listing_is_checked_again_after_touch():
     state, _ = new_game(2, 12)
     state = _past_draft(state)
@@ -502,6 +610,23 @@ def test_one_items_demand_is_that_of_the_pending_list_of_it(players, seed):
     assert seen > 20
 
 
+def test_a_mandatory_step_items_answer_is_the_long_ways_also_when_refused():
+    """``item_alone_feasible``'s own answer for steps of one colour (base tableau)
+    against ``pending_feasible``, for every colour and count, on a fresh tableau (locked
+    colours: no room) and one moved on by random games (room used up)."""
+    seen = {True: 0, False: 0}
+    states = [new_game(4, 3)[0]] + [state for state, seat, _c in _random_positions(3, 17) if seat != SYSTEM][-5:]
+    for state in states:
+        for p in state.players.values():
+            for colour in RULES.colours:
+                for n in range(1, 9):
+                    item = (99, "steps", n, True, colour, False)
+                    expected = actions.pending_feasible(state, p, [item])
+                    assert actions.item_alone_feasible(state, p, item) == expected
+                    seen[expected] += 1
+    assert seen[True] > 20 and seen[False] > 20
+
+
 @pytest.mark.parametrize("players,seed", [(3, 81), (4, 82)])
 def test_the_relocation_listing_is_what_decide_accepts(players, seed):
     seen = 0
@@ -562,13 +687,37 @@ def test_the_action_phase_status_is_the_long_ways(players, seed):
         if state.phase == "actions" and not state.options:
             seen += 1
             game._STATUSES.clear()
+            game._ACTION_STATUSES.clear()
             fast = game._status(state)
             game._STATUSES.clear()
+            game._ACTION_STATUSES.clear()
             assert fast == game._any_status(state)
+            assert fast.to_move == game._any_status(state).to_move and fast.ranking == game._any_status(state).ranking
             assert game._status(state) is not None and game._status(state) == fast
     assert seen > 50
     state.players[state.seats[0]].vp += 11
+    state.touch()  # (the contract after a hand edit: the state keeps its action-phase status)
     assert game._status(state).scores[state.seats[0]] == state.players[state.seats[0]].vp
+
+
+@pytest.mark.parametrize("players,seed", [(2, 84), (4, 85)])
+def test_the_status_kept_on_a_state_is_its_own_and_a_clone_asks_again(players, seed):
+    """The action-phase status kept on a state (``State._status``) is the one the memo
+    built for its position; a clone, a folded event and ``touch`` start without it."""
+    from games.russian_railroads import game
+
+    seen = 0
+    for state, _seat, _command in _random_positions(players, seed):
+        if state.phase == "actions" and not state.options:
+            seen += 1
+            status = game._status(state)
+            assert state._status is status and game._status(state) is status
+            assert status == game._any_status(state)
+            assert state.clone()._status is None
+            state.touch()
+            assert state._status is None and game._status(state) == status
+    assert seen > 50
+
 
 
 def _direct_candidates(state, seat):
