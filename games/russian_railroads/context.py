@@ -65,7 +65,7 @@ class Ctx:
             # owning its players (they are shared with the kept state now).
             work = self.work
             self.states.append(work.clone())
-            work._owned.clear()
+            work._owned = ()
         fn = EVENT_HANDLERS.get(type_)  # (evolve.apply, inline: every event decided passes here)
         if fn is not None:
             fn(self.work, payload)

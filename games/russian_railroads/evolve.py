@@ -99,7 +99,7 @@ def _created(state: State, payload: Payload) -> None:
         p.locos[0].append(start)
         players[seat] = p
     state.players = players
-    state._owned = set(seats)
+    state._owned = tuple(seats)
 
 
 @handles("TurnOrderDealt")
