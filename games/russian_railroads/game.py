@@ -97,8 +97,14 @@ def _any_status(state: State) -> Status:
     to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
     # Statuses are values: the sub-moves of a turn change no score, so consecutive
     # states mostly share one (building a Status cost more than the rest of it).
+    # The key is appended to a list and made a tuple once, as in :func:`_status`: a
+    # comprehension unpacked into the tuple is a frame and a list per call (the other
+    # phases weigh more in whole games than in playouts: draft, relocation, scoring).
     players = state.players
-    key = (phase, state.round, to_move, pending, state.seats, tuple(players), *[p.vp for p in players.values()])
+    parts = [phase, state.round, to_move, pending, state.seats, tuple(players)]
+    for p in players.values():
+        parts.append(p.vp)
+    key = tuple(parts)
     status = _STATUSES.get(key)
     if status is None:
         status = _STATUSES[key] = _status_for(state, to_move, pending)
@@ -124,7 +130,12 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
         _ACTION_STATUSES.clear()
     scores = {seat: p.vp for seat, p in state.players.items()}
     # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
-    ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    # The key a bound method, not a lambda (a frame per seat); a seat without a player
+    # (none in practice) counts 0.
+    try:
+        ranking = tuple(sorted(state.seats, key=scores.__getitem__, reverse=True))
+    except KeyError:
+        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
     return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
 
 

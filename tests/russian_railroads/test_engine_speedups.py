@@ -827,3 +827,60 @@ def test_eventual_capacity_walks_the_lines_as_the_rules_describe(seed):
     for _ in range(300):
         tr, unlocked = _random_tracks(rng)
         assert tracks.eventual_capacity(tr, unlocked) == _eventual_capacity_by_the_rules(tr, unlocked)
+
+
+def _status_the_long_way(state):
+    """A position's status built from scratch: points per seat, the ranking by
+    ``scores.get(seat, 0)`` (the key ``game._status_for`` had before issue 17's fifth
+    round), highest first and ties in seat order."""
+    scores = {seat: p.vp for seat, p in state.players.items()}
+    ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    return scores, ranking
+
+
+@pytest.mark.parametrize("players,seed,options", [(2, 91, None), (4, 92, None), (3, 93, None), (1, 94, {"solo": True}),
+                                                  (4, 95, {"dsp": True})])
+def test_every_phases_status_is_built_as_the_long_way(players, seed, options):
+    """Every position's status (all phases: draft, actions, relocation, scoring ...)
+    built afresh has the long way's scores and ranking, also with a tie forced and
+    with a seat that has no player (counted 0)."""
+    from games.russian_railroads import game
+
+    phases = set()
+    for state, _seat, _command in _random_positions(players, seed, options=options):
+        phases.add(state.phase)
+        game._STATUSES.clear()
+        game._ACTION_STATUSES.clear()
+        status = game._any_status(state)
+        assert (dict(status.scores), status.ranking) == _status_the_long_way(state)
+    assert "actions" in phases and len(phases) >= 2
+    tied = state.clone()
+    for seat in tied.seats:
+        tied.mut(seat).vp = 5
+    game._STATUSES.clear()
+    assert game._any_status(tied).ranking == tied.seats
+    lonely = state.clone()
+    lonely.seats = (*lonely.seats, "nobody")
+    game._STATUSES.clear()
+    assert game._any_status(lonely).ranking == _status_the_long_way(lonely)[1]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 96), (4, 97)])
+def test_a_clone_copies_each_player_once_before_changing_it(players, seed):
+    """``State.mut`` copies a player the first time a clone changes it and hands that
+    copy out again; the state it was cloned from keeps its own player, and a clone of
+    the clone copies again (``State._owned`` starts empty for every clone)."""
+    for state, _seat, _command in _random_positions(players, seed, limit=60):
+        seat = state.seats[0]
+        before = state.players[seat]
+        vp = before.vp
+        clone = state.clone()
+        assert clone._owned == ()
+        mine = clone.mut(seat)
+        assert mine is not before and clone.mut(seat) is mine and clone.players[seat] is mine
+        mine.vp += 3
+        assert state.players[seat] is before and before.vp == vp
+        again = clone.clone()
+        assert again.mut(seat) is not mine
+        again.players[seat].vp += 1
+        assert mine.vp == vp + 3
