@@ -54,17 +54,18 @@ def _wagon_due(state: State) -> bool:
 
 
 def _status(state: State) -> Status:
+    known = state._status
+    if known is not None:
+        # Asked for this very state before (bots ask twice per decision: is it over,
+        # who moves).  Kept on the state by the branch below only (the base game's
+        # action phase): a clone starts without it and ``State.touch`` forgets it after
+        # a hand edit, so the branch's test need not be made again.
+        return known
     if state.phase == "actions" and not state.options and state.emil is None and state.usa is None:
         # The base game's action phase, most of the calls (bots ask twice per decision):
         # no system work is due there (no Emil, no stock payout, no freight wagon), so
         # only the current seat moves.  The key is built by appending to a list: a
         # comprehension unpacked into a tuple cost twice as much (~0.5 against ~0.35 us).
-        known = state._status
-        if known is not None:
-            # Asked for this very state before (bots ask twice per decision: is it
-            # over, who moves).  Kept on the state in this branch only: a clone starts
-            # without it and ``State.touch`` forgets it after a hand edit.
-            return known
         players = state.players
         key = [state.round, state.current, state.seats]
         for p in players.values():
