@@ -23,13 +23,22 @@ from .state import PlayerState
 from .tracks import black_terminals
 
 
-def space_values(p: PlayerState, line: int) -> list[int]:
-    """Value of spaces 1..length of a line, real and virtual tracks, no reach."""
-    values = RULES.values_reval if p.revaluation else RULES.values_base
+def track_values(p: PlayerState) -> tuple[int, ...]:
+    """The value of a track of each colour for this player (revaluation tiles)."""
     if "de_revaluation" in p.claims:  # the German ?-card "Aufwerter" (option new_q)
         from .germany.board import VALUES_DE
 
-        values = VALUES_DE
+        return VALUES_DE
+    return RULES.values_reval if p.revaluation else RULES.values_base
+
+
+def _increasing(values: tuple[int, ...]) -> bool:
+    return all(a < b for a, b in zip(values, values[1:]))
+
+
+def space_values(p: PlayerState, line: int) -> list[int]:
+    """Value of spaces 1..length of a line, real and virtual tracks, no reach."""
+    values = track_values(p)
     length = RULES.line_len[line]
     result = [0] * (length + 1)
     base = line * 5
@@ -46,19 +55,47 @@ def line_score(p: PlayerState, line: int) -> int:
     reach = min(p.reach(line), RULES.line_len[line])
     if reach <= 0:
         return 0
-    values = space_values(p, line)
-    total = 0
-    for space in range(1, reach + 1):
-        v = values[space]
-        if line == TRANSSIB and space <= p.doublers:
-            v *= 2
-        total += v
+    values = track_values(p)
+    rising = _RISING.get(values)
+    if rising is None:
+        rising = _RISING[values] = _increasing(values)
+    if rising:
+        total = _reached_value(p.tr, line * 5, reach, values, p.doublers if line == TRANSSIB else 0)
+    else:  # (no such table: every track value rises with the colour)
+        spaces = space_values(p, line)
+        total = 0
+        for space in range(1, reach + 1):
+            v = spaces[space]
+            if line == TRANSSIB and space <= p.doublers:
+                v *= 2
+            total += v
     if line == PETERSBURG:
         rule = RULES.raw["petersburg_doubling"]
         if p.tr[PETERSBURG * 5 + GREY] >= rule["space"] and reach >= rule["space"]:
             total *= rule["factor"]
     if line == KIEV:
         total += kiev_bonus(p)
+    return total
+
+
+def _reached_value(tr: list[int], base: int, reach: int, values: tuple[int, ...], doubled: int) -> int:
+    """``sum(space_values(p, line)[1:reach + 1])``, the first ``doubled`` spaces counted
+    twice, walked by colour instead of by space: with track values rising with the
+    colour, a space is worth the value of the highest colour on or past it, so each
+    colour from the highest down scores the spaces between its track and the track of
+    the colours above it (5 steps per line instead of ~50: the round scoring asks for
+    every line of every player, a few per cent of a whole game)."""
+    total = covered = 0
+    for colour in (4, 3, 2, 1, 0):
+        pos = tr[base + colour]
+        if pos > reach:
+            pos = reach
+        if pos > covered:
+            value = values[colour]
+            total += value * (pos - covered)
+            if doubled > covered:
+                total += value * ((pos if pos < doubled else doubled) - covered)
+            covered = pos
     return total
 
 
@@ -83,6 +120,9 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
 #: The options that make a game "German Railroads" for the ?-token end card: any of
 #: its four modules (Deutschland tableau, coal, new engineers / ?-tokens / ?-cards,
 #: the solo game against Emil, rules text "enthält 4 Module").
+#: track value table -> may :func:`_reached_value` walk it by colour (rising with it)?
+_RISING: dict[tuple[int, ...], bool] = {}
+
 GERMAN_RAILROADS_SWITCHES = ("coal", "new_engineers", "new_q", "solo")
 
 

@@ -884,3 +884,61 @@ def test_a_clone_copies_each_player_once_before_changing_it(players, seed):
         assert again.mut(seat) is not mine
         again.players[seat].vp += 1
         assert mine.vp == vp + 3
+
+
+def _line_total_the_long_way(p, line, reach):
+    """``line_score``'s sum before the Petersburg and Kiev bonuses, space by space
+    (``space_values``, the Trans-Siberian's first ``doublers`` spaces twice)."""
+    from games.russian_railroads.data import TRANSSIB
+    from games.russian_railroads.scoring import space_values
+
+    values = space_values(p, line)
+    return sum(values[space] * (2 if line == TRANSSIB and space <= p.doublers else 1)
+               for space in range(1, reach + 1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_lines_value_walked_by_colour_is_the_sum_space_by_space(seed):
+    """``scoring._reached_value`` (by colour) against the space-by-space sum, for made-up
+    track positions in any order (also a colour past a higher one), every reach and
+    doubler count, with each track value table."""
+    from games.russian_railroads.data import RULES, TRANSSIB
+    from games.russian_railroads.scoring import _reached_value, track_values
+    from games.russian_railroads.state import PlayerState
+
+    rng = random.Random(seed)
+    for _ in range(300):
+        p = PlayerState("a")
+        p.tr = [rng.randint(0, RULES.line_len[i // 5]) for i in range(15)]
+        p.doublers = rng.randint(0, 8)
+        p.q_used = ["revaluation"] if rng.random() < 0.4 else []
+        p.claims = ["de_revaluation"] if rng.random() < 0.2 else []
+        for line in range(3):
+            for reach in range(0, RULES.line_len[line] + 1):
+                doubled = p.doublers if line == TRANSSIB else 0
+                assert _reached_value(p.tr, line * 5, reach, track_values(p), doubled) \
+                    == _line_total_the_long_way(p, line, reach)
+
+
+@pytest.mark.parametrize("players,seed,options", [(4, 98, None), (3, 99, {"new_q": True})])
+def test_round_scores_are_the_space_by_space_ones(players, seed, options):
+    """Every player's line scores at the positions of random games equal the
+    space-by-space sum plus the Petersburg and Kiev bonuses."""
+    from games.russian_railroads.data import KIEV, PETERSBURG, RULES
+    from games.russian_railroads.scoring import kiev_bonus, line_score
+
+    scored = 0
+    for state, _seat, _command in _random_positions(players, seed, options=options):
+        for p in state.players.values():
+            for line in range(3):
+                reach = min(p.reach(line), RULES.line_len[line])
+                expected = _line_total_the_long_way(p, line, reach) if reach > 0 else 0
+                if reach > 0 and line == PETERSBURG:
+                    rule = RULES.raw["petersburg_doubling"]
+                    if p.tr[PETERSBURG * 5 + 1] >= rule["space"] and reach >= rule["space"]:
+                        expected *= rule["factor"]
+                if reach > 0 and line == KIEV:
+                    expected += kiev_bonus(p)
+                assert line_score(p, line) == expected
+                scored += expected > 0
+    assert scored > 100
