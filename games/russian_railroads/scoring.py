@@ -102,7 +102,10 @@ def _reached_value(tr: list[int], base: int, reach: int, values: tuple[int, ...]
 def kiev_bonus(p: PlayerState) -> int:
     reach = p.reach(KIEV)
     black = p.tr[KIEV * 5 + BLACK]
-    total = sum(vp for space, vp in RULES.kiev_stars if black >= space and reach >= space)
+    total = 0
+    for space, vp in RULES.kiev_stars:  # (a loop: a generator is a frame per call)
+        if black >= space and reach >= space:
+            total += vp
     medal = RULES.raw["kiev_medal"]
     if p.medal and p.tr[KIEV * 5 + GREY] >= medal["space"] and reach >= medal["space"]:
         total += medal["vp"]
@@ -111,9 +114,16 @@ def kiev_bonus(p: PlayerState) -> int:
 
 def tableau_value(p: PlayerState) -> dict[str, int]:
     """What the round scoring would give now, by line and industry (Yucata's "(N)")."""
-    result = {name: line_score(p, line) for line, name in enumerate(RULES.lines)}
-    result["industry"] = industry_score(p)
-    result["total"] = sum(result.values())
+    # (a loop: the comprehension and ``sum`` over the values were two more frames per
+    # player and round scoring)
+    result = {}
+    total = 0
+    for line, name in enumerate(RULES.lines):
+        total += (score := line_score(p, line))
+        result[name] = score
+    total += (score := industry_score(p))
+    result["industry"] = score
+    result["total"] = total
     return result
 
 
