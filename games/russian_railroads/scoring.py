@@ -33,7 +33,7 @@ def track_values(p: PlayerState) -> tuple[int, ...]:
 
 
 def _increasing(values: tuple[int, ...]) -> bool:
-    return all(a < b for a, b in zip(values, values[1:]))
+    return all(a < b for a, b in zip(values, values[1:], strict=False))
 
 
 def space_values(p: PlayerState, line: int) -> list[int]:
@@ -116,7 +116,7 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
     """What the round scoring would give now, by line and industry (Yucata's "(N)")."""
     # (a loop: the comprehension and ``sum`` over the values were two more frames per
     # player and round scoring)
-    result = {}
+    result: dict[str, int] = {}
     total = 0
     for line, name in enumerate(RULES.lines):
         total += (score := line_score(p, line))
