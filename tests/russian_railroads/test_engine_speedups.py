@@ -31,8 +31,10 @@ def _slow_fold(state, event):
     return new
 
 
-def _random_positions(players: int, seed: int, limit: int = 400, options: dict | None = None):
-    """(state, seat, command) at the decisions of a random game."""
+def _random_positions(players: int, seed: int, limit: int = 400, options: dict | None = None,
+                      confirmations: bool = False):
+    """(state, seat, command) at the decisions of a random game; with ``confirmations``
+    also (state, seat, None) where the seat confirms its turn."""
     rng = random.Random(seed)
     state, _ = new_game(players, seed, options)
     for _ in range(limit):
@@ -47,6 +49,8 @@ def _random_positions(players: int, seed: int, limit: int = 400, options: dict |
             seat = status.to_move[0]
             legal = GAME.legal_commands(state, seat)
             if state.acted and not has_mandatory(state, seat) and (not legal or rng.random() < 0.3):
+                if confirmations:
+                    yield state, seat, None
                 events = [Event(TURN_CONFIRMED, {"seat": seat})]
             else:
                 command = rng.choice(legal)
@@ -505,28 +509,15 @@ def test_the_demand_left_after_a_use_is_kept_per_combination():
 ])
 def test_shared_lists_are_never_changed_in_place(players, options):
     """Clones share the table's lists (``state.SHARED``): deciding and folding, with
-    every module's events, leaves each state as it was."""
-    rng = random.Random(3)
-    state, _ = new_game(players, 5, options)
-    for _ in range(600):
-        status = GAME.status(state)
-        if status.over:
-            break
-        before = copy.deepcopy(GAME.dump_state(state))  # (a dump holds the live lists)
-        if status.pending_system:
-            events = GAME.decide(state, Command(status.pending_system[0], SYSTEM, {}), rng)
-        else:
-            seat = status.to_move[0]
-            legal = GAME.legal_commands(state, seat)
-            if state.acted and not has_mandatory(state, seat) and (not legal or rng.random() < 0.3):
-                events = [Event(TURN_CONFIRMED, {"seat": seat})]
-            else:
-                events = GAME.decide(state, rng.choice(legal), rng)
-        new = state
-        for event in events:
-            new = GAME.evolve(new, event)
-        assert GAME.dump_state(state) == before
-        state = new
+    every module's events, leaves each state as it was.  Each position is compared
+    after the walk has decided and folded its move (turn confirmations included)."""
+    previous = None
+    for state, _seat, _command in _random_positions(players, 5, 600, options, confirmations=True):
+        if previous is not None:
+            assert GAME.dump_state(previous[0]) == previous[1]
+        previous = (state, copy.deepcopy(GAME.dump_state(state)))  # (a dump holds the live lists)
+    assert previous is not None
+    assert GAME.dump_state(previous[0]) == previous[1]
 
 
 @pytest.mark.parametrize("seed", range(3))
