@@ -91,7 +91,8 @@ def run(n: int = 20000, url: str | None = None, rounds: int = 3) -> dict[str, fl
         client.close()
     raw, held, st, tu = max(raws), max(helds), max(stores), max(turns)
     return {"n": n, "payload_bytes": len(payload), "raw_xadd_per_s": raw, "store_append_per_s": st,
-            "ratio": st / raw, "raw_xadd_held_per_s": held, "ratio_vs_held": st / held, "store_events_per_s_3_per_append": tu, "ratio_events_3": tu / raw}
+            "ratio": st / raw, "raw_xadd_held_per_s": held, "ratio_vs_held": st / held,
+            "store_events_per_s_3_per_append": tu, "ratio_events_3": tu / raw}
 
 
 def main() -> None:

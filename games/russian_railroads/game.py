@@ -32,8 +32,8 @@ from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .evolve import evolve as _evolve
 from .german_items import events as _new_engineer_events  # noqa: F401  (registers their events)
 from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
-from .legal import legal_commands as _legal
 from .legal import has_mandatory as _has_mandatory
+from .legal import legal_commands as _legal
 from .legal import open_actions as _open
 from .messages import MESSAGES
 from .messages import describe as _describe

@@ -183,16 +183,10 @@ def _passes(check: Callable[..., Any], state: State, seat: str, *args: Any) -> b
     return True
 
 
-def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item]] | None = None
-              ) -> list[Command]:
-    """The sub-moves open (base tableau); ``steps`` collects each listed track step's
-    (command, line, colour, pending item) for ``decide`` (:func:`decide.listed_step`)."""
-    pending = state.pending
-    if not pending:
-        return []
-    p = state.players[seat]
-    # the kinds open and the colours of the track steps, in one pass (a comprehension
-    # for the kinds and a loop for the colours walked the items twice)
+def open_kinds(pending: list[Item]) -> tuple[set[str], set[int]]:
+    """The kinds of sub-move open and the colours a track step may take, in one pass
+    over the pending items (every tableau lists its sub-moves from these).  A
+    "repeat one" item opens what it may repeat: a black step, a doubler, an industry step."""
     kinds: set[str] = set()
     colours: set[int] = set()
     for item in pending:
@@ -208,6 +202,18 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
                 kinds.add("doublers")
             if "industry" in item[4]:
                 kinds.add("industry")
+    return kinds, colours
+
+
+def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item]] | None = None
+              ) -> list[Command]:
+    """The sub-moves open (base tableau); ``steps`` collects each listed track step's
+    (command, line, colour, pending item) for ``decide`` (:func:`decide.listed_step`)."""
+    pending = state.pending
+    if not pending:
+        return []
+    p = state.players[seat]
+    kinds, colours = open_kinds(pending)
     block = actions.blocking_item(pending)
     #: in listing order: track steps first, checked directly by ``step_choices`` (what
     #: ``advance_track`` runs after parsing its arguments, for all lines at once), then

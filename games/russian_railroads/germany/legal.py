@@ -15,9 +15,8 @@ from .. import actions, industry, locomotives
 from ..context import accepts
 from ..data import RULES, q_tokens_for
 from ..decide import handler_for
-from ..legal import _placements
+from ..legal import _placements, open_kinds
 from ..state import State
-from ..tracks import colour_set
 from . import board, moves
 
 
@@ -62,18 +61,7 @@ def submoves(state: State, seat: str) -> list[Command]:
                 cands.append(("PlaceLoco", {"line": board.LINES[line], "replace": replace, "number": number}))
             cands.append(("DiscardLoco", {"number": number}))
         return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
-    kinds = {item[1] for item in pending if item[2] > 0}
-    colours: set[int] = set()
-    for item in pending:
-        if item[1] == "steps":
-            colours.update(colour_set(item[4]))
-        elif item[1] == "repeat_one":
-            if "black" in item[4]:
-                colours.add(0)
-            if "doubler" in item[4]:
-                kinds.add("doublers")
-            if "industry" in item[4]:
-                kinds.add("industry")
+    kinds, colours = open_kinds(pending)
     rules = moves.rules_for(p)
     for colour in sorted(colours):
         for line in range(3):
