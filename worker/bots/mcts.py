@@ -43,8 +43,10 @@ EXPLORATION = 0.25
 #: Progressive widening: children allowed = 1 + WIDEN * visits ** WIDEN_POWER.
 WIDEN = 1.0
 WIDEN_POWER = 0.5
-#: Points of margin that make a seat's value 0.73 (logistic scale).
-MARGIN_SCALE = 40.0
+#: Points of margin that make a seat's value 0.73 (logistic scale).  20 (was 40) by
+#: ``benchmarks/tune_mcts.py`` (benchmarks/README.md, "Tuning the search constants"):
+#: ahead of 40 in the screen and on the confirmation's fresh seeds, 2 players.
+MARGIN_SCALE = 20.0
 #: Turns played by the rollout policy before the evaluation cuts off.
 ROLLOUT_TURNS = 0
 #: First commands the rollout policy tries per turn.
