@@ -127,6 +127,13 @@ def test_ten_queued_analyses_do_not_hold_up_bots_or_scoring(tmp_path, real_redis
                 call(base, "GET", f"/api/games/{g}/analysis")), 600, f"analysis of {game_id}")
             assert body["state"] == "done", body
             assert body["result"]["level"] == f"mcts-{ITERATIONS}i"
+        # The queue wait is measured per queue, from the senders' stamps.
+        with urllib.request.urlopen(f"{base}/metrics", timeout=60) as response:
+            metrics = response.read().decode()
+        for queue in (prefix, f"{prefix}.review"):
+            count = next(line for line in metrics.splitlines()
+                         if line.startswith(f'stellwerk_queue_wait_seconds_count{{queue="{queue}"}}'))
+            assert float(count.rsplit(" ", 1)[1]) >= ANALYSES, count
         print("quiet", [tuple(round(x, 3) for x in q) for q in quiet],
               "busy", [tuple(round(x, 3) for x in b) for b in busy],
               "median busy trip", round(statistics.median(b[0] for b in busy), 3))
