@@ -291,11 +291,16 @@ def decline_invitation(game_id: str):  # type: ignore[no-untyped-def]
 @bp.get("/games/<game_id>/replay")
 def replay_page(game_id: str):  # type: ignore[no-untyped-def]
     record = _record_or_404(game_id)
+    from events.forks import restricted_by
     from service.bot_levels import bot_levels
 
-    # Issue 16: a fork links back to its origin; the fork form offers the bot levels.
-    game = {**_summary(record), "fork_of": record.table.get("fork_of"), "fork_seq": record.table.get("fork_seq")}
-    return render_template("web/replay.html", game=game, config=_page_config(record), bot_levels=bot_levels())
+    # Issue 16: a fork links back to its origin; the fork form offers the bot levels,
+    # unless a fork of this game must be played by people only (issue 27).
+    restricted = restricted_by(ctx().repository, record) is not None
+    game = {**_summary(record), "fork_of": record.table.get("fork_of"), "fork_seq": record.table.get("fork_seq"),
+            "fork_restricted": restricted}
+    return render_template("web/replay.html", game=game, config=_page_config(record),
+                           bot_levels=[] if restricted else bot_levels())
 
 
 @bp.get("/lang/<code>")
