@@ -23,6 +23,7 @@ from service.accounts.session import current_user, login_required, safe_next, us
 from service.context import ctx
 from service.presenter import seats_json
 from service.web import protect
+from service.web.bundles import has_renderer
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
 
@@ -79,6 +80,8 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
         "gameId": record.id, "game": record.game, "title": title, "lang": lang(),
         "user": user.name if user else None, "seat": hold.seat if hold else None,
         "i18n": js_catalogue(lang()),
+        # The game's own renderer (games/<game>/web/index.js), else the generic one.
+        "renderer": has_renderer(record.game),
         "urls": {
             "api": f"/api/games/{record.id}", "seat": url_for("web.seat_token", game_id=record.id),
             "game": url_for("web.game_page", game_id=record.id),
