@@ -53,6 +53,8 @@ class Settings:
     rate_public: str = "60 per minute;1000 per hour"
     #: Send Strict-Transport-Security (only behind TLS).
     hsts: bool = False
+    #: Mark the session cookie ``Secure`` (only sent over TLS); on behind TLS.
+    secure_cookies: bool = False
     #: How long (s) a seat must have kept the game waiting before the others may
     #: hand it to a bot (a table may set its own at creation).
     takeover_after_s: int = 86400
@@ -135,6 +137,8 @@ class Settings:
             rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
             rate_public=os.environ.get("STELLWERK_RATE_PUBLIC", "60 per minute;1000 per hour"),
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
+            secure_cookies=os.environ.get("STELLWERK_SECURE_COOKIES", os.environ.get("STELLWERK_HSTS", ""))
+            in ("1", "true", "yes"),
             takeover_after_s=_int("STELLWERK_TAKEOVER_AFTER_S", 86400),
             hint_timeout_s=_int("STELLWERK_HINT_TIMEOUT_S", 10),
             smtp_host=os.environ.get("SMTP_HOST", ""),

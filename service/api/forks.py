@@ -15,6 +15,7 @@ from service.auth import bearer_token
 from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
+from service.schemas import NAME
 from service.security import address
 
 bp = Blueprint("forks", __name__, url_prefix="/api/games")
@@ -30,9 +31,11 @@ def seat_specs(raw: object, count: int) -> list[dict]:
             raise ApiError(400, "bad_request", "a seat is {name} or {bot}", field=f"seats.{i}")
         if "bot" in spec and spec["bot"] not in levels:
             raise ApiError(400, "bad_request", f"unknown bot level; known: {sorted(levels)}", field=f"seats.{i}.bot")
-        if "name" in spec and (not isinstance(spec["name"], str) or not spec["name"].strip()
-                               or len(spec["name"]) > 40):
-            raise ApiError(400, "bad_request", "a name is 1 to 40 characters", field=f"seats.{i}.name")
+        if "name" in spec:
+            name = spec["name"].strip(" ") if isinstance(spec["name"], str) else None
+            if not name or NAME.regex.fullmatch(name) is None:  # the same names as every other seat
+                raise ApiError(400, "bad_request", NAME.error, field=f"seats.{i}.name")
+            spec = {"name": name}
         out.append(dict(spec))
     return out
 
@@ -64,7 +67,7 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
             account that asks (API token or login) are kept for that account too, so its table
             page plays them (hotseat: all of them)
         400: {description: a bad field, content: {application/json: {schema: ErrorSchema}}}
-        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "no seat token, API token or login", content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: not a position to play on from, content: {application/json: {schema: ErrorSchema}}}
     """
@@ -147,7 +150,7 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
             many requests (STELLWERK_RATE_ANALYSIS)
           content: {application/json: {schema: ErrorSchema}}
         200: {description: done already}
-        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "no seat token, API token or login", content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
         503: {description: no worker queue, content: {application/json: {schema: ErrorSchema}}}
