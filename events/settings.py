@@ -76,7 +76,11 @@ class Settings:
     #: died) is handed to another worker; 0 means ``max(3600, 4 * task_time_limit)``.
     visibility_timeout: int = 0
     #: Celery beat: how often (s) the sweep looks for lost or overdue work.
-    sweep_s: int = 30
+    sweep_s: int = 10
+    #: A running bot or system task beats every ``heartbeat_s``; one silent for
+    #: ``heartbeat_timeout_s`` lost its worker, and the sweep sends its work again.
+    heartbeat_s: int = 5
+    heartbeat_timeout_s: int = 20
     #: Work claimed (or started) longer ago than the task time limit plus this
     #: margin (s) is taken for lost (its worker died) and enqueued again by the sweep.
     work_margin_s: int = 30
@@ -151,7 +155,9 @@ class Settings:
             deadline_scan_s=_int("STELLWERK_DEADLINE_SCAN_S", 60),
             reminder_fraction=float(os.environ.get("STELLWERK_REMINDER_FRACTION", "0.5")),
             visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
-            sweep_s=_int("STELLWERK_SWEEP_S", 30),
+            sweep_s=_int("STELLWERK_SWEEP_S", 10),
+            heartbeat_s=_int("STELLWERK_HEARTBEAT_S", 5),
+            heartbeat_timeout_s=_int("STELLWERK_HEARTBEAT_TIMEOUT_S", 20),
             work_margin_s=_int("STELLWERK_WORK_MARGIN_S", 30),
             broker_url=os.environ.get("STELLWERK_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", ""),
             wait_replicas=_int("STELLWERK_WAIT_REPLICAS", -1),
