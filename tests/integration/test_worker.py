@@ -177,9 +177,8 @@ def test_a_handed_over_seats_bot_refuses_to_take_back_the_persons_moves(celery_w
     """Issue 28 B, through the real worker: ann played a turn, went idle, bob handed
     her seat to a bot (which played on); bob's request to take back to before ann's
     own turn is declined by the bot, and ann's move stays."""
-    from tests.api.test_api import send
-
     from events.commands import request_points
+    from tests.api.test_api import send
 
     app = create_app(worker_settings)
     repo = app.extensions["stellwerk"].repository
