@@ -1,11 +1,11 @@
 """Random games for the contract suite, played once per preset and shared by its tests.
 
 Every game goes through the platform's own table (``events.local.LocalTable``: the
-real decide/fold path, turn commands included).  A random player picks a kind of
-command first and then one of that kind (games list many more of some kinds, e.g.
-every mix of dice), confirms a turn now and then, and undoes a sub-move once in a
-while, so that the logs hold ``Undone`` too.  Steam plays "frugal" (its own test
-helper): random builders run out of money in the first round otherwise.
+real decide/fold path, turn commands included).  A random player picks any listed
+move, confirms a turn now and then, and undoes a sub-move once in a while, so that
+the logs hold ``Undone`` too.  Railroad Dice picks a kind of command first (it lists
+every mix of dice to roll); Steam plays "frugal" (its own test helper): random
+builders run out of money in the first round otherwise.
 
 Besides the finished table, a played game keeps what the property tests look at:
 every game command seen in any listing (``seen``: the raw material of the "unlisted"
@@ -40,10 +40,22 @@ def key(command: Command) -> tuple[str, str]:
     return command.type, json.dumps(dict(command.args), sort_keys=True, default=str)
 
 
-def kind_first(table: LocalTable, seat: str, legal: list[Command], rng: random.Random) -> Command:
+def uniform(table: LocalTable, seat: str, legal: list[Command], rng: random.Random) -> Command:
+    """Any listed move alike; a confirm now and then when the turn may end."""
     confirm = [c for c in legal if c.type == "ConfirmTurn"]
     moves = [c for c in legal if c.type not in ("ConfirmTurn", "Undo")]
     if confirm and (not moves or rng.random() < 0.3):
+        return confirm[0]
+    assert moves, f"{seat} has nothing to do and may not confirm: {table.game.open_actions(table.state, seat)}"
+    return rng.choice(moves)
+
+
+def kind_first(table: LocalTable, seat: str, legal: list[Command], rng: random.Random) -> Command:
+    """A kind of move first, then one of it: for games that list very many of one kind
+    (Railroad Dice: every mix of dice to roll)."""
+    confirm = [c for c in legal if c.type == "ConfirmTurn"]
+    moves = [c for c in legal if c.type not in ("ConfirmTurn", "Undo")]
+    if confirm and (not moves or rng.random() < 0.2):
         return confirm[0]
     assert moves, f"{seat} has nothing to do and may not confirm: {table.game.open_actions(table.state, seat)}"
     kind = rng.choice(sorted({c.type for c in moves}))
@@ -70,6 +82,7 @@ def steam_frugal(table: LocalTable, seat: str, legal: list[Command], rng: random
 
 POLICIES: dict[str, Callable[[LocalTable, str, list[Command], random.Random], Command]] = {
     "steam": steam_frugal,
+    "railroad_dice": kind_first,
 }
 
 
@@ -108,7 +121,7 @@ def play(preset: Preset) -> Played:
     game = registry.get(preset.game)
     table = LocalTable.create(game, preset.options, preset.players, seed=preset.seed)
     rng = random.Random(preset.seed)
-    policy = POLICIES.get(preset.game, kind_first)
+    policy = POLICIES.get(preset.game, uniform)
     played = Played(preset, table)
     for _ in range(MAX_STEPS):
         p = table.projection
