@@ -42,6 +42,8 @@ pytestmark = pytest.mark.parametrize("preset", PRESETS, ids=str)
 #: Listed commands decided per position (Steam lists hundreds of track builds).
 LISTED_PER_POSITION = 40
 UNLISTED_PER_POSITION = 30
+#: Of the game's hand-written wrong commands (``probes.py``), per position.
+PROBES_PER_POSITION = 15
 
 
 def canon(value: Any) -> Any:
@@ -164,11 +166,13 @@ def check_listing(played_game: Played, p: Any, rng: random.Random) -> int:
     assert dump(game, p.live) == before, "deciding changed the state it was decided on"
     game_commands = [c for c in legal if c.type not in PLATFORM_COMMANDS]
     candidates = [Command(c.type, seat, c.args) for c in played_game.seen.values()]
-    candidates += probes(played_game.preset.game, seat)
     for command in rng.sample(game_commands, min(10, len(game_commands))):
         candidates += mutations(command, rng)
     unlisted = [c for c in candidates if key(c) not in listed]
-    for command in rng.sample(unlisted, min(UNLISTED_PER_POSITION, len(unlisted))):
+    unlisted = rng.sample(unlisted, min(UNLISTED_PER_POSITION, len(unlisted)))
+    wrong = [c for c in probes(played_game.preset.game, seat) if key(c) not in listed]
+    unlisted += rng.sample(wrong, min(PROBES_PER_POSITION, len(wrong)))
+    for command in unlisted:
         assert_refused(played_game.preset.game, p, command, legal)
     # Seats that are not to move list nothing of the game and may send none of the mover's commands.
     status = p.status()
