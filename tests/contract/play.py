@@ -32,7 +32,7 @@ from .presets import Preset
 NEVER = {"RequestUndo", "AcceptUndo", "DeclineUndo", "HandToBot", "TakeBack"}
 MAX_STEPS = 30_000
 #: Positions per game the expensive checks look at.
-POSITIONS = 24
+POSITIONS = 16
 
 
 def key(command: Command) -> tuple[str, str]:
