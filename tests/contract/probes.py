@@ -58,9 +58,43 @@ def _russian_railroads(seat: str) -> list[Command]:
     cmds += [Command("AttachBoiler", seat, {"target": "loco", "line": "transsib", "number": n}) for n in (1, 1002)]
     cmds += [Command("SpendCoal", seat, {}), Command("BuildCoalFactory", seat, {"slot": 0}),
              Command("ReuseWithFoundry", seat, {"space": "black_2w"})]
-    # DSP, new engineers and ?-items, USA
-    cmds += [Command("ChooseLudmillaCard", seat, {"card": c}) for c in ("coin", "nope")]
     cmds += [Command("UseQuestionCard", seat, {"card": "nope"}), Command("UseFoundry", seat, {"foundry": 99})]
+    # DSP
+    cmds += [Command("PlaceOlgaWorker", seat, {"space": f"engineer_{n}"}) for n in (1, 3, 8, 104, 107, 114, 999)]
+    cmds += [Command("ChooseLudmillaCard", seat, {"card": c}) for c in ("coin", "doubler", "black_step", "x")]
+    cmds += [Command(t, seat, {}) for t in ("TakeLudmillaPoints", "EndLudmillaTurn", "EndFreightWagon")]
+    cmds += [Command("ChooseOpenQuestionToken", seat, {"token": t})
+             for t in ("headhunter", "industry_boom", "mixed_6", "q_factory", "freight_wagon", "track_4")]
+    cmds += [Command("ChooseQuestionToken", seat, {"token": "double_q"})]
+    cmds += [Command("ChooseHeadhunterEngineer", seat, {"number": n}) for n in (1, 4, 104, 107, 111, 114, 200)]
+    cmds += [Command("BuildQuestionFactory", seat, {"slot": s}) for s in (-1, 0, 1, 4)]
+    cmds += [Command("AttachFreightWagon", seat, {"line": line}) for line in ("transsib", "kiev", "muenchen")]
+    # new engineers and ?-items
+    cmds += [Command("UseOwnFactory", seat, {"slot": s}) for s in (-1, 0, 1, 2, 4, 9)]
+    cmds += [Command("PlaceWorkers", seat, {"space": s, "coins": 0, "black": False})
+             for s in ("engineer_305", "engineer_306", "engineer_315", "engineer_390")]
+    # the Deutschland tableau
+    from games.russian_railroads.germany import board as germany
+
+    for line in germany.LINES:
+        cmds += [Command("AdvanceTrack", seat, {"line": line, "colour": c}) for c in RULES.colours]
+        cmds += [Command("BuildLoco", seat, {"line": line, "replace": 0, "number": n}) for n in (1, 5)]
+    cmds += [Command("ChooseBranch", seat, {"arm": a}) for a in (*germany.ARMS, "paris")]
+    cmds += [Command("ChooseExtension", seat, {"tile": t}) for t in germany.TILES]
+    cmds += [Command(t, seat, {"marker": m}) for m in germany.INCOME for t in ("TakeIncomeMarker", "UseIncomeMarker")]
+    # the USA tableau
+    from games.russian_railroads.usa import board as usa
+
+    for line in usa.LINES:
+        cmds += [Command("AdvanceTrack", seat, {"line": line, "colour": c}) for c in RULES.colours]
+    cmds += [Command("AdvanceIndustry", seat, {"marker": 0})]
+    cmds += [Command("PlaceDoubler", seat, {"line": line}) for line in (*usa.LINES, "kiev")]
+    cmds += [Command("UseCoinSpace", seat, {"space": k}) for k in (*usa.COIN_SPACES, "transsib_3")]
+    cmds += [Command("ChooseDividend", seat, {"tile": t}) for t in (*usa.TILES, "gold")]
+    cmds += [Command("BuildSteelMill", seat, {"slot": s}) for s in range(-1, 6)]
+    cmds += [Command("BoxSteelMill", seat, {}), Command("DeclinePayout", seat, {})]
+    cmds += [Command("ChooseQuestionToken", seat, {"token": "second_industry_marker"})]
+    cmds += [Command("BuildFactory", seat, {"source": "stack", "number": 99, "slot": s}) for s in range(0, 5)]
     return cmds
 
 

@@ -42,7 +42,7 @@ pytestmark = pytest.mark.parametrize("preset", PRESETS, ids=str)
 LISTED_PER_POSITION = 40
 UNLISTED_PER_POSITION = 30
 #: Of the game's hand-written wrong commands (``probes.py``), per position.
-PROBES_PER_POSITION = 15
+PROBES_PER_POSITION = 40
 
 
 def canon(value: Any) -> Any:
