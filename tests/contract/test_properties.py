@@ -110,11 +110,11 @@ def mutations(command: Command, rng: random.Random) -> list[Command]:
         if isinstance(value, bool) or value is None:
             continue
         if isinstance(value, int):
-            junk: list[Any] = [10**6, -1, "nope"]
+            junk: list[Any] = [10**6, -1, "nope", None, 1.5, [], {}]
         elif isinstance(value, str):
-            junk = ["nope", 10**6]
+            junk = ["nope", 10**6, None, [], {}]
         elif isinstance(value, list):
-            junk = [["nope"], "nope"]
+            junk = [["nope"], "nope", None, {}, [None]]
         else:
             continue
         out.append(Command(command.type, command.seat, {**command.args, name: rng.choice(junk)}))
