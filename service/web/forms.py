@@ -79,7 +79,8 @@ def game_choices() -> list[dict[str, Any]]:
         except Exception:  # a game that fails to import is not offered  # noqa: BLE001
             continue
         games.append({"name": name, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": option_fields(game.option_schema)})
+                      "max_players": game.max_players, "options": option_fields(game.option_schema),
+                      "featured": name == registry.FEATURED})
     return games
 
 
