@@ -36,6 +36,7 @@ from games.contract import Command, Description, Event, OpenAction, Status, reda
 
 from . import codec, options
 from .capabilities import DEFAULT, Capabilities
+from .memo import seal
 
 S = TypeVar("S")
 
@@ -109,8 +110,9 @@ class GameBase(Generic[S]):
         return codec.dump(state)
 
     def load_state(self, data: Any) -> S:
+        """The snapshot's state, sealed: nobody changes it, like a state ``evolve`` made."""
         state: S = codec.load(self.state_type, data)
-        return state
+        return seal(state)
 
 
 # -- status helpers ------------------------------------------------------------------

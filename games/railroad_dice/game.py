@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.contract import REVIEWER, Event, IllegalMove, Status
-from games.kit import Capabilities, GameBase
+from games.kit import Capabilities, GameBase, seal
 
 from .data import RULES
 from .decide import decide
@@ -82,7 +82,7 @@ class RailroadDice(GameBase[State]):
             new.screen[s] = counts[s]
             new.passengers[s] = state.passengers.get(viewer, 0)
         new.bank = counts["bank"]
-        return new
+        return seal(new)  # final from here, like a state evolve made
 
 
 GAME = RailroadDice()
