@@ -24,7 +24,8 @@ from games.contract import IllegalMove
 #: The schema of a game without options: nothing may be chosen.
 NO_OPTIONS: Mapping[str, Any] = {"type": "object", "properties": {}, "additionalProperties": False}
 
-_validators: dict[int, Draft202012Validator] = {}
+#: id(a game's option_schema) -> (that schema, its validator); schemas are module constants.
+_validators: dict[int, tuple[Mapping[str, Any], Draft202012Validator]] = {}
 
 
 def object_schema(schema: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -35,10 +36,14 @@ def object_schema(schema: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _validator(schema: Mapping[str, Any]) -> Draft202012Validator:
-    validator = _validators.get(id(schema))
-    if validator is None or validator.schema is not schema:
-        Draft202012Validator.check_schema(schema)
-        validator = _validators[id(schema)] = Draft202012Validator(schema)
+    """The validator of a game's schema, checked and built once."""
+    known = _validators.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    full = object_schema(schema)
+    Draft202012Validator.check_schema(full)
+    validator = Draft202012Validator(full)
+    _validators[id(schema)] = (schema, validator)
     return validator
 
 
@@ -49,9 +54,10 @@ def validate(schema: Mapping[str, Any], options: Mapping[str, Any] | None, code:
     Raises ``IllegalMove(f"{code}.options.<name>")`` for a bad value of option
     ``<name>`` and ``f"{code}.options.unknown"`` for an option the schema lacks.
     """
-    schema = object_schema(schema)
+    validator = _validator(schema)
+    schema = validator.schema
     given = dict(options or {})
-    errors = sorted(_validator(schema).iter_errors(given), key=lambda e: (list(e.path), e.validator))
+    errors = sorted(validator.iter_errors(given), key=lambda e: (list(e.path), str(e.validator)))
     if errors:
         raise _illegal(errors[0], schema, code, title)
     out = {name: spec["default"] for name, spec in schema.get("properties", {}).items()
