@@ -31,6 +31,8 @@ class FirstClass(GameBase[State]):
     #: the base game with modules A (contracts) and B (celebrities, postcards): no choices yet
     messages = MESSAGES
     state_type = State
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
 
     decide = staticmethod(decide)
     evolve = staticmethod(evolve)

@@ -28,6 +28,8 @@ class RailroadDice(GameBase[State]):
     max_players = 4
     messages = MESSAGES
     state_type = State
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
     #: Passengers are secret until the end; its MCTS takes 2.6 to 24 s a position at only
     #: 10 iterations (greedy: 0.5 s), too slow to analyse a whole game.
     capabilities = Capabilities(analysis_bot="greedy", scores_secret_while_running=True)

@@ -43,6 +43,8 @@ class Steam(GameBase[State]):
     option_schema = OPTION_SCHEMA
     messages = MESSAGES
     state_type = State
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
     #: Its MCTS takes up to 40 s a position (many candidate deliveries and builds, each
     #: completed greedily): far too slow to analyse a whole game.
     capabilities = Capabilities(analysis_bot="greedy")

@@ -52,6 +52,8 @@ class Tally(GameBase[TallyState]):
     min_players = 2
     max_players = 4
     state_type = TallyState
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
     option_schema = {"type": "object", "additionalProperties": False,
                      "properties": {"rounds": {"type": "integer", "minimum": 1, "maximum": 5, "default": 2}}}
     messages = {
