@@ -136,17 +136,18 @@ class Game(Protocol):
     ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}`` with
     ``str.format`` placeholders filled from :class:`Description` params.
 
-    ``state_version`` versions what a folded state holds and means: a rules change
-    that changes it bumps the number, and snapshots of another version are not
-    loaded (the log is folded again).  Games build on :class:`games.kit.GameBase`,
-    which holds every default; what the platform asks beyond these members (the
-    game's :class:`games.kit.Capabilities`, ``describe_command``, ``has_mandatory``)
-    it reads through :mod:`games.kit.hooks`.
+    Games build on :class:`games.kit.GameBase`, which holds every default and
+    declares what the platform asks beyond these members: ``state_version`` (what
+    a folded state holds and means: a rules change that changes it bumps the
+    number, and snapshots of another version are not loaded), the game's
+    :class:`games.kit.Capabilities`, ``describe_command`` and ``has_mandatory``.
+    The platform reads those through :mod:`games.kit.hooks`, which gives a game not
+    on the kit yet (Russian Railroads) the kit's defaults; they join this protocol
+    when every game is on the kit.
     """
 
     name: str
     title: str
-    state_version: int
     min_players: int
     max_players: int
     option_schema: Mapping[str, Any]

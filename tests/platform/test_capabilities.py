@@ -9,6 +9,7 @@ from pathlib import Path
 from events.analysis import level_for
 from events.local import LocalTable
 from games import registry
+from games.contract import Game
 from games.kit import Capabilities, GameBase, hooks
 from service.presenter import status_json
 
@@ -31,6 +32,13 @@ def test_the_platform_names_no_game():
                 if pattern.search(line):
                     found.append(f"{rel}:{number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_every_game_implements_the_protocol_and_has_a_state_version():
+    for name in [*registry.names(), "tally"]:
+        game = registry.get(name)
+        assert isinstance(game, Game), name
+        assert isinstance(hooks.state_version(game), int) and hooks.state_version(game) >= 1
 
 
 def test_every_kit_game_declares_its_capabilities():
