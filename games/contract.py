@@ -135,11 +135,19 @@ class Game(Protocol):
     ``validate_options`` normalises them or raises ``IllegalMove``.
     ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}`` with
     ``str.format`` placeholders filled from :class:`Description` params.
+
+    Games build on :class:`games.kit.GameBase`, which holds every default and
+    declares what the platform asks beyond these members: ``state_version`` (what
+    a folded state holds and means: a rules change that changes it bumps the
+    number, and snapshots of another version are not loaded), the game's
+    :class:`games.kit.Capabilities`, ``describe_command`` and ``has_mandatory``.
+    The platform reads those through :mod:`games.kit.hooks`, which gives a game not
+    on the kit yet (Russian Railroads) the kit's defaults; they join this protocol
+    when every game is on the kit.
     """
 
     name: str
     title: str
-    rules_version: int
     min_players: int
     max_players: int
     option_schema: Mapping[str, Any]
@@ -222,11 +230,9 @@ def describe_command(game: Game, command: Command) -> Description | None:
     type and arguments).  The hook sees no state: a command whose sentence needs a
     fact of the position (which locomotive is built) carries it in its arguments.
     """
-    hook = getattr(game, "describe_command", None)
-    if hook is None:
-        return None
-    description = hook(command)
-    return description if isinstance(description, Description) else None
+    from games.kit import hooks  # the kit builds on this module: imported when asked
+
+    return hooks.describe_command(game, command)
 
 
 def render(game: Game, description: Description, lang: str) -> str:

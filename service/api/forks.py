@@ -6,6 +6,7 @@ from flask import Blueprint, jsonify
 
 from events import forks
 from events.analysis import ANALYSE_TASK, AnalysisStore, TooManyAnalyses, level_for
+from games import registry
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
 from service.accounts.session import current_user, users
@@ -158,7 +159,7 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
     who = writer(game_id)  # worker time is spent for somebody: a seat token, an API token or a login
     _finished_or_422(game_id)
     # The strongest level the game's engine supports with a fixed iteration count.
-    level = level_for(ctx().repository.record(game_id).game, ctx().settings.analysis_iterations)
+    level = level_for(registry.get(ctx().repository.record(game_id).game), ctx().settings.analysis_iterations)
     store = analysis_store()
     send = ctx().send_task
     if send is None:
