@@ -124,8 +124,8 @@ def _plural(node: Mapping[str, Any], values: Mapping[str, Any], lang: str) -> st
     name = node["name"]
     options = node["options"]
     n = _number(values.get(name))
-    if n is None:
-        return _render(options["other"], values, lang, "{" + name + "}")
+    if n is None:  # no count: the "other" form, with the value (or the gap) for #
+        return _render(options["other"], values, lang, as_text(values[name]) if name in values else "{" + name + "}")
     exact = f"={as_text(n)}"
     if exact in options:
         branch = options[exact]

@@ -250,7 +250,8 @@ function render(nodes, values, lang, hashValue) {
 
 function renderPlural(node, values, lang) {
   const n = toNumber(values[node.name]);
-  if (n === null) return render(node.options.other, values, lang, `{${node.name}}`);
+  // No count: the "other" form, with the value (or the gap) for #.
+  if (n === null) return render(node.options.other, values, lang, node.name in values ? asText(values[node.name]) : `{${node.name}}`);
   const shown = n - (node.offset || 0);
   let branch = node.options[`=${asText(n)}`];
   if (!branch) {
