@@ -193,6 +193,14 @@ def _message(catalogue: str, lang: str, key: str) -> str:
     ("railroad_dice", "rd.open.reduce", {"n": 3}, "en", "Return 3 dice: at most five in front"),
     ("platform", "create.deadline.days", {"days": 1}, "en", "1 day"),
     ("platform", "create.deadline.days", {"days": 2}, "de", "2 Tage"),
+    ("steam", "DeliveryStarted", {"seat": "Anna", "colour": {"de": "lila", "en": "purple"}, "start": "Köln"}, "de",
+     "Anna nimmt einen lila Warenstein in Köln"),
+    ("steam", "DeliveryStarted", {"seat": "Anna", "colour": {"de": "rot", "en": "red"}, "start": "Köln"}, "de",
+     "Anna nimmt einen roten Warenstein in Köln"),
+    ("russian_railroads", "rr.event.GameCreated", {"players": 2}, "de", "Russian Railroads mit 2 Spielern beginnt."),
+    ("platform", "js.rr.emil.workers", {"free": 1, "workers": 1}, "en", "1 of 1 worker free"),
+    ("platform", "js.rr.emil.workers", {"free": 2, "workers": 5}, "de", "2 von 5 Arbeitern frei"),
+    ("platform", "seat.bot", {"level": "mcts-5s"}, "en", "Bot (very strong: 5 s search)"),
 ])
 def test_known_sentences(catalogue: str, key: str, params: dict[str, Any], lang: str, expected: str) -> None:
     assert format_message(_message(catalogue, lang, key), params, lang) == expected
