@@ -36,7 +36,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rd.open.income": "Take income",
         "rd.open.roll": "Roll dice",
         "cmd.TakeIncome": "Take income",
-        "cmd.Roll": "Roll {screen, plural, one {# die} other {# dice}} from behind the screen and {question, plural, one {# '?' die} other {# '?' dice}}",
+        "cmd.Roll": "Roll {screen, plural, one {# die} other {# dice}} from behind the screen and {question, plural, "
+                    "one {# '?' die} other {# '?' dice}}",
         "cmd.TurnDie": "Turn a '?' die to {face}",
         "cmd.BuyShare": "Buy a share of {company} from {seller} with a {die} die",
         "cmd.PlaceTrack": "Lay track at end {end} towards {exit}",
@@ -66,7 +67,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rd.open.income": "Einkommen nehmen",
         "rd.open.roll": "Würfeln",
         "cmd.TakeIncome": "Einkommen nehmen",
-        "cmd.Roll": "{screen, plural, one {# Würfel} other {# Würfel}} hinter dem Sichtschirm und {question, plural, one {# Fragezeichen-Würfel} other {# Fragezeichen-Würfel}} würfeln",
+        "cmd.Roll": "{screen, plural, one {# Würfel} other {# Würfel}} hinter dem Sichtschirm und {question, plural, "
+                    "one {# Fragezeichen-Würfel} other {# Fragezeichen-Würfel}} würfeln",
         "cmd.TurnDie": "Fragezeichen-Würfel auf {face} drehen",
         "cmd.BuyShare": "Aktie von {company} bei {seller} kaufen (mit {die})",
         "cmd.PlaceTrack": "Schiene am Ende {end} nach {exit} legen",

@@ -28,7 +28,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "NewCityPlaced": "{seat} places a {colour} New City on {place}",
         "CityGrowthPlaced": "{seat} puts City Growth on {place}",
         "BuildingEnded": "{seat} builds nothing",
-        "GoodsDelivered": "{seat} delivers a {colour} cube from {start} to {end} over {n, plural, one {# link} other {# links}}",
+        "GoodsDelivered": "{seat} delivers a {colour} cube from {start} to {end} over {n, plural, one {# link} other "
+                          "{# links}}",
         "RewardTaken": "{seat} puts {points, plural, one {# point} other {# points}} on {take}",
         "DeliveryStarted": "{seat} picks up a {colour} cube in {start}",
         "CubeMoved": "{seat} moves the cube over link {n}",
@@ -61,7 +62,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.PlaceNewCity": "Place a {colour} New City on {hex} with supply group {group}",
         "cmd.PlaceCityGrowth": "City Growth on {hex} with supply group {group}",
         "cmd.EndBuild": "Build nothing",
-        "cmd.DeliverGoods": "Deliver a {colour} cube from {start} over {n, plural, one {# link} other {# links}}, points to {take}",
+        "cmd.DeliverGoods": "Deliver a {colour} cube from {start} over {n, plural, one {# link} other {# links}}, "
+                            "points to {take}",
         "cmd.RaiseLocomotive": "Raise the locomotive",
         "cmd.PassMove": "Pass",
         "cmd.ChooseReward": "Points to {take}",
@@ -81,7 +83,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "NewCityPlaced": "{seat} legt eine Neue Großstadt ({colour}) auf {place}",
         "CityGrowthPlaced": "{seat} legt Warennachschub auf {place}",
         "BuildingEnded": "{seat} baut nichts",
-        "GoodsDelivered": "{seat} liefert einen {colour, select, lila {lila} other {{colour}en}} Warenstein von {start} nach {end} über {n, plural, one {# Verbindung} other {# Verbindungen}}",
+        "GoodsDelivered": "{seat} liefert einen {colour, select, lila {lila} other {{colour}en}} Warenstein von "
+                          "{start} nach {end} über {n, plural, one {# Verbindung} other {# Verbindungen}}",
         "RewardTaken": "{seat} setzt {points, plural, one {# Punkt} other {# Punkte}} auf {take}",
         "DeliveryStarted": "{seat} nimmt einen {colour, select, lila {lila} other {{colour}en}} Warenstein in {start}",
         "CubeMoved": "{seat} bewegt den Warenstein über Verbindung {n}",
@@ -97,7 +100,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "RoundStarted": "Runde {round} beginnt",
         "GameEnded": "Spielende",
         "TurnConfirmed": "{seat} beendet den Zug",
-        "steam.open.build": "{n, plural, one {Noch ein Streckenplättchen} other {Noch bis zu # Streckenplättchen}} bauen: Feld anklicken",
+        "steam.open.build": "{n, plural, one {Noch ein Streckenplättchen} other {Noch bis zu # Streckenplättchen}} "
+                            "bauen: Feld anklicken",
         "steam.open.urbanize": "Neue Großstadt auf eine Stadt legen",
         "steam.open.growth": "Warennachschub auf eine Großstadt legen",
         "steam.open.bid": "Bieten oder passen",
@@ -115,7 +119,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.PlaceNewCity": "Neue Großstadt ({colour}) auf {hex} mit Warengruppe {group}",
         "cmd.PlaceCityGrowth": "Warennachschub auf {hex} mit Warengruppe {group}",
         "cmd.EndBuild": "Nichts bauen",
-        "cmd.DeliverGoods": "{colour, select, lila {lila} other {{colour}en}} Warenstein von {start} über {n, plural, one {# Verbindung} other {# Verbindungen}} liefern, Punkte auf {take}",
+        "cmd.DeliverGoods": "{colour, select, lila {lila} other {{colour}en}} Warenstein von {start} über {n, plural, "
+                            "one {# Verbindung} other {# Verbindungen}} liefern, Punkte auf {take}",
         "cmd.RaiseLocomotive": "Lokomotive erhöhen",
         "cmd.PassMove": "Passen",
         "cmd.ChooseReward": "Punkte auf {take}",

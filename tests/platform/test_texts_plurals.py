@@ -59,7 +59,8 @@ DE_SINGULARS = "Münze|Punkt|Karte|Stadt|Waggon|Schritt|Tag|Partie|Verbindung|Sc
                "Feld|Platz|Person|Stunde|Minute|Postwaggon|Aktie"
 AGREEMENT = {
     "en": [re.compile(rf"(?<![\d.,])1 (?:{EN_PLURALS})\b"), re.compile(rf"(?<![\d.,×])[025] (?:{EN_SINGULARS})\b(?! steps)")],
-    "de": [re.compile(rf"(?<![\d.,])1 (?:{DE_PLURALS})\b"), re.compile(rf"(?<![\d.,])[025] (?:{DE_SINGULARS})\b"),
+    "de": [re.compile(rf"(?<![\d.,])1 (?:{DE_PLURALS})\b"),
+           re.compile(rf"(?<![\d.,×])[025] (?:{DE_SINGULARS})\b"),
            re.compile(r"\bmit [025] Arbeiter\b")],
 }
 
@@ -201,6 +202,11 @@ def _message(catalogue: str, lang: str, key: str) -> str:
     ("platform", "js.rr.emil.workers", {"free": 1, "workers": 1}, "en", "1 of 1 worker free"),
     ("platform", "js.rr.emil.workers", {"free": 2, "workers": 5}, "de", "2 von 5 Arbeitern frei"),
     ("platform", "seat.bot", {"level": "mcts-5s"}, "en", "Bot (very strong: 5 s search)"),
+    ("platform", "js.rd.tile", {"at": "start", "type": "meadow", "ends": "A, B"}, "en",
+     "Start tile: meadow (ends: A, B)"),
+    ("platform", "js.rd.dir.east", {"n": 2}, "de", "2 Felder östlich"),
+    ("platform", "js.rd.tile", {"at": "elsewhere", "where": "östlich", "type": "See", "ends": "A"}, "de",
+     "Geländefeld östlich des Startfelds: See (Enden: A)"),
 ])
 def test_known_sentences(catalogue: str, key: str, params: dict[str, Any], lang: str, expected: str) -> None:
     assert format_message(_message(catalogue, lang, key), params, lang) == expected
