@@ -58,7 +58,8 @@ DE_PLURALS = "Münzen|Punkte|Karten|Städte|Waggons|Schritte|Tage|Partien|Verbin
 DE_SINGULARS = "Münze|Punkt|Karte|Stadt|Waggon|Schritt|Tag|Partie|Verbindung|Schiene|Stellung|Iteration|Runde|" \
                "Feld|Platz|Person|Stunde|Minute|Postwaggon|Aktie"
 AGREEMENT = {
-    "en": [re.compile(rf"(?<![\d.,])1 (?:{EN_PLURALS})\b"), re.compile(rf"(?<![\d.,×])[025] (?:{EN_SINGULARS})\b(?! steps)")],
+    "en": [re.compile(rf"(?<![\d.,])1 (?:{EN_PLURALS})\b"),
+           re.compile(rf"(?<![\d.,×])[025] (?:{EN_SINGULARS})\b(?! steps)")],  # "2 track steps" is fine
     "de": [re.compile(rf"(?<![\d.,])1 (?:{DE_PLURALS})\b"),
            re.compile(rf"(?<![\d.,×])[025] (?:{DE_SINGULARS})\b"),
            re.compile(r"\bmit [025] Arbeiter\b")],
