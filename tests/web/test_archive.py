@@ -6,7 +6,6 @@ which the player moves for each of the two seats they hold.  Every wait is on th
 from __future__ import annotations
 
 import re
-
 import time
 
 import pytest
