@@ -66,7 +66,11 @@ def card_name(card_id: str) -> dict[str, str] | str:
     if card is None:
         return card_id
     if card.contract is not None:
-        return _text(names["contract"], effects=_effects(card.contract.get("reward", ())))
+        requires = dict(card.contract.get("requires", {}))
+        template = TEXTS["requirements"].get(str(requires.get("kind")), {"de": "", "en": ""})
+        return _text(names["contract"], effects=_effects(card.contract.get("reward", ())),
+                     requires=_text(template, n=requires.get("count", 1), level=requires.get("level", ""),
+                                    position=requires.get("position", "")))
     extra = [TEXTS["effects"][flag] for flag in ("celebrity", "postcard") if getattr(card, flag)]
     if card.route:
         extra.insert(0, _text(TEXTS["effects"]["route"], route=card.route))

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.contract import Command, Description, Event
+from games.messageformat import format_message
 
 from .data import NAMES
+from .data import TILES as TRACK_TILES
 
 TILES = NAMES["action_tiles"]
 COLOURS = NAMES["colours"]
 TAKE = NAMES["rewards"]
+TRACK = NAMES["track"]
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -24,7 +27,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CapitalRaised": "{seat} raises ${amount}",
         "ActionTileTaken": "{seat} takes the action {tile}",
         "ActionTileTaken.pass": "{seat} takes the action {tile} and passes on it",
-        "TrackBuilt": "{seat} builds tile #{face} on {place} for ${cost}",
+        "TrackBuilt": "{seat} builds track ({face}) on {place} for ${cost}",
         "NewCityPlaced": "{seat} places a {colour} New City on {place}",
         "CityGrowthPlaced": "{seat} puts City Growth on {place}",
         "BuildingEnded": "{seat} builds nothing",
@@ -58,7 +61,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.RaiseCapital": "Raise ${amount}",
         "cmd.ChooseAction": "Take the action {tile}",
         "cmd.ChooseAction.pass": "Take the action {tile} and pass on it",
-        "cmd.BuildTrack": "Build tile #{face} (turned {rot}) on {hex} for ${cost}",
+        "cmd.BuildTrack": "Build track ({face}, turned {rot}°) on {hex} for ${cost}",
         "cmd.PlaceNewCity": "Place a {colour} New City on {hex} with supply group {group}",
         "cmd.PlaceCityGrowth": "City Growth on {hex} with supply group {group}",
         "cmd.EndBuild": "Build nothing",
@@ -79,7 +82,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CapitalRaised": "{seat} nimmt ${amount} Kapital auf",
         "ActionTileTaken": "{seat} wählt die Aktion {tile}",
         "ActionTileTaken.pass": "{seat} wählt die Aktion {tile} und passt",
-        "TrackBuilt": "{seat} baut Plättchen #{face} auf {place} für ${cost}",
+        "TrackBuilt": "{seat} baut Gleis ({face}) auf {place} für ${cost}",
         "NewCityPlaced": "{seat} legt eine Neue Großstadt ({colour}) auf {place}",
         "CityGrowthPlaced": "{seat} legt Warennachschub auf {place}",
         "BuildingEnded": "{seat} baut nichts",
@@ -115,7 +118,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.RaiseCapital": "${amount} Kapital aufnehmen",
         "cmd.ChooseAction": "Aktion {tile} wählen",
         "cmd.ChooseAction.pass": "Aktion {tile} wählen und passen",
-        "cmd.BuildTrack": "Plättchen #{face} (Drehung {rot}) auf {hex} für ${cost} bauen",
+        "cmd.BuildTrack": "Gleis ({face}, um {rot}° gedreht) auf {hex} für ${cost} bauen",
         "cmd.PlaceNewCity": "Neue Großstadt ({colour}) auf {hex} mit Warengruppe {group}",
         "cmd.PlaceCityGrowth": "Warennachschub auf {hex} mit Warengruppe {group}",
         "cmd.EndBuild": "Nichts bauen",
@@ -132,6 +135,10 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {k: v for k, v in p.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
     if "tile" in p:
         out["tile"] = TILES.get(str(p["tile"]), str(p["tile"]))
+    if "face" in p:
+        out["face"] = face_name(str(p["face"]))
+    if isinstance(p.get("rot"), int):
+        out["rot"] = 60 * p["rot"]
     if "colour" in p and p["colour"] in COLOURS:
         out["colour"] = COLOURS[p["colour"]]
     if "take" in p and p["take"] in TAKE:
@@ -148,6 +155,32 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
         out["seat"] = p["auction"]["turn"]
     if "outcome" in p:
         out["amount"] = -p["outcome"]["amount"]
+    return out
+
+
+def face_name(face: str) -> dict[str, str] | str:
+    """A track tile by what is drawn on it ("straight and sharp curve", "town with 2 exits"), not its
+    number in the tile list ("#T21")."""
+    tile = TRACK_TILES["faces"].get(face)
+    if tile is None:
+        return face
+    if tile.get("town"):
+        return {lang: format_message(TRACK["town"][lang], {"n": len(tile["exits"])}, lang) for lang in ("de", "en")}
+    kinds = []
+    for a, b in tile["tracks"]:
+        turn = min(abs(a - b), 6 - abs(a - b))
+        kinds.append("straight" if turn == 3 else "gentle" if turn == 2 else "sharp")
+    if len(kinds) == 2 and kinds[0] == kinds[1]:
+        out = TRACK[f"two_{kinds[0]}"]
+    else:
+        out = TRACK[kinds[0]]
+        for kind in (TRACK[k] for k in kinds[1:]):
+            out = {lang: format_message(TRACK["and"][lang], {"a": out[lang], "b": kind[lang]}, lang)
+                   for lang in ("de", "en")}
+    if len(tile["tracks"]) == 2:
+        (a, b), (c, d) = (sorted(t) for t in tile["tracks"])
+        if (a < c < b) != (a < d < b):
+            out = {lang: format_message(TRACK["crossing"][lang], {"what": out[lang]}, lang) for lang in ("de", "en")}
     return out
 
 

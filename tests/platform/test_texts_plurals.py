@@ -2,7 +2,7 @@
 
 The catalogues: the platform's (``service/web/translations/{de,en}.json``, with the
 page's ``js.<game>.*`` keys) and each game's ``messages`` (plus the phrase
-templates of the games' ``data/texts.json``).  Every message is formatted with each
+templates and names of the games' ``data/texts.json`` and ``data/names.json``).  Every message is formatted with each
 count-like parameter at 0, 1, 2 and 5 (every branch of a ``select``), in German and
 English, and none may show "(s)", "(n)", "die/dice", "city/cities", "1 coins",
 "2 Münze", "mit 2 Arbeiter" or a left-over ``{param}``.  The page's formatter
@@ -74,10 +74,11 @@ def catalogues() -> Iterator[tuple[str, str, Mapping[str, str]]]:
         game = registry.get(name)
         for lang in LANGS:
             yield name, lang, game.messages.get(lang, {})
-        texts = ROOT / "games" / name / "data" / "texts.json"
-        if texts.exists():
-            for lang in LANGS:
-                yield f"{name}/texts.json", lang, dict(_phrases(json.loads(texts.read_text("utf-8")), lang))
+        for file in ("texts.json", "names.json"):
+            texts = ROOT / "games" / name / "data" / file
+            if texts.exists():
+                for lang in LANGS:
+                    yield f"{name}/{file}", lang, dict(_phrases(json.loads(texts.read_text("utf-8")), lang))
 
 
 def _phrases(node: Any, lang: str, path: str = "") -> Iterator[tuple[str, str]]:
