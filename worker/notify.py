@@ -19,6 +19,7 @@ from email.message import EmailMessage
 from events.contacts import Contact
 from events.deadlines import INVITED, MISSED, REMINDER, YOUR_TURN
 from events.settings import Settings
+from games.messageformat import format_message
 
 SUBJECTS = {
     "en": {YOUR_TURN: "Your turn in {title}", REMINDER: "Reminder: your turn in {title}",
@@ -50,8 +51,8 @@ class Notice:
 def text(notice: Notice, lang: str) -> tuple[str, str]:
     lang = lang if lang in SUBJECTS else "en"
     values = asdict(notice)
-    subject = SUBJECTS[lang][notice.kind].format(**values)
-    body = BODIES[lang][notice.kind].format(**values) + f"\n\n{notice.url}\n"
+    subject = format_message(SUBJECTS[lang][notice.kind], values, lang)
+    body = format_message(BODIES[lang][notice.kind], values, lang) + f"\n\n{notice.url}\n"
     return subject, body
 
 
