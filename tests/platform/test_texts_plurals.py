@@ -244,17 +244,48 @@ def test_bot_levels_are_named() -> None:
 NODE = shutil.which("node")
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_the_page_formats_every_message_like_the_server(tmp_path: Path) -> None:
-    """The same catalogue, the same parameters: ``i18n.js`` and ``games.messageformat``
-    give the same sentence (plural rules: Intl.PluralRules vs Babel's CLDR data)."""
+def parity_cases() -> list[tuple[str, str, dict[str, Any]]]:
+    """Every catalogue case, and the grammar's corners (exact matches, quotes, missing or
+    non-numeric counts, translated and list parameters)."""
     all_cases = [(lang, template, params) for _c, lang, _k, template, params in cases()]
     all_cases += [(lang, "{n, plural, =0 {none} one {# one} other {# many}}", {"n": n})
                   for lang in LANGS for n in (0, 1, 2, "1", "x", 1.5)]
+    all_cases += [(lang, "{n, plural, one {# one} other {# many}} {m, plural, one {#} other {#!}}", {"m": 1})
+                  for lang in LANGS]
     all_cases += [(lang, "it''s '{'literal'}' {n, plural, one {'#' #} other {# '#'}} '?' x", {"n": 2})
                   for lang in LANGS]
-    all_cases += [(lang, "{x} {y} {z}", {"x": {"de": "Kiew", "en": "Kiev"}, "y": [1, 2], "z": None})
+    all_cases += [(lang, "{x} {y} {z} {k, select, a {A} other {O}}", {"x": {"de": "Kiew", "en": "Kiev"},
+                                                                      "y": [1, 2], "z": None, "k": "a"})
                   for lang in LANGS]
+    return all_cases
+
+
+def _compare(all_cases: list[tuple[str, str, dict[str, Any]]], page: list[str]) -> None:
+    server = [format_message(template, params, lang) for lang, template, params in all_cases]
+    differ = [(case, s, p) for case, s, p in zip(all_cases, server, page, strict=True) if s != p]
+    assert not differ, "\n".join(f"{c}: server {s!r}, page {p!r}" for c, s, p in differ[:20])
+    assert len(page) > 1000
+
+
+def test_the_page_in_chromium_formats_every_message_like_the_server(chromium) -> None:
+    """The page's own engine (Chromium's Intl.PluralRules) against Babel's CLDR data."""
+    all_cases = parity_cases()
+    source = I18N_JS.read_text("utf-8").replace("export function", "function").replace("export const", "const")
+    page = chromium.new_page()
+    try:
+        out = page.evaluate(f"(cases) => {{\n{source}\nreturn cases.map(([l, t, p]) => formatMessage(t, p, l));\n}}",
+                            all_cases)
+    finally:
+        page.close()
+    _compare(all_cases, out)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_page_formats_every_message_like_the_server(tmp_path: Path) -> None:
+    """The same catalogue, the same parameters: ``i18n.js`` (run by node) and
+    ``games.messageformat`` give the same sentence (plural rules: Intl.PluralRules vs
+    Babel's CLDR data)."""
+    all_cases = parity_cases()
     module = tmp_path / "i18n.mjs"
     module.write_text(I18N_JS.read_text("utf-8"), "utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(all_cases), "utf-8")
@@ -266,11 +297,7 @@ def test_the_page_formats_every_message_like_the_server(tmp_path: Path) -> None:
         "process.stdout.write(JSON.stringify(cases.map(([lang, t, p]) => formatMessage(t, p, lang))));\n",
         "utf-8")
     result = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=120, check=True)
-    page = json.loads(result.stdout)
-    server = [format_message(template, params, lang) for lang, template, params in all_cases]
-    differ = [(case, s, p) for case, s, p in zip(all_cases, server, page, strict=True) if s != p]
-    assert not differ, "\n".join(f"{c}: server {s!r}, page {p!r}" for c, s, p in differ[:20])
-    assert len(page) > 1000
+    _compare(all_cases, json.loads(result.stdout))
 
 
 def test_render_uses_the_formatter() -> None:
