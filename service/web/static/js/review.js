@@ -7,7 +7,7 @@
 import { readConfig } from "./api.js";
 import { byId, h, s } from "./dom.js";
 import { makeT } from "./i18n.js";
-import { botLevel } from "./widgets.js";
+import { botLevel, withNames } from "./widgets.js";
 
 const config = readConfig();
 const t = makeT(config.i18n);
@@ -231,7 +231,7 @@ function renderBotTurn() {
     el.textContent = t("js.bot_no_turn");
     return;
   }
-  const moves = position.bot.text.map((line) => line[lang] || line.en).join("; ");
+  const moves = position.bot.text.map((line) => withNames(line[lang] || line.en, result.names)).join("; ");
   el.textContent = t("js.bot_would", { level: botLevel(position.bot.level, t), moves });
 }
 
