@@ -206,7 +206,7 @@ def _message(catalogue: str, lang: str, key: str) -> str:
     ("platform", "seat.bot", {"level": "mcts-5s"}, "en", "Bot (very strong: 5 s search)"),
     ("platform", "js.rd.tile", {"at": "start", "type": "meadow", "ends": "A, B"}, "en",
      "Start tile: meadow (ends: A, B)"),
-    ("platform", "js.rd.dir.east", {"n": 2}, "de", "2 Felder östlich"),
+    ("platform", "js.rd.dir.east", {"n": 2}, "de", "2 Geländefelder östlich"),
     ("platform", "js.rd.tile", {"at": "elsewhere", "where": "östlich", "type": "See", "ends": "A"}, "de",
      "Geländefeld östlich des Startfelds: See (Enden: A)"),
 ])
