@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from games.messageformat import format_message
+
 #: The actor of events that no seat caused (setup, round scoring, timers).
 SYSTEM = "system"
 #: A viewer who holds no seat.  Sees only what is public.
@@ -133,8 +135,8 @@ class Game(Protocol):
 
     ``option_schema`` is a JSON-schema-like dict of the options a table may choose;
     ``validate_options`` normalises them or raises ``IllegalMove``.
-    ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}`` with
-    ``str.format`` placeholders filled from :class:`Description` params.
+    ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}``, ICU
+    MessageFormat templates filled from :class:`Description` params (:func:`render`).
 
     Games build on :class:`games.kit.GameBase`, which holds every default and
     declares what the platform asks beyond these members: ``state_version`` (what
@@ -236,18 +238,17 @@ def describe_command(game: Game, command: Command) -> Description | None:
 
 
 def render(game: Game, description: Description, lang: str) -> str:
-    """One log line in ``lang``, falling back to English and then to the key."""
+    """One log line in ``lang``, falling back to English and then to the key.
+
+    Templates are ICU MessageFormat (:mod:`games.messageformat`): real plural
+    forms, ``select`` by a word; a parameter may itself be translated,
+    ``{"de": "Kiew", "en": "Kiev"}``.
+    """
     catalogue = game.messages.get(lang) or game.messages.get("en") or {}
     template = catalogue.get(description.key) or game.messages.get("en", {}).get(description.key)
     if template is None:
         return description.key
-    # A parameter may itself be translated: {"de": "Kiew", "en": "Kiev"}.
-    params = {key: (value.get(lang) or value["en"]) if isinstance(value, Mapping) and "en" in value else value
-              for key, value in description.params.items()}
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return format_message(template, description.params, lang)
 
 
 # --- The turn model the platform wraps around every game (DESIGN.md section 4) ---
