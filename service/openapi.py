@@ -10,7 +10,7 @@ from flask import Flask, jsonify
 
 from service import schemas
 
-API_VIEWS = ("games.create_game", "games.lobby", "games.join", "games.get_game", "games.rotate_token",
+API_VIEWS: tuple[str, ...] = ("games.create_game", "games.lobby", "games.join", "games.get_game", "games.rotate_token",
              "moves.legal_commands", "moves.submit", "history.game_log", "history.replay", "history.log_texts",
              "stream.stream", "hints.hint", "ops.healthz")
 #: The archive, annotations, forks and analysis (issue 16).

@@ -206,8 +206,8 @@ class Analysis:
 
     def result(self, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         seats = list(self.positions[-1].seats) if self.positions else []
-        out = {"level": self.level, "seed": self.seed, "seats": seats, "positions": list(rows),
-               "swings": swings(rows), "estimate": "mcts-root" if self.mcts else "softmax"}
+        out: dict[str, Any] = {"level": self.level, "seed": self.seed, "seats": seats, "positions": list(rows),
+                               "swings": swings(rows), "estimate": "mcts-root" if self.mcts else "softmax"}
         if self.names:
             out["names"] = self.names
         return out
