@@ -6,13 +6,13 @@ from flask import Blueprint, jsonify
 
 from events import forks
 from events.analysis import ANALYSE_TASK, AnalysisStore, level_for
+from events.bot_levels import bot_levels
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
 from service.accounts.session import current_user, users
 from service.api.annotations import writer
 from service.api.games import json_body
 from service.auth import bearer_token
-from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
 

@@ -16,12 +16,12 @@ from wtforms import ValidationError
 
 from events import forks
 from events.archive import Page
+from events.bot_levels import bot_levels
 from events.repository import UnknownGame
 from games import registry
 from games.contract import SPECTATOR, IllegalMove
 from service.accounts.session import current_user, users
 from service.api.archive import NAME_PATTERN, archive, parse_query, player_summary, ratings
-from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
 from service.web.views import bp
