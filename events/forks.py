@@ -125,7 +125,7 @@ def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Seq
         state = determinize(at.confirmed, knows, rng)
     bots = {i.seat: i.bot for i in infos if i.bot}
     start = replace(at, confirmed=state, live=state, seed=fork_seed, bots=bots, handed_over=frozenset(),
-                    revert_points=(), confirmed_turns=(), last_system_seq=at.seq)
+                    handed_over_at={}, revert_points=(), confirmed_turns=(), last_system_seq=at.seq)
     copy = copied_log(at, repo.store.read(origin_id, upto=seq), knows, fork_seed)
 
     fork_id = uuid.uuid4().hex[:12]

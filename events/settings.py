@@ -31,7 +31,8 @@ class Settings:
     stream_block_ms: int
     #: Largest request body the API accepts (bytes).
     max_body_bytes: int
-    #: Celery: queue names and task time limits (seconds).
+    #: Celery: the play queue (bot turns, system work, hints, snapshots, notices)
+    #: and task time limits (seconds).  Review work has its own queue, see ``review_queue``.
     queue: str
     task_soft_time_limit: int
     task_time_limit: int
@@ -90,6 +91,20 @@ class Settings:
     #: MCTS iterations per position of a finished game's analysis (issue 16): a fixed
     #: count, so the analysis is the same on any machine; see ``events.analysis``.
     analysis_iterations: int = 100
+    #: The review queue (analyses): served by its own worker, so that play never
+    #: waits behind review (issue 28); empty means ``<queue>.review``.
+    review_queue_name: str = ""
+    #: Analyses one requester (account, or seat of a guest) may have queued or running.
+    analyses_per_requester: int = 3
+    #: Analyses queued or running on the whole site; further requests get 429.
+    analyses_in_flight: int = 30
+    #: Analysis requests per requester (flask-limiter syntax); the per-address
+    #: ``rate_public`` applies as well.
+    rate_analysis: str = "10 per hour;40 per day"
+
+    @property
+    def review_queue(self) -> str:
+        return self.review_queue_name or f"{self.queue}.review"
 
     @property
     def work_overdue_s(self) -> int:
@@ -138,4 +153,8 @@ class Settings:
             wait_replicas=_int("STELLWERK_WAIT_REPLICAS", -1),
             wait_replicas_ms=_int("STELLWERK_WAIT_REPLICAS_MS", 500),
             analysis_iterations=_int("STELLWERK_ANALYSIS_ITERATIONS", 100),
+            review_queue_name=os.environ.get("STELLWERK_REVIEW_QUEUE", ""),
+            analyses_per_requester=_int("STELLWERK_ANALYSES_PER_REQUESTER", 3),
+            analyses_in_flight=_int("STELLWERK_ANALYSES_IN_FLIGHT", 30),
+            rate_analysis=os.environ.get("STELLWERK_RATE_ANALYSIS", "10 per hour;40 per day"),
         )

@@ -39,6 +39,7 @@ def dump(p: Projection) -> dict[str, Any]:
         "seed": p.seed,
         "bots": dict(p.bots),
         "handed_over": sorted(p.handed_over),
+        "handed_over_at": dict(p.handed_over_at),
         "last_ts": p.last_ts,
         "public_seq": p.public_seq,
         "public_ts": p.public_ts,
@@ -61,6 +62,10 @@ def load(game: Game, data: dict[str, Any]) -> Projection:
         confirmed_turns=tuple((int(s), str(seat)) for s, seat in data["confirmed_turns"]),
         seats=tuple(data["seats"]), options=dict(data["options"]), seed=data["seed"],
         bots=dict(data.get("bots", {})), handed_over=frozenset(data.get("handed_over", ())),
+        # Snapshots from before the field: the hand-over counts as at the snapshot,
+        # so its bot agrees to no take-back reaching before it (the safe side).
+        handed_over_at={str(s): int(q) for s, q in data.get(
+            "handed_over_at", {s: data["seq"] for s in data.get("handed_over", ())}).items()},
         last_ts=int(data["last_ts"]), public_seq=int(data["public_seq"]), public_ts=int(data["public_ts"]),
         last_command_id=str(data["last_command_id"]), last_system_seq=int(data["last_system_seq"]),
     )

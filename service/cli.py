@@ -86,7 +86,12 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
     if with_worker:
         env = {**os.environ, "REDIS_URL": url}
         command = [sys.executable, "-m", "service.cli"]
-        children.append(Supervised("worker", [*command, "worker", "--concurrency", "1"], env).start())
+        # Play and review apart: a bot's turn never waits behind an analysis, and the
+        # analyses run at a lower CPU priority (issue 28).
+        children.append(Supervised("worker", [*command, "worker", "--concurrency", "1", "--queues", "play"],
+                                   env).start())
+        children.append(Supervised("review worker", [*command, "worker", "--concurrency", "1", "--queues", "review",
+                                                     "--nice", "10"], env).start())
         # The sweep (lost bot work) and the deadline scan; exactly one per Redis.
         schedule = settings.data_dir / "celerybeat-schedule"
         children.append(Supervised("beat", [*command, "beat", "--schedule", str(schedule)], env).start())
@@ -123,15 +128,26 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
 @click.option("--pool", default="prefork", show_default=True, type=click.Choice(["prefork", "solo", "threads"]))
 @click.option("--loglevel", default="INFO", show_default=True)
 @click.option("--hostname", default=None, help="Celery node name (default: unique per process)")
+@click.option("--queues", default="play,review", show_default=True,
+              help="play (bots, round scoring, hints, notices) and/or review (analyses), comma-separated; "
+                   "with both, play is served first")
+@click.option("--nice", "niceness", default=0, show_default=True, type=click.IntRange(0, 19),
+              help="lower this worker's CPU priority (a review worker beside a play worker)")
 @click.option("--parent-pid", type=int, default=None, hidden=True, help="exit when this process is gone (serve)")
-def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None,
-           parent_pid: int | None) -> None:
-    """Run a Celery worker (bots, round scoring, snapshots, notices)."""
+def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None, queues: str,
+           niceness: int, parent_pid: int | None) -> None:
+    """Run a Celery worker (bots, round scoring, snapshots, notices; analyses)."""
+    from events.queues import KINDS, queue_names
     from worker.app import make_celery
     from worker.lifeline import exit_with_parent
 
     if parent_pid is not None:
         exit_with_parent(parent_pid)
+    kinds = [k.strip() for k in queues.split(",") if k.strip()]
+    if not kinds or set(kinds) - set(KINDS):
+        raise click.BadParameter(f"choose from {', '.join(KINDS)}", param_hint="--queues")
+    if niceness:
+        os.nice(niceness)
 
     settings = _settings(redis_url)
     app = make_celery(settings, settings.redis_url or None)
@@ -139,7 +155,8 @@ def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname:
     app.set_default()
     # Several workers side by side need distinct node names.
     hostname = hostname or f"stellwerk-{os.getpid()}@%h"
-    app.worker_main(["worker", f"--loglevel={loglevel}", "-Q", settings.queue, f"--concurrency={concurrency}",
+    app.worker_main(["worker", f"--loglevel={loglevel}", "-Q", ",".join(queue_names(settings, kinds)),
+                     f"--concurrency={concurrency}",
                      f"--pool={pool}", f"--hostname={hostname}", "--without-gossip", "--without-mingle"])
 
 

@@ -56,8 +56,8 @@ def _advance(rt, game_id: str, seq: int, enqueued_at: float | None) -> str:  # t
     work = next_work(p)
     if work is None:
         return "idle"
-    if work.accept_undo:
-        commands = [Command("AcceptUndo", work.actor, {})]
+    if work.undo_answer is not None:
+        commands = [Command(work.undo_answer, work.actor, {})]
     elif work.actor == SYSTEM:
         commands = [Command(p.status().pending_system[0], SYSTEM, {})]
     else:
