@@ -191,6 +191,10 @@ def requester_key(owner: str) -> str:
 
 def _finished_or_422(game_id: str) -> None:
     repo = ctx().repository
-    repo.record(game_id)
+    record = repo.record(game_id)
     if not repo.projection(game_id).status().over:
         raise IllegalMove("analysis.game_running", "a running game is not analysed: it would reveal hidden information")
+    if forks.restriction_active(repo, record):
+        # Its first position is a position of a game still being played (issue 27).
+        raise IllegalMove("analysis.origin_running",
+                          "this fork is analysed once the game it was forked from has ended")

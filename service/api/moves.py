@@ -7,6 +7,7 @@ import time
 from flask import Blueprint, jsonify
 
 from events import commands as platform
+from events import forks
 from events.bot_levels import bot_levels
 from events.projection import Projection
 from events.repository import GameRecord
@@ -33,6 +34,9 @@ def guard_seat_control(record: GameRecord, p: Projection, command: Command) -> N
         return
     if command.args.get("level") not in bot_levels():
         raise ApiError(400, "bad_request", "unknown bot level", field="command.args.level", known=bot_levels())
+    if forks.restriction_active(ctx().repository, record):
+        raise IllegalMove("fork.restricted", "a fork of a game still running without hints has no bots until "
+                                             "that game has ended")
     wait = takeover_after(record)
     idle = time.time() - p.public_ts / 1000  # a draft nobody else can see is no sign of life
     if idle < wait:

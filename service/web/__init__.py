@@ -53,6 +53,7 @@ def init_web(app: Flask) -> None:
     from service.accounts.views import apply_rate_limits
     from service.accounts.views import bp as accounts_bp
     from service.web import i18n
+    from service.web.bundles import bp as bundles_bp
     from service.web.views import bp as web_bp
 
     context = app.extensions["stellwerk"]
@@ -71,6 +72,7 @@ def init_web(app: Flask) -> None:
 
     app.register_blueprint(accounts_bp)
     app.register_blueprint(web_bp)
+    app.register_blueprint(bundles_bp)  # the games' renderers, inside the web blueprint's static path
     apply_rate_limits(app)
 
     @app.before_request

@@ -352,7 +352,7 @@ async function main() {
   if (page.seat) document.body.dataset.actingSeat = page.seat;
   page.api = new Api(config.urls.api, page.token);
   setUpActing();
-  page.renderer = await loadRenderer(config.game);
+  page.renderer = await loadRenderer(config.game, config.renderer);
   setUpCollapse();
   byId("log-download").addEventListener("click", (event) => {
     if (!page.token) return; // spectators: the plain link gives the public log

@@ -14,7 +14,7 @@ import { CELL, drawMap, drawTile } from "./tiles.js";
 /** The game's own stylesheet (dice, screens, cards), added to the page once. */
 function ensureStyle() {
   if (document.querySelector("link[data-rd-style]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/railroad_dice.css", import.meta.url).href,
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("./railroad_dice.css", import.meta.url).href,
     dataset: { rdStyle: "1" } }));
 }
 
