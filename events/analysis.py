@@ -18,6 +18,8 @@ from typing import Any
 import redis
 
 from events.queues import ANALYSE_TASK  # noqa: F401 - re-exported: the task is named where it is routed
+from games.contract import Game
+from games.kit import hooks
 
 #: MCTS iterations per position in production (``STELLWERK_ANALYSIS_ITERATIONS``).
 #: Measured in CPU time on one core, games of greedy bots (README, "Analysis"):
@@ -26,20 +28,17 @@ from events.queues import ANALYSE_TASK  # noqa: F401 - re-exported: the task is 
 #: positions, 0.78 s a position, under 2 minutes; First Class 1.6 s a position (51
 #: positions, 80 s).
 ITERATIONS = 100
-#: Games whose MCTS takes far too long per position for a whole game's analysis:
-#: analysed with the greedy bot instead.  Railroad Dice: 2.6 to 24 s a position at
-#: only 10 iterations (greedy: 0.5 s); Steam: up to 40 s a position at 100 (its
-#: candidate turns, deliveries and builds, are many and each is completed greedily).
-GREEDY_ONLY: frozenset[str] = frozenset({"railroad_dice", "steam"})
 #: A running analysis that made no progress this long may be asked for again.
 STALE_S = 600
 
 
-def level_for(game: str, iterations: int = ITERATIONS) -> str:
+def level_for(game: Game, iterations: int = ITERATIONS) -> str:
     """The strongest bot level the analysis of ``game`` uses: MCTS with a fixed
     iteration count (the same result for a game and a bot seed on any machine,
-    under any load, unlike a time budget), or greedy where MCTS is too slow."""
-    return "greedy" if game in GREEDY_ONLY else f"mcts-{iterations}i"
+    under any load, unlike a time budget), or greedy where the game declares its
+    search too slow for a whole game (``Capabilities.analysis_bot``: Railroad Dice
+    and Steam, whose MCTS takes 3 to 40 s a position)."""
+    return "greedy" if hooks.capabilities(game).analysis_bot == "greedy" else f"mcts-{iterations}i"
 
 
 #: How long a reservation of the in-flight limits lasts at most (a worker lost

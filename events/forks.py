@@ -169,10 +169,7 @@ def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Seq
     rng = rng or random.Random()
     state = at.confirmed
     if knows != REVIEWER:
-        determinize = getattr(at.game, "determinize", None)
-        if determinize is None:
-            raise IllegalMove("fork.hidden", f"{at.game.name} cannot redraw hidden information")
-        state = determinize(at.confirmed, knows, rng)
+        state = at.game.determinize(at.confirmed, knows, rng)
     bots = {i.seat: i.bot for i in infos if i.bot}
     start = replace(at, confirmed=state, live=state, seed=fork_seed, bots=bots, handed_over=frozenset(),
                     handed_over_at={}, revert_points=(), confirmed_turns=(), last_system_seq=at.seq)

@@ -53,6 +53,8 @@ class Settings:
     rate_public: str = "60 per minute;1000 per hour"
     #: Send Strict-Transport-Security (only behind TLS).
     hsts: bool = False
+    #: Mark the session cookie ``Secure`` (only sent over TLS); on behind TLS.
+    secure_cookies: bool = False
     #: How long (s) a seat must have kept the game waiting before the others may
     #: hand it to a bot (a table may set its own at creation).
     takeover_after_s: int = 86400
@@ -74,7 +76,11 @@ class Settings:
     #: died) is handed to another worker; 0 means ``max(3600, 4 * task_time_limit)``.
     visibility_timeout: int = 0
     #: Celery beat: how often (s) the sweep looks for lost or overdue work.
-    sweep_s: int = 30
+    sweep_s: int = 10
+    #: A running bot or system task beats every ``heartbeat_s``; one silent for
+    #: ``heartbeat_timeout_s`` lost its worker, and the sweep sends its work again.
+    heartbeat_s: int = 5
+    heartbeat_timeout_s: int = 20
     #: Work claimed (or started) longer ago than the task time limit plus this
     #: margin (s) is taken for lost (its worker died) and enqueued again by the sweep.
     work_margin_s: int = 30
@@ -135,6 +141,8 @@ class Settings:
             rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
             rate_public=os.environ.get("STELLWERK_RATE_PUBLIC", "60 per minute;1000 per hour"),
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
+            secure_cookies=os.environ.get("STELLWERK_SECURE_COOKIES", os.environ.get("STELLWERK_HSTS", ""))
+            in ("1", "true", "yes"),
             takeover_after_s=_int("STELLWERK_TAKEOVER_AFTER_S", 86400),
             hint_timeout_s=_int("STELLWERK_HINT_TIMEOUT_S", 10),
             smtp_host=os.environ.get("SMTP_HOST", ""),
@@ -147,7 +155,9 @@ class Settings:
             deadline_scan_s=_int("STELLWERK_DEADLINE_SCAN_S", 60),
             reminder_fraction=float(os.environ.get("STELLWERK_REMINDER_FRACTION", "0.5")),
             visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
-            sweep_s=_int("STELLWERK_SWEEP_S", 30),
+            sweep_s=_int("STELLWERK_SWEEP_S", 10),
+            heartbeat_s=_int("STELLWERK_HEARTBEAT_S", 5),
+            heartbeat_timeout_s=_int("STELLWERK_HEARTBEAT_TIMEOUT_S", 20),
             work_margin_s=_int("STELLWERK_WORK_MARGIN_S", 30),
             broker_url=os.environ.get("STELLWERK_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", ""),
             wait_replicas=_int("STELLWERK_WAIT_REPLICAS", -1),

@@ -3,6 +3,12 @@
 Taken only where no turn is open and no undo request pends, so a snapshot is the
 confirmed state plus the bookkeeping the turn model needs; anything later is
 folded from the log's tail.
+
+Two versions guard a snapshot: ``format`` (the platform's fields, below) and the
+game's ``state_version`` (what the game's state holds and means).  A snapshot of
+another state version was taken under other rules: it is never loaded, and the
+projection is folded from the log through today's rules instead.  Snapshots from
+before the field was recorded were all taken at state version 1.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from typing import Any
 
 from events.projection import Projection
 from games.contract import Game
+from games.kit import hooks
 
 #: Version of the snapshot layout.  Snapshots of another version are ignored and
 #: the projection is folded from the log instead (version 2: revert points are
@@ -29,6 +36,7 @@ def dump(p: Projection) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": p.game.name,
+        "state_version": hooks.state_version(p.game),
         "seq": p.seq,
         "turn": p.turn,
         "state": p.game.dump_state(p.confirmed),
@@ -48,9 +56,14 @@ def dump(p: Projection) -> dict[str, Any]:
     }
 
 
-def usable(data: dict[str, Any]) -> bool:
-    """Whether a stored snapshot has the current layout (else fold from the log)."""
-    return data.get("format") == FORMAT
+def usable(data: dict[str, Any], game: Game) -> bool:
+    """Whether a stored snapshot has the current layout and ``game``'s current state
+    version (else fold from the log).
+
+    A fork's first snapshot is its position, which its copied (redacted) log cannot
+    rebuild: after a bump of the state version such a fork cannot be replayed until
+    the game's ``load_state`` learns to upcast the old state (then accept it here)."""
+    return data.get("format") == FORMAT and int(data.get("state_version", 1)) == hooks.state_version(game)
 
 
 def load(game: Game, data: dict[str, Any]) -> Projection:

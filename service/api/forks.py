@@ -7,6 +7,7 @@ from flask import Blueprint, jsonify
 from events import forks
 from events.analysis import ANALYSE_TASK, AnalysisStore, TooManyAnalyses, level_for
 from events.bot_levels import bot_levels
+from games import registry
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
 from service.accounts.session import current_user, users
@@ -15,6 +16,7 @@ from service.api.games import json_body
 from service.auth import bearer_token
 from service.context import ctx
 from service.errors import ApiError
+from service.schemas import NAME, NAME_PATTERN
 from service.security import address
 
 bp = Blueprint("forks", __name__, url_prefix="/api/games")
@@ -30,9 +32,11 @@ def seat_specs(raw: object, count: int) -> list[dict]:
             raise ApiError(400, "bad_request", "a seat is {name} or {bot}", field=f"seats.{i}")
         if "bot" in spec and spec["bot"] not in levels:
             raise ApiError(400, "bad_request", f"unknown bot level; known: {sorted(levels)}", field=f"seats.{i}.bot")
-        if "name" in spec and (not isinstance(spec["name"], str) or not spec["name"].strip()
-                               or len(spec["name"]) > 40):
-            raise ApiError(400, "bad_request", "a name is 1 to 40 characters", field=f"seats.{i}.name")
+        if "name" in spec:
+            name = spec["name"].strip(" ") if isinstance(spec["name"], str) else None
+            if not name or NAME_PATTERN.fullmatch(name) is None:  # the same names as every other seat
+                raise ApiError(400, "bad_request", NAME.error, field=f"seats.{i}.name")
+            spec = {"name": name}
         out.append(dict(spec))
     return out
 
@@ -64,7 +68,7 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
             account that asks (API token or login) are kept for that account too, so its table
             page plays them (hotseat: all of them)
         400: {description: a bad field, content: {application/json: {schema: ErrorSchema}}}
-        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "no seat token, API token or login", content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: not a position to play on from, content: {application/json: {schema: ErrorSchema}}}
     """
@@ -147,7 +151,7 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
             many requests (STELLWERK_RATE_ANALYSIS)
           content: {application/json: {schema: ErrorSchema}}
         200: {description: done already}
-        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "no seat token, API token or login", content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
         503: {description: no worker queue, content: {application/json: {schema: ErrorSchema}}}
@@ -155,7 +159,7 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
     who = writer(game_id)  # worker time is spent for somebody: a seat token, an API token or a login
     _finished_or_422(game_id)
     # The strongest level the game's engine supports with a fixed iteration count.
-    level = level_for(ctx().repository.record(game_id).game, ctx().settings.analysis_iterations)
+    level = level_for(registry.get(ctx().repository.record(game_id).game), ctx().settings.analysis_iterations)
     store = analysis_store()
     send = ctx().send_task
     if send is None:

@@ -80,7 +80,7 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
       requestBody: {content: {application/json: {schema: CommandRequestSchema}}}
       responses:
         201: {description: appended, content: {application/json: {schema: CommandResultSchema}}}
-        200: {description: a repeated command_id; the first result, nothing appended}
+        200: {description: "a repeated command_id; the first result, nothing appended"}
         400: {description: invalid body, content: {application/json: {schema: ErrorSchema}}}
         401: {description: no or unknown seat token, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
@@ -88,6 +88,11 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
         422: {description: illegal (with the rule's code), content: {application/json: {schema: ErrorSchema}}}
         429: {description: "too many commands from this seat (STELLWERK_RATE_COMMANDS; a new token does not reset it)",
               content: {application/json: {schema: ErrorSchema}}}
+        503:
+          description: >-
+            the event store is unreachable (or its shard fails over) and the command may or may not be
+            appended: send it again with the same command_id (a repeat answers 200 with the first result)
+          content: {application/json: {schema: ErrorSchema}}
     """
     repo = ctx().repository
     record = repo.record(game_id)

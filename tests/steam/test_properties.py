@@ -1,7 +1,8 @@
 """Random legal play through the platform (``events.local.LocalTable``): many seeds, 3-5
-players, both maps, base and expert game.  No errors; money (bank + cash) and the 96 cubes
-(cities + supply + bag) conserved at every step; folding the log gives the same state;
-every listed command is accepted and commands outside the list are refused with 422."""
+players, both maps, base and expert game.  Money (bank + cash) and the 96 cubes (cities +
+supply + bag) conserved at every step; the cube draw is an undo barrier.  Random games
+ending, the fold of the log, dump/load, listed commands accepted and others refused with
+422 (Steam's wrong commands are in ``tests/contract/probes.py``): the contract suite."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import random
 
 import pytest
 
-from events import commands as platform
-from games.contract import REVIEWER, SPECTATOR, Command, IllegalMove
+from games.contract import REVIEWER, SPECTATOR
 from games.steam.data import RULES
 
-from .helpers import GAME, cube_totals, money_total, play_out, refold, step, table
+from .helpers import GAME, cube_totals, money_total, play_out, step, table
 
 CASES = [(players, map_id, mode) for players in (3, 4, 5) for map_id in ("ne_usa_se_canada", "rhine_ruhr")
          for mode in ("base", "expert")]
@@ -31,13 +31,10 @@ def conserve(t):
 
 
 @pytest.mark.parametrize("players,map_id,mode", CASES)
-def test_random_games_end_without_error_conserving_money_and_cubes(players, map_id, mode):
+def test_random_games_conserve_money_and_cubes(players, map_id, mode):
     seed = f"prop-{players}-{map_id}-{mode}"
     t = play_out(players, seed, check=conserve, map=map_id, mode=mode)
     assert t.status().over
-    assert GAME.dump_state(refold(t)) == GAME.dump_state(t.state)
-    assert GAME.dump_state(GAME.load_state(GAME.dump_state(t.state))) == GAME.dump_state(t.state)
-    assert sorted(t.status().ranking) == sorted(t.state.seats)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -48,50 +45,6 @@ def test_more_seeds_of_short_games(seed):
         options.pop("start")
     t = play_out(players, f"short-{seed}", check=conserve, **options)
     assert t.status().over
-    assert GAME.dump_state(refold(t)) == GAME.dump_state(t.state)
-
-
-WRONG = [
-    Command("BuildTrack", "x", {"hex": "99,99", "face": "21", "rot": 0}),
-    Command("BuildTrack", "x", {"hex": "0,0", "face": "21", "rot": 0}),
-    Command("BuildTrack", "x", {"hex": "0,1", "face": "99", "rot": 0}),
-    Command("ChooseAction", "x", {"tile": 8}),
-    Command("Bid", "x", {"amount": -1}),
-    Command("Bid", "x", {"amount": 10**5}),
-    Command("RaiseCapital", "x", {"steps": 99}),
-    Command("DeliverGoods", "x", {"from": "0,0", "colour": "red", "links": ["nope"], "take": "vp"}),
-    Command("ChooseReward", "x", {"take": "both"}),
-    Command("PlaceNewCity", "x", {"hex": "0,0", "colour": "pink", "group": 0}),
-    Command("RaiseLocomotive", "x", {}),
-    Command("SkipBid", "x", {}),
-    Command("Fly", "x", {}),
-]
-
-
-@pytest.mark.parametrize("players,mode", [(3, "base"), (4, "expert"), (5, "base")])
-def test_every_listed_command_is_accepted_and_others_refused(players, mode):
-    t = table(players, f"legal-{players}", mode=mode)
-    rng = random.Random(players)
-    for _ in range(160):
-        if t.status().over:
-            break
-        p = t.projection
-        seat = p.turn_seat or (t.status().to_move or ("system",))[0]
-        legal = platform.legal_commands(p, seat)
-        listed = {(c.type, repr(sorted(c.args.items()))) for c in legal}
-        for command in rng.sample(legal, min(5, len(legal))):
-            if command.type in ("Undo", "ConfirmTurn") or seat == "system":
-                continue
-            platform.decide(p, command, random.Random(0))          # must not raise
-        for wrong in WRONG:
-            wrong = Command(wrong.type, seat, wrong.args)
-            if (wrong.type, repr(sorted(wrong.args.items()))) not in listed:
-                with pytest.raises(IllegalMove):
-                    platform.decide(p, wrong, random.Random(0))
-        for other in t.state.seats:
-            if other not in t.status().to_move and other != p.turn_seat:
-                assert not GAME.legal_commands(t.state, other)
-        step(t, rng)
 
 
 def test_the_cube_draw_is_an_undo_barrier_and_every_viewer_sees_the_same_board():

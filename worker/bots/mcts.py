@@ -221,8 +221,7 @@ class Search:
         seats = p.seats
         if status.over:
             return final_values(status, seats)
-        determinize = getattr(self.game, "determinize", None)
-        state = determinize(p.live, self.seat, self.rng) if determinize else p.live
+        state = self.game.determinize(p.live, self.seat, self.rng)
         expected = self.evaluate(self.game, state)
         result = {}
         for s in seats:

@@ -176,7 +176,7 @@ function renderActing(game, names) {
   const toMove = new Set(game.status?.over ? [] : game.status?.to_move || []);
   const select = byId("acting-seat");
   clear(select).append(...page.holds.map((held) => h("option", { value: held.seat },
-    `${toMove.has(held.seat) ? "▶ " : ""}${names[held.seat] || held.seat} (${held.seat})`)));
+    `${toMove.has(held.seat) ? "▶ " : ""}${names[held.seat] || held.seat} (${t("js.seat_number", { n: held.seat.replace(/^p/, "") })})`)));
   select.value = page.seat;
 }
 
