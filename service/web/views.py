@@ -79,7 +79,7 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
     return {
         "gameId": record.id, "game": record.game, "title": title, "lang": lang(),
         "user": user.name if user else None, "seat": hold.seat if hold else None,
-        "i18n": js_catalogue(lang()),
+        "i18n": js_catalogue(lang(), record.game),
         # The game's own renderer (games/<game>/web/index.js), else the generic one.
         "renderer": has_renderer(record.game),
         "urls": {
