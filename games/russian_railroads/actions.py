@@ -40,11 +40,8 @@ def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
 
 
 def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int:
-    left = DOUBLER_SLOTS - p.doublers
-    if "usa" in p.claims:  # doubler slots on all three USA lines
-        from .usa.board import doubler_room as usa_room
-
-        left = usa_room(p)
+    own = state.table.tableau.doubler_room
+    left = DOUBLER_SLOTS - p.doublers if own is None else own(p)  # (USA: slots on all three lines)
     return max(0, min(left, state.doubler_supply if supply is None else supply))
 
 
@@ -168,8 +165,9 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         return True
     if memo is None:
         memo = {}
-    base = not state.options.get("tableau")
-    trk: Any = tracks if base else _track_rules(p)
+    track_rules = state.table.tableau.track_rules
+    base = track_rules is None
+    trk: Any = tracks if track_rules is None else track_rules(p)
     if shape == "plain":
         colour, n = needs.plain_colour  # type: ignore[misc]
         return track_room(memo, trk, p, colour) >= n
@@ -272,17 +270,6 @@ def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
 _INDUSTRY_ROOMS: dict[tuple[Any, ...], int] = {}
 
 
-def _track_rules(p: PlayerState) -> Any:
-    """The track rules of a seat's Deutschland tableau (its lines, its arm), or USA one."""
-    if "usa" in p.claims:
-        from .usa.board import rules_for as usa_rules
-
-        return usa_rules(p)
-    from .germany.moves import rules_for
-
-    return rules_for(p)
-
-
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                      supply: int | None = None) -> bool:
     """Can the mandatory items still open be completed?"""
@@ -370,7 +357,7 @@ def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
         if needs is None:
             return True
     plain = needs.plain_colour
-    if plain is not None and not state.options:
+    if plain is not None and state.table.plain:
         # steps of one colour on the base tableau, the commonest mandatory item:
         # ``effects_feasible``'s first answer for them, without its preamble
         return tracks.capacity(p.tr, p.unlocked, plain[0]) >= plain[1]

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, Event, IllegalMove
 
-from . import actions, emil, engineers, scoring, turn_order
+from . import actions, engineers, turn_order
 from .context import Ctx, arg
 from .data import RULES, space_on_board
 from .evolve import remember_outcome
@@ -45,8 +45,8 @@ def board_spaces(players: int, last_round: bool) -> list[str]:
 def available_spaces(state: State, seat: str) -> list[str]:
     """Every action space id the seat could in principle use this round."""
     result = list(board_spaces(len(state.seats), state.last_round))
-    if state.options.get("coal") and _coal_mine_free(state):
-        result.append("coal_mine")
+    for extra in state.table.extra_spaces:  # (the coal mine)
+        result += extra(state)
     result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
     p = state.players[seat]
     result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
@@ -67,7 +67,7 @@ def available_infos(state: State, seat: str) -> Sequence[actions.SpaceInfo]:
     board = _BOARD_INFOS.get(key)
     if board is None:
         board = _BOARD_INFOS[key] = tuple(actions.space_info(sid) for sid in board_spaces(*key))
-    if state.options:
+    if not state.table.plain:
         return _available_infos(state, seat, board)
     public = engineers.public_engineers(state)
     p = state.players[seat]
@@ -87,8 +87,9 @@ _AVAILABLE_INFOS: dict[tuple[Any, ...], tuple[actions.SpaceInfo, ...]] = {}
 def _available_infos(state: State, seat: str, board: tuple[actions.SpaceInfo, ...]) -> list[actions.SpaceInfo]:
     """:func:`available_infos` built the long way."""
     result = list(board)
-    if state.options and state.options.get("coal") and _coal_mine_free(state):
-        result.append(actions.space_info("coal_mine"))
+    if not state.table.plain:
+        for extra in state.table.extra_spaces:  # (the coal mine)
+            result.extend(actions.space_info(space) for space in extra(state))
     result.extend(actions.engineer_info(e) for e in engineers.public_engineers(state))
     p = state.players[seat]
     if p.engineers:
@@ -97,21 +98,13 @@ def _available_infos(state: State, seat: str, board: tuple[actions.SpaceInfo, ..
     return result
 
 
-def _coal_mine_free(state: State) -> bool:
-    """The coal mine is a worker field of the coal board; with 2 players it shares the
-    combined top field with the foundry purchase."""
-    from .coal.board import field_taken
-
-    return not field_taken(state, "coal_mine") or "coal_mine" in state.occupied
-
-
 def space_available(state: State, seat: str, space: str) -> bool:
     """``space in available_spaces(state, seat)``, without building the list."""
     number = engineers.number_of(space)
     if not number:
-        if space == "coal_mine":
-            return bool(state.options.get("coal")) and _coal_mine_free(state)
-        return space in board_spaces(len(state.seats), state.last_round)
+        if space in board_spaces(len(state.seats), state.last_round):
+            return True
+        return any(space in extra(state) for extra in state.table.extra_spaces)
     p = state.players[seat]
     if number in p.engineers:
         # (DSP: Olga may have put another player's worker on it: "damit besetzt")
@@ -153,11 +146,11 @@ def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: b
         if turn_order.claimed_by(state, seat):
             return "rr.turn_order.twice", "you already claimed a turn-order position"
     effects = info.effects
-    if space == "engineer_104":  # DSP Olga (the only engineer with this id)
-        from .dsp.olga import possible
-
-        if not possible(state, seat, relocation):  # "muss sofort": own Olga too
-            return "rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now"
+    checks = state.table.space_checks
+    if checks and space in checks:  # a module's own rule for its space (DSP: Olga)
+        error = checks[space](state, seat, relocation)
+        if error:
+            return error
     if competitive and not info.demands_nothing \
             and not actions.effects_feasible(state, state.players[seat], effects, memo=memo, needs=info.needs):
         return "rr.action.not_executable", "a board action (or public engineer) must be executable in full"
@@ -338,89 +331,63 @@ def score_round(ctx: Ctx) -> None:
     state = ctx.work
     if state.phase != "scoring":
         raise IllegalMove("rr.system.not_due", "the round is scored after all players passed")
-    scores = {seat: _scoring(state).tableau_value(state.players[seat]) for seat in state.seats}
+    table = state.table
+    scores = {seat: table.scoring.tableau_value(state.players[seat]) for seat in state.seats}
     ctx.emit("RoundScored", {"round": state.round, "scores": scores})
-    if state.emil is not None:
-        emil.give_workers(ctx)  # "Meistens wird dies in der Wertung passieren."
+    for scored in table.round_scored:  # (Emil gains workers: "Meistens wird dies in der Wertung passieren.")
+        scored(ctx)
     if not state.last_round:
         ctx.emit("RoundBegan", {"round": state.round + 1})
-        if state.emil is not None:
-            # "Du mischst alle Emil-Karten und legst sie verdeckt bereit."
-            ctx.emit("EmilDeckShuffled", {"cards": emil.round_deck(state.options)})
+        for began in table.round_began:  # (Emil's deck shuffled)
+            began(ctx)
         return
-    if state.usa is not None:  # the stock market's end bonus (American Railroads)
-        from .usa.market import end_bonus
-
-        end_bonus(ctx)
+    for before in table.before_final:  # (the stock market's end bonus)
+        before(ctx)
     players = [ctx.work.players[s] for s in state.seats]
-    emil_row = emil.majority_entry(ctx.work)
-    majority = engineers.majority(players, (emil_row,) if emil_row else ())
+    others = tuple(row for rows in table.majority_rows for row in rows(ctx.work))  # (Emil's engineers)
+    majority = engineers.majority(players, others)
     final: dict[str, Any] = {}
     for p in players:
-        cards = _scoring(state).end_cards_breakdown(p, state.options)
+        cards = table.scoring.end_cards_breakdown(p, state.options)
         end_total = sum(c["vp"] for c in cards)
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}
     ranking = sorted(state.seats, key=lambda s: (-final[s]["total"], state.order.index(s)))
     payload: dict[str, Any] = {"final": final, "ranking": ranking}
-    if state.emil is not None:
-        # "Allerdings zählst du nur deine eigenen Punkte"; Emil only counts in the majority.
-        payload["emil"] = {"engineers": list(ctx.work.emil["engineers"]) if ctx.work.emil else []}
+    for add in table.final_payload:  # (Emil's engineers)
+        add(ctx, payload)
     # Everybody's face-down end-game cards are turned up: a reveal (and the end).
     ctx.emit("GameFinished", payload, barrier=True)
 
 
-def _stock_payout(ctx: Ctx) -> None:
-    from .usa.payout import stock_payout
-
-    stock_payout(ctx)
-
-
-def _freight_wagon(ctx: Ctx) -> None:
-    from .dsp.wagon import run
-
-    run(ctx)
-
-
-SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn,
-                   "StockPayout": _stock_payout, "FreightWagon": _freight_wagon}
+SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round}
 
 
 def _module_handler(state: State, ctype: str) -> Any:
-    """The handler an expansion in play has for a seat's command (None: the base one);
-    raises where an expansion adds a rule to a base command."""
-    if state.options.get("dsp"):
-        from .dsp.moves import handler as dsp_handler
-
-        found = dsp_handler(state, state.current or "", ctype)
-        if found is not None:
-            return found
-    if ctype == "UseOwnFactory" and state.options.get("new_engineers"):
-        from .german_items.moves import handler as new_engineer_handler
-
-        return new_engineer_handler(state, ctype)
-    if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
-        raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
-    if state.options.get("tableau") == "deutschland":
-        from .germany.moves import handler
-
+    """The handler a module or the tableau in play has for a seat's command (None: the
+    base one); raises where a module adds a rule to a base command."""
+    table = state.table
+    for handler in table.handlers:  # (DSP, the new engineers)
         found = handler(state, ctype)
         if found is not None:
             return found
-    if state.options.get("tableau") == "usa":
-        from .usa.moves import handler as usa_handler
-
-        return usa_handler(state, ctype)
-    if state.options.get("coal"):
-        from .coal.moves import handler as coal_handler
-
-        return coal_handler(state, ctype)
+    if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
+        raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
+    own = table.tableau.own_handler
+    if own is not None:
+        found = own(state, ctype)
+        if found is not None:
+            return found
+    for handler in table.late_handlers:  # (the coal module)
+        found = handler(state, ctype)
+        if found is not None:
+            return found
     return None
 
 
 def handler_for(state: State, ctype: str) -> Any:
     """The handler ``decide`` runs for a seat's command (for the legal-move probes)."""
-    found = _module_handler(state, ctype) if state.options else None
+    found = None if state.table.plain else _module_handler(state, ctype)
     if found is not None:
         return found
     if ctype in TURN_COMMANDS:
@@ -432,19 +399,6 @@ def handler_for(state: State, ctype: str) -> Any:
     raise IllegalMove("rr.command.unknown", f"unknown command {ctype!r}")
 
 
-def _scoring(state: State) -> Any:
-    """The scoring of the table's tableau (the Deutschland one has its own lines)."""
-    if state.options.get("tableau") == "deutschland":
-        from .germany import scoring as german_scoring
-
-        return german_scoring
-    if state.options.get("tableau") == "usa":
-        from .usa import scoring as usa_scoring
-
-        return usa_scoring
-    return scoring
-
-
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if not isinstance(command, Command) or not isinstance(command.type, str):
         raise IllegalMove("rr.command.invalid", "malformed command")
@@ -452,7 +406,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.args.invalid", "command arguments must be an object")
     ctx = Ctx(state, rng=rng)
     if command.seat == SYSTEM:
-        handler = SYSTEM_COMMANDS.get(command.type)
+        handler = SYSTEM_COMMANDS.get(command.type) or state.table.system_commands.get(command.type)
         if handler is None:
             raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
         handler(ctx)
@@ -462,10 +416,11 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.game.over", "the game is over")
     if command.seat not in state.seats:
         raise IllegalMove("rr.seat.unknown", f"unknown seat {command.seat!r}")
-    if command.seat != state.current or state.emil is not None and emil.to_move(state):
+    table = state.table
+    if command.seat != state.current or table.blocks_seats and table.blocked(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
-    module = _module_handler(state, command.type) if state.options else None
+    module = None if table.plain else _module_handler(state, command.type)
     if module is not None:
         module(ctx, seat, command.args)
     elif command.type == "PlaceWorkers" and was_listed(state, command):

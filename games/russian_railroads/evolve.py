@@ -31,6 +31,29 @@ def handles(name: str) -> Callable:
     return register
 
 
+def collects(into: dict[str, Callable[[State, Payload], None]]) -> Callable:
+    """A ``handles`` decorator of a module's own: its fold functions go into ``into``,
+    which the registry (:mod:`.plugins`) hands to :func:`register`; importing a module
+    registers nothing."""
+
+    def handles_into(name: str) -> Callable:
+        def register_one(fn: Callable[[State, Payload], None]) -> Callable[[State, Payload], None]:
+            into[name] = fn
+            return fn
+
+        return register_one
+
+    return handles_into
+
+
+def register(handlers: Mapping[str, Callable[[State, Payload], None]]) -> None:
+    """Fold a module's events too (called by the registry only)."""
+    for name, fn in handlers.items():
+        if _APPLY.get(name, fn) is not fn:
+            raise ValueError(f"two fold functions for {name}")
+        _APPLY[name] = fn
+
+
 def apply(state: State, event: Event) -> None:
     fn = _APPLY.get(event.type)
     if fn is not None:
@@ -339,22 +362,14 @@ def _reused(state: State, payload: Payload) -> None:
 @handles(TURN_CONFIRMED)
 def _confirmed(state: State, payload: Payload) -> None:
     seat = payload["seat"]
-    if state.usa is not None:  # American Railroads: a general payout after this turn?
-        from .usa.events import confirmed as usa_confirmed
-
-        if usa_confirmed(state, seat):
-            return
-    if state.phase == "freight":  # DSP: a freight wagon's steps are done, back to the scoring
-        from .dsp.wagon import confirmed as wagon_confirmed
-
-        return wagon_confirmed(state)
-    if state.dsp and state.dsp.get("ludmilla"):  # DSP: Ludmilla's card round goes on
-        from .dsp.ludmilla import confirmed
-
-        after = confirmed(state, seat)
-        if after is None:
-            return
-        seat = after
+    table = state.table
+    if not table.plain:
+        # A module may take the confirm over (American Railroads' general payout, DSP's
+        # freight wagon and Ludmilla's card round) or name the seat whose turn ends.
+        for hook in table.turn_confirmed:
+            seat = hook(state, seat)
+            if seat is None:
+                return
     state.pending = ()
     state.acted = state.placed = False
     state.end_seen = None
@@ -369,9 +384,9 @@ def _confirmed(state: State, payload: Payload) -> None:
         nxt = turn_order.next_active(state, seat)
         if nxt is not None:
             state.current = nxt
-            if state.emil is not None and not state.emil["passed"]:
-                # "Nachdem du deinen Zug ausgeführt hast, deckst du erneut eine Karte für Emil auf."
-                state.emil = {**state.emil, "due": True}
+            if not table.plain:
+                for next_seat in table.next_seat:  # (Emil reveals a card again)
+                    next_seat(state)
             return
         state.current = None
         reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)

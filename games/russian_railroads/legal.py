@@ -12,9 +12,9 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
-from . import actions, emil, industry, locomotives, names, tracks
+from . import actions, industry, locomotives, names, tracks
 from .context import accepts
-from .data import RULES, q_tokens_for
+from .data import RULES
 from .decide import TURN_COMMANDS, available_infos, space_error
 from .messages import open_params
 from .state import Item, PlayerState, State
@@ -92,7 +92,7 @@ def _placements(state: State, seat: str) -> list[Command]:
     own = p.engineers
     occupied = state.occupied
     memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
-    base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
+    base_tracks = state.table.tableau.track_rules is None  # (another tableau: its own track rules)
     for info in available_infos(state, seat):
         workers, fixed = info.workers, info.coins
         if fixed > have or workers - have > spare:
@@ -265,7 +265,7 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
         for source, number, slot in factory_builds(state, seat):
             listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
-        for token in q_tokens_for(state.options):
+        for token in state.table.q_tokens:
             if token not in p.q_used and _passes(question_token_item, state, seat, token):
                 listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
     if "q_card" in kinds:
@@ -288,19 +288,22 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
+    table = state.table
     if seat == SYSTEM:
         if state.phase == "reorder":
             return [Command("ResolveTurnOrder", SYSTEM, {})]
         if state.phase == "scoring":
-            if state.dsp and _wagon_due(state):  # DSP: the freight wagons just before the scoring
-                return [Command("FreightWagon", SYSTEM, {})]
+            for work in table.scoring_work:  # (DSP: the freight wagons just before the scoring)
+                due = work(state)
+                if due:
+                    return [Command(due, SYSTEM, {})]
             return [Command("ScoreRound", SYSTEM, {})]
-        if emil.to_move(state):
-            return [Command("EmilTurn", SYSTEM, {})]
-        if state.usa is not None and _payout_due(state):
-            return [Command("StockPayout", SYSTEM, {})]
+        for listed in table.system_listed:  # (Emil's turn, American Railroads' payouts)
+            due = listed(state)
+            if due:
+                return [Command(due, SYSTEM, {})]
         return []
-    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or table.blocks_seats and table.blocked(state):
         return []
     if not state.placed:
         if state.phase == "draft":
@@ -317,93 +320,54 @@ def legal_commands(state: State, seat: str) -> list[Command]:
                         and space_error(state, seat, info, competitive, relocation=True, memo=memo) is None:
                     result.append(_command("Relocate", seat, {"space": info.id}))
             return result
-        if state.options:
-            return _with_modules(state, seat, _before_placing(state, seat))
+        if not table.plain:
+            before = table.tableau.before_placing
+            return _with_modules(state, seat, before(state, seat) if before else _before_placing(state, seat))
         placements = state._placements = _placements(state, seat)  # (decide: was_listed)
         return [_command("Pass", seat, {})] + placements
-    if state.options:
-        return _with_modules(state, seat, _after_placing(state, seat))
+    if not table.plain:
+        after = table.tableau.submoves
+        return _with_modules(state, seat, after(state, seat) if after else _submoves(state, seat))
     steps = state._steps = []  # (decide: listed_step)
     state._builds = []  # (decide: listed_build, filled by _other_submoves)
     return _submoves(state, seat, steps)
 
 
-def _payout_due(state: State) -> bool:
-    from .usa.events import payout_due
-
-    return payout_due(state)
-
-
 def _before_placing(state: State, seat: str) -> list[Command]:
-    """Before placing at a table with expansions: income markers and coal fields may have
-    been used (their gains may be spent first; then no pass, unless nothing can be placed)."""
-    if state.options.get("tableau") == "deutschland":
-        from .germany import legal as german
-
-        return german.before_placing(state, seat)
-    if state.options.get("tableau") == "usa":
-        from .usa import legal as usa
-
-        return usa.before_placing(state, seat)
+    """Before placing at a table with modules (Russian tableau): what a coal field gave may
+    be spent first; then no pass, unless nothing can be placed."""
     if actions.blocking_item(state.pending) is not None:
         return _submoves(state, seat)
     placements = _placements(state, seat)
     return ([] if state.acted and placements else [Command("Pass", seat, {})]) + placements + _submoves(state, seat)
 
 
-def _after_placing(state: State, seat: str) -> list[Command]:
-    if state.options.get("tableau") == "deutschland":
-        from .germany import legal as german
-
-        return german.submoves(state, seat)
-    if state.options.get("tableau") == "usa":
-        from .usa import legal as usa
-
-        return usa.submoves(state, seat)
-    return _submoves(state, seat)
-
-
 def _with_modules(state: State, seat: str, result: list[Command]) -> list[Command]:
-    if state.options.get("new_engineers"):
-        from .german_items import legal as new_engineers
-
-        result = result + new_engineers.commands(state, seat)
-    if state.options.get("coal"):
-        from .coal import legal as coal
-
-        result = result + coal.commands(state, seat)
-    if state.options.get("dsp"):
-        from .dsp import legal as dsp
-
-        result = dsp.commands(state, seat, result)
+    for commands in state.table.commands:  # (the new engineers, coal, DSP)
+        result = commands(state, seat, result)
     return result
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
-    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
+    table = state.table
+    if seat != state.current or state.phase not in PLAYER_PHASES or table.blocks_seats and table.blocked(state):
         return []
-    if state.dsp and _ludmilla_wait(state, seat):
-        return [OpenAction("rr.open.ludmilla_wait", False, {}, ())]
+    for waiting in table.waiting:  # (DSP: Ludmilla's round)
+        if waiting(state, seat):
+            return [OpenAction("rr.open.ludmilla_wait", False, {}, ())]
     result = _open_items(state, seat)
-    if state.options and state.phase == "actions":
+    if not table.plain and state.phase == "actions":
         p = state.players[seat]
         if not state.placed:  # gained before placing (an income marker, a coal field)
             for item in state.pending:
                 must = bool(item[5]) or item[3] and actions.item_alone_feasible(state, p, item)
                 result.append(OpenAction(f"rr.open.{item[1]}", must, open_params(item[1], item[2], item[4]),
                                          COMMANDS_FOR[item[1]]))
-        if state.options.get("tableau") == "deutschland":
-            from .germany import legal as german
-
-            result += german.optional_actions(state, seat)
-        if state.options.get("tableau") == "usa":
-            from .usa import legal as usa
-
-            result = usa.with_line_names(result) + usa.optional_actions(state, seat)
-        if state.options.get("coal"):
-            from .coal import legal as coal
-
-            result += coal.optional_actions(state, seat)
+        tableau = table.tableau.with_open_actions
+        if tableau is not None:  # (income markers, coin spaces)
+            result = tableau(state, seat, result)
+        for more in table.open_actions:  # (coal fields and foundries)
+            result += more(state, seat)
     return result
 
 
@@ -468,24 +432,14 @@ COMMANDS_FOR = {
 PLAYER_PHASES = ("draft", "actions", "relocation", "freight")
 
 
-def _wagon_due(state: State) -> bool:
-    from .dsp.wagon import due
-
-    return bool(due(state))
-
-
-def _ludmilla_wait(state: State, seat: str) -> bool:
-    from .dsp.ludmilla import waiting
-
-    return waiting(state, seat)
-
-
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
-    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
+    table = state.table
+    if seat != state.current or state.phase not in PLAYER_PHASES or table.blocks_seats and table.blocked(state):
         return False
-    if state.dsp and _ludmilla_wait(state, seat):
-        return False
+    for waiting in table.waiting:  # (DSP: Ludmilla's round)
+        if waiting(state, seat):
+            return False
     if not state.placed:
         return state.phase != "relocation"
     p = state.players[seat]

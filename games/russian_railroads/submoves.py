@@ -15,7 +15,7 @@ from games.contract import SECRET, Event, IllegalMove
 
 from . import actions, industry, locomotives, tracks
 from .context import Ctx, arg, colour_arg, line_arg
-from .data import BLACK, RULES, TRANSSIB, q_card_effects, q_tokens_for
+from .data import BLACK, RULES, TRANSSIB, q_card_effects
 from .evolve import apply
 from .state import Item, PlayerState, State
 
@@ -273,7 +273,7 @@ def _same_on_every_line(work: State, p: PlayerState, needs: actions._Needs | Non
     if needs is None:
         return True
     plain = needs.plain_colour
-    if plain is not None and plain[0] == colour and not work.options.get("tableau"):
+    if plain is not None and plain[0] == colour and work.table.tableau.track_rules is None:
         return tracks.capacity(p.tr, p.unlocked, colour) - 1 >= plain[1]
     return None
 
@@ -294,7 +294,7 @@ def _finishable_after(work: State, p: PlayerState, needs: actions._Needs, line: 
     ``needs`` still be met after this step?  A demand of track steps alone is
     answered on copies of the track positions, without copying the player."""
     target = tracks.step_target(p.tr, p.unlocked, line, colour)
-    if not needs.steps_only or work.options.get("tableau"):
+    if not needs.steps_only or work.table.tableau.track_rules is not None:
         h = p.clone()
         _step_hypo(line, colour, target)(h)
         return actions.effects_feasible(work, h, (), needs=needs)
@@ -492,7 +492,7 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     token = arg(args, "token", str)
     item = question_token_item(ctx.work, seat, token)
     ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
-    ctx.gain(seat, q_tokens_for(ctx.work.options)[token], False, f"q_{token}")
+    ctx.gain(seat, ctx.work.table.q_tokens[token], False, f"q_{token}")
 
 
 def question_token_item(work: State, seat: str, token: str) -> Item:
@@ -502,7 +502,7 @@ def question_token_item(work: State, seat: str, token: str) -> Item:
     found = actions.matching(work.pending, _Q_TOKEN_ITEMS)
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no ?-space reached")
-    if token not in q_tokens_for(work.options):
+    if token not in work.table.q_tokens:
         raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
     p = work.players[seat]
     if token in p.q_used:

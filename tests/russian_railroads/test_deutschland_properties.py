@@ -16,8 +16,9 @@ from events.projection import fold
 from events.settings import Settings
 from games.contract import Command, IllegalMove
 from games.russian_railroads import GAME, locomotives
-from games.russian_railroads.data import RULES, q_tokens_for
+from games.russian_railroads.data import RULES
 from games.russian_railroads.germany import board
+from games.russian_railroads.plugins import q_tokens_for
 
 from .test_properties import key, play_table, universe
 

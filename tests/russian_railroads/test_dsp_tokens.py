@@ -7,8 +7,9 @@ import random
 from games.contract import render
 from games.russian_railroads import GAME
 from games.russian_railroads.context import Ctx
-from games.russian_railroads.data import DSP, printed_number, q_tokens_for
+from games.russian_railroads.data import DSP, printed_number
 from games.russian_railroads.dsp import tokens
+from games.russian_railroads.plugins import q_tokens_for
 
 from .helpers import act, at_turn, illegal_code, player
 

@@ -714,7 +714,7 @@ def test_the_status_kept_on_a_state_is_its_own_and_a_clone_asks_again(players, s
 def _direct_candidates(state, seat):
     """Every industry step, ?-token, doubler, loco placement and discard a seat could
     name now: the sub-moves the listing checks directly instead of probing a handler."""
-    from games.russian_railroads.data import q_tokens_for
+    from games.russian_railroads.plugins import q_tokens_for
 
     found = [("AdvanceIndustry", {"marker": m}) for m in (1, 2, 3)]
     found += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options)]

@@ -15,8 +15,9 @@ import pytest
 
 from games.contract import Command, Description, IllegalMove, describe_command
 from games.russian_railroads import GAME
-from games.russian_railroads.data import RULES, q_tokens_for
+from games.russian_railroads.data import RULES
 from games.russian_railroads.legal import has_mandatory
+from games.russian_railroads.plugins import q_tokens_for
 from games.russian_railroads.usa import board
 
 from .helpers import confirm, fold, run_system

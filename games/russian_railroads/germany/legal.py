@@ -13,7 +13,7 @@ from games.contract import Command, OpenAction
 
 from .. import actions, industry, locomotives
 from ..context import accepts
-from ..data import RULES, q_tokens_for
+from ..data import RULES
 from ..decide import handler_for
 from ..legal import _placements, open_kinds
 from ..state import State
@@ -83,7 +83,7 @@ def submoves(state: State, seat: str) -> list[Command]:
             for slot in locomotives.factory_slots(p):
                 cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
-        cands += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options) if t not in p.q_used]
+        cands += [("ChooseQuestionToken", {"token": t}) for t in state.table.q_tokens if t not in p.q_used]
     if "q_card" in kinds:
         cands += [("ChooseQuestionCard", {"card": c}) for c in state.q_cards]
     if kinds & {"end_card", "end_card_or_vp"}:
