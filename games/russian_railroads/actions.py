@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import engineers, industry, locomotives, tracks
-from .data import BLACK, RULES, SPECIAL9, engineer_cost
+from .data import RULES, SPECIAL9
+from .needs import NO_DEMAND as NO_DEMAND
+from .needs import Needs as _Needs
 from .state import Item, PlayerState, State
 
 #: effect ops that become pending items (the rest are resolved at once)
@@ -49,84 +51,6 @@ def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int
 DOUBLER_SLOTS: int = RULES.raw["doublers"]["slots"]
 
 
-class _Needs:
-    """What an effect list asks for, summed up once (see :func:`_needs`)."""
-
-    __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour", "steps_only", "shape", "colours")
-
-    def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
-        effects = list(effects)  # read twice below
-        steps: list[tuple[str, int]] = []
-        self.industry = self.doublers = self.loco = self.factory = self.either = 0
-        self.repeat: list[str] = []
-        self.hire = self.special_loco = self.reuse = self.grey_jump = self.own_factory = False
-        for op in effects:
-            kind = op["op"]
-            if kind == "steps":
-                steps.append((op["colour"], op["n"]))
-            elif kind == "industry":
-                self.industry += op["n"]
-            elif kind == "doublers":
-                self.doublers += op["n"]
-            elif kind == "loco":
-                self.loco += 1
-            elif kind == "factory":
-                self.factory += 1
-            elif kind == "loco_or_factory":
-                self.either += 1
-            elif kind == "repeat_one":
-                self.repeat = op["options"].split("|")
-            elif kind == "hire_engineer":
-                self.hire = True
-            elif kind == "special_loco":
-                self.special_loco = True
-            elif kind == "reuse":
-                self.reuse = True
-            elif kind == "grey_to_black":
-                self.grey_jump = True
-            elif kind == "use_factory":  # engineer -10 (German Railroads)
-                self.own_factory = True
-        self.steps = steps
-        #: the common case of one single-colour step demand: (colour index, n), else None
-        self.one_colour: tuple[int, int] | None = None
-        if len(steps) == 1 and steps[0][1] > 0 and len(tracks.colour_set(steps[0][0])) == 1:
-            self.one_colour = (tracks.colour_set(steps[0][0])[0], steps[0][1])
-        kinds = [op["op"] for op in effects]
-        #: nothing to check at all: only ops known to ask nothing (coins, points ...);
-        #: an op added later is checked the long way until it is listed there
-        self.trivial = all(kind in NO_DEMAND for kind in kinds)
-        #: track steps are all it asks for: :func:`effects_feasible` is then
-        #: ``tracks.feasible`` of ``steps`` on the base tableau
-        self.steps_only = all(kind in NO_DEMAND or kind == "steps" for kind in kinds)
-        #: the one demand is ``one_colour``: the commonest board space, answered first
-        self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
-        self.shape = self._shape()
-        #: the colours the one step of a ``one_step`` demand may take (else empty)
-        self.colours = tracks.colour_set(steps[0][0]) if self.shape == "one_step" else ()
-
-    def _shape(self) -> str:
-        """Which one kind of demand this is, if only one (:func:`effects_feasible`
-        answers those without walking every check): ``trivial``, ``plain`` (steps of
-        one colour), ``one_step`` (one step of one of several colours), ``industry``,
-        ``doublers``, ``tiles`` (locos and factories), else ``general``."""
-        if self.trivial:
-            return "trivial"
-        if self.plain_colour is not None:
-            return "plain"
-        if self.repeat or self.hire or self.special_loco or self.reuse or self.grey_jump or self.own_factory:
-            return "general"
-        tiles = self.loco or self.factory or self.either
-        kinds = [kind for kind, present in (("steps", self.steps), ("industry", self.industry),
-                                            ("doublers", self.doublers), ("tiles", tiles)) if present]
-        if kinds == ["steps"] and len(self.steps) == 1 and self.steps[0][1] == 1:
-            return "one_step"
-        return kinds[0] if len(kinds) == 1 and kinds[0] != "steps" else "general"
-
-
-#: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
-NO_DEMAND = frozenset({"coins", "vp", "temp_workers", "turn_order"})
 
 
 def _rules_effect_lists() -> list[list[dict[str, Any]]]:
@@ -411,70 +335,6 @@ def blocking_item(pending: Iterable[Item]) -> Item | None:
     return None
 
 
-class SpaceInfo:
-    """What never changes about one action space (board space or engineer), looked up
-    once instead of parsed from its id and the rules tables on every check: the
-    legal-move listing checks every space of the board in every position."""
-
-    __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
-                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check", "own_rules",
-                 "demands_nothing")
-
-    def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
-                 info: dict[str, Any]) -> None:
-        self.id = space
-        self.number = number
-        self.workers = workers
-        self.coins = coins
-        self.effects = effects
-        self.needs = _needs(effects)
-        self.never_occupied = bool(info.get("never_occupied"))
-        self.not_reusable = bool(info.get("not_reusable"))
-        self.turn_order = space in ("turn_order_1", "turn_order_2")
-        self.has_reuse = any(op["op"] == "reuse" for op in effects)
-        self.allows_black = allows_black(effects)
-        #: an effect ``decide.space_error`` checks by itself (DSP's Olga needs a target),
-        #: so the listing may not skip it even when the space demands nothing else
-        self.own_check = any(op["op"] == "olga" for op in effects)
-        #: ``space_error`` has checks of its own for this space (turn order, Olga)
-        self.own_rules = self.turn_order or self.own_check
-        #: the effects ask nothing of the tableau (``effects_feasible`` is True)
-        self.demands_nothing = self.needs.shape == "trivial"
-
-
-def _space_table() -> dict[str, SpaceInfo]:
-    table = {sid: SpaceInfo(sid, 0, info["workers"], info["coins"], info["effects"], info)
-             for sid, info in RULES.spaces.items()}
-    for number in RULES.engineers:
-        sid = engineers.space_id(number)
-        table[sid] = SpaceInfo(sid, number, *engineer_cost(number), engineers.effects(number), {})
-    return table
-
-
-_SPACES: dict[str, SpaceInfo] = {}
-
-
-def space_info(space: str) -> SpaceInfo:
-    """The :class:`SpaceInfo` of a known space id (KeyError for an unknown one)."""
-    info = _SPACES.get(space)
-    if info is None:
-        # Built on first use, and again if a module added a space to the rules since.
-        _SPACES.update(_space_table())
-        info = _SPACES[space]
-    return info
-
-
-_ENGINEER_SPACES: dict[int, SpaceInfo] = {}
-
-
-def engineer_info(number: int) -> SpaceInfo:
-    """:func:`space_info` of engineer ``number``'s space, without building its id."""
-    info = _ENGINEER_SPACES.get(number)
-    if info is None:
-        info = _ENGINEER_SPACES[number] = space_info(engineers.space_id(number))
-    return info
-
-
 def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, Any]], bool]:
     """(effects, competitive) of a board space, public engineer or own engineer."""
     number = engineers.number_of(space)
@@ -482,22 +342,6 @@ def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, A
         own = number in state.players[seat].engineers
         return engineers.effects(number), not own
     return RULES.spaces[space]["effects"], True
-
-
-def space_cost(state: State, space: str) -> tuple[int, int]:
-    """(workers, mandatory coins) printed on a space."""
-    if engineers.number_of(space):
-        return engineer_cost(engineers.number_of(space))
-    info = RULES.spaces[space]
-    return info["workers"], info["coins"]
-
-
-def allows_black(effects: Iterable[dict[str, Any]]) -> bool:
-    """A space that allows at least one black step (the black worker's bonus)."""
-    for op in effects:
-        if op["op"] == "steps" and BLACK in tracks.colour_set(op["colour"]):
-            return True
-    return False
 
 
 def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:

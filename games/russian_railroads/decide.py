@@ -9,165 +9,21 @@ live here; the sub-moves that spend gained actions are in :mod:`submoves`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.contract import SYSTEM, Command, Event, IllegalMove
 
-from . import actions, engineers, turn_order
+from . import actions, engineers, spaces, turn_order
+from .builds import build_listed
 from .context import Ctx, arg
-from .data import RULES, space_on_board
+from .data import RULES
 from .evolve import remember_outcome
-from .state import Item, PlayerState, State
-from .submoves import SUBMOVES, advance_listed, build_listed
-
-_BOARD_CACHE: dict[tuple[int, bool], list[str]] = {}
-
-
-def board_spaces(players: int, last_round: bool) -> list[str]:
-    """The printed action spaces of the board side for ``players`` in a round."""
-    key = (players, last_round)
-    if key not in _BOARD_CACHE:
-        result = []
-        for sid in RULES.space_order:
-            info = RULES.spaces[sid]
-            if not space_on_board(info, players):
-                continue
-            if info.get("last_round_only") and not last_round:
-                continue
-            if info.get("not_last_round") and last_round:
-                continue
-            result.append(sid)
-        _BOARD_CACHE[key] = result
-    return _BOARD_CACHE[key]
-
-
-def available_spaces(state: State, seat: str) -> list[str]:
-    """Every action space id the seat could in principle use this round."""
-    result = list(board_spaces(len(state.seats), state.last_round))
-    for extra in state.table.extra_spaces:  # (the coal mine)
-        result += extra(state)
-    result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
-    p = state.players[seat]
-    result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
-    return result
-
-
-_BOARD_INFOS: dict[tuple[int, bool], tuple[actions.SpaceInfo, ...]] = {}
-
-
-def available_infos(state: State, seat: str) -> Sequence[actions.SpaceInfo]:
-    """:func:`available_spaces` as :class:`actions.SpaceInfo`, in the same order: the
-    legal-move listing walks every one of them in every placement decision, and
-    building the ids only to look each up again cost an eighth of a listing.  Without
-    table options the sequence depends only on the board, the public engineers and the
-    seat's unused own engineers, so it is kept per combination (a shared tuple: the
-    callers only walk it; building it cost ~1.6 us of each listing)."""
-    key = (len(state.seats), state.round == state.rounds)
-    board = _BOARD_INFOS.get(key)
-    if board is None:
-        board = _BOARD_INFOS[key] = tuple(actions.space_info(sid) for sid in board_spaces(*key))
-    if not state.table.plain:
-        return _available_infos(state, seat, board)
-    public = engineers.public_engineers(state)
-    p = state.players[seat]
-    memo_key = (key, *public) if not p.engineers else (key, *public, None, tuple(p.engineers), tuple(p.own_used))
-    found = _AVAILABLE_INFOS.get(memo_key)
-    if found is None:
-        if len(_AVAILABLE_INFOS) > 4096:
-            _AVAILABLE_INFOS.clear()
-        found = _AVAILABLE_INFOS[memo_key] = tuple(_available_infos(state, seat, board))
-    return found
-
-
-#: :func:`available_infos` of the base game by (board, public engineers, own engineers)
-_AVAILABLE_INFOS: dict[tuple[Any, ...], tuple[actions.SpaceInfo, ...]] = {}
-
-
-def _available_infos(state: State, seat: str, board: tuple[actions.SpaceInfo, ...]) -> list[actions.SpaceInfo]:
-    """:func:`available_infos` built the long way."""
-    result = list(board)
-    if not state.table.plain:
-        for extra in state.table.extra_spaces:  # (the coal mine)
-            result.extend(actions.space_info(space) for space in extra(state))
-    result.extend(actions.engineer_info(e) for e in engineers.public_engineers(state))
-    p = state.players[seat]
-    if p.engineers:
-        used = p.own_used
-        result.extend(actions.engineer_info(e) for e in p.engineers if e not in used)
-    return result
-
-
-def space_available(state: State, seat: str, space: str) -> bool:
-    """``space in available_spaces(state, seat)``, without building the list."""
-    number = engineers.number_of(space)
-    if not number:
-        if space in board_spaces(len(state.seats), state.last_round):
-            return True
-        return any(space in extra(state) for extra in state.table.extra_spaces)
-    p = state.players[seat]
-    if number in p.engineers:
-        # (DSP: Olga may have put another player's worker on it: "damit besetzt")
-        return number not in p.own_used and space not in state.occupied
-    return number in engineers.public_engineers(state)
-
-
-def check_space(state: State, seat: str, space: str, relocation: bool = False) -> tuple[list[dict], bool]:
-    """Raise unless ``space`` may be used now; return (effects, competitive)."""
-    if not isinstance(space, str) or not space_available(state, seat, space):
-        raise IllegalMove("rr.space.unavailable", f"action space {space!r} is not available")
-    return check_available_space(state, seat, space, relocation)
-
-
-def check_available_space(state: State, seat: str, space: str, relocation: bool = False,
-                          memo: dict[Any, Any] | None = None) -> tuple[list[dict], bool]:
-    """:func:`check_space` for a space known to be in ``available_spaces`` (the
-    legal-move listing walks exactly those, sharing one feasibility ``memo``)."""
-    info = actions.space_info(space)
-    competitive = not (info.number and info.number in state.players[seat].engineers)
-    error = space_error(state, seat, info, competitive, relocation, memo)
-    if error:
-        raise IllegalMove(*error)
-    return info.effects, competitive
-
-
-def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: bool, relocation: bool = False,
-                memo: dict[Any, Any] | None = None) -> tuple[str, str] | None:
-    """Why the available space ``info`` may not be used now, or None: the checks of
-    :func:`check_available_space` without raising (the listing tries every space)."""
-    space = info.id
-    if not info.never_occupied and space in state.occupied:
-        return "rr.space.occupied", "this action space is already occupied this round"
-    if info.turn_order:
-        if relocation:
-            return "rr.relocate.turn_order", "a relocated worker may not go to a turn-order space"
-        if not turn_order.may_take(state, seat, space):
-            return "rr.turn_order.own_position", "you may not take the space below your own position"
-        if turn_order.claimed_by(state, seat):
-            return "rr.turn_order.twice", "you already claimed a turn-order position"
-    effects = info.effects
-    checks = state.table.space_checks
-    if checks and space in checks:  # a module's own rule for its space (DSP: Olga)
-        error = checks[space](state, seat, relocation)
-        if error:
-            return error
-    if competitive and not info.demands_nothing \
-            and not actions.effects_feasible(state, state.players[seat], effects, memo=memo, needs=info.needs):
-        return "rr.action.not_executable", "a board action (or public engineer) must be executable in full"
-    return None
-
-
-def cost_error(p: PlayerState, workers: int, fixed_coins: int, coins: int, black: bool) -> tuple[str, str] | None:
-    """Why the seat cannot pay ``workers`` (``coins`` of them as coins) plus fixed coins."""
-    if not 0 <= coins <= workers:
-        return "rr.cost.coins", "coins may replace only the workers the space requires"
-    if black and (not p.black_free or workers - coins < 1):
-        return "rr.cost.black_worker", "the black worker is not available for this placement"
-    if workers - coins - (1 if black else 0) > p.free:
-        return "rr.cost.workers", "not enough workers (coins may replace workers)"
-    if coins + fixed_coins > p.coins:
-        return "rr.cost.coins", "not enough coins"
-    return None
+from .placements import placement_commands
+from .spaces import check_space, cost_error
+from .state import Item, State
+from .submoves import SUBMOVES
+from .track_steps import advance_listed
 
 
 def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -180,7 +36,7 @@ def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     coins = arg(args, "coins", int, 0)
     black = arg(args, "black", bool, False)
     effects, competitive = check_space(state, seat, space)
-    workers, fixed_coins = actions.space_cost(state, space)
+    workers, fixed_coins = spaces.space_cost(state, space)
     p = ctx.p(seat)
     error = cost_error(p, workers, fixed_coins, coins, black)
     if error:
@@ -228,7 +84,7 @@ def listed_build(state: State, command: Command) -> tuple[int, int, int, Item] |
 def place_listed(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     """:func:`place_workers` for a placement :func:`was_listed`: only what it emits."""
     space, coins, black = args["space"], args["coins"], args["black"]
-    info = actions.space_info(space)
+    info = spaces.space_info(space)
     competitive = not (info.number and info.number in ctx.work.players[seat].engineers)
     payload: dict[str, Any] = {"seat": seat, "space": space, "workers": info.workers - coins,
                                "coins": coins + info.coins, "black": black}
@@ -246,7 +102,7 @@ def _occupy(ctx: Ctx, seat: str, space: str, event: str, payload: dict[str, Any]
         payload["never_occupied"] = True
     ctx.emit(event, payload)
     ctx.gain(seat, effects, competitive, space)
-    if black and actions.allows_black(effects):
+    if black and spaces.allows_black(effects):
         ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
 
 
@@ -264,9 +120,7 @@ def pass_turn(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
 
 def _can_place(state: State, seat: str) -> bool:
-    from .legal import _placements
-
-    return bool(_placements(state, seat))
+    return bool(placement_commands(state, seat))
 
 
 def choose_start_bonus(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -290,7 +144,7 @@ def relocate(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.relocate.once", "the worker has already been relocated")
     space = arg(args, "space", str)
     effects, competitive = check_space(state, seat, space, relocation=True)
-    workers, coins = actions.space_cost(state, space)
+    workers, coins = spaces.space_cost(state, space)
     if workers != 1 or coins != 0:
         raise IllegalMove("rr.relocate.one_worker",
                           "a relocated worker may only go to a space needing exactly 1 worker")

@@ -13,22 +13,16 @@ from typing import Any
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
 from . import actions, industry, locomotives, names, tracks
+from .builds import factory_builds, loco_builds, may_discard
 from .context import accepts
 from .data import RULES
-from .decide import TURN_COMMANDS, available_infos, space_error
+from .decide import TURN_COMMANDS
 from .messages import open_params
-from .state import Item, PlayerState, State
-from .submoves import (
-    SUBMOVES,
-    doubler_item,
-    factory_builds,
-    industry_step,
-    loco_builds,
-    mandatory_open,
-    may_discard,
-    question_token_item,
-    step_choices,
-)
+from .placements import interned, placement_commands
+from .spaces import available_infos, space_error
+from .state import Item, State
+from .submoves import SUBMOVES, doubler_item, industry_step, mandatory_open, question_token_item
+from .track_steps import step_choices
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -40,117 +34,6 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
     return accepts(_base_handler, state, seat, ctype, args)
 
 
-#: Legal commands are values: the same command (type, seat, arguments) is built once
-#: and handed out again (building a frozen ``Command`` cost a fifth of a placement
-#: listing).  Nothing changes a command's arguments; the memo is bounded.
-_COMMANDS: dict[tuple[Any, ...], Command] = {}
-
-
-def _command(ctype: str, seat: str, args: dict[str, Any]) -> Command:
-    key = (ctype, seat, *args.items())
-    command = _COMMANDS.get(key)
-    if command is None:
-        if len(_COMMANDS) > 20000:
-            _COMMANDS.clear()
-        command = _COMMANDS[key] = Command(ctype, seat, args)
-    return command
-
-
-#: The placement variants of one space for one payment situation, built once: the
-#: commands depend only on the seat, the space and the numbers the loop below compares.
-_VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}
-
-
-def _variants(key: tuple[str, str, int, int, bool], workers: int) -> tuple[Command, ...]:
-    """Every way to pay ``workers`` on a space: ``key`` is (seat, space, coins usable
-    for workers, free workers, black worker free), :func:`decide.cost_error` unrolled.
-    Any number of free workers from ``workers`` up admits the same variants, so the
-    key caps it there."""
-    found = _VARIANTS.get(key)
-    if found is None:
-        seat, space, most_coins, free, black_free = key
-        result = []
-        for coins in range(0, most_coins + 1):
-            if workers - coins <= free:
-                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
-            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
-                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
-        if len(_VARIANTS) > 20000:
-            _VARIANTS.clear()
-        found = _VARIANTS[key] = tuple(result)
-    return found
-
-
-def _placements(state: State, seat: str) -> list[Command]:
-    """Every placement variant (coins for workers, the black worker) the seat can pay
-    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
-    (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
-    p = state.players[seat]
-    result: list[Command] = []
-    have, free, black_free = p.coins, p.free, p.black_free
-    spare = free + (1 if black_free else 0)
-    own = p.engineers
-    occupied = state.occupied
-    memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
-    base_tracks = state.table.tableau.track_rules is None  # (another tableau: its own track rules)
-    for info in available_infos(state, seat):
-        workers, fixed = info.workers, info.coins
-        if fixed > have or workers - have > spare:
-            continue
-        if not info.never_occupied and info.id in occupied:
-            continue  # the first check of space_error, the commonest refusal, made early
-        competitive = not (info.number and info.number in own)
-        if info.own_rules:
-            if space_error(state, seat, info, competitive, memo=memo) is not None:
-                continue
-        elif competitive:  # space_error's one remaining check for the other spaces
-            plain = info.needs.plain_colour
-            if plain is not None and base_tracks:  # the commonest space: steps of one colour
-                room = memo.get(plain[0])
-                if room is None:
-                    room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
-                if room < plain[1]:
-                    continue
-            elif not info.demands_nothing and not _feasible(state, p, info, memo, base_tracks):
-                continue
-        key = (seat, info.id, workers if workers < have - fixed else have - fixed,
-               free if free < workers else workers, black_free)
-        variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
-        result.extend(variants if variants is not None else _variants(key, workers))
-    return result
-
-
-def _feasible(state: State, p: PlayerState, info: actions.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:
-    """``actions.effects_feasible`` of a space's effects, the commonest single demands
-    of the listing (industry steps, one step of several colours, locos and factories,
-    doublers) answered from the listing's room memo as ``effects_feasible`` answers
-    them."""
-    needs = info.needs
-    shape = needs.shape
-    if shape == "industry":
-        room = memo.get(_INDUSTRY)
-        if room is None:
-            room = actions.industry_room(memo, p, False)
-        return room >= needs.industry
-    if shape == "one_step" and base_tracks:
-        for colour in needs.colours:
-            room = memo.get(colour)
-            if room is None:
-                room = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
-            if room:
-                return True
-        return False
-    if shape == "tiles":
-        return actions.tiles_feasible(state, p, needs, memo)
-    if shape == "doublers":
-        return actions.doubler_room(state, p) >= needs.doublers
-    return actions.effects_feasible(state, p, info.effects, memo=memo, needs=needs)
-
-
-#: the memo key of ``actions.industry_room`` without an extra factory
-_INDUSTRY = ("industry", False)
-
-
 def _step_command(seat: str, line: int, colour: int) -> Command:
     """The interned ``AdvanceTrack`` command (:func:`_command`), found without
     building its arguments first: the commonest sub-move."""
@@ -159,7 +42,7 @@ def _step_command(seat: str, line: int, colour: int) -> Command:
     if command is None:
         if len(_STEPS) > 4096:
             _STEPS.clear()
-        command = _STEPS[key] = _command("AdvanceTrack", seat, {"line": RULES.lines[line],
+        command = _STEPS[key] = interned("AdvanceTrack", seat, {"line": RULES.lines[line],
                                                                 "colour": RULES.colours[colour]})
     return command
 
@@ -170,7 +53,7 @@ _STEPS: dict[tuple[str, int, int], Command] = {}
 def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dict[str, Any]) -> None:
     """List the command if ``decide``'s handler accepts it (:func:`_ok`)."""
     if _ok(state, seat, ctype, args):
-        listed.append(_command(ctype, seat, args))
+        listed.append(interned(ctype, seat, args))
 
 
 def _passes(check: Callable[..., Any], state: State, seat: str, *args: Any) -> bool:
@@ -226,10 +109,10 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
         # listed without probing, as is the discard when discard_loco's check passes
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            listed.append(_command("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
+            listed.append(interned("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
                                                        "number": number}))
         if may_discard(p, exclude):
-            listed.append(_command("DiscardLoco", seat, {"number": number}))
+            listed.append(interned("DiscardLoco", seat, {"number": number}))
     else:
         for colour in sorted(colours):
             for line, item in step_choices(state, seat, colour):
@@ -252,22 +135,22 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
     if "industry" in kinds:
         for marker in (1, 2):
             if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
-                listed.append(_command("AdvanceIndustry", seat, {"marker": marker}))
+                listed.append(interned("AdvanceIndustry", seat, {"marker": marker}))
     if "doublers" in kinds and _passes(doubler_item, state, seat):
-        listed.append(_command("PlaceDoubler", seat, {}))
+        listed.append(interned("PlaceDoubler", seat, {}))
     if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
         for line, replace, number, item in loco_builds(state, seat):
-            command = _command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
+            command = interned("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
             listed.append(command)
             if state._builds is not None:  # (decide: listed_build)
                 state._builds.append((command, line, replace, number, item))
     if kinds & {"factory", "loco_or_factory"}:
         for source, number, slot in factory_builds(state, seat):
-            listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
+            listed.append(interned("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
         for token in state.table.q_tokens:
             if token not in p.q_used and _passes(question_token_item, state, seat, token):
-                listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
+                listed.append(interned("ChooseQuestionToken", seat, {"token": token}))
     if "q_card" in kinds:
         for card in state.q_cards:
             _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
@@ -318,13 +201,13 @@ def legal_commands(state: State, seat: str) -> list[Command]:
                 competitive = not (info.number and info.number in own)
                 if info.workers == 1 and info.coins == 0 \
                         and space_error(state, seat, info, competitive, relocation=True, memo=memo) is None:
-                    result.append(_command("Relocate", seat, {"space": info.id}))
+                    result.append(interned("Relocate", seat, {"space": info.id}))
             return result
         if not table.plain:
             before = table.tableau.before_placing
             return _with_modules(state, seat, before(state, seat) if before else _before_placing(state, seat))
-        placements = state._placements = _placements(state, seat)  # (decide: was_listed)
-        return [_command("Pass", seat, {})] + placements
+        placements = state._placements = placement_commands(state, seat)  # (decide: was_listed)
+        return [interned("Pass", seat, {})] + placements
     if not table.plain:
         after = table.tableau.submoves
         return _with_modules(state, seat, after(state, seat) if after else _submoves(state, seat))
@@ -338,7 +221,7 @@ def _before_placing(state: State, seat: str) -> list[Command]:
     be spent first; then no pass, unless nothing can be placed."""
     if actions.blocking_item(state.pending) is not None:
         return _submoves(state, seat)
-    placements = _placements(state, seat)
+    placements = placement_commands(state, seat)
     return ([] if state.acted and placements else [Command("Pass", seat, {})]) + placements + _submoves(state, seat)
 
 

@@ -9,7 +9,7 @@ from games.contract import NOBODY, SECRET
 
 from .. import actions
 from ..data import BOILER
-from ..evolve import Payload, collects
+from ..folds import Payload, collects
 from ..state import State, added_at, set_at
 from .board import COAL_FACTORY
 

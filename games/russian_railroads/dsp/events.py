@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import BOILER, Q_FACTORY
-from ..evolve import Payload, _use, collects
+from ..folds import Payload, _use, collects
 from ..state import State, added_at
 from .ludmilla import _set, round_of
 

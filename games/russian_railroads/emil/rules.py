@@ -24,7 +24,7 @@ from .. import engineers, locomotives
 from ..coal import board as coal_board
 from ..context import Ctx
 from ..data import EMIL, RULES, engineer_cost, printed_number
-from ..evolve import Payload, collects
+from ..folds import Payload, collects
 from ..state import State, added_at, set_at
 
 #: the fold functions of this module's events (the registry registers them)

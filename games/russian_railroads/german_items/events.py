@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..evolve import Payload, _use, collects
+from ..folds import Payload, _use, collects
 from ..state import State
 
 #: the fold functions of this module's events (the registry registers them)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import actions
-from ..evolve import Payload, collects
+from ..folds import Payload, collects
 from ..state import State
 
 #: the fold functions of this module's events (the registry registers them)

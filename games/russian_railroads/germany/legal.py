@@ -15,7 +15,8 @@ from .. import actions, industry, locomotives
 from ..context import accepts
 from ..data import RULES
 from ..decide import handler_for
-from ..legal import _placements, open_kinds
+from ..legal import open_kinds
+from ..placements import placement_commands
 from ..state import State
 from . import board, moves
 
@@ -29,7 +30,7 @@ def before_placing(state: State, seat: str) -> list[Command]:
     what they gave, which may be spent before placing)."""
     if actions.blocking_item(state.pending) is not None:
         return submoves(state, seat)
-    placements = _placements(state, seat)
+    placements = placement_commands(state, seat)
     result = [] if state.acted and placements else [Command("Pass", seat, {})]
     result += placements
     return result + submoves(state, seat)

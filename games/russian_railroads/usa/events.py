@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import actions
-from ..evolve import Payload, collects
+from ..folds import Payload, collects
 from ..state import State
 from .board import LINES, STEEL_MILL, market_of
 

@@ -16,7 +16,8 @@ from .. import actions, locomotives
 from ..context import accepts
 from ..data import RULES
 from ..decide import handler_for
-from ..legal import _placements, open_kinds
+from ..legal import open_kinds
+from ..placements import placement_commands
 from ..state import State
 from . import board, market, moves
 from .board import LINES, market_of
@@ -30,7 +31,7 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
 def before_placing(state: State, seat: str) -> list[Command]:
     if actions.blocking_item(state.pending) is not None:
         return submoves(state, seat)
-    placements = _placements(state, seat)
+    placements = placement_commands(state, seat)
     result = [] if state.acted and placements else [Command("Pass", seat, {})]
     return result + placements + submoves(state, seat)
 
