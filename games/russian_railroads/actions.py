@@ -99,7 +99,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if shape == "one_step" and base:  # tracks.feasible's answer for one step
         return any(track_room(memo, trk, p, colour) for colour in tracks.colour_set(needs.steps[0][0]))
     if shape == "industry":
-        return industry_room(memo, p, False) >= needs.industry
+        return industry_room(memo, p, False, state) >= needs.industry
     if shape == "doublers":
         return doubler_room(state, p, supply) >= needs.doublers
     if needs.hire and not engineers.hire_candidate(state):
@@ -123,7 +123,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         if doubler_need > room:
             return False
     if industry_need or repeat:
-        ind_cap = industry_room(memo, p, bool(factory or either))
+        ind_cap = industry_room(memo, p, bool(factory or either), state)
         if industry_need > ind_cap:
             return False
     if repeat:
@@ -168,20 +168,20 @@ def track_room(memo: dict[Any, Any], trk: Any, p: PlayerState, colour: int) -> i
     return room
 
 
-def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool) -> int:
-    """``industry.capacity``, kept in ``memo``."""
+def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool, state: State) -> int:
+    """``industry.capacity`` on the table's tableau, kept in ``memo``."""
     room = memo.get(("industry", extra_factory))
     if room is None:
-        room = memo[("industry", extra_factory)] = industry_capacity(p, extra_factory)
+        own = state.table.tableau.industry_capacity  # (USA: two industry tracks, its own walk)
+        room = industry_capacity(p, extra_factory) if own is None else own(p, extra_factory)
+        memo[("industry", extra_factory)] = room
     return room
 
 
 def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
     """``industry.capacity``, kept by the values it reads (the factories and markers,
-    which change a few times a game; a hand edit is a new key): ~1 µs per listing
-    that asks, and most listings ask."""
-    if "usa" in p.claims:  # (two industry tracks: the USA board's own walk)
-        return industry.capacity(p, extra_factory=extra_factory)
+    which change a few times a game; a hand edit is a new key): most listings ask
+    (the Russian tableau's industry track)."""
     key = (tuple(p.factories), tuple(p.markers), extra_factory)
     room = _INDUSTRY_ROOMS.get(key)
     if room is None:

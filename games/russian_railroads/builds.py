@@ -106,7 +106,7 @@ def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
         return []
     p = work.players[seat]
     builds = [(source, number, slot) for source, number in locomotives.factory_sources(work.stacks, work.display)
-              for slot in locomotives.factory_slots(p)]
+              for slot in locomotives.factory_slots_at(work, p)]
     payloads = [_factory_payload(seat, p, source, number, slot) for source, number, slot in builds]
     items = _tiles_items(work, seat, _FACTORY_ITEMS, "FactoryBuilt", payloads)
     return [build for build, item in zip(builds, items, strict=True) if item is not None]
@@ -229,7 +229,7 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     else:
         raise IllegalMove("rr.args.invalid", "source must be 'stack' or 'display'")
     p = ctx.p(seat)
-    slots = locomotives.factory_slots(p)
+    slots = locomotives.factory_slots_at(ctx.work, p)
     slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")

@@ -143,6 +143,9 @@ _GERMAN = json.loads(resources.files(__package__).joinpath("data/deutschland.jso
 #: the German ?-token and ?-card ids a table uses with them: {"q_tokens": [...], "q_cards": [...]}
 GERMAN_Q: dict[str, Any] = _GERMAN["always_used"]
 GERMAN_Q_CARDS: dict[str, list[dict[str, Any]]] = {c["id"]: c["effects"] for c in _GERMAN["question_cards"]}
+#: the track values with the German revaluation tile (the ?-card "Aufwerter": a seat that
+#: took it has the claim ``de_revaluation``)
+VALUES_DE: tuple[int, ...] = tuple(_GERMAN["track_values_revaluation_de"][c] for c in RULES.colours)
 
 
 def q_card_effects(card: str) -> list[dict[str, Any]]:

@@ -202,7 +202,7 @@ def score_round(ctx: Ctx) -> None:
     majority = engineers.majority(players, others)
     final: dict[str, Any] = {}
     for p in players:
-        cards = table.scoring.end_cards_breakdown(p, state.options)
+        cards = table.scoring.end_cards_breakdown(p, table.end_card_cap)
         end_total = sum(c["vp"] for c in cards)
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}

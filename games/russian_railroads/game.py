@@ -54,8 +54,8 @@ def _status(state: State) -> Status:
     if state.phase == "actions" and state.table.plain:
         # The base game's action phase, most of the calls (bots ask twice per decision):
         # no system work is due there (no module), so only the current seat moves.  The
-        # key is built by appending to a list: a comprehension unpacked into a tuple cost
-        # twice as much (~0.5 against ~0.35 us).
+        # key is built by appending to a list (cheaper than a comprehension unpacked into
+        # a tuple; figures in benchmarks/README.md, issue 17).
         players = state.players
         key = [state.round, state.current, state.seats]
         for p in players.values():
@@ -94,9 +94,7 @@ def _any_status(state: State) -> Status:
     to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
     # Statuses are values: the sub-moves of a turn change no score, so consecutive
     # states mostly share one (building a Status cost more than the rest of it).
-    # The key is appended to a list and made a tuple once, as in :func:`_status`: a
-    # comprehension unpacked into the tuple is a frame and a list per call (the other
-    # phases weigh more in whole games than in playouts: draft, relocation, scoring).
+    # The key is appended to a list and made a tuple once, as in :func:`_status`.
     players = state.players
     parts = [phase, state.round, to_move, pending, state.seats, tuple(players)]
     for p in players.values():
@@ -110,10 +108,9 @@ def _any_status(state: State) -> Status:
 
 _STATUSES: dict[tuple[Any, ...], Status] = {}
 #: How many statuses the memos keep before they start again.  Few: a status is asked
-#: for again soon or never (random playouts: 2,527 distinct statuses in 25,715 calls;
-#: kept all, 3,103 are built with 16 kept), and every status kept outlives the young
-#: generation, so a large memo made the cyclic collector run ~5x as often (its
-#: passes were a twentieth of a playout's CPU time).
+#: for again soon or never, and every status kept outlives the young generation, so a
+#: large memo makes the cyclic collector run far more often (measured in
+#: benchmarks/README.md, issue 17, change 26).
 STATUS_MEMO = 16
 #: the base game's action-phase statuses by (round, current seat, seats, points...,
 #: the players' seats): :func:`_status`'s first branch

@@ -134,7 +134,7 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
     p = state.players[seat]
     if "industry" in kinds:
         for marker in (1, 2):
-            if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
+            if industry.step_target_at(state, p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
                 listed.append(interned("AdvanceIndustry", seat, {"marker": marker}))
     if "doublers" in kinds and _passes(doubler_item, state, seat):
         listed.append(interned("PlaceDoubler", seat, {}))

@@ -18,8 +18,8 @@ from .spaces import available_infos, space_error
 from .state import PlayerState, State
 
 #: Legal commands are values: the same command (type, seat, arguments) is built once
-#: and handed out again (building a frozen ``Command`` cost a fifth of a placement
-#: listing).  Nothing changes a command's arguments; the memo is bounded.
+#: and handed out again (building a frozen ``Command`` is dear in a listing).  Nothing
+#: changes a command's arguments; the memo is bounded.
 _COMMANDS: dict[tuple[Any, ...], Command] = {}
 
 
@@ -107,7 +107,7 @@ def feasible(state: State, p: PlayerState, info: spaces.SpaceInfo, memo: dict[An
     if shape == "industry":
         room = memo.get(_INDUSTRY)
         if room is None:
-            room = actions.industry_room(memo, p, False)
+            room = actions.industry_room(memo, p, False, state)
         return room >= needs.industry
     if shape == "one_step" and base_tracks:
         for colour in needs.colours:

@@ -21,16 +21,22 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from . import evolve, scoring
+from . import evolve, messages, scoring
 from .coal.plugin import MODULE as COAL_MODULE
+from .coal.plugin import TEXTS as COAL_TEXTS
 from .data import COAL, DSP, RULES
 from .dsp.plugin import MODULE as DSP_MODULE
+from .dsp.plugin import TEXTS as DSP_TEXTS
+from .emil.messages import TEXTS_OF_EMIL
 from .emil.plugin import MODULE as EMIL_MODULE
 from .engineers import in_play
 from .german_items.plugin import GERMAN_ITEMS, NEW_ENGINEERS
+from .german_items.plugin import TEXTS as NEW_ENGINEER_TEXTS
 from .germany.plugin import TABLEAU as DEUTSCHLAND
+from .germany.plugin import TEXTS as GERMAN_TEXTS
 from .table import Module, Table, Tableau, install
 from .usa.plugin import TABLEAU as USA
+from .usa.plugin import TEXTS as USA_TEXTS
 
 RUSSIAN = Tableau()
 RUSSIAN.scoring = scoring
@@ -40,6 +46,7 @@ MODULES: tuple[Module, ...] = (NEW_ENGINEERS, COAL_MODULE, GERMAN_ITEMS, DSP_MOD
 
 for _plugin in (*TABLEAUS.values(), *MODULES):
     evolve.register(_plugin.events)
+messages.install_texts([TEXTS_OF_EMIL, GERMAN_TEXTS, COAL_TEXTS, USA_TEXTS, DSP_TEXTS, NEW_ENGINEER_TEXTS])
 
 
 def active_modules(options: Mapping[str, Any]) -> list[Module]:
@@ -57,11 +64,29 @@ def table_for(options: Mapping[str, Any]) -> Table:
     table = _TABLES.get(key)
     if table is None:
         tableau = TABLEAUS[str(options.get("tableau", "russian"))]
-        table = _TABLES[key] = Table(tableau, active_modules(options), q_tokens_for(options))
+        table = _TABLES[key] = Table(tableau, active_modules(options), q_tokens_for(options),
+                                     end_card_cap(options))
     return table
 
 
 install(table_for)
+
+
+#: The options that make a game "German Railroads" for the ?-token end card: any of
+#: its four modules (Deutschland tableau, coal, new engineers / ?-tokens / ?-cards,
+#: the solo game against Emil, rules text "enthält 4 Module").
+GERMAN_RAILROADS_SWITCHES = ("coal", "new_engineers", "new_q", "solo")
+
+
+def end_card_cap(options: Mapping[str, Any]) -> str:
+    """The end card "?-Marker"'s cap: "maximal 28 Punkte, German Railroads maximal 35
+    Punkte, DSP maximal 42 Punkte" (DSP's cap wins when both are played): the key of
+    the card's rule."""
+    if options.get("dsp"):
+        return "max_dsp"
+    if options.get("tableau") == "deutschland" or any(options.get(k) for k in GERMAN_RAILROADS_SWITCHES):
+        return "max_german_railroads"
+    return "max"
 
 
 def engineer_in_play(info: Mapping[str, Any], options: Mapping[str, Any], players: int) -> bool:

@@ -135,12 +135,11 @@ _BOARD_INFOS: dict[tuple[int, bool], tuple[SpaceInfo, ...]] = {}
 
 
 def available_infos(state: State, seat: str) -> Sequence[SpaceInfo]:
-    """:func:`available_spaces` as :class:`SpaceInfo`, in the same order: the
-    legal-move listing walks every one of them in every placement decision, and
-    building the ids only to look each up again cost an eighth of a listing.  Without
-    table options the sequence depends only on the board, the public engineers and the
+    """:func:`available_spaces` as :class:`SpaceInfo`, in the same order (the
+    legal-move listing walks every one of them in every placement decision).  In the
+    base game the sequence depends only on the board, the public engineers and the
     seat's unused own engineers, so it is kept per combination (a shared tuple: the
-    callers only walk it; building it cost ~1.6 us of each listing)."""
+    callers only walk it).  Figures: ``benchmarks/README.md``, issue 17."""
     key = (len(state.seats), state.round == state.rounds)
     board = _BOARD_INFOS.get(key)
     if board is None:

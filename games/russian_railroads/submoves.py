@@ -41,7 +41,7 @@ def industry_step(work: State, seat: str, marker: int) -> tuple[int, Item]:
         raise IllegalMove("rr.args.invalid", "marker must be 1 or 2")
     if p.markers[marker - 1] < 0:
         raise IllegalMove("rr.industry.no_marker", "the second industry marker has not been taken")
-    target = industry.step_target(p, marker - 1)
+    target = industry.step_target_at(work, p, marker - 1)
     if target < 0:
         raise IllegalMove("rr.industry.blocked",
                           "the marker may not enter or jump a gap without a factory, pass the end, "

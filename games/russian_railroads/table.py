@@ -132,6 +132,12 @@ class Tableau(Module):
     # The rules that differ from the Russian tableau's (None: the base game's way).
     #: (player) -> the track rules of a seat's tableau (``tracks``' functions as methods)
     track_rules: Callable[[PlayerState], Any] | None = None
+    #: (player, marker) -> the industry field the marker would enter with one step, or -1
+    industry_step_target: Callable[[PlayerState, int], int] | None = None
+    #: (player, extra factory) -> the industry steps that can be made in total
+    industry_capacity: Callable[[PlayerState, bool], int] | None = None
+    #: (player) -> the gaps a new factory may go into
+    factory_slots: Callable[[PlayerState], list[int]] | None = None
     #: (player) -> the seat's room for doublers (before the supply's limit)
     doubler_room: Callable[[PlayerState], int] | None = None
     #: (ctx, seat) -> fire the one-time special spaces now reached
@@ -156,7 +162,7 @@ class Table:
     have it (a value: shared by every state of the game)."""
 
     def __init__(self, tableau: Tableau, modules: Sequence[Module], q_tokens: Mapping[str, Any],
-                 plain: bool | None = None) -> None:
+                 end_card_cap: str = "max", plain: bool | None = None) -> None:
         self.tableau = tableau
         self.modules = tuple(modules)
         #: the base game: the Russian tableau and no module (the base code's fast ways)
@@ -166,6 +172,9 @@ class Table:
         self.line_names = tableau.line_names
         #: the ?-tokens laid out at this table: id -> effects
         self.q_tokens = q_tokens
+        #: the ?-token end card's cap at this table (its rule's key: ``max``,
+        #: ``max_german_railroads``, ``max_dsp``)
+        self.end_card_cap = end_card_cap
         self.system_commands: dict[str, Any] = {}
         self.gain_ops: dict[str, Any] = {}
         self.space_checks: dict[str, Any] = {}

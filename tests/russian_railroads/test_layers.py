@@ -6,21 +6,13 @@ from __future__ import annotations
 
 from . import layers
 
-#: option reads left in base code, each with its reason: the final scoring still
-#: hands the options to the tableau's end-card scoring (the ?-token card's cap:
-#: "German Railroads maximal 35 Punkte, DSP maximal 42 Punkte"), and the view shows
-#: the table's options as they are
-OPTION_EXCEPTIONS = {("decide", "options"), ("scoring", "options.get"), ("view", "options")}
-#: base modules that still import a module package, each with its reason: the log's
-#: sentences of the modules' events and commands (``messages``), and the USA tableau's
-#: industry tracks and factory slots asked by functions that have a player only
-#: (``industry``, ``locomotives``), the German "Aufwerter" values (``scoring``)
-IMPORT_EXCEPTIONS = {"messages", "industry", "locomotives", "scoring"}
+#: option reads left in base code, each with its reason: the view shows the table's
+#: options as they are (no rule depends on it)
+OPTION_EXCEPTIONS = {("view", "options")}
 
 
-def test_base_modules_import_no_expansion_outside_the_listed_exceptions():
-    found = {(module, target) for module, _line, target in layers.base_into_modules()}
-    assert {module for module, _target in found} <= IMPORT_EXCEPTIONS, sorted(found)
+def test_base_modules_import_no_expansion():
+    assert layers.base_into_modules() == []
 
 
 def test_no_option_checks_in_base_code_outside_the_listed_exceptions():

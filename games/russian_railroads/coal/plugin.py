@@ -10,9 +10,10 @@ from games.contract import Command, Event, OpenAction
 
 from ..context import Ctx
 from ..data import BOILER, COAL, COAL_ITEMS
+from ..messages import Texts
 from ..state import State
 from ..table import Module
-from . import board, events, legal, moves, view
+from . import board, events, legal, messages, moves, view
 
 #: factory numbers from here on are the coal module's (the coal factory, boilers)
 COAL_FACTORY_NUMBER: int = COAL["coal_factory"]["number"]
@@ -43,6 +44,14 @@ def setup_event(opts: Mapping[str, Any], seats: Sequence[str], setup: Mapping[st
         "coal": {seat: rules["coal_per_player"] for seat in seats},
         "draft_cards": [COAL["start_bonus"]["id"]], "q_cards": [c["id"] for c in COAL["question_cards"]],
         "open": shown, "stack": stack}, barrier=True)
+
+
+class _Texts(Texts):
+    events = messages.EVENTS
+    commands = messages.COMMANDS
+
+    def fill(self, key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
+        return messages.fill(key, values, params)
 
 
 class Coal(Module):
@@ -89,3 +98,4 @@ class Coal(Module):
 
 
 MODULE = Coal()
+TEXTS = _Texts()

@@ -10,10 +10,11 @@ from games.contract import Command, Event
 
 from ..context import Ctx
 from ..data import BOILER, DSP, DSP_ITEMS, Q_FACTORY
+from ..messages import Texts, count
 from ..state import State
 from ..table import Module
 from ..view import add_engineers
-from . import events, legal, ludmilla, moves, olga, tokens, view, wagon
+from . import events, legal, ludmilla, messages, moves, olga, tokens, view, wagon
 
 
 def _item(ctx: Ctx, seat: str, op: Mapping[str, Any], mandatory: bool, source: str, items: list[list[Any]],
@@ -27,6 +28,14 @@ def _olga_error(state: State, seat: str, relocation: bool) -> tuple[str, str] | 
     if not olga.possible(state, seat, relocation):  # "muss sofort": own Olga too
         return "rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now"
     return None
+
+
+class _Texts(Texts):
+    events = messages.EVENTS
+    commands = messages.COMMANDS
+
+    def fill(self, key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
+        return messages.fill(key, values, params, count)
 
 
 class Dsp(Module):
@@ -86,3 +95,4 @@ class Dsp(Module):
 
 
 MODULE = Dsp()
+TEXTS = _Texts()

@@ -10,10 +10,19 @@ from typing import Any
 from games.contract import Command, Event
 
 from ..data import GERMAN_Q, RULES
+from ..messages import Texts, factory_name
 from ..state import State
 from ..table import Module
 from ..view import add_engineers
-from . import engineers, events, legal, moves
+from . import engineers, events, legal, messages, moves
+
+
+class _Texts(Texts):
+    events = messages.EVENTS
+    commands = messages.COMMANDS
+
+    def fill(self, key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
+        return messages.fill(key, values, params, factory_name)
 
 
 class NewEngineers(Module):
@@ -57,3 +66,4 @@ class GermanItems(Module):
 
 NEW_ENGINEERS = NewEngineers()
 GERMAN_ITEMS = GermanItems()
+TEXTS = _Texts()

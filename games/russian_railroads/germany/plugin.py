@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.contract import Command, Event, OpenAction
 
 from ..context import Ctx
+from ..messages import Texts
 from ..state import PlayerState, State
 from ..table import Tableau
-from . import events, legal, moves, scoring, view
+from . import events, legal, messages, moves, scoring, view
 from .board import DATA, LINES
+
+
+class _Texts(Texts):
+    events = messages.EVENTS
+    commands = messages.COMMANDS
+
+    def fill(self, key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
+        messages.fill(values, params)
+        return key
 
 
 class Deutschland(Tableau):
@@ -47,3 +57,4 @@ class Deutschland(Tableau):
 
 
 TABLEAU = Deutschland()
+TEXTS = _Texts()

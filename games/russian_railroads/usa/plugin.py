@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.contract import Command, Event, OpenAction
 
 from ..context import Ctx
+from ..messages import Texts, count
+from ..messages import _line_name as line_name
 from ..state import PlayerState, State
 from ..table import Tableau
-from . import events, legal, market, moves, payout, scoring, view
-from .board import LINES, doubler_room, rules_for
+from . import events, legal, market, messages, moves, payout, scoring, view
+from .board import LINES, doubler_room, factory_slots, industry_capacity, industry_step_target, rules_for
+
+
+class _Texts(Texts):
+    events = messages.EVENTS
+    commands = messages.COMMANDS
+
+    def describes_command(self, ctype: str, args: Mapping[str, Any]) -> bool:
+        # a doubler names its line only at a USA table (the base sentence otherwise)
+        return ctype in self.commands and (ctype != "PlaceDoubler" or bool(args.get("line")))
+
+    def fill(self, key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
+        return messages.fill(key, values, params, count, line_name)
 
 
 class Usa(Tableau):
@@ -29,6 +43,15 @@ class Usa(Tableau):
 
     def doubler_room(self, p: PlayerState) -> int:
         return doubler_room(p)  # doubler slots on all three USA lines
+
+    def industry_step_target(self, p: PlayerState, marker: int) -> int:
+        return industry_step_target(p, marker)  # two industry tracks, the upper one over gaps
+
+    def industry_capacity(self, p: PlayerState, extra_factory: bool) -> int:
+        return industry_capacity(p, extra_factory)
+
+    def factory_slots(self, p: PlayerState) -> list[int]:
+        return factory_slots(p)  # and a gap holding a steel mill
 
     def check_specials(self, ctx: Ctx, seat: str) -> None:
         moves.check_specials(ctx, seat)
@@ -64,3 +87,4 @@ class Usa(Tableau):
 
 
 TABLEAU = Usa()
+TEXTS = _Texts()
