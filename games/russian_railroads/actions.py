@@ -151,9 +151,11 @@ def tiles_feasible(state: State, p: PlayerState, needs: _Needs, memo: dict[Any, 
         return ok
     ok_loco = memo.get("loco")
     if ok_loco is None:
-        ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
-        memo["factory"] = locomotives.has_factory_source(state.stacks, state.display)
-        memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
+        stacks, display = state.stacks, state.display
+        lowest = locomotives.lowest_stack(stacks)  # (loco_buildable and has_factory_source, once)
+        ok_loco = memo["loco"] = lowest > 0 and locomotives.can_place(p, lowest)
+        memo["factory"] = lowest != 0 or max(display[1:10]) > 0
+        memo["tiles"] = locomotives.tiles_available(stacks, display)
     ok_factory = memo["factory"]
     if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
         return False
@@ -219,6 +221,14 @@ def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
     """:func:`pending_needs` of the items left after one use of ``item_id`` (the
     listing asks this for every sub-move it checks; the pending items of a turn are
     few and repeat, so the answer is kept per combination)."""
+    last = _LAST_PENDING
+    if last[0] is pending:  # the listing asks for the same pending items again and again
+        found = last[1].get(item_id, MISSING)
+        if found is not MISSING:
+            return found  # type: ignore[no-any-return]
+    else:
+        last[0] = pending  # (held here, so its identity stays its own)
+        last[1] = {}
     key = (pending, item_id)
     try:
         found = _NEEDS_AFTER_USE.get(key, MISSING)
@@ -228,11 +238,15 @@ def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
         if len(_NEEDS_AFTER_USE) > 4096:
             _NEEDS_AFTER_USE.clear()
         found = _NEEDS_AFTER_USE[key] = pending_needs(consume(pending, item_id))
+    last[1][item_id] = found
     return found  # type: ignore[return-value]
 
 
 MISSING = object()
 _NEEDS_AFTER_USE: dict[tuple[tuple[Item, ...], int], _Needs | None] = {}
+#: [the pending tuple asked about last, its answers by item id]: found by identity,
+#: without hashing the pending items again
+_LAST_PENDING: list[Any] = [None, {}]
 
 
 #: item kinds that are demands on the tableau (the others lapse or cannot fail)

@@ -19,6 +19,12 @@ from .evolve import _APPLY as EVENT_HANDLERS
 from .state import PlayerState, State
 
 MISSING = object()
+#: ``Event`` s are built in :meth:`Ctx.emit` by setting their three fields directly (the
+#: frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, twice as
+#: dear, and every event decided passes there); an Event with slots would need its
+#: ``__init__`` again (``test_engine_speedups`` compares the two)
+_new_event = object.__new__
+assert "__slots__" not in Event.__dict__ and [f for f in Event.__dataclass_fields__] == ["type", "payload", "barrier"]
 
 
 class Valid(Exception):
@@ -29,6 +35,8 @@ class Ctx:
     """``probe=True`` is for ``legal_commands``: every handler raises all its
     ``IllegalMove`` errors before its first event and changes nothing before it, so
     a probe works on the state itself (no clone) and stops at the first ``emit``."""
+
+    __slots__ = ("work", "probe", "events", "states", "_rng", "line_names")
 
     def __init__(self, state: State, probe: bool = False, rng: random.Random | None = None) -> None:
         self.work = state if probe else state.clone()
@@ -56,7 +64,11 @@ class Ctx:
             raise Valid
         if self.line_names is not None and isinstance(payload.get("line"), int):
             payload = {**payload, "line_name": self.line_names[payload["line"]]}
-        event = Event(type_, payload, barrier)
+        event = _new_event(Event)  # an Event, built without the frozen dataclass's __init__
+        fields = event.__dict__
+        fields["type"] = type_
+        fields["payload"] = payload
+        fields["barrier"] = barrier
         if self.events:
             # Keep the state the events so far lead to; the work copy goes on without
             # owning its players (they are shared with the kept state now).
@@ -77,6 +89,8 @@ class Ctx:
         """Resolve immediate effects and add the others as pending items."""
         items: list[list[Any]] = []
         next_id = self.work.next_item
+        table = self.work.table
+        gain_ops = table.gain_ops
         for op in effects:
             kind = op["op"]
             if kind in actions.ITEM_OPS:
@@ -105,11 +119,11 @@ class Ctx:
                 items.append([next_id + len(items), "place_loco", 1, True, SPECIAL9 * 10, True])
             elif kind == "second_marker":
                 self.emit("SecondMarkerPlaced", {"seat": seat})
-            elif kind in self.work.table.gain_ops:  # a module's effect (coal, Olga, engineer 5 ...)
-                self.work.table.gain_ops[kind](self, seat, op, mandatory, source, items, next_id + len(items))
+            elif kind in gain_ops:  # a module's effect (coal, Olga, engineer 5 ...)
+                gain_ops[kind](self, seat, op, mandatory, source, items, next_id + len(items))
             # turn_order, kiev_medal, revaluation: recorded by the placement itself
-        if items:
-            for extra in self.work.table.extra_items:  # (DSP industry boom: industry steps may be doubled)
+        if items and not table.plain:
+            for extra in table.extra_items:  # (DSP industry boom: industry steps may be doubled)
                 items += extra(self, seat, source, items, next_id + len(items))
         if items:
             self.emit("ActionsGained", {"seat": seat, "source": source, "items": items})

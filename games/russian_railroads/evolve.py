@@ -17,7 +17,7 @@ from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 from . import turn_order
 from .data import RULES
 from .folds import EVENTS as _MOVE_EVENTS
-from .folds import Payload, collects
+from .folds import KEEPS_STATUS, Payload, collects
 from .state import PlayerState, State, without
 
 _APPLY: dict[str, Callable[[State, Payload], None]] = {}
@@ -56,11 +56,17 @@ def evolve(state: State, event: Event) -> State:
             new = outcomes[0]
             if len(events) > 1:
                 new._after = (events[1:], outcomes[1:])
+            known = state._status
+            if known is not None and event.type in KEEPS_STATUS:
+                new._status = known
             return new
     new = state.clone()
     fn = _APPLY.get(event.type)  # (apply, inline: folding is the commonest call)
     if fn is not None:
         fn(new, event.payload)
+    known = state._status
+    if known is not None and event.type in KEEPS_STATUS:
+        new._status = known
     return new
 
 

@@ -238,3 +238,9 @@ def _end_card(state: State, payload: Payload) -> None:
 @handles("SpaceReused")
 def _reused(state: State, payload: Payload) -> None:
     _use(state, payload)
+
+
+#: The moves' events that change nothing a status reads (phase, round, the seat to
+#: move, the seats' points): the base game's action-phase status kept on a state
+#: (``State._status``, see ``game._status``) holds for the state they fold into too.
+KEEPS_STATUS = frozenset(EVENTS) - {"Passed", "PointsScored"}

@@ -130,7 +130,19 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
         ranking = tuple(sorted(state.seats, key=scores.__getitem__, reverse=True))
     except KeyError:
         ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
-    return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+    status = _new_status(Status)  # a Status, built without the frozen dataclass's __init__
+    status.__dict__.update(phase=state.phase, round=state.round or None, to_move=to_move, pending_system=pending,
+                           over=False, scores=scores, ranking=ranking, places={})
+    return status
+
+
+#: statuses are built by setting their fields directly (the frozen dataclass's
+#: ``__init__`` sets each of its eight through ``object.__setattr__``); a Status with
+#: slots or other fields would need its ``__init__`` again (``test_engine_speedups``
+#: compares the two)
+_new_status = object.__new__
+assert "__slots__" not in Status.__dict__ and list(Status.__dataclass_fields__) == [
+    "phase", "round", "to_move", "pending_system", "over", "scores", "ranking", "places"]
 
 
 class RussianRailroads:
@@ -147,7 +159,7 @@ class RussianRailroads:
         """The normalised options (:mod:`.options`): only what differs from the base
         game, so a base game stays ``{}``; a combination the rules text does not
         allow is refused with its rule code."""
-        return _options.parse(options, players, self.min_players, self.max_players).normalised()
+        return _options.normalised(options, players, self.min_players, self.max_players)
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Deal turn order, engineers and the end-game stack; open the start bonus draft."""

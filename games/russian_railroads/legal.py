@@ -18,7 +18,7 @@ from .context import accepts
 from .data import RULES
 from .decide import TURN_COMMANDS
 from .messages import open_params
-from .placements import interned, placement_commands
+from .placements import interned, pass_command, placement_commands
 from .spaces import available_infos, space_error
 from .state import Item, State
 from .submoves import SUBMOVES, doubler_item, industry_step, mandatory_open, question_token_item
@@ -129,6 +129,11 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
 _ONLY_STEPS = frozenset({"steps"})
 
 
+_LOCO_KINDS = frozenset({"loco", "loco_or_factory"})
+_FACTORY_KINDS = frozenset({"factory", "loco_or_factory"})
+_END_CARD_KINDS = frozenset({"end_card", "end_card_or_vp"})
+
+
 def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Command]) -> None:
     """:func:`_submoves` after the track steps: the other kinds of open items."""
     p = state.players[seat]
@@ -138,13 +143,13 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
                 listed.append(interned("AdvanceIndustry", seat, {"marker": marker}))
     if "doublers" in kinds and _passes(doubler_item, state, seat):
         listed.append(interned("PlaceDoubler", seat, {}))
-    if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
+    if not kinds.isdisjoint(_LOCO_KINDS):  # checked directly, like the track steps
         for line, replace, number, item in loco_builds(state, seat):
             command = interned("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
             listed.append(command)
             if state._builds is not None:  # (decide: listed_build)
                 state._builds.append((command, line, replace, number, item))
-    if kinds & {"factory", "loco_or_factory"}:
+    if not kinds.isdisjoint(_FACTORY_KINDS):
         for source, number, slot in factory_builds(state, seat):
             listed.append(interned("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
@@ -154,7 +159,7 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
     if "q_card" in kinds:
         for card in state.q_cards:
             _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
-    if kinds & {"end_card", "end_card_or_vp"}:
+    if not kinds.isdisjoint(_END_CARD_KINDS):
         if state.end_seen is None:
             _probe(listed, state, seat, "SearchEndCards", {})
         else:
@@ -190,7 +195,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return []
     if not state.placed:
         if state.phase == "draft":
-            return [Command("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
+            return [interned("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
             own = state.players[seat].engineers
@@ -207,7 +212,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             before = table.tableau.before_placing
             return _with_modules(state, seat, before(state, seat) if before else _before_placing(state, seat))
         placements = state._placements = placement_commands(state, seat)  # (decide: was_listed)
-        return [interned("Pass", seat, {})] + placements
+        return [pass_command(seat)] + placements
     if not table.plain:
         after = table.tableau.submoves
         return _with_modules(state, seat, after(state, seat) if after else _submoves(state, seat))

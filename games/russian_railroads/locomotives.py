@@ -100,7 +100,8 @@ def factory_slots_at(state: State, p: PlayerState) -> list[int]:
 
 
 def tiles_available(stacks: Sequence[int], display: Sequence[int]) -> int:
-    return sum(stacks[1:]) + sum(display[1:])
+    """Loco and factory tiles left (stacks and display by number, index 0 unused)."""
+    return sum(stacks) - stacks[0] + sum(display) - display[0]
 
 
 def loco_and_factory_feasible(stacks: Sequence[int], display: Sequence[int], p: PlayerState) -> bool:

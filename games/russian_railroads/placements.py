@@ -33,6 +33,17 @@ def interned(ctype: str, seat: str, args: dict[str, Any]) -> Command:
     return command
 
 
+def pass_command(seat: str) -> Command:
+    """The interned ``Pass`` of ``seat`` (every placement listing hands it out)."""
+    command = _PASSES.get(seat)
+    if command is None:
+        command = _PASSES[seat] = interned("Pass", seat, {})
+    return command
+
+
+_PASSES: dict[str, Command] = {}
+
+
 #: The placement variants of one space for one payment situation, built once: the
 #: commands depend only on the seat, the space and the numbers the loop below compares.
 _VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}

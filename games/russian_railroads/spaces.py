@@ -146,9 +146,12 @@ def available_infos(state: State, seat: str) -> Sequence[SpaceInfo]:
         board = _BOARD_INFOS[key] = tuple(space_info(sid) for sid in board_spaces(*key))
     if not state.table.plain:
         return _available_infos(state, seat, board)
-    public = engineers.public_engineers(state)
+    # the public engineers lie on the strip from the round on (the raw slice, hired ones
+    # as None, is a finer key than ``engineers.public_engineers`` and cheaper to take)
+    first = state.round
+    public = state.strip[first:first + state.public_engineers]
     p = state.players[seat]
-    memo_key = (key, *public) if not p.engineers else (key, *public, None, tuple(p.engineers), tuple(p.own_used))
+    memo_key = (key, *public) if not p.engineers else (key, *public, -1, tuple(p.engineers), tuple(p.own_used))
     found = _AVAILABLE_INFOS.get(memo_key)
     if found is None:
         if len(_AVAILABLE_INFOS) > 4096:

@@ -187,8 +187,8 @@ class Table:
             for name in m.engineer_sets:
                 self.engineer_sets[name] = m
         self.system_due = _having(hooked, "system_due")
-        self.system_listed = tuple(m.system_listed or m.system_due for m in hooked
-                                   if (m.system_listed or m.system_due) is not None)
+        self.system_listed: tuple[Callable[[State], str | None], ...] = tuple(
+            hook for m in hooked if (hook := m.system_listed or m.system_due) is not None)
         self.scoring_work = _having(hooked, "scoring_work")
         self.blocks_seats = _having(hooked, "blocks_seats")
         self.waiting = _having(hooked, "waiting")

@@ -934,3 +934,33 @@ def test_round_scores_are_the_space_by_space_ones(players, seed, options):
                 assert line_score(p, line) == expected
                 scored += expected > 0
     assert scored > 100
+
+
+def test_events_decided_are_the_events_the_dataclass_builds():
+    """``Ctx.emit`` builds its events without ``Event.__init__``: they are equal to, and
+    hold the same fields as, the dataclass's own (whatever the command)."""
+    from games.contract import Event
+
+    checked = 0
+    for state, _seat, command in _random_positions(3, 7, limit=200):
+        for event in GAME.decide(state, command, random.Random(1)):
+            fresh = Event(event.type, event.payload, event.barrier)
+            assert event == fresh and vars(event) == vars(fresh) and repr(event) == repr(fresh)
+            checked += 1
+    assert checked > 100
+
+
+def test_statuses_are_the_statuses_the_dataclass_builds():
+    """``game._status_for`` builds statuses without ``Status.__init__``: equal to, and
+    holding the same fields as, the dataclass's own."""
+    from dataclasses import fields
+
+    from games.contract import Status
+
+    checked = 0
+    for state, _seat, _command in _random_positions(4, 8, limit=200):
+        status = GAME.status(state)
+        fresh = Status(*(getattr(status, f.name) for f in fields(Status)))
+        assert status == fresh and vars(status) == vars(fresh) and repr(status) == repr(fresh)
+        checked += 1
+    assert checked > 100
