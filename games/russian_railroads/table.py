@@ -115,8 +115,9 @@ class Module:
 class Tableau(Module):
     """The player boards a table plays on: their lines, track rules, scoring and view.
 
-    The Russian tableau (:mod:`.russian`) is the base game's; an expansion's tableau
-    overrides what differs, and may have any module hook too (it runs first)."""
+    The Russian tableau (``plugins.RUSSIAN``, no hook of its own) is the base game's;
+    an expansion's tableau overrides what differs, and may have any module hook too (it
+    runs first)."""
 
     name = "russian"
     #: the lines' names where they are not the Russian ones (log lines name the line)
