@@ -254,10 +254,12 @@ def handler_for(state: State, ctype: str) -> Any:
 
 
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
-    if not isinstance(command, Command) or not isinstance(command.type, str):
-        raise IllegalMove("rr.command.invalid", "malformed command")
-    if type(command.args) is not dict and not isinstance(command.args, Mapping):
-        raise IllegalMove("rr.args.invalid", "command arguments must be an object")
+    if type(command) is not Command or type(command.type) is not str or type(command.args) is not dict:
+        # (the listed commands pass the three exact tests above; anything else the long way)
+        if not isinstance(command, Command) or not isinstance(command.type, str):
+            raise IllegalMove("rr.command.invalid", "malformed command")
+        if not isinstance(command.args, Mapping):
+            raise IllegalMove("rr.args.invalid", "command arguments must be an object")
     ctx = Ctx(state, rng=rng)
     if command.seat == SYSTEM:
         handler = SYSTEM_COMMANDS.get(command.type) or state.table.system_commands.get(command.type)

@@ -122,7 +122,9 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
     if len(_STATUSES) > STATUS_MEMO or len(_ACTION_STATUSES) > STATUS_MEMO:
         _STATUSES.clear()
         _ACTION_STATUSES.clear()
-    scores = {seat: p.vp for seat, p in state.players.items()}
+    scores = {}  # (a loop: a comprehension is a frame of its own)
+    for seat, p in state.players.items():
+        scores[seat] = p.vp
     # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
     # The key a bound method, not a lambda (a frame per seat); a seat without a player
     # (none in practice) counts 0.
@@ -131,8 +133,15 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
     except KeyError:
         ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
     status = _new_status(Status)  # a Status, built without the frozen dataclass's __init__
-    status.__dict__.update(phase=state.phase, round=state.round or None, to_move=to_move, pending_system=pending,
-                           over=False, scores=scores, ranking=ranking, places={})
+    fields = status.__dict__
+    fields["phase"] = state.phase
+    fields["round"] = state.round or None
+    fields["to_move"] = to_move
+    fields["pending_system"] = pending
+    fields["over"] = False
+    fields["scores"] = scores
+    fields["ranking"] = ranking
+    fields["places"] = {}
     return status
 
 
