@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import engineers, industry, locomotives, tracks
-from .data import BLACK, RULES, SPECIAL9, engineer_cost
+from .data import RULES, SPECIAL9
+from .needs import NO_DEMAND as NO_DEMAND
+from .needs import Needs as _Needs
 from .state import Item, PlayerState, State
 
 #: effect ops that become pending items (the rest are resolved at once)
@@ -40,11 +42,8 @@ def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
 
 
 def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int:
-    left = DOUBLER_SLOTS - p.doublers
-    if "usa" in p.claims:  # doubler slots on all three USA lines
-        from .usa.board import doubler_room as usa_room
-
-        left = usa_room(p)
+    own = state.table.tableau.doubler_room
+    left = DOUBLER_SLOTS - p.doublers if own is None else own(p)  # (USA: slots on all three lines)
     return max(0, min(left, state.doubler_supply if supply is None else supply))
 
 
@@ -52,84 +51,6 @@ def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int
 DOUBLER_SLOTS: int = RULES.raw["doublers"]["slots"]
 
 
-class _Needs:
-    """What an effect list asks for, summed up once (see :func:`_needs`)."""
-
-    __slots__ = ("steps", "industry", "doublers", "loco", "factory", "either", "repeat",
-                 "hire", "special_loco", "reuse", "one_colour", "grey_jump", "own_factory", "trivial",
-                 "plain_colour", "steps_only", "shape", "colours")
-
-    def __init__(self, effects: Iterable[dict[str, Any]]) -> None:
-        effects = list(effects)  # read twice below
-        steps: list[tuple[str, int]] = []
-        self.industry = self.doublers = self.loco = self.factory = self.either = 0
-        self.repeat: list[str] = []
-        self.hire = self.special_loco = self.reuse = self.grey_jump = self.own_factory = False
-        for op in effects:
-            kind = op["op"]
-            if kind == "steps":
-                steps.append((op["colour"], op["n"]))
-            elif kind == "industry":
-                self.industry += op["n"]
-            elif kind == "doublers":
-                self.doublers += op["n"]
-            elif kind == "loco":
-                self.loco += 1
-            elif kind == "factory":
-                self.factory += 1
-            elif kind == "loco_or_factory":
-                self.either += 1
-            elif kind == "repeat_one":
-                self.repeat = op["options"].split("|")
-            elif kind == "hire_engineer":
-                self.hire = True
-            elif kind == "special_loco":
-                self.special_loco = True
-            elif kind == "reuse":
-                self.reuse = True
-            elif kind == "grey_to_black":
-                self.grey_jump = True
-            elif kind == "use_factory":  # engineer -10 (German Railroads)
-                self.own_factory = True
-        self.steps = steps
-        #: the common case of one single-colour step demand: (colour index, n), else None
-        self.one_colour: tuple[int, int] | None = None
-        if len(steps) == 1 and steps[0][1] > 0 and len(tracks.colour_set(steps[0][0])) == 1:
-            self.one_colour = (tracks.colour_set(steps[0][0])[0], steps[0][1])
-        kinds = [op["op"] for op in effects]
-        #: nothing to check at all: only ops known to ask nothing (coins, points ...);
-        #: an op added later is checked the long way until it is listed there
-        self.trivial = all(kind in NO_DEMAND for kind in kinds)
-        #: track steps are all it asks for: :func:`effects_feasible` is then
-        #: ``tracks.feasible`` of ``steps`` on the base tableau
-        self.steps_only = all(kind in NO_DEMAND or kind == "steps" for kind in kinds)
-        #: the one demand is ``one_colour``: the commonest board space, answered first
-        self.plain_colour = self.one_colour if len(steps) == 1 and self.steps_only else None
-        self.shape = self._shape()
-        #: the colours the one step of a ``one_step`` demand may take (else empty)
-        self.colours = tracks.colour_set(steps[0][0]) if self.shape == "one_step" else ()
-
-    def _shape(self) -> str:
-        """Which one kind of demand this is, if only one (:func:`effects_feasible`
-        answers those without walking every check): ``trivial``, ``plain`` (steps of
-        one colour), ``one_step`` (one step of one of several colours), ``industry``,
-        ``doublers``, ``tiles`` (locos and factories), else ``general``."""
-        if self.trivial:
-            return "trivial"
-        if self.plain_colour is not None:
-            return "plain"
-        if self.repeat or self.hire or self.special_loco or self.reuse or self.grey_jump or self.own_factory:
-            return "general"
-        tiles = self.loco or self.factory or self.either
-        kinds = [kind for kind, present in (("steps", self.steps), ("industry", self.industry),
-                                            ("doublers", self.doublers), ("tiles", tiles)) if present]
-        if kinds == ["steps"] and len(self.steps) == 1 and self.steps[0][1] == 1:
-            return "one_step"
-        return kinds[0] if len(kinds) == 1 and kinds[0] != "steps" else "general"
-
-
-#: effect ops that ask nothing of the tableau (``effects_feasible`` has no check for them)
-NO_DEMAND = frozenset({"coins", "vp", "temp_workers", "turn_order"})
 
 
 def _rules_effect_lists() -> list[list[dict[str, Any]]]:
@@ -168,8 +89,9 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         return True
     if memo is None:
         memo = {}
-    base = not state.options.get("tableau")
-    trk: Any = tracks if base else _track_rules(p)
+    track_rules = state.table.tableau.track_rules
+    base = track_rules is None
+    trk: Any = tracks if track_rules is None else track_rules(p)
     if shape == "plain":
         colour, n = needs.plain_colour  # type: ignore[misc]
         return track_room(memo, trk, p, colour) >= n
@@ -177,7 +99,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
     if shape == "one_step" and base:  # tracks.feasible's answer for one step
         return any(track_room(memo, trk, p, colour) for colour in tracks.colour_set(needs.steps[0][0]))
     if shape == "industry":
-        return industry_room(memo, p, False) >= needs.industry
+        return industry_room(memo, p, False, state) >= needs.industry
     if shape == "doublers":
         return doubler_room(state, p, supply) >= needs.doublers
     if needs.hire and not engineers.hire_candidate(state):
@@ -201,7 +123,7 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         if doubler_need > room:
             return False
     if industry_need or repeat:
-        ind_cap = industry_room(memo, p, bool(factory or either))
+        ind_cap = industry_room(memo, p, bool(factory or either), state)
         if industry_need > ind_cap:
             return False
     if repeat:
@@ -229,9 +151,11 @@ def tiles_feasible(state: State, p: PlayerState, needs: _Needs, memo: dict[Any, 
         return ok
     ok_loco = memo.get("loco")
     if ok_loco is None:
-        ok_loco = memo["loco"] = locomotives.loco_buildable(state.stacks, p)
-        memo["factory"] = locomotives.has_factory_source(state.stacks, state.display)
-        memo["tiles"] = locomotives.tiles_available(state.stacks, state.display)
+        stacks, display = state.stacks, state.display
+        lowest = locomotives.lowest_stack(stacks)  # (loco_buildable and has_factory_source, once)
+        ok_loco = memo["loco"] = lowest > 0 and locomotives.can_place(p, lowest)
+        memo["factory"] = lowest != 0 or max(display[1:10]) > 0
+        memo["tiles"] = locomotives.tiles_available(stacks, display)
     ok_factory = memo["factory"]
     if loco and not ok_loco or factory and not ok_factory or either and not (ok_loco or ok_factory):
         return False
@@ -246,20 +170,20 @@ def track_room(memo: dict[Any, Any], trk: Any, p: PlayerState, colour: int) -> i
     return room
 
 
-def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool) -> int:
-    """``industry.capacity``, kept in ``memo``."""
+def industry_room(memo: dict[Any, Any], p: PlayerState, extra_factory: bool, state: State) -> int:
+    """``industry.capacity`` on the table's tableau, kept in ``memo``."""
     room = memo.get(("industry", extra_factory))
     if room is None:
-        room = memo[("industry", extra_factory)] = industry_capacity(p, extra_factory)
+        own = state.table.tableau.industry_capacity  # (USA: two industry tracks, its own walk)
+        room = industry_capacity(p, extra_factory) if own is None else own(p, extra_factory)
+        memo[("industry", extra_factory)] = room
     return room
 
 
 def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
     """``industry.capacity``, kept by the values it reads (the factories and markers,
-    which change a few times a game; a hand edit is a new key): ~1 µs per listing
-    that asks, and most listings ask."""
-    if "usa" in p.claims:  # (two industry tracks: the USA board's own walk)
-        return industry.capacity(p, extra_factory=extra_factory)
+    which change a few times a game; a hand edit is a new key): most listings ask
+    (the Russian tableau's industry track)."""
     key = (tuple(p.factories), tuple(p.markers), extra_factory)
     room = _INDUSTRY_ROOMS.get(key)
     if room is None:
@@ -270,17 +194,6 @@ def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
 
 
 _INDUSTRY_ROOMS: dict[tuple[Any, ...], int] = {}
-
-
-def _track_rules(p: PlayerState) -> Any:
-    """The track rules of a seat's Deutschland tableau (its lines, its arm), or USA one."""
-    if "usa" in p.claims:
-        from .usa.board import rules_for as usa_rules
-
-        return usa_rules(p)
-    from .germany.moves import rules_for
-
-    return rules_for(p)
 
 
 def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
@@ -308,6 +221,14 @@ def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
     """:func:`pending_needs` of the items left after one use of ``item_id`` (the
     listing asks this for every sub-move it checks; the pending items of a turn are
     few and repeat, so the answer is kept per combination)."""
+    last = _LAST_PENDING
+    if last[0] is pending:  # the listing asks for the same pending items again and again
+        found = last[1].get(item_id, MISSING)
+        if found is not MISSING:
+            return found  # type: ignore[no-any-return]
+    else:
+        last[0] = pending  # (held here, so its identity stays its own)
+        last[1] = {}
     key = (pending, item_id)
     try:
         found = _NEEDS_AFTER_USE.get(key, MISSING)
@@ -317,11 +238,15 @@ def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
         if len(_NEEDS_AFTER_USE) > 4096:
             _NEEDS_AFTER_USE.clear()
         found = _NEEDS_AFTER_USE[key] = pending_needs(consume(pending, item_id))
+    last[1][item_id] = found
     return found  # type: ignore[return-value]
 
 
 MISSING = object()
 _NEEDS_AFTER_USE: dict[tuple[tuple[Item, ...], int], _Needs | None] = {}
+#: [the pending tuple asked about last, its answers by item id]: found by identity,
+#: without hashing the pending items again
+_LAST_PENDING: list[Any] = [None, {}]
 
 
 #: item kinds that are demands on the tableau (the others lapse or cannot fail)
@@ -370,7 +295,7 @@ def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
         if needs is None:
             return True
     plain = needs.plain_colour
-    if plain is not None and not state.options:
+    if plain is not None and state.table.plain:
         # steps of one colour on the base tableau, the commonest mandatory item:
         # ``effects_feasible``'s first answer for them, without its preamble
         return tracks.capacity(p.tr, p.unlocked, plain[0]) >= plain[1]
@@ -424,70 +349,6 @@ def blocking_item(pending: Iterable[Item]) -> Item | None:
     return None
 
 
-class SpaceInfo:
-    """What never changes about one action space (board space or engineer), looked up
-    once instead of parsed from its id and the rules tables on every check: the
-    legal-move listing checks every space of the board in every position."""
-
-    __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
-                 "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check", "own_rules",
-                 "demands_nothing")
-
-    def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
-                 info: dict[str, Any]) -> None:
-        self.id = space
-        self.number = number
-        self.workers = workers
-        self.coins = coins
-        self.effects = effects
-        self.needs = _needs(effects)
-        self.never_occupied = bool(info.get("never_occupied"))
-        self.not_reusable = bool(info.get("not_reusable"))
-        self.turn_order = space in ("turn_order_1", "turn_order_2")
-        self.has_reuse = any(op["op"] == "reuse" for op in effects)
-        self.allows_black = allows_black(effects)
-        #: an effect ``decide.space_error`` checks by itself (DSP's Olga needs a target),
-        #: so the listing may not skip it even when the space demands nothing else
-        self.own_check = any(op["op"] == "olga" for op in effects)
-        #: ``space_error`` has checks of its own for this space (turn order, Olga)
-        self.own_rules = self.turn_order or self.own_check
-        #: the effects ask nothing of the tableau (``effects_feasible`` is True)
-        self.demands_nothing = self.needs.shape == "trivial"
-
-
-def _space_table() -> dict[str, SpaceInfo]:
-    table = {sid: SpaceInfo(sid, 0, info["workers"], info["coins"], info["effects"], info)
-             for sid, info in RULES.spaces.items()}
-    for number in RULES.engineers:
-        sid = engineers.space_id(number)
-        table[sid] = SpaceInfo(sid, number, *engineer_cost(number), engineers.effects(number), {})
-    return table
-
-
-_SPACES: dict[str, SpaceInfo] = {}
-
-
-def space_info(space: str) -> SpaceInfo:
-    """The :class:`SpaceInfo` of a known space id (KeyError for an unknown one)."""
-    info = _SPACES.get(space)
-    if info is None:
-        # Built on first use, and again if a module added a space to the rules since.
-        _SPACES.update(_space_table())
-        info = _SPACES[space]
-    return info
-
-
-_ENGINEER_SPACES: dict[int, SpaceInfo] = {}
-
-
-def engineer_info(number: int) -> SpaceInfo:
-    """:func:`space_info` of engineer ``number``'s space, without building its id."""
-    info = _ENGINEER_SPACES.get(number)
-    if info is None:
-        info = _ENGINEER_SPACES[number] = space_info(engineers.space_id(number))
-    return info
-
-
 def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, Any]], bool]:
     """(effects, competitive) of a board space, public engineer or own engineer."""
     number = engineers.number_of(space)
@@ -495,22 +356,6 @@ def space_effects(state: State, seat: str, space: str) -> tuple[list[dict[str, A
         own = number in state.players[seat].engineers
         return engineers.effects(number), not own
     return RULES.spaces[space]["effects"], True
-
-
-def space_cost(state: State, space: str) -> tuple[int, int]:
-    """(workers, mandatory coins) printed on a space."""
-    if engineers.number_of(space):
-        return engineer_cost(engineers.number_of(space))
-    info = RULES.spaces[space]
-    return info["workers"], info["coins"]
-
-
-def allows_black(effects: Iterable[dict[str, Any]]) -> bool:
-    """A space that allows at least one black step (the black worker's bonus)."""
-    for op in effects:
-        if op["op"] == "steps" and BLACK in tracks.colour_set(op["colour"]):
-            return True
-    return False
 
 
 def reusable_spaces(state: State, seat: str, check: bool = False) -> list[str]:

@@ -14,14 +14,17 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from . import actions, engineers, industry, locomotives, tracks
-from .data import BOILER, COAL, COAL_ITEMS, DSP_ITEMS, Q_FACTORY, RULES, SPECIAL9, printed_number
+from .data import RULES, SPECIAL9, printed_number
 from .evolve import _APPLY as EVENT_HANDLERS
-from .german_items.engineers import OPS as NEW_ENGINEER_OPS
 from .state import PlayerState, State
 
 MISSING = object()
-#: factory numbers from here on are the coal module's (the coal factory, boilers)
-COAL_FACTORY_NUMBER: int = COAL["coal_factory"]["number"]
+#: ``Event`` s are built in :meth:`Ctx.emit` by setting their three fields directly (the
+#: frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, twice as
+#: dear, and every event decided passes there); an Event with slots would need its
+#: ``__init__`` again (``test_engine_speedups`` compares the two)
+_new_event = object.__new__
+assert "__slots__" not in Event.__dict__ and [f for f in Event.__dataclass_fields__] == ["type", "payload", "barrier"]
 
 
 class Valid(Exception):
@@ -33,6 +36,8 @@ class Ctx:
     ``IllegalMove`` errors before its first event and changes nothing before it, so
     a probe works on the state itself (no clone) and stops at the first ``emit``."""
 
+    __slots__ = ("work", "probe", "events", "states", "_rng", "line_names")
+
     def __init__(self, state: State, probe: bool = False, rng: random.Random | None = None) -> None:
         self.work = state if probe else state.clone()
         self.probe = probe
@@ -43,7 +48,7 @@ class Ctx:
         self.states: list[State] = []
         self._rng = rng
         #: a tableau with its own line names (Deutschland): log lines name the line
-        self.line_names = _line_names(state) if state.options else None
+        self.line_names = state.table.line_names
 
     @property
     def rng(self) -> random.Random:
@@ -59,7 +64,11 @@ class Ctx:
             raise Valid
         if self.line_names is not None and isinstance(payload.get("line"), int):
             payload = {**payload, "line_name": self.line_names[payload["line"]]}
-        event = Event(type_, payload, barrier)
+        event = _new_event(Event)  # an Event, built without the frozen dataclass's __init__
+        fields = event.__dict__
+        fields["type"] = type_
+        fields["payload"] = payload
+        fields["barrier"] = barrier
         if self.events:
             # Keep the state the events so far lead to; the work copy goes on without
             # owning its players (they are shared with the kept state now).
@@ -80,6 +89,8 @@ class Ctx:
         """Resolve immediate effects and add the others as pending items."""
         items: list[list[Any]] = []
         next_id = self.work.next_item
+        table = self.work.table
+        gain_ops = table.gain_ops
         for op in effects:
             kind = op["op"]
             if kind in actions.ITEM_OPS:
@@ -108,25 +119,12 @@ class Ctx:
                 items.append([next_id + len(items), "place_loco", 1, True, SPECIAL9 * 10, True])
             elif kind == "second_marker":
                 self.emit("SecondMarkerPlaced", {"seat": seat})
-            elif kind == "german_revaluation":
-                self.emit("RevaluationTileTaken", {"seat": seat})
-            elif kind == "coal":
-                self.emit("CoalTaken", {"seat": seat, "coal": op["n"], "reason": source})
-            elif kind in NEW_ENGINEER_OPS:  # German Railroads' engineers 5 and -10
-                from .german_items.engineers import gain as new_engineer_gain
-
-                new_engineer_gain(self, seat, op, mandatory, source, items, next_id + len(items))
-            elif kind in DSP_ITEMS:  # Olga's worker, Ludmilla's card, the DSP ?-tokens' choices
-                dsp_kind, must, block = DSP_ITEMS[kind]
-                items.append([next_id + len(items), dsp_kind, 1, must, None, block])
-            elif kind in COAL_ITEMS:
-                blocking = COAL_ITEMS[kind]
-                items.append([next_id + len(items), kind, op.get("n", 1), mandatory or blocking, None, blocking])
+            elif kind in gain_ops:  # a module's effect (coal, Olga, engineer 5 ...)
+                gain_ops[kind](self, seat, op, mandatory, source, items, next_id + len(items))
             # turn_order, kiev_medal, revaluation: recorded by the placement itself
-        if items and self.work.dsp:  # DSP industry boom: industry steps may be doubled
-            from .dsp.tokens import boom_items
-
-            items += boom_items(self.work, seat, source, items, next_id + len(items))
+        if items and not table.plain:
+            for extra in table.extra_items:  # (DSP industry boom: industry steps may be doubled)
+                items += extra(self, seat, source, items, next_id + len(items))
         if items:
             self.emit("ActionsGained", {"seat": seat, "source": source, "items": items})
 
@@ -137,14 +135,9 @@ class Ctx:
 
     def check_specials(self, seat: str) -> None:
         """Fire the one-time special spaces whose condition is now met."""
-        if self.line_names is not None:
-            if self.work.options.get("tableau") == "usa":
-                from .usa.moves import check_specials as usa_specials
-
-                return usa_specials(self, seat)
-            from .germany.moves import check_specials
-
-            return check_specials(self, seat)
+        own = self.work.table.tableau.check_specials
+        if own is not None:  # (the Deutschland and USA tableaus' own)
+            return own(self, seat)
         for special in tracks.new_specials(self.p(seat)):
             key = special["key"]
             self.emit("SpecialSpaceReached", {"seat": seat, "key": key})
@@ -159,15 +152,11 @@ class Ctx:
 
     def enter_industry(self, seat: str, pos: int) -> None:
         kind, number = industry.field_kind(self.p(seat), pos)
-        if kind == "factory" and number % BOILER == Q_FACTORY:  # the DSP ?-factory
-            from .dsp.tokens import enter_q_factory
-
-            return enter_q_factory(self, seat, number)
-        if kind == "factory" and number >= COAL_FACTORY_NUMBER:
-            from .coal.board import factory_effects  # a boiler on it, or the coal factory
-
-            self.gain(seat, factory_effects(number), False, f"factory_{number % BOILER}")
-        elif kind == "factory" and number:
+        if kind == "factory" and number:
+            for enter in self.work.table.enter_factory:  # (the DSP ?-factory, coal boilers)
+                if enter(self, seat, number):
+                    return None
+        if kind == "factory" and number:
             self.gain(seat, industry.factory_effects(number), False, f"factory_{number}")
         elif kind == "question" and "industry_q" not in self.p(seat).claims:
             self.emit("SpecialSpaceReached", {"seat": seat, "key": "industry_q"})
@@ -210,15 +199,7 @@ def arg(args: Mapping[str, Any], key: str, kind: type, default: Any = MISSING) -
 
 def _line_names(state: State) -> tuple[str, ...] | None:
     """The line names of a tableau other than the Russian one (None: the base game's)."""
-    if state.options.get("tableau") == "deutschland":
-        from .germany.board import LINES
-
-        return LINES
-    if state.options.get("tableau") == "usa":
-        from .usa.board import LINES as USA_LINES
-
-        return USA_LINES
-    return None
+    return state.table.line_names
 
 
 def line_arg(args: Mapping[str, Any], state: State | None = None) -> int:

@@ -136,7 +136,6 @@ DSP_ITEMS = {"olga": ("olga", True, True), "ludmilla_draft": ("ludmilla", True, 
              "q_factory": ("q_factory", False, False), "freight_wagon": ("freight_wagon", False, False)}
 #: the ?-factory's internal factory number (DSP; no printed number)
 Q_FACTORY: int = DSP["question_tokens"]["q_factory_number"]
-_Q_TOKENS: dict[tuple[bool, bool], dict[str, Any]] = {}
 #: German Railroads' ?-card "Aufwerter" (``data/deutschland.json``): a table lays it out with
 #: the Deutschland tableau or the option ``new_q``.  Kept out of ``RULES.q_cards`` so that
 #: the base tables (and every test's universe of commands built from them) stay as they were.
@@ -144,56 +143,14 @@ _GERMAN = json.loads(resources.files(__package__).joinpath("data/deutschland.jso
 #: the German ?-token and ?-card ids a table uses with them: {"q_tokens": [...], "q_cards": [...]}
 GERMAN_Q: dict[str, Any] = _GERMAN["always_used"]
 GERMAN_Q_CARDS: dict[str, list[dict[str, Any]]] = {c["id"]: c["effects"] for c in _GERMAN["question_cards"]}
+#: the track values with the German revaluation tile (the ?-card "Aufwerter": a seat that
+#: took it has the claim ``de_revaluation``)
+VALUES_DE: tuple[int, ...] = tuple(_GERMAN["track_values_revaluation_de"][c] for c in RULES.colours)
 
 
 def q_card_effects(card: str) -> list[dict[str, Any]]:
     """The effects of a ?-card laid out at this table (base, coal or German)."""
     return RULES.q_cards[card] if card in RULES.q_cards else GERMAN_Q_CARDS[card]
-
-
-def german_q_items(options: dict[str, Any]) -> bool:
-    """"Das ?-Plättchen 4 Münzen und die ?-Karte mit dem neuen Aufwerter werden bei allen
-    Spielen mit dem Deutschlandtableau verwendet. Ihr könnt sie aber auch in allen anderen
-    Spielen verwenden." - the latter is the option ``new_q``."""
-    return options.get("tableau") == "deutschland" or bool(options.get("new_q"))
-
-
-def q_tokens_for(options: dict[str, Any]) -> dict[str, Any]:
-    """The ?-tokens a game uses: the base ones, "4 Münzen" with the Deutschland tableau,
-    "4 Kohle" with the coal module; the double-sided one with DSP (the open DSP tokens
-    are laid out beside the board, see :mod:`.dsp.tokens`)."""
-    if options.get("dsp"):
-        return _with_dsp(options)
-    key = (german_q_items(options), bool(options.get("coal")))
-    if options.get("tableau") == "usa":
-        key = ("usa", False)  # type: ignore[assignment]
-    if key not in _Q_TOKENS:
-        tokens = dict(RULES.q_tokens)
-        if key[0] == "usa":
-            # "Das ?-Plättchen für den 2. Industriemarker benötigt ihr in diesem Spiel nicht."
-            usa = json.loads(resources.files(__package__).joinpath("data/usa.json").read_text("utf-8"))
-            for unused in usa["unused_question_tokens"]:
-                tokens.pop(unused, None)
-            tokens.update({t["id"]: t["effects"] for t in usa["question_tokens"]})
-            _Q_TOKENS[key] = tokens
-            return tokens
-        if key[0]:
-            german = json.loads(resources.files(__package__).joinpath("data/deutschland.json").read_text("utf-8"))
-            tokens.update({t["id"]: t["effects"] for t in german["question_tokens"]})
-        if key[1]:
-            tokens.update({t["id"]: t["effects"] for t in COAL["question_tokens"]})
-        _Q_TOKENS[key] = tokens
-    return _Q_TOKENS[key]
-
-
-def _with_dsp(options: dict[str, Any]) -> dict[str, Any]:
-    key = ("dsp", german_q_items(options), bool(options.get("coal")))
-    if key not in _Q_TOKENS:  # type: ignore[comparison-overlap]
-        own = DSP["question_tokens"]["own"]
-        tokens = {**q_tokens_for({k: v for k, v in options.items() if k != "dsp"}),
-                  own: DSP["question_tokens"]["effects"][own]}
-        _Q_TOKENS[key] = tokens  # type: ignore[index]
-    return _Q_TOKENS[key]  # type: ignore[index]
 
 
 def printed_number(engineer: int) -> int:

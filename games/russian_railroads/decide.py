@@ -9,172 +9,21 @@ live here; the sub-moves that spend gained actions are in :mod:`submoves`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.contract import SYSTEM, Command, Event, IllegalMove
 
-from . import actions, emil, engineers, scoring, turn_order
+from . import actions, engineers, spaces, turn_order
+from .builds import build_listed
 from .context import Ctx, arg
-from .data import RULES, space_on_board
+from .data import RULES
 from .evolve import remember_outcome
-from .state import Item, PlayerState, State
-from .submoves import SUBMOVES, advance_listed, build_listed
-
-_BOARD_CACHE: dict[tuple[int, bool], list[str]] = {}
-
-
-def board_spaces(players: int, last_round: bool) -> list[str]:
-    """The printed action spaces of the board side for ``players`` in a round."""
-    key = (players, last_round)
-    if key not in _BOARD_CACHE:
-        result = []
-        for sid in RULES.space_order:
-            info = RULES.spaces[sid]
-            if not space_on_board(info, players):
-                continue
-            if info.get("last_round_only") and not last_round:
-                continue
-            if info.get("not_last_round") and last_round:
-                continue
-            result.append(sid)
-        _BOARD_CACHE[key] = result
-    return _BOARD_CACHE[key]
-
-
-def available_spaces(state: State, seat: str) -> list[str]:
-    """Every action space id the seat could in principle use this round."""
-    result = list(board_spaces(len(state.seats), state.last_round))
-    if state.options.get("coal") and _coal_mine_free(state):
-        result.append("coal_mine")
-    result.extend(engineers.space_id(e) for e in engineers.public_engineers(state))
-    p = state.players[seat]
-    result.extend(engineers.space_id(e) for e in p.engineers if e not in p.own_used)
-    return result
-
-
-_BOARD_INFOS: dict[tuple[int, bool], tuple[actions.SpaceInfo, ...]] = {}
-
-
-def available_infos(state: State, seat: str) -> Sequence[actions.SpaceInfo]:
-    """:func:`available_spaces` as :class:`actions.SpaceInfo`, in the same order: the
-    legal-move listing walks every one of them in every placement decision, and
-    building the ids only to look each up again cost an eighth of a listing.  Without
-    table options the sequence depends only on the board, the public engineers and the
-    seat's unused own engineers, so it is kept per combination (a shared tuple: the
-    callers only walk it; building it cost ~1.6 us of each listing)."""
-    key = (len(state.seats), state.round == state.rounds)
-    board = _BOARD_INFOS.get(key)
-    if board is None:
-        board = _BOARD_INFOS[key] = tuple(actions.space_info(sid) for sid in board_spaces(*key))
-    if state.options:
-        return _available_infos(state, seat, board)
-    public = engineers.public_engineers(state)
-    p = state.players[seat]
-    memo_key = (key, *public) if not p.engineers else (key, *public, None, tuple(p.engineers), tuple(p.own_used))
-    found = _AVAILABLE_INFOS.get(memo_key)
-    if found is None:
-        if len(_AVAILABLE_INFOS) > 4096:
-            _AVAILABLE_INFOS.clear()
-        found = _AVAILABLE_INFOS[memo_key] = tuple(_available_infos(state, seat, board))
-    return found
-
-
-#: :func:`available_infos` of the base game by (board, public engineers, own engineers)
-_AVAILABLE_INFOS: dict[tuple[Any, ...], tuple[actions.SpaceInfo, ...]] = {}
-
-
-def _available_infos(state: State, seat: str, board: tuple[actions.SpaceInfo, ...]) -> list[actions.SpaceInfo]:
-    """:func:`available_infos` built the long way."""
-    result = list(board)
-    if state.options and state.options.get("coal") and _coal_mine_free(state):
-        result.append(actions.space_info("coal_mine"))
-    result.extend(actions.engineer_info(e) for e in engineers.public_engineers(state))
-    p = state.players[seat]
-    if p.engineers:
-        used = p.own_used
-        result.extend(actions.engineer_info(e) for e in p.engineers if e not in used)
-    return result
-
-
-def _coal_mine_free(state: State) -> bool:
-    """The coal mine is a worker field of the coal board; with 2 players it shares the
-    combined top field with the foundry purchase."""
-    from .coal.board import field_taken
-
-    return not field_taken(state, "coal_mine") or "coal_mine" in state.occupied
-
-
-def space_available(state: State, seat: str, space: str) -> bool:
-    """``space in available_spaces(state, seat)``, without building the list."""
-    number = engineers.number_of(space)
-    if not number:
-        if space == "coal_mine":
-            return bool(state.options.get("coal")) and _coal_mine_free(state)
-        return space in board_spaces(len(state.seats), state.last_round)
-    p = state.players[seat]
-    if number in p.engineers:
-        # (DSP: Olga may have put another player's worker on it: "damit besetzt")
-        return number not in p.own_used and space not in state.occupied
-    return number in engineers.public_engineers(state)
-
-
-def check_space(state: State, seat: str, space: str, relocation: bool = False) -> tuple[list[dict], bool]:
-    """Raise unless ``space`` may be used now; return (effects, competitive)."""
-    if not isinstance(space, str) or not space_available(state, seat, space):
-        raise IllegalMove("rr.space.unavailable", f"action space {space!r} is not available")
-    return check_available_space(state, seat, space, relocation)
-
-
-def check_available_space(state: State, seat: str, space: str, relocation: bool = False,
-                          memo: dict[Any, Any] | None = None) -> tuple[list[dict], bool]:
-    """:func:`check_space` for a space known to be in ``available_spaces`` (the
-    legal-move listing walks exactly those, sharing one feasibility ``memo``)."""
-    info = actions.space_info(space)
-    competitive = not (info.number and info.number in state.players[seat].engineers)
-    error = space_error(state, seat, info, competitive, relocation, memo)
-    if error:
-        raise IllegalMove(*error)
-    return info.effects, competitive
-
-
-def space_error(state: State, seat: str, info: actions.SpaceInfo, competitive: bool, relocation: bool = False,
-                memo: dict[Any, Any] | None = None) -> tuple[str, str] | None:
-    """Why the available space ``info`` may not be used now, or None: the checks of
-    :func:`check_available_space` without raising (the listing tries every space)."""
-    space = info.id
-    if not info.never_occupied and space in state.occupied:
-        return "rr.space.occupied", "this action space is already occupied this round"
-    if info.turn_order:
-        if relocation:
-            return "rr.relocate.turn_order", "a relocated worker may not go to a turn-order space"
-        if not turn_order.may_take(state, seat, space):
-            return "rr.turn_order.own_position", "you may not take the space below your own position"
-        if turn_order.claimed_by(state, seat):
-            return "rr.turn_order.twice", "you already claimed a turn-order position"
-    effects = info.effects
-    if space == "engineer_104":  # DSP Olga (the only engineer with this id)
-        from .dsp.olga import possible
-
-        if not possible(state, seat, relocation):  # "muss sofort": own Olga too
-            return "rr.dsp.olga_no_target", "Olga needs another player's free engineer you can use now"
-    if competitive and not info.demands_nothing \
-            and not actions.effects_feasible(state, state.players[seat], effects, memo=memo, needs=info.needs):
-        return "rr.action.not_executable", "a board action (or public engineer) must be executable in full"
-    return None
-
-
-def cost_error(p: PlayerState, workers: int, fixed_coins: int, coins: int, black: bool) -> tuple[str, str] | None:
-    """Why the seat cannot pay ``workers`` (``coins`` of them as coins) plus fixed coins."""
-    if not 0 <= coins <= workers:
-        return "rr.cost.coins", "coins may replace only the workers the space requires"
-    if black and (not p.black_free or workers - coins < 1):
-        return "rr.cost.black_worker", "the black worker is not available for this placement"
-    if workers - coins - (1 if black else 0) > p.free:
-        return "rr.cost.workers", "not enough workers (coins may replace workers)"
-    if coins + fixed_coins > p.coins:
-        return "rr.cost.coins", "not enough coins"
-    return None
+from .placements import placement_commands
+from .spaces import check_space, cost_error
+from .state import Item, State
+from .submoves import SUBMOVES
+from .track_steps import advance_listed
 
 
 def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -187,7 +36,7 @@ def place_workers(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     coins = arg(args, "coins", int, 0)
     black = arg(args, "black", bool, False)
     effects, competitive = check_space(state, seat, space)
-    workers, fixed_coins = actions.space_cost(state, space)
+    workers, fixed_coins = spaces.space_cost(state, space)
     p = ctx.p(seat)
     error = cost_error(p, workers, fixed_coins, coins, black)
     if error:
@@ -235,7 +84,7 @@ def listed_build(state: State, command: Command) -> tuple[int, int, int, Item] |
 def place_listed(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     """:func:`place_workers` for a placement :func:`was_listed`: only what it emits."""
     space, coins, black = args["space"], args["coins"], args["black"]
-    info = actions.space_info(space)
+    info = spaces.space_info(space)
     competitive = not (info.number and info.number in ctx.work.players[seat].engineers)
     payload: dict[str, Any] = {"seat": seat, "space": space, "workers": info.workers - coins,
                                "coins": coins + info.coins, "black": black}
@@ -253,7 +102,7 @@ def _occupy(ctx: Ctx, seat: str, space: str, event: str, payload: dict[str, Any]
         payload["never_occupied"] = True
     ctx.emit(event, payload)
     ctx.gain(seat, effects, competitive, space)
-    if black and actions.allows_black(effects):
+    if black and spaces.allows_black(effects):
         ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
 
 
@@ -271,9 +120,7 @@ def pass_turn(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
 
 def _can_place(state: State, seat: str) -> bool:
-    from .legal import _placements
-
-    return bool(_placements(state, seat))
+    return bool(placement_commands(state, seat))
 
 
 def choose_start_bonus(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -297,7 +144,7 @@ def relocate(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.relocate.once", "the worker has already been relocated")
     space = arg(args, "space", str)
     effects, competitive = check_space(state, seat, space, relocation=True)
-    workers, coins = actions.space_cost(state, space)
+    workers, coins = spaces.space_cost(state, space)
     if workers != 1 or coins != 0:
         raise IllegalMove("rr.relocate.one_worker",
                           "a relocated worker may only go to a space needing exactly 1 worker")
@@ -338,89 +185,63 @@ def score_round(ctx: Ctx) -> None:
     state = ctx.work
     if state.phase != "scoring":
         raise IllegalMove("rr.system.not_due", "the round is scored after all players passed")
-    scores = {seat: _scoring(state).tableau_value(state.players[seat]) for seat in state.seats}
+    table = state.table
+    scores = {seat: table.scoring.tableau_value(state.players[seat]) for seat in state.seats}
     ctx.emit("RoundScored", {"round": state.round, "scores": scores})
-    if state.emil is not None:
-        emil.give_workers(ctx)  # "Meistens wird dies in der Wertung passieren."
+    for scored in table.round_scored:  # (Emil gains workers: "Meistens wird dies in der Wertung passieren.")
+        scored(ctx)
     if not state.last_round:
         ctx.emit("RoundBegan", {"round": state.round + 1})
-        if state.emil is not None:
-            # "Du mischst alle Emil-Karten und legst sie verdeckt bereit."
-            ctx.emit("EmilDeckShuffled", {"cards": emil.round_deck(state.options)})
+        for began in table.round_began:  # (Emil's deck shuffled)
+            began(ctx)
         return
-    if state.usa is not None:  # the stock market's end bonus (American Railroads)
-        from .usa.market import end_bonus
-
-        end_bonus(ctx)
+    for before in table.before_final:  # (the stock market's end bonus)
+        before(ctx)
     players = [ctx.work.players[s] for s in state.seats]
-    emil_row = emil.majority_entry(ctx.work)
-    majority = engineers.majority(players, (emil_row,) if emil_row else ())
+    others = tuple(row for rows in table.majority_rows for row in rows(ctx.work))  # (Emil's engineers)
+    majority = engineers.majority(players, others)
     final: dict[str, Any] = {}
     for p in players:
-        cards = _scoring(state).end_cards_breakdown(p, state.options)
+        cards = table.scoring.end_cards_breakdown(p, table.end_card_cap)
         end_total = sum(c["vp"] for c in cards)
         final[p.seat] = {"cards": cards, "end_cards": end_total, "majority": majority[p.seat],
                          "total": p.vp + end_total + majority[p.seat]}
     ranking = sorted(state.seats, key=lambda s: (-final[s]["total"], state.order.index(s)))
     payload: dict[str, Any] = {"final": final, "ranking": ranking}
-    if state.emil is not None:
-        # "Allerdings zählst du nur deine eigenen Punkte"; Emil only counts in the majority.
-        payload["emil"] = {"engineers": list(ctx.work.emil["engineers"]) if ctx.work.emil else []}
+    for add in table.final_payload:  # (Emil's engineers)
+        add(ctx, payload)
     # Everybody's face-down end-game cards are turned up: a reveal (and the end).
     ctx.emit("GameFinished", payload, barrier=True)
 
 
-def _stock_payout(ctx: Ctx) -> None:
-    from .usa.payout import stock_payout
-
-    stock_payout(ctx)
-
-
-def _freight_wagon(ctx: Ctx) -> None:
-    from .dsp.wagon import run
-
-    run(ctx)
-
-
-SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round, "EmilTurn": emil.emil_turn,
-                   "StockPayout": _stock_payout, "FreightWagon": _freight_wagon}
+SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round}
 
 
 def _module_handler(state: State, ctype: str) -> Any:
-    """The handler an expansion in play has for a seat's command (None: the base one);
-    raises where an expansion adds a rule to a base command."""
-    if state.options.get("dsp"):
-        from .dsp.moves import handler as dsp_handler
-
-        found = dsp_handler(state, state.current or "", ctype)
-        if found is not None:
-            return found
-    if ctype == "UseOwnFactory" and state.options.get("new_engineers"):
-        from .german_items.moves import handler as new_engineer_handler
-
-        return new_engineer_handler(state, ctype)
-    if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
-        raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
-    if state.options.get("tableau") == "deutschland":
-        from .germany.moves import handler
-
+    """The handler a module or the tableau in play has for a seat's command (None: the
+    base one); raises where a module adds a rule to a base command."""
+    table = state.table
+    for handler in table.handlers:  # (DSP, the new engineers)
         found = handler(state, ctype)
         if found is not None:
             return found
-    if state.options.get("tableau") == "usa":
-        from .usa.moves import handler as usa_handler
-
-        return usa_handler(state, ctype)
-    if state.options.get("coal"):
-        from .coal.moves import handler as coal_handler
-
-        return coal_handler(state, ctype)
+    if ctype == "PlaceWorkers" and actions.blocking_item(state.pending) is not None:
+        raise IllegalMove("rr.loco.finish_placement", "finish the open choice first")
+    own = table.tableau.own_handler
+    if own is not None:
+        found = own(state, ctype)
+        if found is not None:
+            return found
+    for handler in table.late_handlers:  # (the coal module)
+        found = handler(state, ctype)
+        if found is not None:
+            return found
     return None
 
 
 def handler_for(state: State, ctype: str) -> Any:
     """The handler ``decide`` runs for a seat's command (for the legal-move probes)."""
-    found = _module_handler(state, ctype) if state.options else None
+    found = None if state.table.plain else _module_handler(state, ctype)
     if found is not None:
         return found
     if ctype in TURN_COMMANDS:
@@ -432,27 +253,16 @@ def handler_for(state: State, ctype: str) -> Any:
     raise IllegalMove("rr.command.unknown", f"unknown command {ctype!r}")
 
 
-def _scoring(state: State) -> Any:
-    """The scoring of the table's tableau (the Deutschland one has its own lines)."""
-    if state.options.get("tableau") == "deutschland":
-        from .germany import scoring as german_scoring
-
-        return german_scoring
-    if state.options.get("tableau") == "usa":
-        from .usa import scoring as usa_scoring
-
-        return usa_scoring
-    return scoring
-
-
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
-    if not isinstance(command, Command) or not isinstance(command.type, str):
-        raise IllegalMove("rr.command.invalid", "malformed command")
-    if type(command.args) is not dict and not isinstance(command.args, Mapping):
-        raise IllegalMove("rr.args.invalid", "command arguments must be an object")
+    if type(command) is not Command or type(command.type) is not str or type(command.args) is not dict:
+        # (the listed commands pass the three exact tests above; anything else the long way)
+        if not isinstance(command, Command) or not isinstance(command.type, str):
+            raise IllegalMove("rr.command.invalid", "malformed command")
+        if not isinstance(command.args, Mapping):
+            raise IllegalMove("rr.args.invalid", "command arguments must be an object")
     ctx = Ctx(state, rng=rng)
     if command.seat == SYSTEM:
-        handler = SYSTEM_COMMANDS.get(command.type)
+        handler = SYSTEM_COMMANDS.get(command.type) or state.table.system_commands.get(command.type)
         if handler is None:
             raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
         handler(ctx)
@@ -462,10 +272,11 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("rr.game.over", "the game is over")
     if command.seat not in state.seats:
         raise IllegalMove("rr.seat.unknown", f"unknown seat {command.seat!r}")
-    if command.seat != state.current or state.emil is not None and emil.to_move(state):
+    table = state.table
+    if command.seat != state.current or table.blocks_seats and table.blocked(state):
         raise IllegalMove("rr.turn.not_yours", "it is not your turn")
     seat = command.seat
-    module = _module_handler(state, command.type) if state.options else None
+    module = None if table.plain else _module_handler(state, command.type)
     if module is not None:
         module(ctx, seat, command.args)
     elif command.type == "PlaceWorkers" and was_listed(state, command):

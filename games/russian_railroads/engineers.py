@@ -9,8 +9,12 @@ engineer leaving the hire field goes to the box.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .data import RULES, printed_number
 from .state import PlayerState, State
+from .table import Table
 
 ENGINEER_PREFIX = "engineer_"
 
@@ -95,3 +99,13 @@ def majority(players: list[PlayerState], others: tuple[tuple[int, int, str], ...
         if seat in result:
             result[seat] = first if place == 0 else second
     return result
+
+
+def in_play(info: Mapping[str, Any], table: Table, players: int) -> bool:
+    """May this engineer be dealt at this table?  An expansion's engineers only with
+    their module, as it says (DSP: Olga only with 2 players)."""
+    engineer_set = info.get("set")
+    if not engineer_set:
+        return True
+    module = table.engineer_sets.get(engineer_set)
+    return module is not None and module.deals_engineer(info, players)

@@ -11,15 +11,15 @@ seat, so advancing to the next seat is worked out here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 
-from . import actions, turn_order
-from .data import BOILER, RULES, SPECIAL9
-from .state import PlayerState, State, added_at, set_at, without
+from . import turn_order
+from .data import RULES
+from .folds import EVENTS as _MOVE_EVENTS
+from .folds import KEEPS_STATUS, Payload, collects
+from .state import PlayerState, State, without
 
-Payload = Mapping[str, Any]
 _APPLY: dict[str, Callable[[State, Payload], None]] = {}
 
 
@@ -29,6 +29,14 @@ def handles(name: str) -> Callable:
         return fn
 
     return register
+
+
+def register(handlers: Mapping[str, Callable[[State, Payload], None]]) -> None:
+    """Fold a module's events too (called by the registry only)."""
+    for name, fn in handlers.items():
+        if _APPLY.get(name, fn) is not fn:
+            raise ValueError(f"two fold functions for {name}")
+        _APPLY[name] = fn
 
 
 def apply(state: State, event: Event) -> None:
@@ -48,11 +56,17 @@ def evolve(state: State, event: Event) -> State:
             new = outcomes[0]
             if len(events) > 1:
                 new._after = (events[1:], outcomes[1:])
+            known = state._status
+            if known is not None and event.type in KEEPS_STATUS:
+                new._status = known
             return new
     new = state.clone()
     fn = _APPLY.get(event.type)  # (apply, inline: folding is the commonest call)
     if fn is not None:
         fn(new, event.payload)
+    known = state._status
+    if known is not None and event.type in KEEPS_STATUS:
+        new._status = known
     return new
 
 
@@ -62,13 +76,6 @@ def remember_outcome(state: State, events: list[Event], before_last: list[State]
     the events (each kept state a clone nothing changes afterwards), so ``evolve`` need
     not fold them again."""
     state._after = (tuple(events), (*before_last, outcome)) if events else None
-
-
-def _use(state: State, payload: Payload) -> None:
-    item_id = payload.get("use")
-    if item_id:
-        state.pending = actions.consume(state.pending, item_id)
-    state.acted = True
 
 
 # --- setup -------------------------------------------------------------------
@@ -137,224 +144,20 @@ def _bonus(state: State, payload: Payload) -> None:
     state.acted = state.placed = True
 
 
-# --- turn actions ----------------------------------------------------------
-
-
-@handles("WorkersPlaced")
-def _placed(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    space = payload["space"]
-    black = payload["black"]
-    workers = payload["workers"]
-    p.free -= workers - (1 if black else 0)
-    if black:
-        p.black_free = False
-    p.coins -= payload["coins"]
-    if (payload.get("own") or payload.get("never_occupied")) and not workers:
-        state.coin_only = state.coin_only + [f"{payload['seat']}:{space}"]
-    if payload.get("own"):
-        p.own_used = p.own_used + [payload["own"]]
-    elif payload.get("never_occupied"):
-        state.rally_users = state.rally_users + [payload["seat"]]
-    else:
-        state.occupied[space] = [payload["seat"], workers, payload["coins"], black]
-    state.acted = state.placed = True
-
-
-@handles("Passed")
-def _passed(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    p.vp += payload["points"]
-    state.passed = state.passed + [payload["seat"]]
-    state.acted = state.placed = True
-
-
-@handles("ActionsGained")
-def _gained(state: State, payload: Payload) -> None:
-    items = tuple(map(tuple, payload["items"]))
-    state.pending = state.pending + items  # type: ignore[operator]
-    # (a loop, not max() over a comprehension: an item or two, every placement)
-    next_item = state.next_item
-    for item in items:
-        if item[0] >= next_item:
-            next_item = item[0] + 1
-    state.next_item = next_item
-
-
-@handles("TrackAdvanced")
-def _track(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    p.tr[payload["line"] * 5 + payload["colour"]] = payload["to"]
-    _use(state, payload)
-
-
-@handles("TracksUnlocked")
-def _unlock(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).unlocked[payload["colour"]] = True
-
-
-@handles("SpecialSpaceReached")
-def _special(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(payload["key"])
-
-
-@handles("WorkerGained")
-def _worker(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    if payload["black"]:
-        p.black = p.black_free = True
-    else:
-        p.workers += 1
-        p.extra_workers += 1
-        p.free += 1
-
-
-@handles("PointsScored")
-def _points(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).vp += payload["points"]
-    if payload.get("use"):
-        _use(state, payload)
-
-
-@handles("CoinsTaken")
-def _coins(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).coins += payload["coins"]
-
-
-@handles("TempWorkersTaken")
-def _temp(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).free += payload["workers"]
-
-
-@handles("DoublerPlaced")
-def _doubler(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).doublers += 1
-    state.doubler_supply -= 1
-    _use(state, payload)
-
-
-@handles("IndustryAdvanced")
-def _industry(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).markers[payload["marker"] - 1] = payload["to"]
-    _use(state, payload)
-
-
-@handles("LocoBuilt")
-def _loco_built(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    state.stacks = added_at(state.stacks, payload["number"], -1)
-    _put_loco(p, payload)
-    _use(state, payload)
-
-
-@handles("LocoPlaced")
-def _loco_placed(state: State, payload: Payload) -> None:
-    _put_loco(state.mut(payload["seat"]), payload)
-    _use(state, payload)
-
-
-def _put_loco(p: PlayerState, payload: Payload) -> None:
-    line = list(p.locos[payload["line"]])  # (locos are shared between clones: replaced)
-    if payload["replaced"]:
-        line.remove(payload["replaced"])
-    line.append(payload["number"])
-    p.locos = set_at(p.locos, payload["line"], line)
-
-
-@handles("LocoDiscarded")
-def _loco_discarded(state: State, payload: Payload) -> None:
-    number = payload["number"] % BOILER  # a boiler leaves the game with its loco
-    if number != SPECIAL9:
-        state.display = added_at(state.display, number, 1)
-    _use(state, payload)
-
-
-@handles("FactoryBuilt")
-def _factory(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    number = payload["number"]
-    if payload["source"] == "stack":
-        state.stacks = added_at(state.stacks, number, -1)
-    else:
-        state.display = added_at(state.display, number, -1)
-    replaced = payload["replaced"] % BOILER
-    if replaced and replaced < len(state.display):  # (not the coal factory)
-        state.display = added_at(state.display, replaced, 1)
-    p.factories[payload["slot"]] = number
-    _use(state, payload)
-
-
-@handles("EngineerHired")
-def _hired(state: State, payload: Payload) -> None:
-    number = payload["number"]
-    p = state.mut(payload["seat"])
-    p.engineers = p.engineers + [number]
-    if number in state.strip:
-        state.strip = set_at(state.strip, state.strip.index(number), None)
-
-
-@handles("QuestionTokenTaken")
-def _q_token(state: State, payload: Payload) -> None:
-    p = state.mut(payload["seat"])
-    p.q_used = p.q_used + [payload["token"]]
-    p.claims.append("q:" + payload["space"])
-    _use(state, payload)
-
-
-@handles("SecondMarkerPlaced")
-def _second(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).markers[1] = 0
-
-
-@handles("QuestionCardTaken")
-def _q_card(state: State, payload: Payload) -> None:
-    state.q_cards = without(state.q_cards, payload["card"])
-    _use(state, payload)
-
-
-@handles("EndCardsSearched")
-def _end_searched(state: State, payload: Payload) -> None:
-    state.end_seen = list(payload[SECRET][payload["seat"]]["cards"])
-
-
-@handles("EndCardTaken")
-def _end_card(state: State, payload: Payload) -> None:
-    card = payload[SECRET][payload["seat"]]["card"]
-    state.end_deck = without(state.end_deck, card)
-    if state.end_seen is not None and card in state.end_seen:
-        state.end_seen = [c for c in state.end_seen if c != card]
-    p = state.mut(payload["seat"])
-    p.end_cards = p.end_cards + [card]
-    _use(state, payload)
-
-
-@handles("SpaceReused")
-def _reused(state: State, payload: Payload) -> None:
-    _use(state, payload)
-
-
 # --- turn end, round end ----------------------------------------------------
 
 
 @handles(TURN_CONFIRMED)
 def _confirmed(state: State, payload: Payload) -> None:
     seat = payload["seat"]
-    if state.usa is not None:  # American Railroads: a general payout after this turn?
-        from .usa.events import confirmed as usa_confirmed
-
-        if usa_confirmed(state, seat):
-            return
-    if state.phase == "freight":  # DSP: a freight wagon's steps are done, back to the scoring
-        from .dsp.wagon import confirmed as wagon_confirmed
-
-        return wagon_confirmed(state)
-    if state.dsp and state.dsp.get("ludmilla"):  # DSP: Ludmilla's card round goes on
-        from .dsp.ludmilla import confirmed
-
-        after = confirmed(state, seat)
-        if after is None:
-            return
-        seat = after
+    table = state.table
+    if not table.plain:
+        # A module may take the confirm over (American Railroads' general payout, DSP's
+        # freight wagon and Ludmilla's card round) or name the seat whose turn ends.
+        for hook in table.turn_confirmed:
+            seat = hook(state, seat)
+            if seat is None:
+                return
     state.pending = ()
     state.acted = state.placed = False
     state.end_seen = None
@@ -369,9 +172,9 @@ def _confirmed(state: State, payload: Payload) -> None:
         nxt = turn_order.next_active(state, seat)
         if nxt is not None:
             state.current = nxt
-            if state.emil is not None and not state.emil["passed"]:
-                # "Nachdem du deinen Zug ausgeführt hast, deckst du erneut eine Karte für Emil auf."
-                state.emil = {**state.emil, "due": True}
+            if not table.plain:
+                for next_seat in table.next_seat:  # (Emil reveals a card again)
+                    next_seat(state)
             return
         state.current = None
         reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)
@@ -451,3 +254,7 @@ def _finished(state: State, payload: Payload) -> None:
     state.final = dict(payload)
     state.phase = "over"
     state.current = None
+
+
+_APPLY.update(_MOVE_EVENTS)  # the moves' folds (:mod:`.folds`)
+__all__ = ["Payload", "collects", "evolve", "register", "remember_outcome"]

@@ -17,20 +17,19 @@ from typing import Any
 
 from games.contract import IllegalMove
 
+from .placements import placement_commands
 from .state import State
 
 
 def could_place(state: State, seat: str, coins: int = 0) -> bool:
     """Could the seat place workers this turn, with ``coins`` more in hand?"""
-    from .legal import _placements
-
-    if _placements(state, seat):
+    if placement_commands(state, seat):
         return True
     if coins <= 0:
         return False
     trial = state.clone()
     trial.mut(seat).coins += coins
-    return bool(_placements(trial, seat))
+    return bool(placement_commands(trial, seat))
 
 
 def immediate_coins(effects: Iterable[dict[str, Any]]) -> int:

@@ -23,34 +23,24 @@ from games.contract import (
     redact_secrets,
 )
 
-from . import emil
+from . import engineers
 from . import options as _options
-from .coal import events as _coal_events  # noqa: F401  (registers the coal module's events)
-from .data import COAL, DSP, RULES, printed_number
+from .data import RULES, printed_number
 from .decide import decide as _decide
-from .dsp import events as _dsp_events  # noqa: F401  (registers the DSP events)
 from .evolve import evolve as _evolve
-from .german_items import events as _new_engineer_events  # noqa: F401  (registers their events)
-from .germany import events as _german_events  # noqa: F401  (registers the Deutschland events)
 from .legal import has_mandatory as _has_mandatory
 from .legal import legal_commands as _legal
 from .legal import open_actions as _open
 from .messages import MESSAGES
 from .messages import describe as _describe
 from .messages import describe_command as _describe_command
+from .plugins import table_for
 from .state import State
-from .usa import events as _usa_events  # noqa: F401  (registers American Railroads' events)
 from .view import board_layout as board_layout  # re-exported: older imports
 from .view import view as _view
 
 #: (``freight``: a DSP freight wagon's steps just before the scoring)
 PLAYER_PHASES = ("draft", "actions", "relocation", "freight")
-
-
-def _wagon_due(state: State) -> bool:
-    from .dsp.wagon import due
-
-    return bool(due(state))
 
 
 def _status(state: State) -> Status:
@@ -61,11 +51,11 @@ def _status(state: State) -> Status:
         # action phase): a clone starts without it and ``State.touch`` forgets it after
         # a hand edit, so the branch's test need not be made again.
         return known
-    if state.phase == "actions" and not state.options and state.emil is None and state.usa is None:
+    if state.phase == "actions" and state.table.plain:
         # The base game's action phase, most of the calls (bots ask twice per decision):
-        # no system work is due there (no Emil, no stock payout, no freight wagon), so
-        # only the current seat moves.  The key is built by appending to a list: a
-        # comprehension unpacked into a tuple cost twice as much (~0.5 against ~0.35 us).
+        # no system work is due there (no module), so only the current seat moves.  The
+        # key is built by appending to a list (cheaper than a comprehension unpacked into
+        # a tuple; figures in benchmarks/README.md, issue 17).
         players = state.players
         key = [state.round, state.current, state.seats]
         for p in players.values():
@@ -87,20 +77,24 @@ def _any_status(state: State) -> Status:
         scores = {seat: p.vp for seat, p in state.players.items()}
         return Status("over", state.round, (), (), True, scores, tuple(state.final.get("ranking", ())))
     pending: tuple[str, ...] = ()
+    table = state.table
     if phase == "reorder":
         pending = ("ResolveTurnOrder",)
     elif phase == "scoring":
-        pending = ("FreightWagon",) if state.dsp and _wagon_due(state) else ("ScoreRound",)
-    elif state.emil is not None and emil.to_move(state):
-        pending = ("EmilTurn",)
-    elif state.usa is not None and state.usa.get("resume") and state.current is None:
-        pending = ("StockPayout",)
+        pending = ("ScoreRound",)
+        for work in table.scoring_work:  # (DSP: the freight wagons just before the scoring)
+            due = work(state)
+            if due:
+                pending = (due,)
+                break
+    elif table.system_due:  # (Emil's turn, American Railroads' payouts)
+        due = table.system_work(state)
+        if due:
+            pending = (due,)
     to_move = (state.current,) if phase in PLAYER_PHASES and state.current and not pending else ()
     # Statuses are values: the sub-moves of a turn change no score, so consecutive
     # states mostly share one (building a Status cost more than the rest of it).
-    # The key is appended to a list and made a tuple once, as in :func:`_status`: a
-    # comprehension unpacked into the tuple is a frame and a list per call (the other
-    # phases weigh more in whole games than in playouts: draft, relocation, scoring).
+    # The key is appended to a list and made a tuple once, as in :func:`_status`.
     players = state.players
     parts = [phase, state.round, to_move, pending, state.seats, tuple(players)]
     for p in players.values():
@@ -114,10 +108,9 @@ def _any_status(state: State) -> Status:
 
 _STATUSES: dict[tuple[Any, ...], Status] = {}
 #: How many statuses the memos keep before they start again.  Few: a status is asked
-#: for again soon or never (random playouts: 2,527 distinct statuses in 25,715 calls;
-#: kept all, 3,103 are built with 16 kept), and every status kept outlives the young
-#: generation, so a large memo made the cyclic collector run ~5x as often (its
-#: passes were a twentieth of a playout's CPU time).
+#: for again soon or never, and every status kept outlives the young generation, so a
+#: large memo makes the cyclic collector run far more often (measured in
+#: benchmarks/README.md, issue 17, change 26).
 STATUS_MEMO = 16
 #: the base game's action-phase statuses by (round, current seat, seats, points...,
 #: the players' seats): :func:`_status`'s first branch
@@ -129,7 +122,9 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
     if len(_STATUSES) > STATUS_MEMO or len(_ACTION_STATUSES) > STATUS_MEMO:
         _STATUSES.clear()
         _ACTION_STATUSES.clear()
-    scores = {seat: p.vp for seat, p in state.players.items()}
+    scores = {}  # (a loop: a comprehension is a frame of its own)
+    for seat, p in state.players.items():
+        scores[seat] = p.vp
     # Highest first, ties in seat order (a stable sort, reversed, keeps equal keys in order).
     # The key a bound method, not a lambda (a frame per seat); a seat without a player
     # (none in practice) counts 0.
@@ -137,7 +132,26 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
         ranking = tuple(sorted(state.seats, key=scores.__getitem__, reverse=True))
     except KeyError:
         ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
-    return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+    status = _new_status(Status)  # a Status, built without the frozen dataclass's __init__
+    fields = status.__dict__
+    fields["phase"] = state.phase
+    fields["round"] = state.round or None
+    fields["to_move"] = to_move
+    fields["pending_system"] = pending
+    fields["over"] = False
+    fields["scores"] = scores
+    fields["ranking"] = ranking
+    fields["places"] = {}
+    return status
+
+
+#: statuses are built by setting their fields directly (the frozen dataclass's
+#: ``__init__`` sets each of its eight through ``object.__setattr__``); a Status with
+#: slots or other fields would need its ``__init__`` again (``test_engine_speedups``
+#: compares the two)
+_new_status = object.__new__
+assert "__slots__" not in Status.__dict__ and list(Status.__dataclass_fields__) == [
+    "phase", "round", "to_move", "pending_system", "over", "scores", "ranking", "places"]
 
 
 class RussianRailroads:
@@ -154,7 +168,7 @@ class RussianRailroads:
         """The normalised options (:mod:`.options`): only what differs from the base
         game, so a base game stays ``{}``; a combination the rules text does not
         allow is refused with its rule code."""
-        return _options.parse(options, players, self.min_players, self.max_players).normalised()
+        return _options.normalised(options, players, self.min_players, self.max_players)
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Deal turn order, engineers and the end-game stack; open the start bonus draft."""
@@ -167,28 +181,21 @@ class RussianRailroads:
         if len(set(seats)) != len(seats):
             raise IllegalMove("rr.options.seats", "seats must be distinct")
         setup = RULES.setup_for(len(seats))
+        table = table_for(opts)
         events = [Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.rules_version})]
-        if opts.get("tableau") == "deutschland":
-            from .germany.board import DATA as GERMANY
-
-            events.append(Event("GermanTableauPrepared", dict(GERMANY["always_used"])))
-        if opts.get("tableau") == "usa":
-            from .usa.market import initial
-
-            events.append(Event("UsaTableauPrepared", {"market": initial(seats)}))
+        events += table.tableau.prepared(seats)
         order = seats[:]
         rng.shuffle(order)
         events.append(Event("TurnOrderDealt", {"order": order}, barrier=True))
         decks: dict[str, list[int]] = {"A": [], "B": []}
         for number, info in sorted(RULES.engineers.items()):
-            if info["letter"] in decks and engineer_in_play(info, opts, len(seats)):
+            if info["letter"] in decks and engineers.in_play(info, table, len(seats)):
                 decks[info["letter"]].append(number)
         rng.shuffle(decks["A"])
         rng.shuffle(decks["B"])
         counts = dict(setup["engineers"])
-        if opts.get("coal"):
-            # "Es spielt immer ein A-Ingenieur weniger mit als gewöhnlich."
-            counts["A"] -= COAL["setup"]["a_engineers_fewer"]
+        for module in table.modules:
+            module.engineer_counts(counts)
         strip = deal_strip(decks, counts)
         events.append(Event("EngineersDealt", {"strip": strip}, barrier=True))
         cards = [c["id"] for c in RULES.raw["end_game_cards"]]
@@ -198,24 +205,12 @@ class RussianRailroads:
         events.append(Event("EndGameDeckPrepared", {"count": len(deck),
                                                     SECRET: {NOBODY: {"deck": deck, "removed": removed}}},
                             barrier=True))
-        if opts.get("coal"):
-            events.append(coal_setup(opts, seats, setup, rng))
-        if opts.get("new_q") and opts.get("tableau") != "deutschland":
-            # "Ihr könnt sie aber auch in allen anderen Spielen verwenden" (the Deutschland
-            # tableau lays them out itself: GermanTableauPrepared)
-            from .data import GERMAN_Q
-
-            events.append(Event("GermanQuestionItemsAdded", {"q_cards": list(GERMAN_Q["q_cards"]),
-                                                             "q_tokens": list(GERMAN_Q["q_tokens"])}))
-        if opts.get("dsp"):
-            from .dsp.tokens import setup as dsp_tokens
-
-            events.append(dsp_tokens(len(seats), rng))
+        for module in table.modules:
+            events += module.setup_events(opts, seats, setup, rng)
         queue = [order[pos - 1] for pos in setup["start_bonus_positions"]]
         events.append(Event("StartBonusDraftBegan", {"queue": queue}))
-        if _options.Options.of(opts).solo:
-            # "Emil beginnt": his deck for round 1; his first cards are system work.
-            events.append(Event("EmilDeckShuffled", {"cards": emil.round_deck(opts)}))
+        for module in table.modules:
+            events += module.last_setup_events(opts)
         return events
 
     def initial_state(self) -> State:
@@ -275,10 +270,8 @@ class RussianRailroads:
             count = len(state.end_deck)
             new.end_deck, pool = pool[:count], pool[count:]
         new.end_removed = pool
-        if state.coal is not None:
-            from .coal.board import determinize as coal_determinize
-
-            coal_determinize(new, rng)
+        for module in state.table.modules:
+            module.determinize(new, rng)
         return new
 
     def dump_state(self, state: State) -> Any:
@@ -286,36 +279,6 @@ class RussianRailroads:
 
     def load_state(self, data: Any) -> State:
         return State.load(data)
-
-
-def engineer_in_play(info: Mapping[str, Any], opts: Mapping[str, Any], players: int) -> bool:
-    """May this engineer be dealt at this table?  Expansion engineers only with their
-    option; Olga only with 2 players (Yucata's binding clarification)."""
-    if not info.get("set"):
-        return True
-    if info["set"] == "coal":
-        return bool(opts.get("coal"))
-    if info["set"] == "new_engineers":
-        return bool(opts.get("new_engineers"))
-    if info["set"] != "dsp" or not opts.get("dsp") or not info.get("built", True):
-        return False
-    return info.get("name") != "Olga" or players <= DSP["olga_max_players"]
-
-
-def coal_setup(opts: Mapping[str, Any], seats: Sequence[str], setup: Mapping[str, Any],
-               rng: random.Random) -> Event:
-    """The coal module's set-up: "eine Runde weniger", "+1 Kohle und 1 Münze" each, the
-    coal start bonus card and ?-card, "Die 12 Gießereien werden gemischt ... Die obersten
-    2 Gießereien werden aufgedeckt" (a reveal: an undo barrier)."""
-    rules = COAL["setup"]
-    foundries = [f["id"] for f in COAL["foundries"]]
-    rng.shuffle(foundries)
-    shown, stack = foundries[:rules["open_foundries"]], sorted(foundries[rules["open_foundries"]:])
-    return Event("CoalPrepared", {
-        "rounds": setup["rounds"] - rules["rounds_fewer"], "coins": rules["coins_per_player"],
-        "coal": {seat: rules["coal_per_player"] for seat in seats},
-        "draft_cards": [COAL["start_bonus"]["id"]], "q_cards": [c["id"] for c in COAL["question_cards"]],
-        "open": shown, "stack": stack}, barrier=True)
 
 
 def deal_strip(decks: Mapping[str, list[int]], counts: Mapping[str, int]) -> list[int]:

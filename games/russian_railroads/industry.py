@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .data import RULES
-from .state import PlayerState, industry_gap_index
+from .state import PlayerState, State, industry_gap_index
 
 
 def enterable(factories: Sequence[int], pos: int) -> bool:
@@ -23,11 +23,8 @@ def enterable(factories: Sequence[int], pos: int) -> bool:
 
 
 def step_target(p: PlayerState, marker: int) -> int:
-    """Field the marker would enter with one step, or -1."""
-    if "usa" in p.claims:  # two industry tracks, the upper one over gaps
-        from .usa.board import industry_step_target
-
-        return industry_step_target(p, marker)
+    """Field the marker would enter with one step, or -1 (the Russian tableau: a
+    tableau with other industry tracks has its own, see :func:`step_target_at`)."""
     pos = p.markers[marker]
     if pos < 0:
         return -1
@@ -38,16 +35,25 @@ def step_target(p: PlayerState, marker: int) -> int:
     return new
 
 
+def step_target_at(state: State, p: PlayerState, marker: int) -> int:
+    """:func:`step_target` on the table's tableau (USA: two industry tracks, the upper
+    one over gaps)."""
+    own = state.table.tableau.industry_step_target
+    return step_target(p, marker) if own is None else own(p, marker)
+
+
+def capacity_at(state: State, p: PlayerState, extra_factory: bool = False) -> int:
+    """:func:`capacity` on the table's tableau."""
+    own = state.table.tableau.industry_capacity
+    return capacity(p, extra_factory) if own is None else own(p, extra_factory)
+
+
 def capacity(p: PlayerState, extra_factory: bool = False) -> int:
     """Industry steps that can be made in total (front marker first).
 
     ``extra_factory`` assumes one more factory fills the first empty gap, for
     actions that build a factory and then move (the ?-card "Fabrik").
     """
-    if "usa" in p.claims:
-        from .usa.board import industry_capacity
-
-        return industry_capacity(p, extra_factory)
     factories = list(p.factories)
     if extra_factory and 0 in factories:
         factories[factories.index(0)] = 1

@@ -12,23 +12,17 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
 
-from . import actions, emil, industry, locomotives, names, tracks
+from . import actions, industry, locomotives, names, tracks
+from .builds import factory_builds, loco_builds, may_discard
 from .context import accepts
-from .data import RULES, q_tokens_for
-from .decide import TURN_COMMANDS, available_infos, space_error
+from .data import RULES
+from .decide import TURN_COMMANDS
 from .messages import open_params
-from .state import Item, PlayerState, State
-from .submoves import (
-    SUBMOVES,
-    doubler_item,
-    factory_builds,
-    industry_step,
-    loco_builds,
-    mandatory_open,
-    may_discard,
-    question_token_item,
-    step_choices,
-)
+from .placements import interned, pass_command, placement_commands
+from .spaces import available_infos, space_error
+from .state import Item, State
+from .submoves import SUBMOVES, doubler_item, industry_step, mandatory_open, question_token_item
+from .track_steps import step_choices
 
 
 def _base_handler(_state: State, ctype: str) -> Any:
@@ -40,117 +34,6 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
     return accepts(_base_handler, state, seat, ctype, args)
 
 
-#: Legal commands are values: the same command (type, seat, arguments) is built once
-#: and handed out again (building a frozen ``Command`` cost a fifth of a placement
-#: listing).  Nothing changes a command's arguments; the memo is bounded.
-_COMMANDS: dict[tuple[Any, ...], Command] = {}
-
-
-def _command(ctype: str, seat: str, args: dict[str, Any]) -> Command:
-    key = (ctype, seat, *args.items())
-    command = _COMMANDS.get(key)
-    if command is None:
-        if len(_COMMANDS) > 20000:
-            _COMMANDS.clear()
-        command = _COMMANDS[key] = Command(ctype, seat, args)
-    return command
-
-
-#: The placement variants of one space for one payment situation, built once: the
-#: commands depend only on the seat, the space and the numbers the loop below compares.
-_VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}
-
-
-def _variants(key: tuple[str, str, int, int, bool], workers: int) -> tuple[Command, ...]:
-    """Every way to pay ``workers`` on a space: ``key`` is (seat, space, coins usable
-    for workers, free workers, black worker free), :func:`decide.cost_error` unrolled.
-    Any number of free workers from ``workers`` up admits the same variants, so the
-    key caps it there."""
-    found = _VARIANTS.get(key)
-    if found is None:
-        seat, space, most_coins, free, black_free = key
-        result = []
-        for coins in range(0, most_coins + 1):
-            if workers - coins <= free:
-                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
-            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
-                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
-        if len(_VARIANTS) > 20000:
-            _VARIANTS.clear()
-        found = _VARIANTS[key] = tuple(result)
-    return found
-
-
-def _placements(state: State, seat: str) -> list[Command]:
-    """Every placement variant (coins for workers, the black worker) the seat can pay
-    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
-    (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
-    p = state.players[seat]
-    result: list[Command] = []
-    have, free, black_free = p.coins, p.free, p.black_free
-    spare = free + (1 if black_free else 0)
-    own = p.engineers
-    occupied = state.occupied
-    memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
-    base_tracks = not state.options.get("tableau")  # (another tableau: its own track rules)
-    for info in available_infos(state, seat):
-        workers, fixed = info.workers, info.coins
-        if fixed > have or workers - have > spare:
-            continue
-        if not info.never_occupied and info.id in occupied:
-            continue  # the first check of space_error, the commonest refusal, made early
-        competitive = not (info.number and info.number in own)
-        if info.own_rules:
-            if space_error(state, seat, info, competitive, memo=memo) is not None:
-                continue
-        elif competitive:  # space_error's one remaining check for the other spaces
-            plain = info.needs.plain_colour
-            if plain is not None and base_tracks:  # the commonest space: steps of one colour
-                room = memo.get(plain[0])
-                if room is None:
-                    room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
-                if room < plain[1]:
-                    continue
-            elif not info.demands_nothing and not _feasible(state, p, info, memo, base_tracks):
-                continue
-        key = (seat, info.id, workers if workers < have - fixed else have - fixed,
-               free if free < workers else workers, black_free)
-        variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
-        result.extend(variants if variants is not None else _variants(key, workers))
-    return result
-
-
-def _feasible(state: State, p: PlayerState, info: actions.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:
-    """``actions.effects_feasible`` of a space's effects, the commonest single demands
-    of the listing (industry steps, one step of several colours, locos and factories,
-    doublers) answered from the listing's room memo as ``effects_feasible`` answers
-    them."""
-    needs = info.needs
-    shape = needs.shape
-    if shape == "industry":
-        room = memo.get(_INDUSTRY)
-        if room is None:
-            room = actions.industry_room(memo, p, False)
-        return room >= needs.industry
-    if shape == "one_step" and base_tracks:
-        for colour in needs.colours:
-            room = memo.get(colour)
-            if room is None:
-                room = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
-            if room:
-                return True
-        return False
-    if shape == "tiles":
-        return actions.tiles_feasible(state, p, needs, memo)
-    if shape == "doublers":
-        return actions.doubler_room(state, p) >= needs.doublers
-    return actions.effects_feasible(state, p, info.effects, memo=memo, needs=needs)
-
-
-#: the memo key of ``actions.industry_room`` without an extra factory
-_INDUSTRY = ("industry", False)
-
-
 def _step_command(seat: str, line: int, colour: int) -> Command:
     """The interned ``AdvanceTrack`` command (:func:`_command`), found without
     building its arguments first: the commonest sub-move."""
@@ -159,7 +42,7 @@ def _step_command(seat: str, line: int, colour: int) -> Command:
     if command is None:
         if len(_STEPS) > 4096:
             _STEPS.clear()
-        command = _STEPS[key] = _command("AdvanceTrack", seat, {"line": RULES.lines[line],
+        command = _STEPS[key] = interned("AdvanceTrack", seat, {"line": RULES.lines[line],
                                                                 "colour": RULES.colours[colour]})
     return command
 
@@ -170,7 +53,7 @@ _STEPS: dict[tuple[str, int, int], Command] = {}
 def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dict[str, Any]) -> None:
     """List the command if ``decide``'s handler accepts it (:func:`_ok`)."""
     if _ok(state, seat, ctype, args):
-        listed.append(_command(ctype, seat, args))
+        listed.append(interned(ctype, seat, args))
 
 
 def _passes(check: Callable[..., Any], state: State, seat: str, *args: Any) -> bool:
@@ -226,10 +109,10 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
         # listed without probing, as is the discard when discard_loco's check passes
         number, exclude = block[4] // 10, block[4] % 10 - 1
         for line, replace in locomotives.placements(p, number, exclude):
-            listed.append(_command("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
+            listed.append(interned("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
                                                        "number": number}))
         if may_discard(p, exclude):
-            listed.append(_command("DiscardLoco", seat, {"number": number}))
+            listed.append(interned("DiscardLoco", seat, {"number": number}))
     else:
         for colour in sorted(colours):
             for line, item in step_choices(state, seat, colour):
@@ -246,32 +129,37 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
 _ONLY_STEPS = frozenset({"steps"})
 
 
+_LOCO_KINDS = frozenset({"loco", "loco_or_factory"})
+_FACTORY_KINDS = frozenset({"factory", "loco_or_factory"})
+_END_CARD_KINDS = frozenset({"end_card", "end_card_or_vp"})
+
+
 def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Command]) -> None:
     """:func:`_submoves` after the track steps: the other kinds of open items."""
     p = state.players[seat]
     if "industry" in kinds:
         for marker in (1, 2):
-            if industry.step_target(p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
-                listed.append(_command("AdvanceIndustry", seat, {"marker": marker}))
+            if industry.step_target_at(state, p, marker - 1) >= 0 and _passes(industry_step, state, seat, marker):
+                listed.append(interned("AdvanceIndustry", seat, {"marker": marker}))
     if "doublers" in kinds and _passes(doubler_item, state, seat):
-        listed.append(_command("PlaceDoubler", seat, {}))
-    if kinds & {"loco", "loco_or_factory"}:  # checked directly, like the track steps
+        listed.append(interned("PlaceDoubler", seat, {}))
+    if not kinds.isdisjoint(_LOCO_KINDS):  # checked directly, like the track steps
         for line, replace, number, item in loco_builds(state, seat):
-            command = _command("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
+            command = interned("BuildLoco", seat, {"line": RULES.lines[line], "replace": replace, "number": number})
             listed.append(command)
             if state._builds is not None:  # (decide: listed_build)
                 state._builds.append((command, line, replace, number, item))
-    if kinds & {"factory", "loco_or_factory"}:
+    if not kinds.isdisjoint(_FACTORY_KINDS):
         for source, number, slot in factory_builds(state, seat):
-            listed.append(_command("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
+            listed.append(interned("BuildFactory", seat, {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
-        for token in q_tokens_for(state.options):
+        for token in state.table.q_tokens:
             if token not in p.q_used and _passes(question_token_item, state, seat, token):
-                listed.append(_command("ChooseQuestionToken", seat, {"token": token}))
+                listed.append(interned("ChooseQuestionToken", seat, {"token": token}))
     if "q_card" in kinds:
         for card in state.q_cards:
             _probe(listed, state, seat, "ChooseQuestionCard", {"card": card})
-    if kinds & {"end_card", "end_card_or_vp"}:
+    if not kinds.isdisjoint(_END_CARD_KINDS):
         if state.end_seen is None:
             _probe(listed, state, seat, "SearchEndCards", {})
         else:
@@ -288,23 +176,26 @@ def _other_submoves(state: State, seat: str, kinds: set[str], listed: list[Comma
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
+    table = state.table
     if seat == SYSTEM:
         if state.phase == "reorder":
             return [Command("ResolveTurnOrder", SYSTEM, {})]
         if state.phase == "scoring":
-            if state.dsp and _wagon_due(state):  # DSP: the freight wagons just before the scoring
-                return [Command("FreightWagon", SYSTEM, {})]
+            for work in table.scoring_work:  # (DSP: the freight wagons just before the scoring)
+                due = work(state)
+                if due:
+                    return [Command(due, SYSTEM, {})]
             return [Command("ScoreRound", SYSTEM, {})]
-        if emil.to_move(state):
-            return [Command("EmilTurn", SYSTEM, {})]
-        if state.usa is not None and _payout_due(state):
-            return [Command("StockPayout", SYSTEM, {})]
+        for listed in table.system_listed:  # (Emil's turn, American Railroads' payouts)
+            due = listed(state)
+            if due:
+                return [Command(due, SYSTEM, {})]
         return []
-    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
+    if seat != state.current or state.phase not in PLAYER_PHASES or table.blocks_seats and table.blocked(state):
         return []
     if not state.placed:
         if state.phase == "draft":
-            return [Command("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
+            return [interned("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
             own = state.players[seat].engineers
@@ -315,95 +206,56 @@ def legal_commands(state: State, seat: str) -> list[Command]:
                 competitive = not (info.number and info.number in own)
                 if info.workers == 1 and info.coins == 0 \
                         and space_error(state, seat, info, competitive, relocation=True, memo=memo) is None:
-                    result.append(_command("Relocate", seat, {"space": info.id}))
+                    result.append(interned("Relocate", seat, {"space": info.id}))
             return result
-        if state.options:
-            return _with_modules(state, seat, _before_placing(state, seat))
-        placements = state._placements = _placements(state, seat)  # (decide: was_listed)
-        return [_command("Pass", seat, {})] + placements
-    if state.options:
-        return _with_modules(state, seat, _after_placing(state, seat))
+        if not table.plain:
+            before = table.tableau.before_placing
+            return _with_modules(state, seat, before(state, seat) if before else _before_placing(state, seat))
+        placements = state._placements = placement_commands(state, seat)  # (decide: was_listed)
+        return [pass_command(seat)] + placements
+    if not table.plain:
+        after = table.tableau.submoves
+        return _with_modules(state, seat, after(state, seat) if after else _submoves(state, seat))
     steps = state._steps = []  # (decide: listed_step)
     state._builds = []  # (decide: listed_build, filled by _other_submoves)
     return _submoves(state, seat, steps)
 
 
-def _payout_due(state: State) -> bool:
-    from .usa.events import payout_due
-
-    return payout_due(state)
-
-
 def _before_placing(state: State, seat: str) -> list[Command]:
-    """Before placing at a table with expansions: income markers and coal fields may have
-    been used (their gains may be spent first; then no pass, unless nothing can be placed)."""
-    if state.options.get("tableau") == "deutschland":
-        from .germany import legal as german
-
-        return german.before_placing(state, seat)
-    if state.options.get("tableau") == "usa":
-        from .usa import legal as usa
-
-        return usa.before_placing(state, seat)
+    """Before placing at a table with modules (Russian tableau): what a coal field gave may
+    be spent first; then no pass, unless nothing can be placed."""
     if actions.blocking_item(state.pending) is not None:
         return _submoves(state, seat)
-    placements = _placements(state, seat)
+    placements = placement_commands(state, seat)
     return ([] if state.acted and placements else [Command("Pass", seat, {})]) + placements + _submoves(state, seat)
 
 
-def _after_placing(state: State, seat: str) -> list[Command]:
-    if state.options.get("tableau") == "deutschland":
-        from .germany import legal as german
-
-        return german.submoves(state, seat)
-    if state.options.get("tableau") == "usa":
-        from .usa import legal as usa
-
-        return usa.submoves(state, seat)
-    return _submoves(state, seat)
-
-
 def _with_modules(state: State, seat: str, result: list[Command]) -> list[Command]:
-    if state.options.get("new_engineers"):
-        from .german_items import legal as new_engineers
-
-        result = result + new_engineers.commands(state, seat)
-    if state.options.get("coal"):
-        from .coal import legal as coal
-
-        result = result + coal.commands(state, seat)
-    if state.options.get("dsp"):
-        from .dsp import legal as dsp
-
-        result = dsp.commands(state, seat, result)
+    for commands in state.table.commands:  # (the new engineers, coal, DSP)
+        result = commands(state, seat, result)
     return result
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
-    if seat != state.current or state.phase not in PLAYER_PHASES or emil.to_move(state):
+    table = state.table
+    if seat != state.current or state.phase not in PLAYER_PHASES or table.blocks_seats and table.blocked(state):
         return []
-    if state.dsp and _ludmilla_wait(state, seat):
-        return [OpenAction("rr.open.ludmilla_wait", False, {}, ())]
+    for waiting in table.waiting:  # (DSP: Ludmilla's round)
+        if waiting(state, seat):
+            return [OpenAction("rr.open.ludmilla_wait", False, {}, ())]
     result = _open_items(state, seat)
-    if state.options and state.phase == "actions":
+    if not table.plain and state.phase == "actions":
         p = state.players[seat]
         if not state.placed:  # gained before placing (an income marker, a coal field)
             for item in state.pending:
                 must = bool(item[5]) or item[3] and actions.item_alone_feasible(state, p, item)
                 result.append(OpenAction(f"rr.open.{item[1]}", must, open_params(item[1], item[2], item[4]),
                                          COMMANDS_FOR[item[1]]))
-        if state.options.get("tableau") == "deutschland":
-            from .germany import legal as german
-
-            result += german.optional_actions(state, seat)
-        if state.options.get("tableau") == "usa":
-            from .usa import legal as usa
-
-            result = usa.with_line_names(result) + usa.optional_actions(state, seat)
-        if state.options.get("coal"):
-            from .coal import legal as coal
-
-            result += coal.optional_actions(state, seat)
+        tableau = table.tableau.with_open_actions
+        if tableau is not None:  # (income markers, coin spaces)
+            result = tableau(state, seat, result)
+        for more in table.open_actions:  # (coal fields and foundries)
+            result += more(state, seat)
     return result
 
 
@@ -468,24 +320,14 @@ COMMANDS_FOR = {
 PLAYER_PHASES = ("draft", "actions", "relocation", "freight")
 
 
-def _wagon_due(state: State) -> bool:
-    from .dsp.wagon import due
-
-    return bool(due(state))
-
-
-def _ludmilla_wait(state: State, seat: str) -> bool:
-    from .dsp.ludmilla import waiting
-
-    return waiting(state, seat)
-
-
 def has_mandatory(state: State, seat: str) -> bool:
     """``any(a.mandatory for a in open_actions(state, seat))`` without building them."""
-    if seat != state.current or state.phase not in PLAYER_PHASES or state.emil is not None and emil.to_move(state):
+    table = state.table
+    if seat != state.current or state.phase not in PLAYER_PHASES or table.blocks_seats and table.blocked(state):
         return False
-    if state.dsp and _ludmilla_wait(state, seat):
-        return False
+    for waiting in table.waiting:  # (DSP: Ludmilla's round)
+        if waiting(state, seat):
+            return False
     if not state.placed:
         return state.phase != "relocation"
     p = state.players[seat]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .data import RULES, SPECIAL9, loco_value
-from .state import PlayerState
+from .state import PlayerState, State
 
 
 def lowest_stack(stacks: Sequence[int]) -> int:
@@ -86,18 +86,22 @@ def has_factory_source(stacks: Sequence[int], display: Sequence[int]) -> bool:
 
 
 def factory_slots(p: PlayerState) -> list[int]:
-    """Gaps a new factory may go into: the first empty one, or any when all are full."""
-    if "usa" in p.claims:  # and a gap holding a steel mill
-        from .usa.board import factory_slots as usa_slots
-
-        return usa_slots(p)
+    """Gaps a new factory may go into: the first empty one, or any when all are full
+    (the Russian tableau: see :func:`factory_slots_at`)."""
     if 0 in p.factories:
         return [p.factories.index(0)]
     return list(range(len(p.factories)))
 
 
+def factory_slots_at(state: State, p: PlayerState) -> list[int]:
+    """:func:`factory_slots` on the table's tableau (USA: a gap holding a steel mill too)."""
+    own = state.table.tableau.factory_slots
+    return factory_slots(p) if own is None else own(p)
+
+
 def tiles_available(stacks: Sequence[int], display: Sequence[int]) -> int:
-    return sum(stacks[1:]) + sum(display[1:])
+    """Loco and factory tiles left (stacks and display by number, index 0 unused)."""
+    return sum(stacks) - stacks[0] + sum(display) - display[0]
 
 
 def loco_and_factory_feasible(stacks: Sequence[int], display: Sequence[int], p: PlayerState) -> bool:

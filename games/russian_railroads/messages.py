@@ -14,6 +14,7 @@ into a description, so a log line cannot leak what the payload hides.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -21,12 +22,7 @@ from games.contract import Command, Description, Event
 from games.messageformat import format_message
 
 from . import names
-from .coal import messages as coal_messages
 from .data import BOILER, RULES, SPECIAL9, engineer_cost, printed_number
-from .dsp import messages as dsp_messages
-from .german_items import messages as new_engineer_messages
-from .germany import messages as german_messages
-from .usa import messages as usa_messages
 
 Name = dict[str, str]
 LANGS = ("de", "en")
@@ -205,24 +201,17 @@ def describe(event: Event) -> Description:
         params["players"] = len(payload.get("seats", ()))
         if (payload.get("options") or {}).get("solo"):
             key = "GameCreatedSolo"
-    elif event.type.startswith("Emil"):
-        key = _describe_emil(event, params)
-    elif event.type in german_messages.EVENTS:
-        german_messages.fill(payload, params)
-    elif event.type in coal_messages.EVENTS:
-        key = coal_messages.fill(event.type, payload, params)
-    elif event.type in usa_messages.EVENTS:
-        key = usa_messages.fill(event.type, payload, params, count, _line_name)
-    elif event.type in dsp_messages.EVENTS:
-        key = dsp_messages.fill(event.type, payload, params, count)
-    elif event.type in new_engineer_messages.EVENTS:
-        key = new_engineer_messages.fill(event.type, payload, params, factory_name)
     elif event.type == "WorkerRelocated":
         params["from_"] = names.thing(payload.get("from"))
     elif event.type == "RoundScored":
         params["scores"] = _seat_points(payload.get("scores", {}))
     elif event.type == "GameFinished":
         params["totals"] = _seat_points(payload.get("final", {}))
+    else:
+        for texts in MODULE_TEXTS:  # a module's or tableau's own event
+            if event.type in texts.events:
+                key = texts.fill(key, payload, params)
+                break
     if event.type == "EngineersDealt" and isinstance(params.get("strip"), list):
         # by printed number: expansion engineers carry internal ones (315 is engineer 15)
         params["strip"] = [printed_number(n) if n in RULES.engineers else n for n in params["strip"]]
@@ -232,27 +221,28 @@ def describe(event: Event) -> Description:
     return Description(f"rr.event.{key}", params)
 
 
-def _describe_emil(event: Event, params: dict[str, Any]) -> str:
-    """Emil's log lines (the solo game): the key, with ``params`` filled in place."""
-    payload = event.payload
-    key = event.type
-    if key == "EmilDeckShuffled":
-        params["amount"] = count("card", len(payload.get("cards", ())))
-    elif key == "EmilCardRevealed":
-        if payload.get("blocked"):
-            key = "EmilCardBlocked"
-            params["payment"] = payment(int(payload.get("workers", 0)), int(payload.get("coins", 0)), False, "dative")
-        else:
-            key = "EmilCardDiscarded"
-            params["why"] = bit(f"emil_{payload.get('reason')}") if f"emil_{payload.get('reason')}" in TEXTS["bits"] \
-                else bit("emil_occupied")
-    elif key == "EmilPassed":
-        params["why"] = bit("emil_pass_no_workers" if payload.get("reason") == "no_workers" else "emil_no_cards")
-    elif key == "EmilWorkerGained":
-        params["amount"] = count("point", int(payload.get("points", 0)))
-    elif key == "EmilTookTile" and payload.get("kind") == "factory":
-        key = "EmilTookFactory"
-    return key
+class Texts:
+    """The sentences of a module's (or tableau's) own events and commands."""
+
+    events: frozenset[str] = frozenset()
+    commands: frozenset[str] = frozenset()
+
+    def describes_command(self, ctype: str, args: Mapping[str, Any]) -> bool:
+        return ctype in self.commands
+
+    def fill(self, key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
+        """Fill ``params`` for an event or command (``values``: its payload or
+        arguments); returns the text key."""
+        raise NotImplementedError
+
+
+#: the sentences of every module and tableau (installed by the registry: a log is
+#: described the same whatever the table)
+MODULE_TEXTS: list[Texts] = []
+
+
+def install_texts(texts: list[Texts]) -> None:
+    MODULE_TEXTS[:] = texts
 
 
 # --- open actions ----------------------------------------------------------------------
@@ -334,16 +324,11 @@ def describe_command(command: Command) -> Description:
         params["card"] = end_card_name(args.get("card"))
     elif ctype == "TakePoints":
         params["points"] = count("point", _factory_9_points())
-    elif ctype in german_messages.COMMANDS:
-        german_messages.fill(args, params)
-    elif ctype in coal_messages.COMMANDS:
-        key = coal_messages.fill(ctype, args, params)
-    elif ctype in usa_messages.COMMANDS and (ctype != "PlaceDoubler" or args.get("line")):
-        key = usa_messages.fill(ctype, args, params, count, _line_name)
-    elif ctype in dsp_messages.COMMANDS:
-        key = dsp_messages.fill(ctype, args, params, count)
-    elif ctype in new_engineer_messages.COMMANDS:
-        key = new_engineer_messages.fill(ctype, args, params, factory_name)
+    else:
+        for texts in MODULE_TEXTS:  # a module's or tableau's own command
+            if texts.describes_command(ctype, args):
+                key = texts.fill(ctype, args, params)
+                break
     return Description(f"rr.cmd.{key}", params)
 
 

@@ -137,3 +137,24 @@ def parse(raw: Mapping[str, Any], players: int, min_players: int, max_players: i
         raise IllegalMove("rr.options.not_built",
                           f"not playable yet (issue 12): {', '.join(missing)}")
     return options
+
+
+def normalised(raw: Mapping[str, Any], players: int, min_players: int, max_players: int) -> dict[str, Any]:
+    """``parse(...).normalised()``, kept per (raw options, players) already checked (every
+    new game asks; a value, handed out as a copy).  Refusals are not kept."""
+    key = None
+    if type(raw) is dict:
+        try:
+            key = (*sorted(raw.items()), players)
+            known = _NORMALISED.get(key)
+        except TypeError:  # an unhashable value: checked (and refused) below
+            key = known = None
+        if known is not None:
+            return dict(known)
+    result = parse(raw, players, min_players, max_players).normalised()
+    if key is not None and len(_NORMALISED) < 256:
+        _NORMALISED[key] = result
+    return dict(result)
+
+
+_NORMALISED: dict[tuple[Any, ...], dict[str, Any]] = {}

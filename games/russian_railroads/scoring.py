@@ -12,10 +12,9 @@ lower printed value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from .data import BLACK, GREY, KIEV, PETERSBURG, RULES, TRANSSIB
+from .data import BLACK, GREY, KIEV, PETERSBURG, RULES, TRANSSIB, VALUES_DE
 from .engineers import hired
 from .industry import industry_score
 from .locomotives import all_locos
@@ -26,8 +25,6 @@ from .tracks import black_terminals
 def track_values(p: PlayerState) -> tuple[int, ...]:
     """The value of a track of each colour for this player (revaluation tiles)."""
     if "de_revaluation" in p.claims:  # the German ?-card "Aufwerter" (option new_q)
-        from .germany.board import VALUES_DE
-
         return VALUES_DE
     return RULES.values_reval if p.revaluation else RULES.values_base
 
@@ -127,29 +124,12 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
     return result
 
 
-#: The options that make a game "German Railroads" for the ?-token end card: any of
-#: its four modules (Deutschland tableau, coal, new engineers / ?-tokens / ?-cards,
-#: the solo game against Emil, rules text "enthält 4 Module").
 #: track value table -> may :func:`_reached_value` walk it by colour (rising with it)?
 _RISING: dict[tuple[int, ...], bool] = {}
 
-GERMAN_RAILROADS_SWITCHES = ("coal", "new_engineers", "new_q", "solo")
-
-
-def q_token_cap(rule: Mapping[str, Any], options: Mapping[str, Any] | None) -> int:
-    """The end card "?-Marker"'s cap: "maximal 28 Punkte, German Railroads maximal 35
-    Punkte, DSP maximal 42 Punkte" (DSP's cap wins when both are played)."""
-    options = options or {}
-    if options.get("dsp"):
-        return int(rule.get("max_dsp", rule["max"]))
-    if options.get("tableau") == "deutschland" or any(options.get(k) for k in GERMAN_RAILROADS_SWITCHES):
-        return int(rule.get("max_german_railroads", rule["max"]))
-    return int(rule["max"])
-
-
-def end_card_points(p: PlayerState, card: str, options: Mapping[str, Any] | None = None) -> int:
-    """One end-game card's points; ``options`` (the table's normalised options) set
-    the ?-token card's cap."""
+def end_card_points(p: PlayerState, card: str, cap: str = "max") -> int:
+    """One end-game card's points; ``cap`` names the ?-token card's cap in its rule
+    (``max``, ``max_german_railroads``, ``max_dsp``: the table's, :attr:`.table.Table.end_card_cap`)."""
     rule = RULES.end_cards[card]
     op = rule["op"]
     if op == "sum_locos":
@@ -172,11 +152,11 @@ def end_card_points(p: PlayerState, card: str, options: Mapping[str, Any] | None
     if op == "per_extra_worker":
         return min(rule["max"], rule["n"] * (p.extra_workers + (1 if p.black else 0)))
     if op == "per_q_token":
-        return min(q_token_cap(rule, options), rule["n"] * len(p.q_used))
+        return min(int(rule.get(cap, rule["max"])), rule["n"] * len(p.q_used))
     if op == "black_positions":
         return sum(p.tr[line * 5 + BLACK] for line in range(3))
     raise ValueError(f"unknown end-card scoring {op}")
 
 
-def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-    return [{"card": card, "vp": end_card_points(p, card, options)} for card in p.end_cards]
+def end_cards_breakdown(p: PlayerState, cap: str = "max") -> list[dict[str, Any]]:
+    return [{"card": card, "vp": end_card_points(p, card, cap)} for card in p.end_cards]

@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 from .data import RULES, SPECIAL9, loco_value
+from .table import Table, for_options
 
 #: A pending action gained in the current turn:
 #: (id, kind, n remaining, mandatory, arg, blocking)
@@ -147,8 +148,8 @@ class State:
         "seats", "players", "round", "rounds", "phase", "order", "current", "queue", "passed",
         "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
         "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
-        "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "options", "emil",
-        "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_builds", "_status",
+        "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "_options", "table",
+        "emil", "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_builds", "_status",
     )
     #: Slots added after games were stored: snapshots without them load with these.
     LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
@@ -200,8 +201,10 @@ class State:
         #: coins and no worker (the board's ``occupied`` records that for the rest):
         #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
         self.coin_only: list[str] = []
-        #: the normalised table options (``GameCreated.options``; {} = the base game)
-        self.options: dict[str, Any] = {}
+        #: the normalised table options (``GameCreated.options``; {} = the base game) and
+        #: the table they make (:mod:`.table`: the tableau and the modules in play)
+        self._options: dict[str, Any] = {}
+        self.table: Table = for_options(self._options)
         #: the solo game's Emil (None otherwise): his workers, this round's deck and
         #: discards, the tiles and engineers he took.  Replaced, never changed in place
         #: (see :mod:`.emil`), so clones share it.
@@ -274,7 +277,8 @@ class State:
         s.rally_users = self.rally_users
         s.end_seen = self.end_seen  # replaced, never changed in place
         s.coin_only = self.coin_only
-        s.options = self.options
+        s._options = self._options
+        s.table = self.table
         s.emil = self.emil
         s.coal = self.coal
         s.usa = self.usa
@@ -286,6 +290,16 @@ class State:
         s._builds = None
         s._status = None
         return s
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The normalised table options (setting them sets the table they make)."""
+        return self._options
+
+    @options.setter
+    def options(self, value: dict[str, Any]) -> None:
+        self._options = value
+        self.table = for_options(value)
 
     def mut(self, seat: str) -> PlayerState:
         """The player of ``seat``, copied once per clone before it is changed."""
@@ -299,7 +313,7 @@ class State:
         return self.round == self.rounds
 
     def dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in State.__slots__ if name not in _NOT_DUMPED}
+        data = {_DUMPED_AS.get(name, name): getattr(self, name) for name in State.__slots__ if name not in _NOT_DUMPED}
         data["seats"] = list(self.seats)
         data["pending"] = [list(item) for item in self.pending]
         data["players"] = {seat: p.dump() for seat, p in self.players.items()}
@@ -311,6 +325,7 @@ class State:
         for name in State.__slots__:
             if name in _NOT_DUMPED:
                 continue
+            name = _DUMPED_AS.get(name, name)
             value = data[name] if name in data or name not in cls.LATE_DEFAULTS else cls.LATE_DEFAULTS[name]
             if isinstance(value, list):
                 value = list(value)
@@ -326,7 +341,9 @@ class State:
 
 #: Slots that are not the position: the players (dumped apart), copy-on-write
 #: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "_owned", "_after", "_placements", "_steps", "_builds", "_status")
+_NOT_DUMPED = ("players", "table", "_owned", "_after", "_placements", "_steps", "_builds", "_status")
+#: Slots dumped under another name (the options' property sets the table on load)
+_DUMPED_AS = {"_options": "options"}
 
 
 def industry_gap_index(pos: int) -> int:

@@ -64,8 +64,7 @@ from typing import Any
 from games.contract import REVIEWER, SPECTATOR
 
 from . import engineers, scoring
-from .data import RULES, SPECIAL9, q_tokens_for, space_on_board
-from .emil import CARDS
+from .data import RULES, SPECIAL9, space_on_board
 from .state import PlayerState, State
 
 #: Flags of an action space a board shows (when it may be used, whether it can be reused).
@@ -170,31 +169,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "players": players, "last_scoring": state.last_scoring,
         "board": _board_for(state),
     }
-    if state.emil is not None:
-        view["emil"] = emil_view(state)
     if state.options:
-        view["options"] = dict(state.options)
-    if state.options.get("tableau") == "deutschland":
-        from .germany.view import extend
-
+        view["options"] = dict(state.options)  # (shown as they are: the table's make-up)
+    for extend in state.table.views:  # the tableau's and the modules' parts (Emil, coal, DSP ...)
         extend(view, state)
-    if state.options.get("tableau") == "usa":
-        from .usa.view import extend as usa_extend
-
-        usa_extend(view, state)
-    if state.options.get("coal"):
-        from .coal.view import extend as coal_extend
-
-        coal_extend(view, state)
-    if state.options.get("dsp"):
-        from .dsp.view import extend as dsp_extend
-
-        dsp_extend(view, state)
-    if state.options.get("new_engineers") and view.get("board") is not None:
-        # German Railroads' new engineers by printed number (internal 300 + it, 390 = -10)
-        view["board"].setdefault("engineer_names", {}).update({
-            str(n): {"printed": info["printed"], "name": ""}
-            for n, info in sorted(RULES.engineers.items()) if info.get("set") == "new_engineers"})
     if viewer == REVIEWER:
         view["end_removed"] = list(state.end_removed)
     if state.phase == "over":
@@ -206,37 +184,23 @@ HIRE_SPACE = "hire_engineer"
 
 
 def _board_for(state: State) -> dict[str, Any] | None:
-    """The printed board, plus the expansion engineers a DSP table may deal (their
-    effects, and their printed use cost where it differs from 1 worker)."""
+    """The printed board (a module's view adds its engineers)."""
     if not state.seats:
         return None
-    board = board_layout(len(state.seats))
-    sets = {name for name in ("dsp", "new_engineers") if state.options.get(name)}
-    if sets:
-        for number, info in sorted(RULES.engineers.items()):
-            if info.get("set") in sets:
-                board["engineers"][str(number)] = info["effects"]
-                if info.get("cost"):
-                    board.setdefault("engineer_costs", {})[str(number)] = dict(info["cost"])
-    return board
+    return board_layout(len(state.seats))
 
 
-def emil_view(state: State) -> dict[str, Any]:
-    """Emil in the solo game: all public (his cards left are the deck minus the face-up
-    discards; only their order is unknown, and it is never stored).  The spaces he
-    blocks are in ``occupied`` with ``seat: "emil"``."""
-    emil = state.emil or {}
-    return {
-        "workers": emil.get("workers", 0), "free_workers": emil.get("free", 0),
-        "extra_workers": emil.get("extra", 0), "passed": bool(emil.get("passed")),
-        "to_move": bool(emil.get("due")) and state.phase == "actions",
-        "deck_count": len(emil.get("deck", ())), "cards_left": sorted(emil.get("deck", ())),
-        "discard": list(emil.get("discard", ())),
-        "engineers": list(emil.get("engineers", ())),
-        "tiles": [{"kind": kind, "number": number} for kind, number in emil.get("tiles", ())],
-        "cards": {str(n): {"space": c["blocks"], "workers": c.get("workers"), "coins": c.get("coins")}
-                  for n, c in sorted(CARDS.items())},
-    }
+def add_engineers(view: dict[str, Any], engineer_set: str) -> None:
+    """The engineers of a module's set on the board the view shows: their effects, and
+    their printed use cost where it differs from 1 worker (DSP, the new engineers)."""
+    board = view.get("board")
+    if board is None:
+        return
+    for number, info in sorted(RULES.engineers.items()):
+        if info.get("set") == engineer_set:
+            board["engineers"][str(number)] = info["effects"]
+            if info.get("cost"):
+                board.setdefault("engineer_costs", {})[str(number)] = dict(info["cost"])
 
 
 def _targets(state: State, p: PlayerState) -> dict[str, Any]:
@@ -255,6 +219,6 @@ def _targets(state: State, p: PlayerState) -> dict[str, Any]:
         "loco_slots": slots,
         "doubler_slots": [{"slot": i + 1, "filled": i < p.doublers, "next": i == p.doublers}
                           for i in range(total)],
-        "question_tokens_left": [t for t in q_tokens_for(state.options) if t not in p.q_used],
+        "question_tokens_left": [t for t in state.table.q_tokens if t not in p.q_used],
         "relocate_from": state.reloc_from.get(p.seat),
     }

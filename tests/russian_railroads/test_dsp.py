@@ -59,7 +59,7 @@ def test_the_base_game_never_deals_an_expansion_engineer():
 def test_olga_is_only_for_two_players_in_the_data():
     """Yucata: "Wird mit DSP-Erweiterung gespielt und zufällige Auswahl der Ingenieure
     eingestellt, so wird bei mehr als 2 Spielern Olga aus der Auswahl entfernt.\""""
-    from games.russian_railroads.game import engineer_in_play
+    from games.russian_railroads.plugins import engineer_in_play
 
     olga = {**RULES.engineers[OLGA], "built": True}  # as once she is built
     assert engineer_in_play(olga, {"dsp": True}, 2)

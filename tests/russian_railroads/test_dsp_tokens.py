@@ -7,8 +7,9 @@ import random
 from games.contract import render
 from games.russian_railroads import GAME
 from games.russian_railroads.context import Ctx
-from games.russian_railroads.data import DSP, printed_number, q_tokens_for
+from games.russian_railroads.data import DSP, printed_number
 from games.russian_railroads.dsp import tokens
+from games.russian_railroads.plugins import end_card_cap, q_tokens_for
 
 from .helpers import act, at_turn, illegal_code, player
 
@@ -241,10 +242,10 @@ def test_the_q_marker_end_card_counts_up_to_42_points_with_dsp():
 
     p = PlayerState("p1")
     p.q_used = ["double_q", "track_4", "industry_5", "doublers_3", "kiev_medal", "revaluation", "coins_4"]
-    assert scoring.end_card_points(p, "q_tokens", {"dsp": True}) == 42
-    assert scoring.end_card_points(p, "q_tokens", {"dsp": True, "tableau": "deutschland"}) == 42
-    assert scoring.end_card_points(p, "q_tokens", {"tableau": "deutschland"}) == 35
-    assert scoring.end_card_points(p, "q_tokens", {}) == 28
+    assert scoring.end_card_points(p, "q_tokens", end_card_cap({"dsp": True})) == 42
+    assert scoring.end_card_points(p, "q_tokens", end_card_cap({"dsp": True, "tableau": "deutschland"})) == 42
+    assert scoring.end_card_points(p, "q_tokens", end_card_cap({"tableau": "deutschland"})) == 35
+    assert scoring.end_card_points(p, "q_tokens", end_card_cap({})) == 28
 
 
 def test_the_industry_boom_doubles_income_marker_and_tableau_steps_in_germany():

@@ -11,8 +11,8 @@ from typing import Any
 
 from games.contract import SYSTEM, Command, Event
 from games.russian_railroads import GAME
-from games.russian_railroads.decide import board_spaces
 from games.russian_railroads.emil import CARDS, EMIL_SEAT
+from games.russian_railroads.spaces import board_spaces
 from games.russian_railroads.state import State
 
 from .helpers import confirm, decide, fold, illegal_code, new_game, types

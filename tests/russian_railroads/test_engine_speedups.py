@@ -14,12 +14,13 @@ import random
 import pytest
 
 from games.contract import SYSTEM, TURN_CONFIRMED, Command, Event, IllegalMove
-from games.russian_railroads import GAME, actions, engineers, industry, locomotives, tracks
+from games.russian_railroads import GAME, actions, engineers, industry, locomotives, spaces, tracks
 from games.russian_railroads.data import RULES, engineer_cost
-from games.russian_railroads.decide import available_infos, available_spaces, listed_step, was_listed
+from games.russian_railroads.decide import listed_step, was_listed
 from games.russian_railroads.evolve import apply
 from games.russian_railroads.legal import has_mandatory
-from games.russian_railroads.submoves import step_lines
+from games.russian_railroads.spaces import available_infos, available_spaces
+from games.russian_railroads.track_steps import step_lines
 
 from .helpers import new_game
 
@@ -224,13 +225,13 @@ def test_track_feasibility_fast_paths_agree_with_the_search(seed):
 
 def test_space_info_describes_every_space_as_the_rules_tables_do():
     for sid, info in RULES.spaces.items():
-        described = actions.space_info(sid)
+        described = spaces.space_info(sid)
         assert (described.workers, described.coins, described.effects) == (info["workers"], info["coins"],
                                                                          info["effects"])
         assert described.never_occupied == bool(info.get("never_occupied"))
-        assert described.allows_black == actions.allows_black(info["effects"])
+        assert described.allows_black == spaces.allows_black(info["effects"])
     for number in RULES.engineers:
-        described = actions.space_info(engineers.space_id(number))
+        described = spaces.space_info(engineers.space_id(number))
         assert described.number == number
         assert (described.workers, described.coins) == engineer_cost(number)
         assert described.effects is engineers.effects(number)
@@ -265,7 +266,7 @@ def _placements_the_long_way(state, seat):
     """Every space, coin count and black-worker choice, in listing order, as ``decide`` judges it."""
     result = []
     for space in available_spaces(state, seat):
-        workers = actions.space_info(space).workers
+        workers = spaces.space_info(space).workers
         for coins in range(workers + 1):
             for black in (False, True):
                 args = {"space": space, "coins": coins, "black": black}
@@ -636,9 +637,9 @@ def test_the_listings_single_demand_answers_are_effects_feasibles(players, seed)
     """The placement listing answers industry, one-step, tile and doubler demands from
     its room memo (``legal._feasible``): as ``effects_feasible`` the long way, for every
     space, with one memo shared by all spaces of a position as the listing shares it."""
-    from games.russian_railroads.legal import _feasible
+    from games.russian_railroads.placements import feasible as _feasible
 
-    infos = [actions.space_info(sid) for sid in RULES.spaces] + [actions.engineer_info(n) for n in RULES.engineers]
+    infos = [spaces.space_info(sid) for sid in RULES.spaces] + [spaces.engineer_info(n) for n in RULES.engineers]
     shapes = {info.needs.shape for info in infos}
     assert {"industry", "one_step", "tiles"} <= shapes
     answers = set()
@@ -714,7 +715,7 @@ def test_the_status_kept_on_a_state_is_its_own_and_a_clone_asks_again(players, s
 def _direct_candidates(state, seat):
     """Every industry step, ?-token, doubler, loco placement and discard a seat could
     name now: the sub-moves the listing checks directly instead of probing a handler."""
-    from games.russian_railroads.data import q_tokens_for
+    from games.russian_railroads.plugins import q_tokens_for
 
     found = [("AdvanceIndustry", {"marker": m}) for m in (1, 2, 3)]
     found += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options)]
@@ -933,3 +934,33 @@ def test_round_scores_are_the_space_by_space_ones(players, seed, options):
                 assert line_score(p, line) == expected
                 scored += expected > 0
     assert scored > 100
+
+
+def test_events_decided_are_the_events_the_dataclass_builds():
+    """``Ctx.emit`` builds its events without ``Event.__init__``: they are equal to, and
+    hold the same fields as, the dataclass's own (whatever the command)."""
+    from games.contract import Event
+
+    checked = 0
+    for state, _seat, command in _random_positions(3, 7, limit=200):
+        for event in GAME.decide(state, command, random.Random(1)):
+            fresh = Event(event.type, event.payload, event.barrier)
+            assert event == fresh and vars(event) == vars(fresh) and repr(event) == repr(fresh)
+            checked += 1
+    assert checked > 100
+
+
+def test_statuses_are_the_statuses_the_dataclass_builds():
+    """``game._status_for`` builds statuses without ``Status.__init__``: equal to, and
+    holding the same fields as, the dataclass's own."""
+    from dataclasses import fields
+
+    from games.contract import Status
+
+    checked = 0
+    for state, _seat, _command in _random_positions(4, 8, limit=200):
+        status = GAME.status(state)
+        fresh = Status(*(getattr(status, f.name) for f in fields(Status)))
+        assert status == fresh and vars(status) == vars(fresh) and repr(status) == repr(fresh)
+        checked += 1
+    assert checked > 100

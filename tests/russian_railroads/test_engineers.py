@@ -173,7 +173,7 @@ def test_hired_engineer_usable_in_the_same_round():
     while s.current != "p1":
         s = act(s, s.current, "Pass")
         s = confirm(s)
-    from games.russian_railroads.decide import available_spaces
+    from games.russian_railroads.spaces import available_spaces
 
     assert engineers.space_id(number) in available_spaces(s, "p1")
     assert engineers.space_id(number) not in available_spaces(s, "p2")

@@ -8,8 +8,9 @@ import random
 from games.contract import Command, render
 from games.russian_railroads import GAME, engineers
 from games.russian_railroads.data import RULES, printed_number
-from games.russian_railroads.game import deal_strip, engineer_in_play
+from games.russian_railroads.game import deal_strip
 from games.russian_railroads.options import OFFERED_SCHEMA
+from games.russian_railroads.plugins import engineer_in_play
 
 from .helpers import act, at_turn, illegal_code, new_game, player
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from games.contract import render
 from games.russian_railroads import GAME, scoring
-from games.russian_railroads.data import TRANSSIB, q_tokens_for
+from games.russian_railroads.data import TRANSSIB
+from games.russian_railroads.plugins import q_tokens_for
 
 from .helpers import act, at_turn, illegal_code, new_game, player
 

@@ -12,6 +12,7 @@ import pytest
 from games.contract import SYSTEM
 from games.russian_railroads import scoring
 from games.russian_railroads.germany import scoring as german_scoring
+from games.russian_railroads.plugins import end_card_cap
 from games.russian_railroads.state import PlayerState
 
 from .helpers import decide, new_game
@@ -39,10 +40,10 @@ def with_tokens(n: int) -> PlayerState:
 ])
 def test_cap_by_expansion(options, cap):
     """7 points a token up to the cap of the game's expansion: 4, 5, 6 tokens."""
-    assert scoring.end_card_points(with_tokens(4), "q_tokens", options) == 28
-    assert scoring.end_card_points(with_tokens(5), "q_tokens", options) == min(cap, 35)
-    assert scoring.end_card_points(with_tokens(6), "q_tokens", options) == min(cap, 42)
-    assert scoring.end_card_points(with_tokens(7), "q_tokens", options) == cap
+    assert scoring.end_card_points(with_tokens(4), "q_tokens", end_card_cap(options)) == 28
+    assert scoring.end_card_points(with_tokens(5), "q_tokens", end_card_cap(options)) == min(cap, 35)
+    assert scoring.end_card_points(with_tokens(6), "q_tokens", end_card_cap(options)) == min(cap, 42)
+    assert scoring.end_card_points(with_tokens(7), "q_tokens", end_card_cap(options)) == cap
 
 
 def test_without_options_the_base_cap_holds():
@@ -50,7 +51,7 @@ def test_without_options_the_base_cap_holds():
 
 
 def test_deutschland_breakdown_uses_the_german_cap():
-    breakdown = german_scoring.end_cards_breakdown(with_tokens(5), {"tableau": "deutschland"})
+    breakdown = german_scoring.end_cards_breakdown(with_tokens(5), end_card_cap({"tableau": "deutschland"}))
     assert breakdown == [{"card": "q_tokens", "vp": 35}]
 
 

@@ -53,7 +53,7 @@ def test_shuffles_are_in_the_events_and_setup_is_deterministic():
 
 def test_two_player_board_side():
     """Rules text: the 2-player side crosses out some spaces; one public engineer."""
-    from games.russian_railroads.decide import available_spaces
+    from games.russian_railroads.spaces import available_spaces
 
     state, _ = new_game(2)
     spaces = available_spaces(state, state.current)

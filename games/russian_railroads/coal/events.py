@@ -9,9 +9,13 @@ from games.contract import NOBODY, SECRET
 
 from .. import actions
 from ..data import BOILER
-from ..evolve import Payload, handles
+from ..folds import Payload, collects
 from ..state import State, added_at, set_at
 from .board import COAL_FACTORY
+
+#: the fold functions of this module's events (the registry registers them)
+EVENTS: dict[str, Any] = {}
+handles = collects(EVENTS)
 
 
 def _use(state: State, payload: Payload) -> None:

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..data import BOILER, Q_FACTORY
-from ..evolve import Payload, _use, handles
+from ..folds import Payload, _use, collects
 from ..state import State, added_at
 from .ludmilla import _set, round_of
+
+#: the fold functions of this module's events (the registry registers them)
+EVENTS: dict[str, Any] = {}
+handles = collects(EVENTS)
 
 
 @handles("OlgaWorkerPlaced")

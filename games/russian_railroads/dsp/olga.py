@@ -20,7 +20,7 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from .. import actions, engineers
+from .. import actions, engineers, spaces
 from ..context import Ctx, arg
 from ..data import engineer_cost
 from ..state import PlayerState, State
@@ -87,5 +87,5 @@ def place_olga_worker(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     ctx.emit("OlgaWorkerPlaced", {"seat": seat, "space": space, "owner": owner, "pay": pay,
                                   "coins": fixed + (1 if pay == "coin" else 0), "use": found[0][0]})
     ctx.gain(seat, engineers.effects(number), True, space)
-    if pay == "black" and actions.allows_black(engineers.effects(number)):
+    if pay == "black" and spaces.allows_black(engineers.effects(number)):
         ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")

@@ -32,7 +32,7 @@ from typing import Any
 
 from games.contract import Event, IllegalMove
 
-from .. import actions
+from .. import actions, engineers
 from ..context import Ctx, arg
 from ..data import BOILER, DSP, RULES, printed_number
 from ..state import Item, State
@@ -136,8 +136,6 @@ def enter_q_factory(ctx: Ctx, seat: str, number: int) -> None:
 
 def box(state: State) -> list[int]:
     """Engineers in the box whose printed number is not in play (Headhunter)."""
-    from ..game import engineer_in_play
-
     start = max(0, state.round - 1)
     in_play = {printed_number(n) for n in state.strip[start:] if n}
     for p in state.players.values():
@@ -146,7 +144,7 @@ def box(state: State) -> list[int]:
         in_play |= {printed_number(n) for n in state.emil.get("engineers", ())}
     result = []
     for number, info in sorted(RULES.engineers.items()):
-        if not info.get("letter") or not engineer_in_play(info, state.options, len(state.seats)):
+        if not info.get("letter") or not engineers.in_play(info, state.table, len(state.seats)):
             continue
         if printed_number(number) not in in_play:
             result.append(number)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from ..evolve import Payload, _use, handles
+from typing import Any
+
+from ..folds import Payload, _use, collects
 from ..state import State
+
+#: the fold functions of this module's events (the registry registers them)
+EVENTS: dict[str, Any] = {}
+handles = collects(EVENTS)
 
 
 @handles("StartBonusCardsDrawn")

@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from ..data import BLACK, RULES
+from ..data import VALUES_DE as DATA_VALUES_DE
 from ..state import PlayerState
 
 DATA: dict[str, Any] = json.loads(
@@ -49,7 +50,7 @@ INCOME: dict[str, list[dict[str, Any]]] = {
     f"{m['id']}_{i + 1}": m["effects"] for m in DATA["income_markers"]["markers"] for i in range(m["count"])
 }
 MEDAL: dict[str, Any] = DATA["kiev_medal"]
-VALUES_DE = tuple(DATA["track_values_revaluation_de"][c] for c in RULES.colours)
+VALUES_DE = DATA_VALUES_DE  # (the data module's: the base scoring reads it too)
 Q_CARDS: dict[str, list[dict[str, Any]]] = {c["id"]: c["effects"] for c in DATA["question_cards"]}
 
 

@@ -6,9 +6,15 @@ into the seat's ``claims`` (see :mod:`.board`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import actions
-from ..evolve import Payload, handles
+from ..folds import Payload, collects
 from ..state import State
+
+#: the fold functions of this module's events (the registry registers them)
+EVENTS: dict[str, Any] = {}
+handles = collects(EVENTS)
 
 
 def _use(state: State, payload: Payload) -> None:

@@ -13,9 +13,10 @@ from games.contract import Command, OpenAction
 
 from .. import actions, industry, locomotives
 from ..context import accepts
-from ..data import RULES, q_tokens_for
+from ..data import RULES
 from ..decide import handler_for
-from ..legal import _placements, open_kinds
+from ..legal import open_kinds
+from ..placements import placement_commands
 from ..state import State
 from . import board, moves
 
@@ -29,7 +30,7 @@ def before_placing(state: State, seat: str) -> list[Command]:
     what they gave, which may be spent before placing)."""
     if actions.blocking_item(state.pending) is not None:
         return submoves(state, seat)
-    placements = _placements(state, seat)
+    placements = placement_commands(state, seat)
     result = [] if state.acted and placements else [Command("Pass", seat, {})]
     result += placements
     return result + submoves(state, seat)
@@ -83,7 +84,7 @@ def submoves(state: State, seat: str) -> list[Command]:
             for slot in locomotives.factory_slots(p):
                 cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
-        cands += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options) if t not in p.q_used]
+        cands += [("ChooseQuestionToken", {"token": t}) for t in state.table.q_tokens if t not in p.q_used]
     if "q_card" in kinds:
         cands += [("ChooseQuestionCard", {"card": c}) for c in state.q_cards]
     if kinds & {"end_card", "end_card_or_vp"}:

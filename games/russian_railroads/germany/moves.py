@@ -29,7 +29,7 @@ from games.contract import IllegalMove
 
 from .. import actions, extra_uses, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
-from ..data import BLACK, RULES, q_tokens_for
+from ..data import BLACK, RULES
 from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board
@@ -221,7 +221,7 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     found = actions.matching(ctx.work.pending, {"q_token": None})
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no ?-space reached")
-    tokens = q_tokens_for(ctx.work.options)
+    tokens = ctx.work.table.q_tokens
     if token not in tokens:
         raise IllegalMove("rr.args.invalid", f"unknown ?-token {token!r}")
     p = ctx.p(seat)

@@ -11,7 +11,6 @@ German tile, never both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..data import RULES
@@ -77,7 +76,7 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
     return result
 
 
-def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def end_cards_breakdown(p: PlayerState, cap: str = "max") -> list[dict[str, Any]]:
     """The base end-game cards; "Endstationen" counts the seat's own line ends."""
     out = []
     for card in p.end_cards:
@@ -86,7 +85,7 @@ def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None
             ends = sum(1 for li in range(3) if board.terminal(p, li))
             vp = min(rule["max"], rule["n"] * ends)
         else:
-            vp = end_card_points(p, card, options)
+            vp = end_card_points(p, card, cap)
         out.append({"card": card, "vp": vp})
     return out
 

@@ -10,9 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from .. import actions
-from ..evolve import Payload, handles
+from ..folds import Payload, collects
 from ..state import State
 from .board import LINES, STEEL_MILL, market_of
+
+#: the fold functions of this module's events (the registry registers them)
+EVENTS: dict[str, Any] = {}
+handles = collects(EVENTS)
 
 #: a steel mill is taken with a loco from the stack: in a turn or when a relocated worker
 #: builds one

@@ -14,9 +14,10 @@ from games.contract import Command, OpenAction
 
 from .. import actions, locomotives
 from ..context import accepts
-from ..data import RULES, q_tokens_for
+from ..data import RULES
 from ..decide import handler_for
-from ..legal import _placements, open_kinds
+from ..legal import open_kinds
+from ..placements import placement_commands
 from ..state import State
 from . import board, market, moves
 from .board import LINES, market_of
@@ -30,7 +31,7 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
 def before_placing(state: State, seat: str) -> list[Command]:
     if actions.blocking_item(state.pending) is not None:
         return submoves(state, seat)
-    placements = _placements(state, seat)
+    placements = placement_commands(state, seat)
     result = [] if state.acted and placements else [Command("Pass", seat, {})]
     return result + placements + submoves(state, seat)
 
@@ -84,7 +85,7 @@ def submoves(state: State, seat: str) -> list[Command]:
             for slot in board.factory_slots(p):
                 cands.append(("BuildFactory", {"source": source, "number": number, "slot": slot}))
     if "q_token" in kinds:
-        cands += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options) if t not in p.q_used]
+        cands += [("ChooseQuestionToken", {"token": t}) for t in state.table.q_tokens if t not in p.q_used]
     if "q_card" in kinds:
         cands += [("ChooseQuestionCard", {"card": c}) for c in state.q_cards]
     if kinds & {"end_card", "end_card_or_vp"}:

@@ -11,7 +11,6 @@ special space).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..data import RULES
@@ -59,7 +58,7 @@ def tableau_value(p: PlayerState) -> dict[str, int]:
     return result
 
 
-def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def end_cards_breakdown(p: PlayerState, cap: str = "max") -> list[dict[str, Any]]:
     """The base end-game cards; "Endstationen" counts the seat's own line ends."""
     out = []
     for card in p.end_cards:
@@ -71,6 +70,6 @@ def end_cards_breakdown(p: PlayerState, options: Mapping[str, Any] | None = None
             count = sum(board.line_doublers(p, li) for li in range(3))
             vp = next((row["vp"] for row in rule["table"] if row["min"] <= count <= row["max"]), 0)
         else:
-            vp = end_card_points(p, card, options)
+            vp = end_card_points(p, card, cap)
         out.append({"card": card, "vp": vp})
     return out

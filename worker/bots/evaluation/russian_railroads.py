@@ -112,7 +112,7 @@ def base_terms(state: State, p: PlayerState, left: int) -> tuple[float, dict[str
         # unused loco reach (a space a future track step scores at once), per later scoring
         "SPARE_REACH": later * spare,
         # industry steps the markers can still make, per later scoring
-        "INDUSTRY_ROOM": later * industry.capacity(p),
+        "INDUSTRY_ROOM": later * industry.capacity_at(state, p),
         # black steps on the Transsib (they open colours), up to three later scorings
         "BLACK_STEP": min(later, 3) * min(black, lengths[0]) / 3,
         # one action per round (a permanent worker, an engineer), per later round

@@ -20,12 +20,16 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from . import engineers, locomotives
-from .coal import board as coal_board
-from .context import Ctx
-from .data import EMIL, RULES, engineer_cost, printed_number
-from .evolve import Payload, handles
-from .state import State, added_at, set_at
+from .. import engineers, locomotives
+from ..coal import board as coal_board
+from ..context import Ctx
+from ..data import EMIL, RULES, engineer_cost, printed_number
+from ..folds import Payload, collects
+from ..state import State, added_at, set_at
+
+#: the fold functions of this module's events (the registry registers them)
+EVENTS: dict[str, Any] = {}
+handles = collects(EVENTS)
 
 EMIL_SEAT = "emil"
 CARDS: dict[int, dict[str, Any]] = {c["card"]: c for c in EMIL["deck"]}

@@ -1,0 +1,139 @@
+"""Placing workers, listed: every action space a seat may use now and every way to pay
+for it (coins for workers, the black worker), checked as ``place_workers`` checks
+(:mod:`.spaces`); and the interned legal commands every listing hands out.
+
+Shared by the legal-move listings (:mod:`.legal`, the Deutschland and USA tableaus)
+and by ``decide`` (a pass is refused while a placement is possible after an income
+marker or a coal field was used).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import Command
+
+from . import actions, spaces, tracks
+from .spaces import available_infos, space_error
+from .state import PlayerState, State
+
+#: Legal commands are values: the same command (type, seat, arguments) is built once
+#: and handed out again (building a frozen ``Command`` is dear in a listing).  Nothing
+#: changes a command's arguments; the memo is bounded.
+_COMMANDS: dict[tuple[Any, ...], Command] = {}
+
+
+def interned(ctype: str, seat: str, args: dict[str, Any]) -> Command:
+    key = (ctype, seat, *args.items())
+    command = _COMMANDS.get(key)
+    if command is None:
+        if len(_COMMANDS) > 20000:
+            _COMMANDS.clear()
+        command = _COMMANDS[key] = Command(ctype, seat, args)
+    return command
+
+
+def pass_command(seat: str) -> Command:
+    """The interned ``Pass`` of ``seat`` (every placement listing hands it out)."""
+    command = _PASSES.get(seat)
+    if command is None:
+        command = _PASSES[seat] = interned("Pass", seat, {})
+    return command
+
+
+_PASSES: dict[str, Command] = {}
+
+
+#: The placement variants of one space for one payment situation, built once: the
+#: commands depend only on the seat, the space and the numbers the loop below compares.
+_VARIANTS: dict[tuple[str, str, int, int, bool], tuple[Command, ...]] = {}
+
+
+def _variants(key: tuple[str, str, int, int, bool], workers: int) -> tuple[Command, ...]:
+    """Every way to pay ``workers`` on a space: ``key`` is (seat, space, coins usable
+    for workers, free workers, black worker free), :func:`decide.cost_error` unrolled.
+    Any number of free workers from ``workers`` up admits the same variants, so the
+    key caps it there."""
+    found = _VARIANTS.get(key)
+    if found is None:
+        seat, space, most_coins, free, black_free = key
+        result = []
+        for coins in range(0, most_coins + 1):
+            if workers - coins <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
+            if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
+                result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
+        if len(_VARIANTS) > 20000:
+            _VARIANTS.clear()
+        found = _VARIANTS[key] = tuple(result)
+    return found
+
+
+def placement_commands(state: State, seat: str) -> list[Command]:
+    """Every placement variant (coins for workers, the black worker) the seat can pay
+    for on a space that ``check_space`` admits: the same checks ``place_workers`` runs
+    (:func:`space_error`, and :func:`cost_error` unrolled over the variants)."""
+    p = state.players[seat]
+    result: list[Command] = []
+    have, free, black_free = p.coins, p.free, p.black_free
+    spare = free + (1 if black_free else 0)
+    own = p.engineers
+    occupied = state.occupied
+    memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
+    base_tracks = state.table.tableau.track_rules is None  # (another tableau: its own track rules)
+    for info in available_infos(state, seat):
+        workers, fixed = info.workers, info.coins
+        if fixed > have or workers - have > spare:
+            continue
+        if not info.never_occupied and info.id in occupied:
+            continue  # the first check of space_error, the commonest refusal, made early
+        competitive = not (info.number and info.number in own)
+        if info.own_rules:
+            if space_error(state, seat, info, competitive, memo=memo) is not None:
+                continue
+        elif competitive:  # space_error's one remaining check for the other spaces
+            plain = info.needs.plain_colour
+            if plain is not None and base_tracks:  # the commonest space: steps of one colour
+                room = memo.get(plain[0])
+                if room is None:
+                    room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
+                if room < plain[1]:
+                    continue
+            elif not info.demands_nothing and not feasible(state, p, info, memo, base_tracks):
+                continue
+        key = (seat, info.id, workers if workers < have - fixed else have - fixed,
+               free if free < workers else workers, black_free)
+        variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
+        result.extend(variants if variants is not None else _variants(key, workers))
+    return result
+
+
+def feasible(state: State, p: PlayerState, info: spaces.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:
+    """``actions.effects_feasible`` of a space's effects, the commonest single demands
+    of the listing (industry steps, one step of several colours, locos and factories,
+    doublers) answered from the listing's room memo as ``effects_feasible`` answers
+    them."""
+    needs = info.needs
+    shape = needs.shape
+    if shape == "industry":
+        room = memo.get(_INDUSTRY)
+        if room is None:
+            room = actions.industry_room(memo, p, False, state)
+        return room >= needs.industry
+    if shape == "one_step" and base_tracks:
+        for colour in needs.colours:
+            room = memo.get(colour)
+            if room is None:
+                room = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+            if room:
+                return True
+        return False
+    if shape == "tiles":
+        return actions.tiles_feasible(state, p, needs, memo)
+    if shape == "doublers":
+        return actions.doubler_room(state, p) >= needs.doublers
+    return actions.effects_feasible(state, p, info.effects, memo=memo, needs=needs)
+
+
+#: the memo key of ``actions.industry_room`` without an extra factory
+_INDUSTRY = ("industry", False)
