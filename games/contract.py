@@ -220,23 +220,6 @@ def redact_secrets(event: Event, viewer: str) -> Event:
     return Event(event.type, payload, event.barrier)
 
 
-def describe_command(game: Game, command: Command) -> Description | None:
-    """A legal command as a sentence, for hints and the list of all possible moves.
-
-    An optional hook: a game may define ``describe_command(command) -> Description``
-    (an i18n key of its ``messages`` and parameters, like ``describe`` for events),
-    so that a person reads "Start bonus: industry step" rather than
-    ``ChooseStartBonus (card="industry_step")``.  It is not part of the
-    :class:`Game` protocol, so games without it still satisfy the protocol; for them
-    this returns None and the platform falls back to its own labels (the command
-    type and arguments).  The hook sees no state: a command whose sentence needs a
-    fact of the position (which locomotive is built) carries it in its arguments.
-    """
-    from games.kit import hooks  # the kit builds on this module: imported when asked
-
-    return hooks.describe_command(game, command)
-
-
 def render(game: Game, description: Description, lang: str) -> str:
     """One log line in ``lang``, falling back to English and then to the key.
 

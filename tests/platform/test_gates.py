@@ -11,9 +11,8 @@ mypy 5 s from a cold cache (a fresh clone, CI), 0.2 s with ``.mypy_cache``; lint
 - lint-imports: the contracts in ``[tool.importlinter]`` (the layers of README
   "Architecture", games independent of each other and of the platform).
 
-Contracts that cannot hold yet are in ``pending_contracts.toml`` beside this file,
-checked here as strict xfails: an XPASS fails the run, the signal to move the contract
-into pyproject.toml and drop its xfail.
+Since Russian Railroads' modules became plug-ins (issue 23, step 3), two more hold and
+are gates: no import cycle in games/, and the RR base game imports none of its modules.
 """
 
 from __future__ import annotations
@@ -25,15 +24,8 @@ import tomllib
 from pathlib import Path
 
 import grimp
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PENDING = Path(__file__).with_name("pending_contracts.toml")
-RR_RESTRUCTURING = (
-    "Russian Railroads' base modules import its modules (germany, usa, coal, dsp, german_items, "
-    "emil) and the modules import the base back; the restructuring into hook points and one "
-    "registry removes both (STYLE.md)"
-)
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -73,7 +65,7 @@ def test_mypy_covers_the_four_packages() -> None:
 
 
 def test_import_contracts() -> None:
-    result = run(lint_imports(), "--no-logo")
+    result = run(lint_imports(), "--no-logo", "--no-cache")  # a stale cache once hid a change
     assert result.returncode == 0, report(result)
 
 
@@ -87,24 +79,24 @@ def test_every_game_package_is_under_the_game_contracts() -> None:
     assert sorted(contract(config, "games-kit-only")["source_modules"]) == games
 
 
-# ---------------------------------------------- contracts that cannot hold yet (xfail)
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=RR_RESTRUCTURING)
+# ------------------------------------------------------------------------- no cycle
 def test_games_has_no_import_cycle() -> None:
     """No module of games/ reaches itself through its imports (strongly connected
-    components of the module graph, lazy imports inside functions included)."""
-    graph = grimp.build_graph("games", cache_dir=None)
+    components of the module graph, lazy imports inside functions included; imports
+    for type hints only never run and do not count)."""
+    graph = grimp.build_graph("games", cache_dir=None, exclude_type_checking_imports=True)
     cycles = _cycles(graph)
     assert not cycles, "import cycles in games/:\n" + "\n".join(
         f"- {len(c)} modules: {', '.join(c)}" for c in cycles)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=RR_RESTRUCTURING)
-@pytest.mark.parametrize("contract_id", ["games-acyclic", "rr-base-knows-no-module"])
-def test_pending_contract(contract_id: str) -> None:
-    result = run(lint_imports(), "--no-logo", PENDING, "--contract", contract_id)
-    if "Contracts: " not in result.stdout:  # not a verdict: a broken configuration or tool
-        raise RuntimeError(report(result))
-    assert result.returncode == 0, report(result)
+def test_every_base_module_of_russian_railroads_is_under_its_contract() -> None:
+    """The base game's modules (the package's top level but the registry, plugins.py)
+    may not import an expansion: a new base module joins the list."""
+    package = ROOT / "games" / "russian_railroads"
+    base = sorted(f"games.russian_railroads.{p.stem}" for p in package.glob("*.py")
+                  if p.stem not in ("__init__", "plugins"))
+    assert sorted(contract(pyproject(), "rr-base-knows-no-module")["source_modules"]) == base
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:

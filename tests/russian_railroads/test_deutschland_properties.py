@@ -44,7 +44,8 @@ def test_greedy_beats_random_on_the_deutschland_tableau():
 def test_deutschland_commands_open_actions_and_log_lines_are_sentences(players, seed):
     """Every legal command, open action and event of random Deutschland games reads as a
     sentence in German and English (line, arm, tile and income marker by name)."""
-    from games.contract import Description, describe_command
+    from games.contract import Description
+    from games.kit.hooks import describe_command
 
     from .helpers import play_random
     from .test_texts import assert_sentence, texts

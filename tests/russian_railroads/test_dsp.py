@@ -149,7 +149,8 @@ def test_system_commands_unchanged_by_dsp():
 def test_random_dsp_games_use_the_new_engineers_and_read_as_sentences():
     """Random DSP positions: Pjotr and Dimitrij are played, and every legal command,
     open action and event reads as a German and English sentence."""
-    from games.contract import Description, describe_command
+    from games.contract import Description
+    from games.kit.hooks import describe_command
 
     from .test_texts import assert_sentence, texts
 

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from games.contract import Command, Description, IllegalMove, describe_command
+from games.contract import Command, Description, IllegalMove
+from games.kit.hooks import describe_command
 from games.russian_railroads import GAME
 from games.russian_railroads.legal import has_mandatory
 

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from games.contract import Command, Description, Event, describe_command, render
+from games.contract import Command, Description, Event, render
+from games.kit.hooks import describe_command
 from games.russian_railroads import GAME
 from games.russian_railroads.decide import SYSTEM_COMMANDS, TURN_COMMANDS
 from games.russian_railroads.messages import COMMANDS_DE, COMMANDS_EN
