@@ -1,6 +1,6 @@
 """How well the Russian Railroads evaluation predicts final margins (a script, not a test; issue 17).
 
-The evaluation (:mod:`worker.bots.evaluation.russian_railroads`) claims to be the
+The evaluation (:mod:`games.russian_railroads.evaluation`) claims to be the
 points a seat may expect at the end of the game.  That claim can be checked and
 its weights fitted, repeatably, instead of set by hand:
 
@@ -51,8 +51,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import registry  # noqa: E402
-from games.russian_railroads import emil, engineers  # noqa: E402
-from worker.bots.evaluation import russian_railroads as evaluation  # noqa: E402
+from games.russian_railroads import (  # noqa: E402
+    emil,
+    engineers,
+    evaluation,  # noqa: E402
+)
 
 NAMES = sorted(evaluation.WEIGHTS)
 

@@ -53,7 +53,7 @@ TUNABLE = {"EXPLORATION", "MARGIN_SCALE", "WIDEN", "WIDEN_POWER", "ROLLOUT_TURNS
 
 
 def configurations(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
-    from worker.bots.evaluation import russian_railroads as evaluation
+    from games.russian_railroads import evaluation
 
     unknown = {k for k in grid if k not in TUNABLE and k.removeprefix("eval.") not in evaluation.WEIGHTS}
     if unknown:
@@ -67,7 +67,7 @@ def challenger_weights(seat: str, weights: dict[str, float]) -> None:
     """Let ``seat``'s bot turns evaluate with ``weights`` (the other seats keep the
     current ones): :func:`worker.selfplay.bot_turn` wrapped to swap them in and out."""
     import worker.selfplay as selfplay
-    from worker.bots.evaluation import russian_railroads as evaluation
+    from games.russian_railroads import evaluation
 
     current = dict(evaluation.WEIGHTS)
     mine = {**current, **weights}

@@ -38,15 +38,12 @@ def register(game_name: str, evaluation: Evaluation) -> Evaluation:
 def for_game(game: Game) -> Evaluation:
     """The game's evaluation: one registered by hand, else the ``evaluation`` module
     of the game's own package (``games/<game>/evaluation.py`` with an ``evaluate``
-    function: a game is one bundle), else (until it moves there) the module of this
-    package named like the game; imported on first use so that the web process,
+    function: a game is one bundle), imported on first use so that the web process,
     which only lists bot levels, loads no evaluation; else :func:`status_scores`."""
     evaluation = EVALUATIONS.get(game.name)
     if evaluation is None:
         package = _package_of(game)
         shipped = _module_evaluate(f"{package}.evaluation") if package else None
-        if shipped is None and game.name.isidentifier():
-            shipped = _module_evaluate(f"{__name__}.{game.name}")
         evaluation = EVALUATIONS.setdefault(game.name, shipped or status_scores)
     return evaluation
 

@@ -34,7 +34,7 @@ from games.russian_railroads.usa import scoring as usa_scoring
 
 #: The weights of the base game's terms (tuned by tournaments, see the data file and
 #: ``benchmarks/tune_mcts.py --challenger greedy``): each multiplies one of :func:`base_terms`.
-WEIGHTS_FILE = Path(__file__).with_name("russian_railroads_weights.json")
+WEIGHTS_FILE = Path(__file__).parent / "data" / "evaluation_weights.json"
 WEIGHTS: dict[str, float] = {k: float(v) for k, v in json.loads(WEIGHTS_FILE.read_text())["weights"].items()}
 #: Coal module: a coal is half a coal field or foundry use; an open foundry acts every later round.
 COAL = 1.2
