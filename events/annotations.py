@@ -19,6 +19,7 @@ from typing import Any
 
 import redis
 
+from events.chat import shows_something
 from games.contract import IllegalMove
 
 MAX_LENGTH = 2000
@@ -56,7 +57,7 @@ def clean(text: object) -> str:
     if not isinstance(text, str):
         raise IllegalMove("note.text", "a note is text")
     text = text.replace("\r\n", "\n").strip()
-    if not text:
+    if not text or not shows_something(text):
         raise IllegalMove("note.empty", "the note is empty")
     if len(text) > MAX_LENGTH:
         raise IllegalMove("note.too_long", f"a note has at most {MAX_LENGTH} characters")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -41,12 +42,26 @@ class Message:
         return asdict(self)
 
 
+#: Unicode categories that show nothing on their own: separators, controls, format
+#: characters (zero-width space, joiners, direction marks), marks without a base,
+#: surrogates, private use and unassigned code points.
+_INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me"})
+#: Letters and symbols that are drawn blank (Hangul fillers, the braille blank).
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` has a character a reader can see (issue 28: a message of
+    zero-width spaces only was accepted)."""
+    return any(ch not in _BLANK and unicodedata.category(ch) not in _INVISIBLE_CATEGORIES for ch in text)
+
+
 def clean(text: object) -> str:
     """The message as it will be stored, or ``IllegalMove`` saying why not."""
     if not isinstance(text, str):
         raise IllegalMove("chat.text", "a message is text")
     text = text.replace("\r\n", "\n").strip()
-    if not text:
+    if not text or not shows_something(text):
         raise IllegalMove("chat.empty", "the message is empty")
     if len(text) > MAX_LENGTH:
         raise IllegalMove("chat.too_long", f"a message has at most {MAX_LENGTH} characters")

@@ -24,6 +24,7 @@ from events.projection import (
     Projection,
 )
 from games.contract import SYSTEM, TURN_CONFIRMED, Command, Description, Event, IllegalMove, render
+from games.kit import hooks
 
 log = logging.getLogger(__name__)
 
@@ -77,13 +78,10 @@ def mandatory_open(p: Projection, seat: str) -> list[str]:
 
 def has_mandatory_open(p: Projection, seat: str) -> bool:
     """Whether ``seat`` still has a mandatory action open.  A game may answer this
-    itself (an optional ``has_mandatory(state, seat)``) without building the open
-    actions' descriptions: the turn commands ask it for every listing, and bots
-    list thousands of times per search."""
-    quick = getattr(p.game, "has_mandatory", None)
-    if quick is not None:
-        return bool(quick(p.live, seat))
-    return bool(mandatory_open(p, seat))
+    itself (its ``has_mandatory(state, seat)``, :mod:`games.kit.hooks`) without building
+    the open actions' descriptions: the turn commands ask it for every listing, and
+    bots list thousands of times per search."""
+    return hooks.has_mandatory(p.game, p.live, seat)
 
 
 def _confirm(p: Projection, command: Command) -> list[Event]:

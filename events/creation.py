@@ -13,6 +13,7 @@ from typing import Any
 
 from events.projection import GAME_CREATED
 from games.contract import NOBODY, SECRET, Event, Game, IllegalMove
+from games.kit import hooks
 from games.rng import rng_for
 
 
@@ -34,7 +35,8 @@ def creation_events(game: Game, options: Mapping[str, Any], seats: Sequence[str]
     if not events or events[0].type != GAME_CREATED:
         raise TypeError(f"{game.name}.setup must begin with {GAME_CREATED}")
     payload = dict(events[0].payload)
-    payload.update(game=game.name, rules_version=game.rules_version, seats=list(seats), options=normalised,
+    # ``rules_version`` (the key logs have always had) records the game's state version at creation.
+    payload.update(game=game.name, rules_version=hooks.state_version(game), seats=list(seats), options=normalised,
                    bots=dict(bots or {}))
     secret = dict(payload.get(SECRET, {}))
     secret[NOBODY] = {**secret.get(NOBODY, {}), "seed": seed}

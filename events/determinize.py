@@ -15,11 +15,8 @@ from events.projection import Projection
 
 
 def for_seat(p: Projection, seat: str, rng: random.Random) -> Projection:
-    game = p.game
-    determinize = getattr(game, "determinize", None)
-    if determinize is None:
-        raise TypeError(f"{game.name} cannot hide information from bots: it has no determinize()")
-    live = determinize(p.live, seat, rng)
+    # Every game has one (the kit's default is the state itself: nothing hidden).
+    live = p.game.determinize(p.live, seat, rng)
     # The bot continues its own open turn from ``live``; it never undoes, so the
     # confirmed state it would fall back to is replaced too rather than leaked.
     return replace(p, live=live, confirmed=live, seed=f"bot-{rng.getrandbits(64):016x}")

@@ -18,6 +18,14 @@ they could not see, so:
   was hidden is redrawn (:mod:`events.determinize` does the same for bots), and
   the seed is new.
 
+A fork of a *running* game must not be a cheating aid (issue 27): where the
+origin's table has hints off or the game is rated, the fork carries the origin's
+restrictions until the origin has ended (:func:`restricted_by`): its seats are all
+people (no bot plays the position out), it has no hints, no seat of it can be
+handed to a bot, and it is not analysed.  A fork of such a fork carries the same
+restriction.  A hotseat fork stays possible: exploring a position by hand is what
+a player may do on a board of their own.
+
 A redacted copy cannot be folded by the game's ``evolve``, so the fork's position
 at the fork point is stored as its first snapshot, written before the copy: every
 projection of the fork starts from it, and the fork cannot be reverted to before
@@ -81,6 +89,43 @@ def _reseeded(payload: Mapping[str, Any], seed: str | None) -> dict[str, Any]:
     return data
 
 
+#: The table field naming the running game whose restrictions a fork carries.
+RESTRICTED_BY = "restricted_by"
+
+
+def rated(record: GameRecord, p: Projection) -> bool:
+    """Whether a game (once over) would count for the ratings: people only, never a
+    fork (:func:`events.ratings.countable` decides on the archive row the same way)."""
+    return (not record.table.get("fork_of") and not record.bots and not p.bots and len(record.seats) >= 2
+            and all(s.name for s in record.seats))
+
+
+def restricted_by(repo: GameRepository, record: GameRecord) -> str | None:
+    """The running game whose restrictions a fork of ``record`` must carry, if any:
+    the root a restricted fork carries already while that game runs, else the game
+    itself while it runs with hints off or rated."""
+    root = record.table.get(RESTRICTED_BY)
+    if root and not _over(repo, root):
+        return str(root)
+    p = repo.projection(record.id)
+    if not p.status().over and (not record.hints or rated(record, p)):
+        return record.id
+    return None
+
+
+def restriction_active(repo: GameRepository, record: GameRecord) -> bool:
+    """Whether ``record`` is a fork whose origin still runs with restrictions."""
+    root = record.table.get(RESTRICTED_BY)
+    return bool(root) and not _over(repo, str(root))
+
+
+def _over(repo: GameRepository, game_id: str) -> bool:
+    try:
+        return bool(repo.projection(game_id).status().over)
+    except Exception:  # noqa: BLE001 - an origin that cannot be read: keep the restriction
+        return False
+
+
 def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Sequence[Mapping[str, Any]],
          requester: str | None = None, rng: random.Random | None = None,
          perspective: str | None = None) -> tuple[GameRecord, dict[str, str]]:
@@ -115,23 +160,27 @@ def fork(repo: GameRepository, origin_id: str, seq: int, viewer: str, seats: Seq
         if bool(name) == bool(bot):
             raise IllegalMove("fork.seats", "each seat is a person (name) or a bot")
         infos.append(SeatInfo(info.seat, name, bot))
+    restricted = restricted_by(repo, origin)
+    if restricted is not None and any(i.bot for i in infos):
+        raise IllegalMove("fork.restricted",
+                          "this game is still running without hints (or rated): until it has ended, a fork of it "
+                          "is played by people only (no bots, hints or analysis)")
     fork_seed = new_seed()
     rng = rng or random.Random()
     state = at.confirmed
     if knows != REVIEWER:
-        determinize = getattr(at.game, "determinize", None)
-        if determinize is None:
-            raise IllegalMove("fork.hidden", f"{at.game.name} cannot redraw hidden information")
-        state = determinize(at.confirmed, knows, rng)
+        state = at.game.determinize(at.confirmed, knows, rng)
     bots = {i.seat: i.bot for i in infos if i.bot}
     start = replace(at, confirmed=state, live=state, seed=fork_seed, bots=bots, handed_over=frozenset(),
-                    revert_points=(), confirmed_turns=(), last_system_seq=at.seq)
+                    handed_over_at={}, revert_points=(), confirmed_turns=(), last_system_seq=at.seq)
     copy = copied_log(at, repo.store.read(origin_id, upto=seq), knows, fork_seed)
 
     fork_id = uuid.uuid4().hex[:12]
     tokens = {i.seat: _token() for i in infos if i.name}
     created = time.time()
     table = {"fork_of": origin_id, "fork_seq": seq, "fork_viewer": knows, "forked_by": requester}
+    if restricted is not None:
+        table.update({RESTRICTED_BY: restricted, "hints": False})
     meta = {"game": origin.game, "created": repr(created), "seats": json.dumps([i.to_json() for i in infos]),
             "options": json.dumps(dict(origin.options)), "table": json.dumps(table)}
     players = sorted({i.name for i in infos if i.name})

@@ -82,6 +82,9 @@ class Projection:
     bots: Mapping[str, str] = field(default_factory=dict)
     #: Seats handed to a bot by the other players (their owner may take them back).
     handed_over: frozenset[str] = frozenset()
+    #: The seq at which each of those seats was handed over: moves before it are the
+    #: person's own, and their bot may not agree to take them back (issue 28 B).
+    handed_over_at: Mapping[str, int] = field(default_factory=dict)
     #: Timestamp (ms) of the last event: how long the game has waited.
     last_ts: int = 0
     #: The last seq and timestamp everybody may see: an open turn's draft (its
@@ -291,13 +294,14 @@ def _between_turns(p: Projection, env: Envelope) -> Projection:
 def _handed_to_bot(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     seat = env.payload["seat"]
     return _replace(_between_turns(p, env), bots={**p.bots, seat: env.payload["level"]},
-                   handed_over=p.handed_over | {seat})
+                   handed_over=p.handed_over | {seat}, handed_over_at={**p.handed_over_at, seat: env.seq})
 
 
 def _taken_back(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     seat = env.payload["seat"]
     return _replace(_between_turns(p, env), bots={s: b for s, b in p.bots.items() if s != seat},
-                   handed_over=p.handed_over - {seat})
+                   handed_over=p.handed_over - {seat},
+                   handed_over_at={s: q for s, q in p.handed_over_at.items() if s != seat})
 
 
 _HANDLERS: dict[str, Callable[[Projection, Envelope, Any], Projection]] = {

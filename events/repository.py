@@ -261,7 +261,7 @@ class GameRepository:
     def _build(self, game_id: str, game: Game, upto: int | None) -> Projection:
         start = Projection.empty(game)
         snap = self.store.load_snapshot(game_id, upto if upto is not None else 1 << 62)
-        if snap is not None and snapshots.usable(snap[1]):
+        if snap is not None and snapshots.usable(snap[1], game):
             start = snapshots.load(game, snap[1])
         return self._fold(game_id, start, self.store.read(game_id, after=start.seq, upto=upto))
 

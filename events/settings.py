@@ -31,7 +31,8 @@ class Settings:
     stream_block_ms: int
     #: Largest request body the API accepts (bytes).
     max_body_bytes: int
-    #: Celery: queue names and task time limits (seconds).
+    #: Celery: the play queue (bot turns, system work, hints, snapshots, notices)
+    #: and task time limits (seconds).  Review work has its own queue, see ``review_queue``.
     queue: str
     task_soft_time_limit: int
     task_time_limit: int
@@ -52,6 +53,8 @@ class Settings:
     rate_public: str = "60 per minute;1000 per hour"
     #: Send Strict-Transport-Security (only behind TLS).
     hsts: bool = False
+    #: Mark the session cookie ``Secure`` (only sent over TLS); on behind TLS.
+    secure_cookies: bool = False
     #: How long (s) a seat must have kept the game waiting before the others may
     #: hand it to a bot (a table may set its own at creation).
     takeover_after_s: int = 86400
@@ -73,7 +76,11 @@ class Settings:
     #: died) is handed to another worker; 0 means ``max(3600, 4 * task_time_limit)``.
     visibility_timeout: int = 0
     #: Celery beat: how often (s) the sweep looks for lost or overdue work.
-    sweep_s: int = 30
+    sweep_s: int = 10
+    #: A running bot or system task beats every ``heartbeat_s``; one silent for
+    #: ``heartbeat_timeout_s`` lost its worker, and the sweep sends its work again.
+    heartbeat_s: int = 5
+    heartbeat_timeout_s: int = 20
     #: Work claimed (or started) longer ago than the task time limit plus this
     #: margin (s) is taken for lost (its worker died) and enqueued again by the sweep.
     work_margin_s: int = 30
@@ -90,6 +97,20 @@ class Settings:
     #: MCTS iterations per position of a finished game's analysis (issue 16): a fixed
     #: count, so the analysis is the same on any machine; see ``events.analysis``.
     analysis_iterations: int = 100
+    #: The review queue (analyses): served by its own worker, so that play never
+    #: waits behind review (issue 28); empty means ``<queue>.review``.
+    review_queue_name: str = ""
+    #: Analyses one requester (account, or seat of a guest) may have queued or running.
+    analyses_per_requester: int = 3
+    #: Analyses queued or running on the whole site; further requests get 429.
+    analyses_in_flight: int = 30
+    #: Analysis requests per requester (flask-limiter syntax); the per-address
+    #: ``rate_public`` applies as well.
+    rate_analysis: str = "10 per hour;40 per day"
+
+    @property
+    def review_queue(self) -> str:
+        return self.review_queue_name or f"{self.queue}.review"
 
     @property
     def work_overdue_s(self) -> int:
@@ -120,6 +141,8 @@ class Settings:
             rate_login=os.environ.get("STELLWERK_RATE_LOGIN", "10 per minute;100 per hour"),
             rate_public=os.environ.get("STELLWERK_RATE_PUBLIC", "60 per minute;1000 per hour"),
             hsts=os.environ.get("STELLWERK_HSTS", "") in ("1", "true", "yes"),
+            secure_cookies=os.environ.get("STELLWERK_SECURE_COOKIES", os.environ.get("STELLWERK_HSTS", ""))
+            in ("1", "true", "yes"),
             takeover_after_s=_int("STELLWERK_TAKEOVER_AFTER_S", 86400),
             hint_timeout_s=_int("STELLWERK_HINT_TIMEOUT_S", 10),
             smtp_host=os.environ.get("SMTP_HOST", ""),
@@ -132,10 +155,16 @@ class Settings:
             deadline_scan_s=_int("STELLWERK_DEADLINE_SCAN_S", 60),
             reminder_fraction=float(os.environ.get("STELLWERK_REMINDER_FRACTION", "0.5")),
             visibility_timeout=_int("STELLWERK_VISIBILITY_TIMEOUT", 0),
-            sweep_s=_int("STELLWERK_SWEEP_S", 30),
+            sweep_s=_int("STELLWERK_SWEEP_S", 10),
+            heartbeat_s=_int("STELLWERK_HEARTBEAT_S", 5),
+            heartbeat_timeout_s=_int("STELLWERK_HEARTBEAT_TIMEOUT_S", 20),
             work_margin_s=_int("STELLWERK_WORK_MARGIN_S", 30),
             broker_url=os.environ.get("STELLWERK_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", ""),
             wait_replicas=_int("STELLWERK_WAIT_REPLICAS", -1),
             wait_replicas_ms=_int("STELLWERK_WAIT_REPLICAS_MS", 500),
             analysis_iterations=_int("STELLWERK_ANALYSIS_ITERATIONS", 100),
+            review_queue_name=os.environ.get("STELLWERK_REVIEW_QUEUE", ""),
+            analyses_per_requester=_int("STELLWERK_ANALYSES_PER_REQUESTER", 3),
+            analyses_in_flight=_int("STELLWERK_ANALYSES_IN_FLIGHT", 30),
+            rate_analysis=os.environ.get("STELLWERK_RATE_ANALYSIS", "10 per hour;40 per day"),
         )

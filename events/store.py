@@ -101,6 +101,10 @@ class EventStore:
         self._reclaim = client.register_script(_RECLAIM_LUA)
         #: Not in a game's hash tag: one set across all games (like the lobby).
         self._in_flight = f"{prefix}:work:in-flight"
+        #: Work a task is running now, scored by its last heartbeat: a worker that
+        #: dies mid-task goes silent, and the sweep re-sends its work within
+        #: seconds instead of after the task time limit (issue 28).
+        self._running = f"{prefix}:work:running"
         self.cluster = isinstance(client, RedisCluster)
         #: The append path's own connection per thread (not on a cluster: there the
         #: client routes each key to its shard).
@@ -295,25 +299,64 @@ class EventStore:
 
     def work_started(self, game_id: str, seq: int, now: float | None = None) -> None:
         """A task began the work for (game, seq): its time limit counts from now,
-        not from the claim (time spent waiting in the queue is not a crash)."""
+        not from the claim (time spent waiting in the queue is not a crash), and
+        its heartbeats start (:meth:`work_heartbeat`)."""
         now = time.time() if now is None else now
-        self.redis.zadd(self._in_flight, {_member(game_id, seq): now}, xx=True, gt=True)
+        member = _member(game_id, seq)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(self._in_flight, {member: now}, xx=True, gt=True)
+        pipe.zadd(self._running, {member: now})
+        pipe.execute()
+
+    def work_heartbeat(self, game_id: str, seq: int, now: float | None = None) -> None:
+        """The task for (game, seq) is alive (only while it is listed as running)."""
+        now = time.time() if now is None else now
+        self.redis.zadd(self._running, {_member(game_id, seq): now}, xx=True, gt=True)
 
     def work_done(self, game_id: str, seq: int) -> None:
         """The task for (game, seq) finished: nothing left for the sweep.  The
         claim key stays, so the position is never enqueued again."""
-        self.redis.zrem(self._in_flight, _member(game_id, seq))
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrem(self._in_flight, _member(game_id, seq))
+        pipe.zrem(self._running, _member(game_id, seq))
+        pipe.execute()
 
-    def work_overdue(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
-        """Work in flight claimed (or started) before ``before``, oldest first:
-        ``(game_id, seq, stamp)``, the stamp to hand back to :meth:`reclaim_work`."""
-        rows = self.redis.zrangebyscore(self._in_flight, "-inf", before, start=0, num=limit,
-                                        withscores=True)
+    def work_silent(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
+        """Running work whose last heartbeat is older than ``before`` (its worker
+        died): ``(game_id, seq, stamp)``, the stamp for :meth:`reclaim_silent`."""
+        return self._entries(self._running, before, limit)
+
+    def reclaim_silent(self, game_id: str, seq: int, stamp: float, now: float | None = None,
+                       ttl_seconds: int = 30 * 86400) -> bool:
+        """Take over silent work: True for exactly one caller that saw ``stamp``;
+        the work is back in flight (queued), its clock starting again."""
+        now = time.time() if now is None else now
+        member = _member(game_id, seq)
+        if not self._reclaim(keys=[self._running], args=[member, repr(stamp), ""]):
+            return False
+        self.redis.zadd(self._in_flight, {member: now})
+        self.redis.set(self._work_key(game_id, seq, WORK), repr(now), ex=ttl_seconds)
+        return True
+
+    def drop_silent(self, game_id: str, seq: int, stamp: float) -> bool:
+        """Forget silent work that is no longer needed (the game moved on)."""
+        if not self._reclaim(keys=[self._running], args=[_member(game_id, seq), repr(stamp), ""]):
+            return False
+        self.redis.zrem(self._in_flight, _member(game_id, seq))
+        return True
+
+    def _entries(self, key: str, before: float, limit: int) -> list[tuple[str, int, float]]:
+        rows = self.redis.zrangebyscore(key, "-inf", before, start=0, num=limit, withscores=True)
         out = []
         for member, score in rows:
             game_id, _, seq = (member.decode() if isinstance(member, bytes) else member).rpartition(":")
             out.append((game_id, int(seq), float(score)))
         return out
+
+    def work_overdue(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
+        """Work in flight claimed (or started) before ``before``, oldest first:
+        ``(game_id, seq, stamp)``, the stamp to hand back to :meth:`reclaim_work`."""
+        return self._entries(self._in_flight, before, limit)
 
     def reclaim_work(self, game_id: str, seq: int, stamp: float, now: float | None = None,
                      ttl_seconds: int = 30 * 86400) -> bool:

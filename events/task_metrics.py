@@ -12,16 +12,22 @@ from collections.abc import Iterable
 import redis
 
 #: Upper bounds (seconds) of the latency buckets.
-BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
 
 
-def key(prefix: str) -> str:
-    return f"{prefix}:metrics:task_latency"
+#: Histograms kept: the delay from enqueueing bot or system work to its append (by
+#: kind), and the time any task sat in its queue (by queue, :mod:`worker.queue_wait`).
+LATENCY_KEY = "task_latency"
+WAIT_KEY = "queue_wait"
 
 
-def observe(client: redis.Redis, prefix: str, kind: str, seconds: float) -> None:
+def key(prefix: str, name: str = LATENCY_KEY) -> str:
+    return f"{prefix}:metrics:{name}"
+
+
+def observe(client: redis.Redis, prefix: str, kind: str, seconds: float, key: str = LATENCY_KEY) -> None:
     pipe = client.pipeline(transaction=False)
-    k = key(prefix)
+    k = f"{prefix}:metrics:{key}"
     for bound in BUCKETS:
         if seconds <= bound:
             pipe.hincrby(k, f"{kind}:le:{bound}", 1)
@@ -39,12 +45,18 @@ def read_appends(client: redis.Redis, prefix: str) -> dict[str, float]:
     return {k.decode(): float(v) for k, v in client.hgetall(f"{prefix}:metrics:worker_appends").items()}
 
 
-def read(client: redis.Redis, prefix: str) -> dict[str, dict[str, float]]:
-    """``{kind: {"le:0.1": n, ..., "count": n, "sum": s}}``."""
+def read(client: redis.Redis, prefix: str, name: str = LATENCY_KEY) -> dict[str, dict[str, float]]:
+    """``{kind: {"le:0.1": n, ..., "count": n, "sum": s}}``; a kind (a queue's
+    name) may itself hold ``:``, so fields are split from the right."""
     out: dict[str, dict[str, float]] = {}
-    for field, value in client.hgetall(key(prefix)).items():
-        kind, _, rest = field.decode().partition(":")
-        out.setdefault(kind, {})[rest] = float(value)
+    for raw, value in client.hgetall(key(prefix, name)).items():
+        field = raw.decode()
+        kind, sep, bound = field.rpartition(":le:")
+        if sep:
+            out.setdefault(kind, {})[f"le:{bound}"] = float(value)
+        else:
+            kind, _, stat = field.rpartition(":")
+            out.setdefault(kind, {})[stat] = float(value)
     return out
 
 

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from games.messageformat import format_message
+
 #: The actor of events that no seat caused (setup, round scoring, timers).
 SYSTEM = "system"
 #: A viewer who holds no seat.  Sees only what is public.
@@ -133,13 +135,21 @@ class Game(Protocol):
 
     ``option_schema`` is a JSON-schema-like dict of the options a table may choose;
     ``validate_options`` normalises them or raises ``IllegalMove``.
-    ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}`` with
-    ``str.format`` placeholders filled from :class:`Description` params.
+    ``messages`` maps a language (``"de"``, ``"en"``) to ``{key: template}``, ICU
+    MessageFormat templates filled from :class:`Description` params (:func:`render`).
+
+    Games build on :class:`games.kit.GameBase`, which holds every default and
+    declares what the platform asks beyond these members: ``state_version`` (what
+    a folded state holds and means: a rules change that changes it bumps the
+    number, and snapshots of another version are not loaded), the game's
+    :class:`games.kit.Capabilities`, ``describe_command`` and ``has_mandatory``.
+    The platform reads those through :mod:`games.kit.hooks`, which gives a game not
+    on the kit yet (Russian Railroads) the kit's defaults; they join this protocol
+    when every game is on the kit.
     """
 
     name: str
     title: str
-    rules_version: int
     min_players: int
     max_players: int
     option_schema: Mapping[str, Any]
@@ -222,26 +232,23 @@ def describe_command(game: Game, command: Command) -> Description | None:
     type and arguments).  The hook sees no state: a command whose sentence needs a
     fact of the position (which locomotive is built) carries it in its arguments.
     """
-    hook = getattr(game, "describe_command", None)
-    if hook is None:
-        return None
-    description = hook(command)
-    return description if isinstance(description, Description) else None
+    from games.kit import hooks  # the kit builds on this module: imported when asked
+
+    return hooks.describe_command(game, command)
 
 
 def render(game: Game, description: Description, lang: str) -> str:
-    """One log line in ``lang``, falling back to English and then to the key."""
+    """One log line in ``lang``, falling back to English and then to the key.
+
+    Templates are ICU MessageFormat (:mod:`games.messageformat`): real plural
+    forms, ``select`` by a word; a parameter may itself be translated,
+    ``{"de": "Kiew", "en": "Kiev"}``.
+    """
     catalogue = game.messages.get(lang) or game.messages.get("en") or {}
     template = catalogue.get(description.key) or game.messages.get("en", {}).get(description.key)
     if template is None:
         return description.key
-    # A parameter may itself be translated: {"de": "Kiew", "en": "Kiev"}.
-    params = {key: (value.get(lang) or value["en"]) if isinstance(value, Mapping) and "en" in value else value
-              for key, value in description.params.items()}
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return format_message(template, description.params, lang)
 
 
 # --- The turn model the platform wraps around every game (DESIGN.md section 4) ---

@@ -14,6 +14,10 @@ from games.contract import Game
 
 _games: dict[str, Game] = {}
 
+#: The game the lobby's "new game" form offers first (the only place a game is named
+#: outside its own package: the platform reads it here).
+FEATURED = "russian_railroads"
+
 
 def register(game: Game) -> Game:
     _games[game.name] = game

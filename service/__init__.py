@@ -16,6 +16,7 @@ from flask import Flask
 from events.connection import blocking_client
 from events.connection import client as redis_client
 from events.followups import enqueue_followups
+from events.queues import enqueued_header, queue_for
 from events.repository import GameRepository
 from events.settings import Settings
 from events.store import EventStore
@@ -37,7 +38,7 @@ def celery_sender(redis_url: str, settings: Settings) -> SendTask:
     client.conf.broker_connection_retry_on_startup = True
 
     def send(name: str, args: list[Any]) -> None:
-        client.send_task(name, args=args, queue=settings.queue)
+        client.send_task(name, args=args, queue=queue_for(settings, name), headers=enqueued_header())
 
     return send
 

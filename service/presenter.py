@@ -17,6 +17,7 @@ from events.redaction import effective_viewer, view
 from events.repository import GameRecord
 from games import registry
 from games.contract import Command, Description, Game, OpenAction, render
+from games.kit import hooks
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +29,16 @@ def texts(game: Game, env: Envelope, viewer: str) -> dict[str, str]:
 
 def status_json(p: Projection, viewer: str) -> dict[str, Any]:
     status = p.game.status(p.state_for(effective_viewer(p, viewer)))
+    # A game whose points are hidden information shows none until it ends, whatever its status holds.
+    secret = hooks.capabilities(p.game).scores_secret_while_running and not status.over
     return {
         "phase": status.phase,
         "round": status.round,
         "to_move": list(status.to_move),
         "pending_system": list(status.pending_system),
         "over": status.over,
-        "scores": dict(status.scores),
+        "scores": {} if secret else dict(status.scores),
+        "scores_secret": secret,
         "ranking": list(status.ranking),
         "places": status.final_places() if status.over else {},
         "turn_seat": visible_turn_seat(p, viewer),
@@ -80,11 +84,10 @@ def command_json(game: Game, command: Command) -> dict[str, Any]:
     games that implement ``describe_command`` have one; a game whose description
     fails gets no ``text`` rather than an error (the page falls back to its own labels)."""
     out = command.to_json()
-    describe = getattr(game, "describe_command", None)
-    if describe is None:
-        return out
     try:
-        description = describe(command)
+        description = hooks.describe_command(game, command)
+        if description is None:
+            return out
         out["text"] = {lang: render(game, description, lang) for lang in ("de", "en")}
     except Exception:  # noqa: BLE001 - a missing sentence must never cost the move list
         log.warning("describe_command failed for %s %s", game.name, command.type, exc_info=True)

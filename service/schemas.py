@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, post_load, validate
 
 # \Z, not $: "$" also matches before a trailing newline ("bob\n" passed).
 NAME = validate.Regexp(r"^[\w .\-]{1,40}\Z", error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
+
+
+class Name(fields.String):
+    """A person's name: spaces around it are dropped (" bob" is bob, issue 28),
+    then it must match :data:`NAME` (so a newline or tab is still refused)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(validate=NAME, **kwargs)  # type: ignore[arg-type]
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)  # type: ignore[arg-type]
+        return text.strip(" ")
 
 
 class SeatSpecSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(load_default=None, allow_none=True, validate=NAME)
+    name = Name(load_default=None, allow_none=True)
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
-    invited = fields.String(load_default=None, allow_none=True, validate=NAME,
+    invited = Name(load_default=None, allow_none=True,
                             metadata={"description": "a registered account asked to take the seat; the "
                                                      "table waits until it accepts or declines"})
 
@@ -54,7 +66,7 @@ class JoinSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=NAME)
+    name = Name(required=True)
     seat = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=10))
 
 
@@ -64,6 +76,15 @@ class CommandBodySchema(Schema):
 
     type = fields.String(required=True, validate=validate.Length(min=1, max=60))
     args = fields.Dict(keys=fields.String(), load_default=dict)
+    # What ``GET /commands`` adds to a command for people (its sentence): a client
+    # that posts a listed command back as it came is right; the field is ignored.
+    text = fields.Raw(load_only=True, load_default=None, metadata={
+        "description": "ignored: the sentence GET /commands lists with the command"})
+
+    @post_load
+    def _drop_descriptions(self, data: dict, **_: object) -> dict:
+        data.pop("text", None)
+        return data
 
 
 class CommandRequestSchema(Schema):

@@ -52,6 +52,20 @@ def address() -> str:
     return "a:" + (get_remote_address() or "unknown")
 
 
+def account_or_address() -> str:
+    """The rate-limit key of review work: the account (API token or login) that
+    asks, else the client address (a guest holds a new seat token per game)."""
+    from service.accounts.session import current_user, users
+
+    try:
+        header = request.headers.get("Authorization", "")
+        token = header.partition(" ")[2].strip()
+        account = users().account_for_api_token(token) if token else current_user()
+    except Exception:  # noqa: BLE001 - no Redis: the request itself will answer 503
+        account = None
+    return f"u:{account.name.lower()}" if account is not None else address()
+
+
 def apply_limits(app: Flask, limiter: Limiter, settings: Settings) -> None:
     """Commands and hints per seat; routes that need no seat per client address."""
     per_seat = {"moves.submit": settings.rate_commands, "hints.hint": settings.rate_commands}
@@ -61,6 +75,11 @@ def apply_limits(app: Flask, limiter: Limiter, settings: Settings) -> None:
     # Issue 16: forks create games, notes and analyses cost storage and worker time.
     per_address.update({name: settings.rate_public for name in (
         "forks.create_fork", "forks.request_analysis", "annotations.write", "web.fork_game")})
+    # Issue 28: analyses cost minutes of worker time; one account may not fill the queue.
+    if "forks.request_analysis" in app.view_functions and settings.rate_analysis:
+        app.view_functions["forks.request_analysis"] = limiter.limit(
+            settings.rate_analysis, key_func=account_or_address, methods=["POST"],
+            scope="analysis")(app.view_functions["forks.request_analysis"])
     for endpoint, rate in per_seat.items():
         if endpoint in app.view_functions and rate:
             app.view_functions[endpoint] = limiter.limit(rate, key_func=seat_or_address)(app.view_functions[endpoint])

@@ -63,6 +63,13 @@ def register(page, base: str, name: str) -> None:
     expect(page.locator("#who")).to_have_text(name)
 
 
+def csrf_headers(page) -> dict[str, str]:
+    """The headers a page's own script sends with a JSON request in its session's
+    name (the session acts only with its page's CSRF token)."""
+    token = page.evaluate("document.querySelector('meta[name=\"csrf-token\"]').content")
+    return {"Content-Type": "application/json", "X-CSRFToken": token}
+
+
 @pytest.fixture
 def two_people(chromium, server_url):
     """Ann and Bob, registered in two browser contexts; no page may raise a script error."""

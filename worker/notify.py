@@ -19,20 +19,23 @@ from email.message import EmailMessage
 from events.contacts import Contact
 from events.deadlines import INVITED, MISSED, REMINDER, YOUR_TURN
 from events.settings import Settings
+from games.messageformat import format_message
 
 SUBJECTS = {
     "en": {YOUR_TURN: "Your turn in {title}", REMINDER: "Reminder: your turn in {title}",
-           MISSED: "{title}: seat {seat} missed its deadline", INVITED: "You are invited to {title}"},
+           MISSED: "{title}: seat {number} missed its deadline", INVITED: "You are invited to {title}"},
     "de": {YOUR_TURN: "Du bist am Zug: {title}", REMINDER: "Erinnerung: Du bist am Zug in {title}",
-           MISSED: "{title}: Platz {seat} hat die Frist versäumt", INVITED: "Einladung zu {title}"},
+           MISSED: "{title}: Platz {number} hat die Frist versäumt", INVITED: "Einladung zu {title}"},
 }
 BODIES = {
-    "en": {YOUR_TURN: "It is your turn ({seat}).", REMINDER: "It has been your turn ({seat}) for a while.",
-           MISSED: "Seat {seat} missed its deadline; the other players may hand it to a bot.",
-           INVITED: "You are invited to take seat {seat}. Accept or decline in your lobby."},
-    "de": {YOUR_TURN: "Du bist am Zug ({seat}).", REMINDER: "Du bist schon eine Weile am Zug ({seat}).",
-           MISSED: "Platz {seat} hat die Frist versäumt; die anderen dürfen ihn einem Bot übergeben.",
-           INVITED: "Du bist zu Platz {seat} eingeladen. Nimm in deiner Lobby an oder lehne ab."},
+    "en": {YOUR_TURN: "It is your turn (seat {number}).",
+           REMINDER: "It has been your turn (seat {number}) for a while.",
+           MISSED: "Seat {number} missed its deadline; the other players may hand it to a bot.",
+           INVITED: "You are invited to take seat {number}. Accept or decline in your lobby."},
+    "de": {YOUR_TURN: "Du bist am Zug (Platz {number}).",
+           REMINDER: "Du bist schon eine Weile am Zug (Platz {number}).",
+           MISSED: "Platz {number} hat die Frist versäumt; die anderen dürfen ihn einem Bot übergeben.",
+           INVITED: "Du bist zu Platz {number} eingeladen. Nimm in deiner Lobby an oder lehne ab."},
 }
 
 
@@ -50,8 +53,9 @@ class Notice:
 def text(notice: Notice, lang: str) -> tuple[str, str]:
     lang = lang if lang in SUBJECTS else "en"
     values = asdict(notice)
-    subject = SUBJECTS[lang][notice.kind].format(**values)
-    body = BODIES[lang][notice.kind].format(**values) + f"\n\n{notice.url}\n"
+    values["number"] = notice.seat.removeprefix("p")  # "seat 2", not the id "p2"
+    subject = format_message(SUBJECTS[lang][notice.kind], values, lang)
+    body = format_message(BODIES[lang][notice.kind], values, lang) + f"\n\n{notice.url}\n"
     return subject, body
 
 

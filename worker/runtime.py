@@ -16,6 +16,7 @@ from celery import current_app
 
 from events.connection import client
 from events.followups import enqueue_followups
+from events.queues import enqueued_header, queue_for
 from events.repository import GameRepository
 from events.settings import Settings
 from events.store import EventStore
@@ -42,7 +43,7 @@ def runtime() -> Runtime:
     repo = GameRepository(store, settings.snapshot_every, settings.projection_cache_size)
 
     def send(name: str, args: list) -> None:
-        app.send_task(name, args=args, queue=settings.queue)
+        app.send_task(name, args=args, queue=queue_for(settings, name), headers=enqueued_header())
 
     repo.on_appended = lambda game_id, p: enqueue_followups(repo, game_id, p, send)
     return Runtime(settings, repo, send)

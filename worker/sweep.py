@@ -5,8 +5,14 @@ Every position that needs a bot or system work gets one task, claimed once per
 that task can get lost, and how the sweep finds each without reading every game
 ever played:
 
-* **The task died** (its worker was SIGKILLed, its node vanished): Celery would
-  redeliver it only after the broker's visibility timeout (an hour).  Claims of
+* **The task died while running** (its worker was SIGKILLed, its node vanished):
+  a running task beats every ``heartbeat_s`` seconds (the store's running set); work
+  silent for ``heartbeat_timeout_s`` is taken over (compare-and-set on the last
+  beat) and enqueued again, so a bot's turn resumes within about half a minute
+  (issue 28: it took the task limit plus margin plus a sweep, 154 s).  Celery
+  itself would redeliver it only after the broker's visibility timeout (an hour),
+  which cannot be shortened to seconds without running long bot turns twice.
+* **The task died before it ran, or never ended** (see above):  Claims of
   work are listed in the store's work-in-flight set, stamped when claimed and
   again when a task starts; the task removes its entry when done.  An entry older
   than the task time limit plus a margin (:attr:`Settings.work_overdue_s`) cannot
@@ -58,6 +64,7 @@ def sweep(repo: GameRepository, settings: Settings, send: Send, now: float | Non
     """One run of the sweep (see the module docstring)."""
     now = time.time() if now is None else now
     report = SweepReport()
+    _resend_silent(repo, settings, send, now, report)
     _resend_overdue(repo, settings, send, now, report)
     _revive_unclaimed(repo, settings, send, now, report)
     if report.resent or report.revived:
@@ -91,6 +98,35 @@ def _resend_overdue(repo: GameRepository, settings: Settings, send: Send, now: f
             if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
                 report.revived.append(f"{game_id}@{p.seq}")
             store.drop_work(game_id, seq, stamp)
+            report.dropped += 1
+
+
+def _resend_silent(repo: GameRepository, settings: Settings, send: Send, now: float, report: SweepReport) -> None:
+    """Running work whose heartbeats stopped: its worker died mid-task (SIGKILL, a
+    lost node).  Sent again within seconds, not after the task time limit."""
+    store = repo.store
+    for game_id, seq, stamp in store.work_silent(now - settings.heartbeat_timeout_s):
+        try:
+            p = repo.projection(game_id)
+        except UnknownGame:
+            store.drop_silent(game_id, seq, stamp)
+            report.dropped += 1
+            continue
+        if next_work(p) is None:
+            store.drop_silent(game_id, seq, stamp)
+            report.dropped += 1
+        elif p.seq == seq:
+            if not store.reclaim_silent(game_id, seq, stamp, now):
+                continue  # another sweep has it, or the task beat just now
+            if _send(send, [game_id, seq, now]):
+                report.resent.append(f"{game_id}@{seq}")
+            else:
+                store.release_work(game_id, seq)
+        else:
+            # It died in the middle of a turn appended sub-move by sub-move.
+            if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
+                report.revived.append(f"{game_id}@{p.seq}")
+            store.drop_silent(game_id, seq, stamp)
             report.dropped += 1
 
 

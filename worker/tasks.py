@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import redis
 from celery import shared_task
@@ -37,13 +40,37 @@ RETRY = {"autoretry_for": (redis.ConnectionError, redis.TimeoutError), "retry_ba
 def advance(self, game_id: str, seq: int, enqueued_at: float | None = None) -> str:  # type: ignore[no-untyped-def]
     rt = runtime()
     store = rt.repository.store
-    # From now on the time limit runs; the sweep leaves the work alone until it is over.
+    # From now on the time limit runs, and the heartbeats: the sweep leaves the work
+    # alone while they come, and sends it again soon after they stop (a dead worker).
     store.work_started(game_id, seq)
-    outcome = _advance(rt, game_id, seq, enqueued_at)
+    with heartbeat(store, game_id, seq, rt.settings.heartbeat_s):
+        outcome = _advance(rt, game_id, seq, enqueued_at)
     # Only a task that returns is done: one that died (or raised) stays in flight
     # for the sweep to enqueue again.
     store.work_done(game_id, seq)
     return outcome
+
+
+@contextmanager
+def heartbeat(store, game_id: str, seq: int, every_s: float) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """Beat for (game, seq) every ``every_s`` seconds while the block runs, from a
+    thread (a bot's search does not return to the task in between)."""
+    done = threading.Event()
+
+    def beat() -> None:
+        while not done.wait(every_s):
+            try:
+                store.work_heartbeat(game_id, seq)
+            except redis.RedisError:
+                log.warning("heartbeat of %s@%s failed", game_id, seq)
+
+    thread = threading.Thread(target=beat, name=f"heartbeat-{game_id}-{seq}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join(every_s)
 
 
 def _advance(rt, game_id: str, seq: int, enqueued_at: float | None) -> str:  # type: ignore[no-untyped-def]
@@ -54,8 +81,8 @@ def _advance(rt, game_id: str, seq: int, enqueued_at: float | None) -> str:  # t
     work = next_work(p)
     if work is None:
         return "idle"
-    if work.accept_undo:
-        commands = [Command("AcceptUndo", work.actor, {})]
+    if work.undo_answer is not None:
+        commands = [Command(work.undo_answer, work.actor, {})]
     elif work.actor == SYSTEM:
         commands = [Command(p.status().pending_system[0], SYSTEM, {})]
     else:

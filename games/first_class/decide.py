@@ -13,13 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from games.contract import NOBODY, SECRET, SYSTEM, Command, Event, IllegalMove
+from games.kit import Args
 
 from . import coins, contracts, route, trains
 from .data import RULES
-from .effects import Builder, after_growth, apply, attach_car, move_conductor, move_loco
+from .effects import Builder, after_growth, apply, attach_car, begin, move_conductor, move_loco
 from .state import MANDATORY, State
 
-Decider = Callable[[Builder, str, dict[str, Any]], None]
+Decider = Callable[[Builder, str, Args], None]
 DECIDERS: dict[str, Decider] = {}
 #: commands a seat may send whatever step is first (spending coins, contracts)
 FREE = ("SpendCoin", "BuyEndCard", "FulfilContract")
@@ -32,39 +33,25 @@ def command(name: str) -> Callable[[Decider], Decider]:
     return register
 
 
-def decide(state: State, cmd: Command, rng: random.Random) -> list[Event]:
-    if cmd.seat == SYSTEM:
-        return _system(state, cmd, rng)
+def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    if command.seat == SYSTEM:
+        return _system(state, command, rng)
     if state.phase == "over":
         raise IllegalMove("fc.turn.over", "the game is over")
-    if cmd.seat != state.current():
+    if command.seat != state.current():
         raise IllegalMove("fc.turn.not_yours", "it is not your turn")
-    fn = DECIDERS.get(cmd.type)
+    fn = DECIDERS.get(command.type)
     if fn is None:
-        raise IllegalMove("fc.command.unknown", f"unknown command {cmd.type!r}")
-    args = dict(cmd.args)
+        raise IllegalMove("fc.command.unknown", f"unknown command {command.type!r}")
+    args = Args(command.args, "fc.args", per_field=True)
     if state.scored:
         raise IllegalMove("fc.scoring.done", "your trains are scored: confirm the turn")
-    b = Builder(state, rng=rng)
-    fn(b, cmd.seat, args)
+    b = begin(state, rng)
+    fn(b, command.seat, args)
     return b.events
 
 
-# --- argument helpers ---------------------------------------------------------------
-
-
-def _int(args: dict[str, Any], name: str, lo: int, hi: int) -> int:
-    value = args.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise IllegalMove("fc.args." + name, f"{name} must be an integer from {lo} to {hi}")
-    return value
-
-
-def _str(args: dict[str, Any], name: str) -> str:
-    value = args.get(name)
-    if not isinstance(value, str):
-        raise IllegalMove("fc.args." + name, f"{name} must be a string")
-    return value
+# --- step helpers ------------------------------------------------------------------
 
 
 def _front(b: Builder, *kinds: str) -> tuple[str, int, int]:
@@ -87,11 +74,11 @@ def _in_turn(b: Builder) -> None:
 
 
 @command("DraftEndCard")
-def _draft(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _draft(b: Builder, seat: str, args: Args) -> None:
     state = b.state
     if state.phase != "draft" or not state.pending:
         raise IllegalMove("fc.draft.done", "you have kept your end-game card")
-    card = _str(args, "card")
+    card = args.text("card")
     if card not in state.draft_hand:
         raise IllegalMove("fc.draft.not_in_hand", "that card is not in your hand")
     rest = [c for c in state.draft_hand if c != card]
@@ -124,17 +111,15 @@ def _row_of(state: State, card: str) -> int:
 
 
 @command("TakeCard")
-def _take(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _take(b: Builder, seat: str, args: Args) -> None:
     state = b.state
     if state.phase != "play":
         raise IllegalMove("fc.phase", "cards are taken in the play phase")
     if state.took:
         raise IllegalMove("fc.take.once", "one card or the start-player tile per turn")
     _no_mandatory(b)
-    card_id = _str(args, "card")
-    mode = args.get("mode")
-    if mode not in ("actions", "upgrade"):
-        raise IllegalMove("fc.args.mode", "mode must be 'actions' or 'upgrade'")
+    card_id = args.text("card")
+    mode = args.text("mode", ("actions", "upgrade"))
     row = _row_of(state, card_id)
     b.emit("CardTaken", {"seat": seat, "card": card_id, "row": row, "mode": mode})
     if b.state.row_taken[row] >= len(state.seats):
@@ -156,7 +141,7 @@ def _take(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("TakeStartTile")
-def _tile(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _tile(b: Builder, seat: str, args: Args) -> None:
     state = b.state
     if state.phase != "play":
         raise IllegalMove("fc.phase", "the tile is taken in the play phase")
@@ -176,20 +161,20 @@ def _tile(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("AttachCar")
-def _attach(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _attach(b: Builder, seat: str, args: Args) -> None:
     _front(b, "car", "upgrade_or_car")
-    t = _int(args, "train", 0, 1)
+    t = args.integer("train", 0, 1)
     if not trains.can_attach(b.state.player(seat).trains[t], b.state.supply):
         raise IllegalMove("fc.train.full", "this train takes no more cars (LOK attached or no 0-car left)")
     attach_car(b, seat, t)
 
 
 @command("UpgradeCar")
-def _upgrade(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _upgrade(b: Builder, seat: str, args: Args) -> None:
     _front(b, "upgrade", "upgrade_or_car")
-    t = _int(args, "train", 0, 1)
+    t = args.integer("train", 0, 1)
     train = b.state.player(seat).trains[t]
-    i = _int(args, "index", 0, 9)
+    i = args.integer("index", 0, 9)
     if i >= len(train) or train[i][0] != "car":
         raise IllegalMove("fc.upgrade.not_a_car", "only cars can be upgraded (not post wagons or LOK tiles)")
     new = trains.upgrade_target(train, i, b.state.supply)
@@ -206,10 +191,10 @@ def _upgrade(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("MoveConductor")
-def _conductor(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _conductor(b: Builder, seat: str, args: Args) -> None:
     kind, n, _ = _front(b, "conductor", "loco_or_conductor")
-    t = _int(args, "train", 0, 1)
-    steps = _int(args, "steps", 1, 9)
+    t = args.integer("train", 0, 1)
+    steps = args.integer("steps", 1, 9)
     limit = 1 if kind == "loco_or_conductor" else n
     room = trains.conductor_room(b.state.player(seat), t)
     if steps > min(limit, room):
@@ -218,7 +203,7 @@ def _conductor(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("MoveLoco")
-def _loco(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _loco(b: Builder, seat: str, args: Args) -> None:
     _front(b, "loco_or_conductor")
     if route.move(b.state.player(seat), 1)[0] == b.state.player(seat).loco:
         raise IllegalMove("fc.loco.end", "the locomotive is at the end of its route")
@@ -226,9 +211,9 @@ def _loco(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("AttachPost")
-def _post(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _post(b: Builder, seat: str, args: Args) -> None:
     _, _, t = _front(b, "post")
-    post = _str(args, "post")
+    post = args.text("post")
     if post not in b.state.player(seat).posts_left:
         raise IllegalMove("fc.post.unknown", "choose one of your remaining post wagons")
     b.emit("PostAttached", {"seat": seat, "train": t, "post": post, "consumes": 1})
@@ -237,9 +222,9 @@ def _post(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("TakeEndCard")
-def _end_take(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _end_take(b: Builder, seat: str, args: Args) -> None:
     _front(b, "end_card")
-    card = _str(args, "card")
+    card = args.text("card")
     if card not in b.state.end_display:
         raise IllegalMove("fc.endcard.not_displayed", "that end-game card is not face up")
     b.emit("EndCardTaken", {"seat": seat, "card": card, "consumes": 1})
@@ -253,9 +238,9 @@ def _refill_and_act(b: Builder, seat: str, card: str) -> None:
 
 
 @command("PlaceCelebrity")
-def _celebrity(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _celebrity(b: Builder, seat: str, args: Args) -> None:
     _front(b, "celebrity")
-    t = _int(args, "train", 0, 1)
+    t = args.integer("train", 0, 1)
     i = trains.first_free_car(b.state.player(seat).trains[t])
     if i is None:
         raise IllegalMove("fc.celebrity.no_free_car", "this train has no car without a card under it")
@@ -263,16 +248,16 @@ def _celebrity(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("PlacePostcard")
-def _postcard(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _postcard(b: Builder, seat: str, args: Args) -> None:
     _front(b, "postcard")
-    card = _str(args, "route")
+    card = args.text("route")
     if card not in route.free_route_cards(b.state.player(seat)):
         raise IllegalMove("fc.postcard.no_free_route", "postcards go under your route cards without one")
     b.emit("PostcardPlaced", {"seat": seat, "route": card, "consumes": 1})
 
 
 @command("DeclineCard")
-def _decline(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _decline(b: Builder, seat: str, args: Args) -> None:
     """No free car (celebrity) or route card (postcard): an upgrade instead."""
     kind, _, _ = _front(b, "celebrity", "postcard")
     player = b.state.player(seat)
@@ -285,7 +270,7 @@ def _decline(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("SkipEffect")
-def _skip(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _skip(b: Builder, seat: str, args: Args) -> None:
     if not b.state.pending:
         raise IllegalMove("fc.step.none", "nothing to skip")
     _no_mandatory(b)
@@ -296,13 +281,11 @@ def _skip(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("SpendCoin")
-def _spend(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _spend(b: Builder, seat: str, args: Args) -> None:
     _in_turn(b)
     _no_mandatory(b)
-    field = _int(args, "field", 1, RULES.coin_fields)
-    use = args.get("use")
-    if use not in ("action", "vp"):
-        raise IllegalMove("fc.args.use", "use must be 'action' or 'vp'")
+    field = args.integer("field", 1, RULES.coin_fields)
+    use = args.text("use", ("action", "vp"))
     if not b.state.player(seat).coins[field - 1]:
         raise IllegalMove("fc.coin.empty", "there is no coin on that field")
     column = RULES.column_of(field)
@@ -314,10 +297,10 @@ def _spend(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("BuyEndCard")
-def _buy(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _buy(b: Builder, seat: str, args: Args) -> None:
     _in_turn(b)
     _no_mandatory(b)
-    card = _str(args, "card")
+    card = args.text("card")
     if card not in b.state.end_display:
         raise IllegalMove("fc.endcard.not_displayed", "that end-game card is not face up")
     grid = b.state.player(seat).coins
@@ -328,10 +311,10 @@ def _buy(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("FulfilContract")
-def _fulfil(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _fulfil(b: Builder, seat: str, args: Args) -> None:
     _in_turn(b)
     _no_mandatory(b)
-    card = _str(args, "card")
+    card = args.text("card")
     player = b.state.player(seat)
     if card not in player.contracts:
         raise IllegalMove("fc.contract.not_open", "that is not one of your open contracts")
@@ -345,12 +328,12 @@ def _fulfil(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("ClaimRouteBonus")
-def _claim(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _claim(b: Builder, seat: str, args: Args) -> None:
     if b.state.phase != "scoring":
         raise IllegalMove("fc.phase", "route bonuses are taken in a scoring phase")
     _no_mandatory(b)
     player = b.state.player(seat)
-    city = _int(args, "city", 0, 99)
+    city = args.integer("city", 0, 99)
     if city not in route.bonus_cities(player):
         raise IllegalMove("fc.route.not_reached", "the locomotive has not reached that bonus city")
     if city in player.claimed:
@@ -362,7 +345,7 @@ def _claim(b: Builder, seat: str, args: dict[str, Any]) -> None:
 
 
 @command("ScoreTrains")
-def _score(b: Builder, seat: str, args: dict[str, Any]) -> None:
+def _score(b: Builder, seat: str, args: Args) -> None:
     if b.state.phase != "scoring":
         raise IllegalMove("fc.phase", "trains are scored in a scoring phase")
     _no_mandatory(b)

@@ -1,5 +1,5 @@
-"""Carrying out effects while deciding: a builder that appends each event and
-folds it at once, so a consequence (the 5th car brings a post wagon, a conductor
+"""Carrying out effects while deciding: the kit's builder (:class:`games.kit.Decision`)
+appends each event and folds it at once, so a consequence (the 5th car brings a post wagon, a conductor
 enters a LOK tile) is decided on the state the earlier events made.
 
 Effects that need no choice (coins, locomotive steps, both conductors, points)
@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from games.contract import Event
+from games.kit import Decision
 
 from . import coins, route, trains
 from .data import RULES, Effect
@@ -25,16 +24,13 @@ from .state import State
 CHOICES = ("car", "upgrade", "conductor", "end_card", "upgrade_or_car", "loco_or_conductor")
 
 
-@dataclass
-class Builder:
-    state: State
-    rng: random.Random = field(default_factory=lambda: random.Random(0))
-    events: list[Event] = field(default_factory=list)
+#: A First Class decision: the kit's event builder, folding by First Class's ``evolve``.
+Builder = Decision[State]
 
-    def emit(self, type_: str, payload: dict[str, Any], barrier: bool = False) -> None:
-        event = Event(type_, payload, barrier)
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+
+def begin(state: State, rng: random.Random | None = None) -> Builder:
+    """The builder of one command's events (a fixed rng where nothing may be drawn)."""
+    return Decision(state, evolve, rng)
 
 
 def apply(b: Builder, seat: str, effects: Iterable[Effect], front: bool = True, train: int = -1) -> None:

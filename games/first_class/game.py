@@ -1,6 +1,6 @@
-"""The ``Game`` object the platform registers: setup, status, views, redaction,
-determinization.  The rules live in the concept modules; this file wires them to
-:mod:`games.contract`."""
+"""The ``Game`` object the platform registers: First Class's identity, set-up, status and
+determinization on the shared kit (:class:`games.kit.GameBase`); the rules are bound from
+their modules."""
 
 from __future__ import annotations
 
@@ -8,40 +8,39 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import NOBODY, SECRET, Command, Description, Event, IllegalMove, OpenAction, Status, redact_secrets
+from games.contract import NOBODY, SECRET, Event, IllegalMove, Status
+from games.kit import GameBase, ranked, setting_up
 
-from . import state as _state
 from .data import RULES
-from .decide import deal_event
-from .decide import decide as _decide
-from .evolve import evolve as _evolve
-from .legal import legal_commands as _legal
-from .legal import open_actions as _open
-from .messages import MESSAGES
-from .messages import describe as _describe
-from .messages import describe_command as _describe_command
+from .decide import deal_event, decide
+from .evolve import evolve
+from .legal import legal_commands, open_actions
+from .messages import MESSAGES, describe, describe_command
 from .state import State, replace
-from .view import view as _view
+from .view import view
 
 PLAYER_PHASES = ("draft", "play", "scoring")
 
 
-class FirstClass:
+class FirstClass(GameBase[State]):
     name = "first_class"
     title = "First Class"
-    rules_version = 1
+    code = "fc"
     min_players = 2
     max_players = 4
     #: the base game with modules A (contracts) and B (celebrities, postcards): no choices yet
-    option_schema: Mapping[str, Any] = {}
     messages = MESSAGES
+    state_type = State
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
 
-    def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        if options:
-            raise IllegalMove("fc.options.unknown", f"First Class has no options: {sorted(options)}")
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalMove("fc.options.players", "First Class is for 2 to 4 players")
-        return {}
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    legal_commands = staticmethod(legal_commands)
+    open_actions = staticmethod(open_actions)
+    view = staticmethod(view)
+    describe = staticmethod(describe)
+    describe_command = staticmethod(describe_command)
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Shuffle the stacks and the end-game cards, deal round 1 and start the
@@ -59,7 +58,7 @@ class FirstClass:
         end_deck = sorted(RULES.end_cards)
         rng.shuffle(end_deck)
         events = [
-            Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.rules_version,
+            Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.state_version,
                                   "supply": dict(RULES.supply), "lok_tiles": [v for v, _ in RULES.lok_tiles]}),
             Event("StacksShuffled", {"counts": {k: len(v) for k, v in stacks.items()}, "end_cards": len(end_deck),
                                      SECRET: {NOBODY: {"stacks": stacks, "end_deck": end_deck}}}, barrier=True),
@@ -74,28 +73,13 @@ class FirstClass:
                                               SECRET: {drafters[0]: {"hand": end_deck[:n]}}}, barrier=True))
         return events
 
-    def initial_state(self) -> State:
-        return State()
-
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return _decide(state, command, rng)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return _evolve(state, event)
-
-    def legal_commands(self, state: State, seat: str) -> list[Command]:
-        return _legal(state, seat)
-
-    def open_actions(self, state: State, seat: str) -> list[OpenAction]:
-        return _open(state, seat)
-
     def status(self, state: State) -> Status:
         scores = {seat: p.vp for seat, p in state.players.items()}
         if state.phase == "over":
             ranking = tuple(state.final.get("ranking", ()))
             return Status("over", state.round, (), (), True, scores, ranking)
         if not state.seats:
-            return Status("setup", None, ())
+            return setting_up()
         pending: tuple[str, ...] = ()
         if state.phase == "deal":
             pending = ("DealRound",)
@@ -103,20 +87,8 @@ class FirstClass:
             pending = ("FinishGame",)
         current = state.current()
         to_move = (current,) if state.phase in PLAYER_PHASES and current else ()
-        ranking = tuple(sorted(state.seats, key=lambda s: (-scores.get(s, 0), state.seats.index(s))))
+        ranking = ranked(scores, state.seats)
         return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
-
-    def view(self, state: State, viewer: str) -> dict[str, Any]:
-        return _view(state, viewer)
-
-    def redact(self, event: Event, viewer: str) -> Event:
-        return redact_secrets(event, viewer)
-
-    def describe(self, event: Event) -> Description:
-        return _describe(event)
-
-    def describe_command(self, command: Command) -> Description:
-        return _describe_command(command)
 
     def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
         """Resample what ``viewer`` cannot know: the order of each undealt stack,
@@ -141,12 +113,6 @@ class FirstClass:
         if hand_hidden:
             hand, pool = tuple(pool[:len(hand)]), pool[len(hand):]
         return replace(state, stacks=stacks, players=players, draft_hand=hand, end_deck=tuple(pool))
-
-    def dump_state(self, state: State) -> Any:
-        return _state.dump(state)
-
-    def load_state(self, data: Any) -> State:
-        return _state.load(data)
 
 
 GAME = FirstClass()

@@ -12,6 +12,9 @@ from importlib import resources
 from typing import Any
 
 from games.contract import Command, Description, Event
+from games.messageformat import format_message
+
+from .data import RULES
 
 TEXTS: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/texts.json").read_text("utf-8"))
 LANGS = ("de", "en")
@@ -37,7 +40,43 @@ def _params(raw: dict[str, Any]) -> dict[str, Any]:
         params["items"] = {lang: ", ".join(f"{n} × {_kind(k, lang)}" for k, n in items) for lang in LANGS}
     if isinstance(params.get("kind"), str):
         params["kind"] = {lang: _kind(params["kind"], lang) for lang in LANGS}
+    if isinstance(params.get("card"), str):
+        params["card"] = card_name(params["card"])
     return params
+
+
+def _text(template: dict[str, str], **params: Any) -> dict[str, str]:
+    return {lang: format_message(template[lang], params, lang) for lang in LANGS}
+
+
+def _effects(effects: Any, extra: list[dict[str, str]] | None = None) -> dict[str, str]:
+    """A card's effects in words: "2 new 0-cars, 1 coin"."""
+    parts = [_text(TEXTS["effects"][kind], n=n) for kind, n in effects if kind in TEXTS["effects"]] + (extra or [])
+    return {lang: ", ".join(part[lang] for part in parts) for lang in LANGS}
+
+
+def card_name(card_id: str) -> dict[str, str] | str:
+    """A card as the table shows it (its type and actions), never its id ("g01")."""
+    names = TEXTS["card_names"]
+    if card_id in RULES.end_cards:
+        end = RULES.end_cards[card_id]
+        return _text(names["end"], type=TEXTS["types"].get(end.type, end.type), points=end.points,
+                     effects=_effects(end.effects))
+    card = RULES.cards.get(card_id)
+    if card is None:
+        return card_id
+    if card.contract is not None:
+        requires = dict(card.contract.get("requires", {}))
+        template = TEXTS["requirements"].get(str(requires.get("kind")), {"de": "", "en": ""})
+        return _text(names["contract"], effects=_effects(card.contract.get("reward", ())),
+                     requires=_text(template, n=requires.get("count", 1), level=requires.get("level", ""),
+                                    position=requires.get("position", "")))
+    extra = [TEXTS["effects"][flag] for flag in ("celebrity", "postcard") if getattr(card, flag)]
+    if card.route:
+        extra.insert(0, _text(TEXTS["effects"]["route"], route=card.route))
+    effects = _effects(card.effects, extra)
+    kind = TEXTS["types"].get(card.type or "", card.type or "")
+    return _text(names["action"], type=kind, effects=effects) if effects["en"] else _text(names["plain"], type=kind)
 
 
 def _kind(kind: str, lang: str) -> str:

@@ -8,15 +8,15 @@ in (the roll), and the roll is an undo barrier.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from games.contract import SECRET, Command, Event, IllegalMove
+from games.kit import Args
 
 from . import year
 from .connect import connect
 from .data import COMPANIES, COSTS, FACES, RULES, TERRAINS
-from .dice import count, income_case, ledger, payment, payout, roll_faces, track_dice
+from .dice import income_case, ledger, payment, payout, roll_faces, track_dice
 from .shares import check_purchase
 from .state import State
 from .stations import station_piece, supply_left
@@ -38,12 +38,11 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     handler = _HANDLERS.get(command.type)
     if handler is None:
         raise IllegalMove("rd.unknown", f"unknown command {command.type!r}")
-    args = command.args if isinstance(command.args, Mapping) else {}
-    events = handler(state, command.seat, args, rng)
+    events = handler(state, command.seat, Args(command.args, "rd.args"), rng)
     return events + _end_checks(state, events)
 
 
-def _income(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _income(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     if state.year <= 1:
         raise IllegalMove("rd.income.first_year", "no income in the first year")
     if state.turn["income"]:
@@ -56,11 +55,11 @@ def _income(state: State, seat: str, args: Mapping[str, Any], rng: random.Random
     return [Event("IncomeTaken", payload)] + _broken(broken)
 
 
-def _roll(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _roll(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     if state.turn["rolled"]:
         raise IllegalMove("rd.roll.once", "you roll once per turn")
-    k = count(args.get("screen", 0), "screen")
-    m = count(args.get("question", 0), "question")
+    k = args.integer("screen", default=0)
+    m = args.integer("question", default=0)
     if k > state.screen[seat]:
         raise IllegalMove("rd.roll.screen", "not that many dice behind your screen")
     if m > state.front[seat]["question"]:
@@ -72,7 +71,7 @@ def _roll(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) 
     return [Event("DiceRolled", payload, barrier=True)] + _broken(broken)
 
 
-def _turn_die(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _turn_die(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     """Turn a '?' die in front to another face; offered in its owner's turn only.
 
     The rules text lets '?' dice be turned "at any time".  The platform lets a seat
@@ -92,7 +91,7 @@ def _turn_die(state: State, seat: str, args: Mapping[str, Any], rng: random.Rand
     return [Event("DieTurned", {"seat": seat, "face": face})]
 
 
-def _buy(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _buy(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     company, seller, die = args.get("company"), args.get("seller", "bank"), args.get("die", "share")
     if not isinstance(die, str) or die not in ("share", "question"):
         raise IllegalMove("rd.share.die", "a share is paid with a share or '?' die in front")
@@ -117,7 +116,7 @@ def _surcharge(state: State, seat: str, ids: set[str], bridge: bool, used_questi
     return mountains, k, m
 
 
-def _lay(state: State, seat: str, pieces: list[Piece], args: Mapping[str, Any], bridge: bool,
+def _lay(state: State, seat: str, pieces: list[Piece], args: Args, bridge: bool,
          connection: Any = None, ids: set[str] | None = None) -> list[Event]:
     used = track_dice(state, seat, [p.kind for p in pieces])
     if ids is None:
@@ -140,16 +139,16 @@ def _lay(state: State, seat: str, pieces: list[Piece], args: Mapping[str, Any], 
     return [Event("TrackLaid", payload)] + _broken(broken)
 
 
-def _place(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _place(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     return _lay(state, seat, place_track(state, args.get("end"), args.get("via"), args.get("exit")), args, False)
 
 
-def _bridge(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _bridge(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     exits = args.get("exits")
     return _lay(state, seat, build_bridge(state, args.get("end"), args.get("via"), exits), args, True)
 
 
-def _connect(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _connect(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     c = connect(state, args.get("end"), args.get("via"), args.get("exit"), args.get("tile"), args.get("rot"),
                 args.get("onward"))
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
@@ -159,7 +158,7 @@ def _connect(state: State, seat: str, args: Mapping[str, Any], rng: random.Rando
     return _lay(state, seat, c.pieces, args, False, c, ids)
 
 
-def _station(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _station(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     company, kind, cost = args.get("company"), args.get("kind"), args.get("cost")
     if not isinstance(company, str) or company not in COMPANIES or not isinstance(kind, str) \
             or kind not in TERRAINS or not isinstance(cost, int) or isinstance(cost, bool) or cost not in COSTS:
@@ -177,7 +176,7 @@ def _station(state: State, seat: str, args: Mapping[str, Any], rng: random.Rando
     return [Event("StationBuilt", payload)] + _broken(broken)
 
 
-def _return(state: State, seat: str, args: Mapping[str, Any], rng: random.Random) -> list[Event]:
+def _return(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]:
     face = args.get("face")
     if not isinstance(face, str) or face not in FACES or state.front[seat][face] <= 0:
         raise IllegalMove("rd.reduce.face", "return a die you have in front of your screen")

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
+from games.kit import seal
 
 from .data import COMPANIES, FACES, RULES, TILE_TYPES, TILES, station_supply
 from .dice import passengers_key, screen_key
@@ -23,7 +24,7 @@ def evolve(state: State, event: Event) -> State:
     new = state.clone()
     _apply_secrets(new, event.payload)
     handler(new, event.payload)
-    return new
+    return seal(new)  # final from here: facts of it may be memoised (track.open_sides)
 
 
 def _apply_secrets(s: State, p: Mapping[str, Any]) -> None:

@@ -8,8 +8,7 @@ views decide who sees them (:mod:`.view`).
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -63,13 +62,6 @@ class State:
 
     def clone(self) -> State:
         return State(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
-
-    def dump(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def load(cls, data: dict[str, Any]) -> State:
-        return cls(**copy.deepcopy(dict(data)))
 
     # -- facts several modules need
     def dice_on_tiles(self) -> int:

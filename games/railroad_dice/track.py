@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
+from games.kit import Memo
 
 from .data import TILE_TYPES
 from .state import State
@@ -70,10 +71,18 @@ def can_connect(state: State, pos: str, d: int) -> bool:
                for t in TILE_TYPES for rot in range(4))
 
 
+def _no_sides(state: State) -> dict[str, frozenset[int]]:
+    return {}
+
+
+#: Per sealed state: tile position -> its open sides (filled as asked).
+_OPEN_SIDES: Memo[State, dict[str, frozenset[int]]] = Memo(_no_sides)
+
+
 def open_sides(state: State, pos: str) -> frozenset[int]:
-    """Sides of the tile at ``pos`` where a new tile could still be connected (memoised
-    on the state object: states are never changed once built)."""
-    cache = state.__dict__.setdefault("_open_sides", {})
+    """Sides of the tile at ``pos`` where a new tile could still be connected (memoised per
+    sealed state, :mod:`games.kit.memo`: states are never changed once ``evolve`` made them)."""
+    cache = _OPEN_SIDES(state)
     if pos not in cache:
         cache[pos] = frozenset(d for d in range(4) if can_connect(state, pos, d))
     return cache[pos]

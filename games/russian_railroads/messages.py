@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from games.contract import Command, Description, Event
+from games.messageformat import format_message
 
 from . import names
 from .coal import messages as coal_messages
@@ -49,23 +50,19 @@ MESSAGES = {
 # --- phrases -------------------------------------------------------------------------
 
 
-def _pick(value: Any, lang: str) -> Any:
-    return value[lang] if isinstance(value, dict) and lang in value else value
-
-
 def phrase(template: Name, **params: Any) -> Name:
-    """``template`` (one string per language) filled with ``params`` in each language."""
-    return {lang: template[lang].format(**{k: _pick(v, lang) for k, v in params.items()}) for lang in LANGS}
+    """``template`` (one ICU MessageFormat string per language) filled with ``params`` in each language."""
+    return {lang: format_message(template[lang], params, lang) for lang in LANGS}
 
 
 def bit(key: str, **params: Any) -> Name:
     return phrase(TEXTS["bits"][key], **params)
 
 
-def count(kind: str, n: int) -> Name:
-    """"1 coin" / "3 coins" (German and English), never "coin(s)"."""
-    forms = TEXTS["count"][kind]
-    return {lang: forms[lang][0 if n == 1 else 1].format(n=n) for lang in LANGS}
+def count(kind: str, n: int, case: str = "nominative") -> Name:
+    """"1 coin" / "3 coins" (German and English), never "coin(s)"; ``case="dative"``
+    for "mit 2 Arbeitern"."""
+    return phrase(TEXTS["count"][kind], n=n, case=case)
 
 
 def joined(parts: list[Name]) -> Name:
@@ -80,16 +77,16 @@ def joined(parts: list[Name]) -> Name:
     return out
 
 
-def payment(workers: int, coins: int, black: bool) -> Name:
+def payment(workers: int, coins: int, black: bool, case: str = "nominative") -> Name:
     """What a placement puts down: "2 workers and 1 coin", "the black worker", "1 coin"."""
     parts = []
     if black:
         parts.append(bit("the_black_worker"))
         workers -= 1
     if workers > 0:
-        parts.insert(0, count("worker", workers))
+        parts.insert(0, count("worker", workers, case))
     if coins > 0:
-        parts.append(count("coin", coins))
+        parts.append(count("coin", coins, case))
     return joined(parts)
 
 
@@ -244,7 +241,7 @@ def _describe_emil(event: Event, params: dict[str, Any]) -> str:
     elif key == "EmilCardRevealed":
         if payload.get("blocked"):
             key = "EmilCardBlocked"
-            params["payment"] = payment(int(payload.get("workers", 0)), int(payload.get("coins", 0)), False)
+            params["payment"] = payment(int(payload.get("workers", 0)), int(payload.get("coins", 0)), False, "dative")
         else:
             key = "EmilCardDiscarded"
             params["why"] = bit(f"emil_{payload.get('reason')}") if f"emil_{payload.get('reason')}" in TEXTS["bits"] \

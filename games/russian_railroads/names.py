@@ -14,6 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from games.messageformat import format_message
+
 Name = dict[str, str]
 
 _NAMES: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/names.json").read_text("utf-8"))
@@ -23,8 +25,7 @@ _PATTERNS = _NAMES["patterns"]
 
 def _format(pattern: str, **values: Any) -> Name:
     template = _PATTERNS[pattern]
-    return {lang: template[lang].format(**{k: (v[lang] if isinstance(v, dict) else v) for k, v in values.items()})
-            for lang in ("de", "en")}
+    return {lang: format_message(template[lang], values, lang) for lang in ("de", "en")}
 
 
 def colour(value: str) -> Name | str:

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from games.contract import SYSTEM, Command, Event, IllegalMove
+from games.kit import Args
 
 from . import auctions, building, finance, goods, scoring
 from .data import RULES
@@ -15,18 +16,8 @@ from .state import State
 ACTION_TILES = RULES["action_tiles"]
 
 
-def _int(args: Any, name: str, low: int = 0, high: int = 10**6) -> int:
-    value = args.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalMove("steam.args", f"'{name}' must be a whole number from {low} to {high}")
-    return value
-
-
-def _str(args: Any, name: str) -> str:
-    value = args.get(name)
-    if not isinstance(value, str):
-        raise IllegalMove("steam.args", f"'{name}' must be given as text")
-    return value
+def _args(command: Command) -> Args:
+    return Args(command.args, "steam.args")
 
 
 def _one_move(state: State) -> None:
@@ -59,7 +50,7 @@ def _phase(state: State, *phases: str) -> None:
 def _bid(state: State, command: Command, rng: random.Random) -> list[Event]:
     _phase(state, "auction_setup", "auction")
     _one_move(state)
-    amount = _int(command.args, "amount", 0, 1000)
+    amount = _args(command).integer("amount", 0, 1000)
     if state.phase == "auction_setup":
         auction, payment = auctions.setup_bid(state, command.seat, amount)
         return [Event("BidPlaced", {"seat": command.seat, "action": "bid", "amount": amount, "auction": auction,
@@ -91,7 +82,7 @@ def _skip_bid(state: State, command: Command, rng: random.Random) -> list[Event]
 def _raise_capital(state: State, command: Command, rng: random.Random) -> list[Event]:
     _phase(state, "capital")
     _one_move(state)
-    steps = _int(command.args, "steps", 0, finance.max_capital_steps(state, command.seat))
+    steps = _args(command).integer("steps", 0, finance.max_capital_steps(state, command.seat))
     return [Event("CapitalRaised", {"seat": command.seat, "steps": steps,
                                     "outcome": finance.raise_capital(state, command.seat, steps)})]
 
@@ -130,8 +121,8 @@ def tile_cost(state: State, seat: str, tile: int) -> int:
 def _choose_action(state: State, command: Command, rng: random.Random) -> list[Event]:
     _phase(state, "actions")
     _one_move(state)
-    tile = _int(command.args, "tile", 1, 7)
-    passed = bool(command.args.get("pass", False))
+    tile = _args(command).integer("tile", 1, 7)
+    passed = _args(command).flag("pass")
     problem = tile_problem(state, command.seat, tile, passed)
     if problem:
         raise IllegalMove(problem, "this action tile cannot be taken now")
@@ -145,8 +136,8 @@ def _choose_action(state: State, command: Command, rng: random.Random) -> list[E
 # -- build phase ----------------------------------------------------------------------------------
 
 def _build(state: State, command: Command, rng: random.Random) -> list[Event]:
-    hex_key, face = _str(command.args, "hex"), _str(command.args, "face")
-    rot = _int(command.args, "rot", 0, 5)
+    hex_key, face = _args(command).text("hex"), _args(command).text("face")
+    rot = _args(command).integer("rot", 0, 5)
     plan = building.plan_build(state, Network.of(state), command.seat, hex_key, face, rot)
     if "cost" in command.args and command.args["cost"] != plan["cost"]:
         raise IllegalMove("steam.build.cost", f"the tile costs ${plan['cost']} now")
@@ -169,7 +160,7 @@ def _group(state: State, args: Any) -> int | None:
     groups = building.supply_groups(state)
     if not groups:
         return None
-    group = _int(args, "group", 0, len(state.supply) - 1)
+    group = Args(args, "steam.args").integer("group", 0, len(state.supply) - 1)
     if group not in groups:
         raise IllegalMove("steam.supply.empty", "that supply space is empty")
     return group
@@ -179,7 +170,7 @@ def _new_city(state: State, command: Command, rng: random.Random) -> list[Event]
     _phase(state, "build")
     if city_action_open(state, command.seat) != "urbanize":
         raise IllegalMove("steam.urbanize.none", "you have no Urbanization to carry out")
-    hex_key, colour = _str(command.args, "hex"), _str(command.args, "colour")
+    hex_key, colour = _args(command).text("hex"), _args(command).text("colour")
     if not state.is_town(hex_key):
         raise IllegalMove("steam.urbanize.town", "a New City goes on a town")
     if colour not in state.new_cities_left:
@@ -196,7 +187,7 @@ def _city_growth(state: State, command: Command, rng: random.Random) -> list[Eve
     _phase(state, "build")
     if city_action_open(state, command.seat) != "growth":
         raise IllegalMove("steam.growth.none", "you have no City Growth to carry out")
-    hex_key = _str(command.args, "hex")
+    hex_key = _args(command).text("hex")
     if hex_key not in building.growth_targets(state):
         raise IllegalMove("steam.growth.city", "City Growth goes on a printed city without a marker")
     group = _group(state, command.args)
@@ -221,11 +212,9 @@ def _deliver(state: State, command: Command, rng: random.Random) -> list[Event]:
     _one_move(state)
     if state.rewards:
         raise IllegalMove("steam.goods.rewards", "delivery points are still to be placed")
-    links = command.args.get("links")
-    if not isinstance(links, list) or not all(isinstance(k, str) for k in links):
-        raise IllegalMove("steam.args", "'links' must be a list of link keys")
-    plan = goods.plan_delivery(state, Network.of(state), command.seat, _str(command.args, "from"),
-                               _str(command.args, "colour"), links, _str(command.args, "take"))
+    links = _args(command).texts("links")
+    plan = goods.plan_delivery(state, Network.of(state), command.seat, _args(command).text("from"),
+                               _args(command).text("colour"), links, _args(command).text("take"))
     others = [s for s in state.order if s != command.seat and plan["points"].get(s)]
     plan["pending"] = [{"seat": s, "points": plan["points"][s]} for s in others]
     return [Event("GoodsDelivered", plan)]
@@ -235,7 +224,7 @@ def _start_delivery(state: State, command: Command, rng: random.Random) -> list[
     """A delivery hop by hop (the move window's sub-moves): pick up the cube first."""
     _phase(state, "move")
     _one_move(state)
-    origin, colour = _str(command.args, "from"), _str(command.args, "colour")
+    origin, colour = _args(command).text("from"), _args(command).text("colour")
     if not any(r["from"] == origin and r["colour"] == colour
                for r in goods.routes(state, Network.of(state), command.seat)):
         raise IllegalMove("steam.goods.route", "no delivery of such a cube from there")
@@ -247,7 +236,7 @@ def _move_cube(state: State, command: Command, rng: random.Random) -> list[Event
     _phase(state, "move")
     if not state.transit:
         raise IllegalMove("steam.goods.no_cube", "pick up a cube first")
-    link = _str(command.args, "link")
+    link = _args(command).text("link")
     net = Network.of(state)
     hop = next((h for h in goods.next_hops(state, net, command.seat) if h["link"] == link), None)
     if hop is None:
@@ -257,7 +246,7 @@ def _move_cube(state: State, command: Command, rng: random.Random) -> list[Event
     links = state.transit["links"] + [link]
     if hop["completes"]:
         plan = goods.plan_delivery(state, net, command.seat, state.transit["from"], state.transit["colour"], links,
-                                   _str(command.args, "take"))
+                                   _args(command).text("take"))
         others = [s for s in state.order if s != command.seat and plan["points"].get(s)]
         plan["pending"] = [{"seat": s, "points": plan["points"][s]} for s in others]
         return [Event("GoodsDelivered", plan)]
@@ -285,7 +274,7 @@ def _choose_reward(state: State, command: Command, rng: random.Random) -> list[E
     if not state.rewards or state.rewards[0]["seat"] != command.seat or state.turn["moves"]:
         # (checked before ``_one_move``, which refuses everything else while points are open)
         raise IllegalMove("steam.goods.no_reward", "you have no delivery points to place")
-    take = _str(command.args, "take")
+    take = _args(command).text("take")
     if take not in ("income", "vp"):
         raise IllegalMove("steam.goods.take", "points go either to income or to victory points")
     return [Event("RewardTaken", {"seat": command.seat, "points": state.rewards[0]["points"], "take": take})]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.contract import TURN_CONFIRMED, Event
+from games.kit import seal
 
 from . import flow, tiles
 from .data import RULES, rounds_for
@@ -18,8 +19,7 @@ def evolve(state: State, event: Event) -> State:
         return state
     new = state.fork()
     handler(new, dict(event.payload))
-    new.__dict__["_folded"] = True      # made by the rules, never changed again: may cache (network.py)
-    return new
+    return seal(new)  # made by the rules, never changed again: its network may be memoised (network.py)
 
 
 def _sub_move(s: State) -> None:

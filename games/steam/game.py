@@ -1,4 +1,5 @@
-"""The ``Game`` object the platform registers; everything rule-bearing is delegated."""
+"""The ``Game`` object the platform registers: Steam's identity, set-up and status on
+the shared kit (:class:`games.kit.GameBase`); the rules are bound from their modules."""
 
 from __future__ import annotations
 
@@ -6,19 +7,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import Command, Description, Event, IllegalMove, OpenAction, Status, redact_secrets
+from games.contract import Event, Status
+from games.kit import Capabilities, GameBase, setting_up
 
 from . import auctions
 from .data import MAPS, RULES, hex_map
-from .decide import decide as _decide
-from .evolve import evolve as _evolve
-from .legal import legal_commands as _legal
-from .legal import open_actions as _open
-from .messages import MESSAGES
-from .messages import describe as _describe
-from .messages import describe_command as _describe_command
+from .decide import decide
+from .evolve import evolve
+from .legal import legal_commands, open_actions
+from .messages import MESSAGES, describe, describe_command
 from .state import State
-from .view import view as _view
+from .view import view
 
 OPTION_SCHEMA: Mapping[str, Any] = {
     "type": "object",
@@ -28,37 +27,36 @@ OPTION_SCHEMA: Mapping[str, Any] = {
         "mode": {"enum": ["base", "expert"], "default": "base", "title": "Base or expert game"},
         "start": {"enum": ["auction", "random"], "default": "auction",
                   "title": "Base game start: auction of the turn order, or drawn (first game)"},
+        # a shorter game (tests, benchmarks); not offered in the lobby
+        "rounds": {"type": "integer", "minimum": 1, "maximum": 10, "x-lobby": False},
     },
     "additionalProperties": False,
 }
 
 
-class Steam:
+class Steam(GameBase[State]):
     name = "steam"
     title = "Steam"
-    rules_version = 1
+    code = "steam"
     min_players = 3
     max_players = 5
     option_schema = OPTION_SCHEMA
     messages = MESSAGES
+    state_type = State
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
+    #: Its MCTS takes up to 40 s a position (many candidate deliveries and builds, each
+    #: completed greedily): far too slow to analyse a whole game.
+    capabilities = Capabilities(analysis_bot="greedy")
 
-    def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"map": "ne_usa_se_canada", "mode": "base", "start": "auction"}
-        for name, value in dict(options or {}).items():
-            if name == "rounds":        # a shorter game (tests, benchmarks); not offered in the lobby
-                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
-                    raise IllegalMove("steam.options.rounds", "rounds must be 1 to 10")
-                out["rounds"] = value
-                continue
-            spec = OPTION_SCHEMA["properties"].get(name)
-            if spec is None:
-                raise IllegalMove("steam.options.unknown", f"Steam has no option {name!r}")
-            if value not in spec["enum"]:
-                raise IllegalMove("steam.options.value", f"option {name} must be one of {spec['enum']}")
-            out[name] = value
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalMove("steam.options.players", "Steam is for 3 to 5 players")
-        return out
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    legal_commands = staticmethod(legal_commands)
+    open_actions = staticmethod(open_actions)
+    view = staticmethod(view)
+    describe = staticmethod(describe)
+    describe_command = staticmethod(describe_command)
+    # determinize: the kit's identity; nothing is hidden once the cubes are drawn (they lie open).
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """The bag is drawn onto the cities and the supply spaces (3 players: one cube fewer per
@@ -100,21 +98,6 @@ class Steam:
                                 barrier=True))
         return events
 
-    def initial_state(self) -> State:
-        return State()
-
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return _decide(state, command, rng)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return _evolve(state, event)
-
-    def legal_commands(self, state: State, seat: str) -> list[Command]:
-        return _legal(state, seat)
-
-    def open_actions(self, state: State, seat: str) -> list[OpenAction]:
-        return _open(state, seat)
-
     def status(self, state: State) -> Status:
         scores = dict(state.vp)
         if state.phase == "over":
@@ -127,31 +110,9 @@ class Steam:
         if state.phase == "income":
             return Status("income", state.round, (), ("SettleIncome",), False, scores, tuple(state.order))
         if state.phase == "setup":
-            return Status("setup", None, ())
+            return setting_up()
         to_move = (state.current,) if state.current else ()
         return Status(state.phase, state.round or None, to_move, (), False, scores, tuple(state.order))
-
-    def view(self, state: State, viewer: str) -> dict[str, Any]:
-        return _view(state, viewer)
-
-    def redact(self, event: Event, viewer: str) -> Event:
-        return redact_secrets(event, viewer)
-
-    def describe(self, event: Event) -> Description:
-        return _describe(event)
-
-    def describe_command(self, command: Command) -> Description:
-        return _describe_command(command)
-
-    def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
-        """Nothing is hidden once the cubes are drawn (they lie open on the board)."""
-        return state
-
-    def dump_state(self, state: State) -> Any:
-        return state.dump()
-
-    def load_state(self, data: Any) -> State:
-        return State.load(data)
 
 
 GAME = Steam()

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.contract import Command, Description, Event
+from games.messageformat import format_message
 
 from .data import NAMES
+from .data import TILES as TRACK_TILES
 
 TILES = NAMES["action_tiles"]
 COLOURS = NAMES["colours"]
 TAKE = NAMES["rewards"]
+TRACK = NAMES["track"]
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -24,12 +27,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CapitalRaised": "{seat} raises ${amount}",
         "ActionTileTaken": "{seat} takes the action {tile}",
         "ActionTileTaken.pass": "{seat} takes the action {tile} and passes on it",
-        "TrackBuilt": "{seat} builds tile #{face} on {place} for ${cost}",
+        "TrackBuilt": "{seat} builds track ({face}) on {place} for ${cost}",
         "NewCityPlaced": "{seat} places a {colour} New City on {place}",
         "CityGrowthPlaced": "{seat} puts City Growth on {place}",
         "BuildingEnded": "{seat} builds nothing",
-        "GoodsDelivered": "{seat} delivers a {colour} cube from {start} to {end} over {n} link(s)",
-        "RewardTaken": "{seat} puts {points} point(s) on {take}",
+        "GoodsDelivered": "{seat} delivers a {colour} cube from {start} to {end} over {n, plural, one {# link} other "
+                          "{# links}}",
+        "RewardTaken": "{seat} puts {points, plural, one {# point} other {# points}} on {take}",
         "DeliveryStarted": "{seat} picks up a {colour} cube in {start}",
         "CubeMoved": "{seat} moves the cube over link {n}",
         "steam.open.hop": "Move the cube on: click the next link",
@@ -43,7 +47,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "RoundStarted": "Round {round} begins",
         "GameEnded": "Game over",
         "TurnConfirmed": "{seat} ends the turn",
-        "steam.open.build": "Build up to {n} more tile(s): click a hex",
+        "steam.open.build": "Build {n, plural, one {one more tile} other {up to # more tiles}}: click a hex",
         "steam.open.urbanize": "Place the New City on a town",
         "steam.open.growth": "Place City Growth on a city",
         "steam.open.bid": "Bid or pass",
@@ -57,11 +61,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.RaiseCapital": "Raise ${amount}",
         "cmd.ChooseAction": "Take the action {tile}",
         "cmd.ChooseAction.pass": "Take the action {tile} and pass on it",
-        "cmd.BuildTrack": "Build tile #{face} (turned {rot}) on {hex} for ${cost}",
+        "cmd.BuildTrack": "Build track ({face}, turned {rot}°) on {hex} for ${cost}",
         "cmd.PlaceNewCity": "Place a {colour} New City on {hex} with supply group {group}",
         "cmd.PlaceCityGrowth": "City Growth on {hex} with supply group {group}",
         "cmd.EndBuild": "Build nothing",
-        "cmd.DeliverGoods": "Deliver a {colour} cube from {start} over {n} link(s), points to {take}",
+        "cmd.DeliverGoods": "Deliver a {colour} cube from {start} over {n, plural, one {# link} other {# links}}, "
+                            "points to {take}",
         "cmd.RaiseLocomotive": "Raise the locomotive",
         "cmd.PassMove": "Pass",
         "cmd.ChooseReward": "Points to {take}",
@@ -77,16 +82,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "CapitalRaised": "{seat} nimmt ${amount} Kapital auf",
         "ActionTileTaken": "{seat} wählt die Aktion {tile}",
         "ActionTileTaken.pass": "{seat} wählt die Aktion {tile} und passt",
-        "TrackBuilt": "{seat} baut Plättchen #{face} auf {place} für ${cost}",
+        "TrackBuilt": "{seat} baut Gleis ({face}) auf {place} für ${cost}",
         "NewCityPlaced": "{seat} legt eine Neue Großstadt ({colour}) auf {place}",
         "CityGrowthPlaced": "{seat} legt Warennachschub auf {place}",
         "BuildingEnded": "{seat} baut nichts",
-        "GoodsDelivered": "{seat} liefert einen {colour}en Warenstein von {start} nach {end} über {n} Verbindung(en)",
-        "RewardTaken": "{seat} setzt {points} Punkt(e) auf {take}",
-        "DeliveryStarted": "{seat} nimmt einen {colour}en Warenstein in {start}",
+        "GoodsDelivered": "{seat} liefert einen {colour, select, lila {lila} other {{colour}en}} Warenstein von "
+                          "{start} nach {end} über {n, plural, one {# Verbindung} other {# Verbindungen}}",
+        "RewardTaken": "{seat} setzt {points, plural, one {# Punkt} other {# Punkte}} auf {take}",
+        "DeliveryStarted": "{seat} nimmt einen {colour, select, lila {lila} other {{colour}en}} Warenstein in {start}",
         "CubeMoved": "{seat} bewegt den Warenstein über Verbindung {n}",
         "steam.open.hop": "Den Warenstein weiterbewegen: nächste Verbindung anklicken",
-        "cmd.StartDelivery": ("{colour}en Warenstein in {start} nehmen "
+        "cmd.StartDelivery": ("{colour, select, lila {lila} other {{colour}en}} Warenstein in {start} nehmen "
                               "(dann seine Route Verbindung für Verbindung anklicken)"),
         "cmd.MoveCube": "Warenstein über Verbindung {link} bewegen",
         "cmd.MoveCube.take": "Warenstein über Verbindung {link} bewegen und abliefern, Punkte auf {take}",
@@ -97,7 +103,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "RoundStarted": "Runde {round} beginnt",
         "GameEnded": "Spielende",
         "TurnConfirmed": "{seat} beendet den Zug",
-        "steam.open.build": "Noch bis zu {n} Streckenplättchen bauen: Feld anklicken",
+        "steam.open.build": "{n, plural, one {Noch ein Streckenplättchen} other {Noch bis zu # Streckenplättchen}} "
+                            "bauen: Feld anklicken",
         "steam.open.urbanize": "Neue Großstadt auf eine Stadt legen",
         "steam.open.growth": "Warennachschub auf eine Großstadt legen",
         "steam.open.bid": "Bieten oder passen",
@@ -111,11 +118,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd.RaiseCapital": "${amount} Kapital aufnehmen",
         "cmd.ChooseAction": "Aktion {tile} wählen",
         "cmd.ChooseAction.pass": "Aktion {tile} wählen und passen",
-        "cmd.BuildTrack": "Plättchen #{face} (Drehung {rot}) auf {hex} für ${cost} bauen",
+        "cmd.BuildTrack": "Gleis ({face}, um {rot}° gedreht) auf {hex} für ${cost} bauen",
         "cmd.PlaceNewCity": "Neue Großstadt ({colour}) auf {hex} mit Warengruppe {group}",
         "cmd.PlaceCityGrowth": "Warennachschub auf {hex} mit Warengruppe {group}",
         "cmd.EndBuild": "Nichts bauen",
-        "cmd.DeliverGoods": "{colour}en Warenstein von {start} über {n} Verbindung(en) liefern, Punkte auf {take}",
+        "cmd.DeliverGoods": "{colour, select, lila {lila} other {{colour}en}} Warenstein von {start} über {n, plural, "
+                            "one {# Verbindung} other {# Verbindungen}} liefern, Punkte auf {take}",
         "cmd.RaiseLocomotive": "Lokomotive erhöhen",
         "cmd.PassMove": "Passen",
         "cmd.ChooseReward": "Punkte auf {take}",
@@ -127,6 +135,10 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {k: v for k, v in p.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
     if "tile" in p:
         out["tile"] = TILES.get(str(p["tile"]), str(p["tile"]))
+    if "face" in p:
+        out["face"] = face_name(str(p["face"]))
+    if isinstance(p.get("rot"), int):
+        out["rot"] = 60 * p["rot"]
     if "colour" in p and p["colour"] in COLOURS:
         out["colour"] = COLOURS[p["colour"]]
     if "take" in p and p["take"] in TAKE:
@@ -143,6 +155,32 @@ def _params(p: dict[str, Any]) -> dict[str, Any]:
         out["seat"] = p["auction"]["turn"]
     if "outcome" in p:
         out["amount"] = -p["outcome"]["amount"]
+    return out
+
+
+def face_name(face: str) -> dict[str, str] | str:
+    """A track tile by what is drawn on it ("straight and sharp curve", "town with 2 exits"), not its
+    number in the tile list ("#T21")."""
+    tile = TRACK_TILES["faces"].get(face)
+    if tile is None:
+        return face
+    if tile.get("town"):
+        return {lang: format_message(TRACK["town"][lang], {"n": len(tile["exits"])}, lang) for lang in ("de", "en")}
+    kinds = []
+    for a, b in tile["tracks"]:
+        turn = min(abs(a - b), 6 - abs(a - b))
+        kinds.append("straight" if turn == 3 else "gentle" if turn == 2 else "sharp")
+    if len(kinds) == 2 and kinds[0] == kinds[1]:
+        out = TRACK[f"two_{kinds[0]}"]
+    else:
+        out = TRACK[kinds[0]]
+        for kind in (TRACK[k] for k in kinds[1:]):
+            out = {lang: format_message(TRACK["and"][lang], {"a": out[lang], "b": kind[lang]}, lang)
+                   for lang in ("de", "en")}
+    if len(tile["tracks"]) == 2:
+        (a, b), (c, d) = (sorted(t) for t in tile["tracks"])
+        if (a < c < b) != (a < d < b):
+            out = {lang: format_message(TRACK["crossing"][lang], {"what": out[lang]}, lang) for lang in ("de", "en")}
     return out
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.kit import Memo
+
 from .state import State
 
 End = tuple[Any, ...]
@@ -119,17 +121,10 @@ class Network:
     @classmethod
     def of(cls, state: State) -> Network:
         """The state's network.  A state folded by ``evolve`` is never changed afterwards, so
-        its network is kept on it: the bots ask for the same position's network once per
-        candidate move (decide) and once per evaluation."""
-        folded = state.__dict__.get("_folded", False)
-        if folded:
-            cached = state.__dict__.get("_network")
-            if cached is not None:
-                return cached
-        net = cls._build(state)
-        if folded:
-            state.__dict__["_network"] = net
-        return net
+        its network is memoised by the state's identity (:mod:`games.kit.memo`): the bots ask
+        for the same position's network once per candidate move (decide) and once per
+        evaluation.  A working copy a rule still changes is traced afresh."""
+        return _NETWORKS(state)
 
     @classmethod
     def _build(cls, state: State) -> Network:
@@ -155,3 +150,7 @@ class Network:
                                         for other in self.links):
                 return True
         return False
+
+
+#: Networks of the states ``evolve`` made (sealed), by identity.
+_NETWORKS: Memo[State, Network] = Memo(Network._build)

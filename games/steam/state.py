@@ -7,8 +7,7 @@ hidden information once the cubes are drawn: every field is public.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .data import RULES, HexMap, hex_map
@@ -95,13 +94,6 @@ class State:
         """This state's own copy of a city's cube counts (after :meth:`fork`), to change in place."""
         counts = self.cubes[hex_key] = dict(self.cubes.get(hex_key, {}))
         return counts
-
-    def dump(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def load(cls, data: dict[str, Any]) -> State:
-        return cls(**copy.deepcopy(dict(data)))
 
     # -- facts several modules need
     def is_city(self, hex_key: str) -> bool:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from flask import current_app
+from flask import current_app, request
+from flask_wtf.csrf import validate_csrf
+from wtforms import ValidationError
 
 from games.contract import IllegalMove
 from service.accounts.session import current_user, users
@@ -30,7 +32,15 @@ def acting_account() -> User | None:
         return account
     if "stellwerk_users" not in current_app.extensions:
         return None
-    return current_user()
+    user = current_user()
+    if user is not None:
+        # A browser session acts only with its page's CSRF token, as on every other
+        # JSON route (issue 28: creating a game in its name skipped the check).
+        try:
+            validate_csrf(request.headers.get("X-CSRFToken", ""))
+        except ValidationError:
+            raise ApiError(403, "csrf", "missing or invalid CSRF token") from None
+    return user
 
 
 def claim_names(names: Iterable[str | None]) -> dict[str, str]:

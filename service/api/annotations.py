@@ -140,7 +140,7 @@ def write(game_id: str):  # type: ignore[no-untyped-def]
         201: {description: the note}
         400: {description: missing field or a position not visible, content: {application/json: {schema: ErrorSchema}}}
         401: {description: nobody to write it, content: {application/json: {schema: ErrorSchema}}}
-        422: {description: empty, too long or control characters, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: "empty, too long or control characters", content: {application/json: {schema: ErrorSchema}}}
     """
     ctx().repository.record(game_id)
     who = writer(game_id)

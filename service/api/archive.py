@@ -89,7 +89,12 @@ def search():  # type: ignore[no-untyped-def]
         200: {description: '{games, offset, limit, more}'}
         400: {description: a bad filter, content: {application/json: {schema: ErrorSchema}}}
     """
-    page = archive().search(parse_query(request.args.to_dict()))
+    args = request.args.to_dict()
+    unknown = sorted(set(args) - set(ArchiveQuerySchema().fields))
+    if unknown:  # a misspelt filter must not be ignored silently (issue 28)
+        raise ApiError(400, "bad_request", f"unknown query parameter; known: {sorted(ArchiveQuerySchema().fields)}",
+                       field=unknown[0])
+    page = archive().search(parse_query(args))
     return jsonify({"games": page.rows, "offset": page.offset, "limit": page.limit, "more": page.more})
 
 

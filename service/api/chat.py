@@ -86,7 +86,7 @@ def write(game_id: str):  # type: ignore[no-untyped-def]
         201: {description: the message as stored}
         400: {description: no text, content: {application/json: {schema: ErrorSchema}}}
         401: {description: neither a seat token nor a login, content: {application/json: {schema: ErrorSchema}}}
-        422: {description: empty, too long or control characters, content: {application/json: {schema: ErrorSchema}}}
+        422: {description: "empty, too long or control characters", content: {application/json: {schema: ErrorSchema}}}
         429: {description: too many messages, content: {application/json: {schema: ErrorSchema}}}
     """
     repo = ctx().repository

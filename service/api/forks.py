@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from events import forks
-from events.analysis import ANALYSE_TASK, AnalysisStore, level_for
+from events.analysis import ANALYSE_TASK, AnalysisStore, TooManyAnalyses, level_for
+from games import registry
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
 from service.accounts.session import current_user, users
@@ -15,6 +16,8 @@ from service.auth import bearer_token
 from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
+from service.schemas import NAME
+from service.security import address
 
 bp = Blueprint("forks", __name__, url_prefix="/api/games")
 
@@ -29,9 +32,11 @@ def seat_specs(raw: object, count: int) -> list[dict]:
             raise ApiError(400, "bad_request", "a seat is {name} or {bot}", field=f"seats.{i}")
         if "bot" in spec and spec["bot"] not in levels:
             raise ApiError(400, "bad_request", f"unknown bot level; known: {sorted(levels)}", field=f"seats.{i}.bot")
-        if "name" in spec and (not isinstance(spec["name"], str) or not spec["name"].strip()
-                               or len(spec["name"]) > 40):
-            raise ApiError(400, "bad_request", "a name is 1 to 40 characters", field=f"seats.{i}.name")
+        if "name" in spec:
+            name = spec["name"].strip(" ") if isinstance(spec["name"], str) else None
+            if not name or NAME.regex.fullmatch(name) is None:  # the same names as every other seat
+                raise ApiError(400, "bad_request", NAME.error, field=f"seats.{i}.name")
+            spec = {"name": name}
         out.append(dict(spec))
     return out
 
@@ -63,7 +68,7 @@ def create_fork(game_id: str):  # type: ignore[no-untyped-def]
             account that asks (API token or login) are kept for that account too, so its table
             page plays them (hotseat: all of them)
         400: {description: a bad field, content: {application/json: {schema: ErrorSchema}}}
-        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "no seat token, API token or login", content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: not a position to play on from, content: {application/json: {schema: ErrorSchema}}}
     """
@@ -139,32 +144,61 @@ def request_analysis(game_id: str):  # type: ignore[no-untyped-def]
       parameters: [{in: path, name: game_id, required: true, schema: {type: string}}]
       responses:
         202: {description: queued or running; poll GET}
+        429:
+          description: >-
+            the caller has STELLWERK_ANALYSES_PER_REQUESTER analyses queued or running
+            (analysis.too_many), the site STELLWERK_ANALYSES_IN_FLIGHT (analysis.busy), or too
+            many requests (STELLWERK_RATE_ANALYSIS)
+          content: {application/json: {schema: ErrorSchema}}
         200: {description: done already}
-        401: {description: no seat token, API token or login, content: {application/json: {schema: ErrorSchema}}}
+        401: {description: "no seat token, API token or login", content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
         422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
         503: {description: no worker queue, content: {application/json: {schema: ErrorSchema}}}
     """
-    writer(game_id)  # worker time is spent for somebody: a seat token, an API token or a login
+    who = writer(game_id)  # worker time is spent for somebody: a seat token, an API token or a login
     _finished_or_422(game_id)
     # The strongest level the game's engine supports with a fixed iteration count.
-    level = level_for(ctx().repository.record(game_id).game, ctx().settings.analysis_iterations)
+    level = level_for(registry.get(ctx().repository.record(game_id).game), ctx().settings.analysis_iterations)
     store = analysis_store()
     send = ctx().send_task
     if send is None:
         raise ApiError(503, "unavailable", "no worker queue to analyse with")
-    if store.request(game_id):
+    state = store.get(game_id)
+    if state["state"] == "done":
+        return jsonify(state), 200
+    settings = ctx().settings
+    requester = requester_key(who.owner)
+    try:
+        store.reserve(game_id, requester, settings.analyses_per_requester, settings.analyses_in_flight)
+    except TooManyAnalyses as exc:
+        raise ApiError(429, exc.code, exc.message) from None
+    if store.request(game_id, requester=requester):
         try:
             send(ANALYSE_TASK, [game_id, level, "0"])
         except Exception:  # noqa: BLE001 - a broker hiccup: marked failed, may be asked again
             store.fail(game_id, "could not enqueue")
             raise ApiError(503, "unavailable", "could not enqueue the analysis; try again") from None
+    elif store.requester(game_id) != requester:
+        store.release_requester(game_id, requester)  # somebody else's analysis of this game is under way
     state = store.get(game_id)
     return jsonify(state), 200 if state["state"] == "done" else 202
 
 
+def requester_key(owner: str) -> str:
+    """Whose in-flight limit an analysis counts against: the account, or for a
+    guest's seat token the client's address (a guest has a token per game)."""
+    if owner.startswith("user:"):
+        return owner
+    return address()
+
+
 def _finished_or_422(game_id: str) -> None:
     repo = ctx().repository
-    repo.record(game_id)
+    record = repo.record(game_id)
     if not repo.projection(game_id).status().over:
         raise IllegalMove("analysis.game_running", "a running game is not analysed: it would reveal hidden information")
+    if forks.restriction_active(repo, record):
+        # Its first position is a position of a game still being played (issue 27).
+        raise IllegalMove("analysis.origin_running",
+                          "this fork is analysed once the game it was forked from has ended")

@@ -33,7 +33,8 @@ def hint(game_id: str):  # type: ignore[no-untyped-def]
       responses:
         200: {description: the suggested commands of the turn}
         401: {description: no or unknown seat token, content: {application/json: {schema: ErrorSchema}}}
-        422: {description: hints are off at this table, or it is not your turn}
+        422: {description: "hints are off at this table, or it is not your turn",
+              content: {application/json: {schema: ErrorSchema}}}
         429: {description: "too many hints for this seat (STELLWERK_RATE_COMMANDS; a new token does not reset it)"}
         503: {description: no worker to ask}
         504: {description: no worker answered in time}

@@ -82,7 +82,7 @@ def replay(game_id: str):  # type: ignore[no-untyped-def]
         - {in: query, name: lang, schema: {type: string, enum: [de, en]}}
       security: [{}, {seatToken: []}]
       responses:
-        200: {description: steps, the view at seq and the log up to it}
+        200: {description: "steps, the view at seq and the log up to it"}
         400: {description: seq out of range, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
     """

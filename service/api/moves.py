@@ -7,6 +7,7 @@ import time
 from flask import Blueprint, jsonify
 
 from events import commands as platform
+from events import forks
 from events.projection import Projection
 from events.repository import GameRecord
 from events.store import Conflict
@@ -33,6 +34,9 @@ def guard_seat_control(record: GameRecord, p: Projection, command: Command) -> N
         return
     if command.args.get("level") not in bot_levels():
         raise ApiError(400, "bad_request", "unknown bot level", field="command.args.level", known=bot_levels())
+    if forks.restriction_active(ctx().repository, record):
+        raise IllegalMove("fork.restricted", "a fork of a game still running without hints has no bots until "
+                                             "that game has ended")
     wait = takeover_after(record)
     idle = time.time() - p.public_ts / 1000  # a draft nobody else can see is no sign of life
     if idle < wait:
@@ -76,7 +80,7 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
       requestBody: {content: {application/json: {schema: CommandRequestSchema}}}
       responses:
         201: {description: appended, content: {application/json: {schema: CommandResultSchema}}}
-        200: {description: a repeated command_id; the first result, nothing appended}
+        200: {description: "a repeated command_id; the first result, nothing appended"}
         400: {description: invalid body, content: {application/json: {schema: ErrorSchema}}}
         401: {description: no or unknown seat token, content: {application/json: {schema: ErrorSchema}}}
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
@@ -84,6 +88,11 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
         422: {description: illegal (with the rule's code), content: {application/json: {schema: ErrorSchema}}}
         429: {description: "too many commands from this seat (STELLWERK_RATE_COMMANDS; a new token does not reset it)",
               content: {application/json: {schema: ErrorSchema}}}
+        503:
+          description: >-
+            the event store is unreachable (or its shard fails over) and the command may or may not be
+            appended: send it again with the same command_id (a repeat answers 200 with the first result)
+          content: {application/json: {schema: ErrorSchema}}
     """
     repo = ctx().repository
     record = repo.record(game_id)

@@ -53,6 +53,7 @@ def init_web(app: Flask) -> None:
     from service.accounts.views import apply_rate_limits
     from service.accounts.views import bp as accounts_bp
     from service.web import i18n
+    from service.web.bundles import bp as bundles_bp
     from service.web.views import bp as web_bp
 
     context = app.extensions["stellwerk"]
@@ -60,8 +61,11 @@ def init_web(app: Flask) -> None:
     if not app.secret_key:
         app.secret_key = secret_key(settings)
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=30))
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Flask's defaults hold SESSION_COOKIE_SAMESITE = None already, so setdefault would
+    # keep it (issue 28): set it, and Secure behind TLS (STELLWERK_SECURE_COOKIES).
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SECURE"] = settings.secure_cookies
     # CSRF is checked on the web UI's own forms and endpoints only: the JSON API is
     # authenticated by bearer tokens, never by cookies, so it needs none.
     app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)
@@ -71,6 +75,7 @@ def init_web(app: Flask) -> None:
 
     app.register_blueprint(accounts_bp)
     app.register_blueprint(web_bp)
+    app.register_blueprint(bundles_bp)  # the games' renderers, inside the web blueprint's static path
     apply_rate_limits(app)
 
     @app.before_request

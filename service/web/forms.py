@@ -1,8 +1,8 @@
 """The "new game" form: the games on offer with their options, and turning a
 posted form into the arguments of :meth:`GameRepository.create`.
 
-Options are drawn from each game's ``option_schema`` (JSON-schema-like: either
-``{"type": "object", "properties": {...}}`` or the properties themselves);
+Options are drawn from each game's ``option_schema`` (a JSON Schema object, or
+its properties alone; those marked ``"x-lobby": false`` are not offered);
 integers, numbers, booleans and strings with an ``enum`` get a field, anything
 else is left to the game's defaults.
 """
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import registry
+from games.kit.options import offered
 from service.accounts.store import NAME_RE
 
 SEAT_KINDS = ("none", "me", "user", "open", "bot")
@@ -55,9 +56,8 @@ def table_settings(form: Mapping[str, str]) -> dict[str, Any]:
 
 
 def option_fields(schema: Mapping[str, Any]) -> list[dict[str, Any]]:
-    props = schema.get("properties") if schema.get("type") == "object" else schema
     out = []
-    for key, spec in (props or {}).items():
+    for key, spec in offered(schema).items():
         if not isinstance(spec, Mapping):
             continue
         kind = spec.get("type")
@@ -79,7 +79,8 @@ def game_choices() -> list[dict[str, Any]]:
         except Exception:  # a game that fails to import is not offered  # noqa: BLE001
             continue
         games.append({"name": name, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": option_fields(game.option_schema)})
+                      "max_players": game.max_players, "options": option_fields(game.option_schema),
+                      "featured": name == registry.FEATURED})
     return games
 
 

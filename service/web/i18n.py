@@ -16,6 +16,8 @@ from typing import Any
 
 from flask import g, request
 
+from games.messageformat import format_message
+
 LANGS = ("de", "en")
 DEFAULT = "en"
 COOKIE = "lang"
@@ -28,11 +30,10 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def translate(lang: str, key: str, **params: Any) -> str:
+    """The catalogue's ICU MessageFormat template for ``key``, formatted
+    (:func:`games.messageformat.format_message`, the same as the page's ``i18n.js``)."""
     template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
-    try:
-        return template.format(**params) if params else template
-    except (KeyError, IndexError, ValueError):
-        return template
+    return format_message(template, params, lang)
 
 
 def choose_lang(saved: str | None = None) -> str:

@@ -23,6 +23,7 @@ from service.accounts.session import current_user, login_required, safe_next, us
 from service.context import ctx
 from service.presenter import seats_json
 from service.web import protect
+from service.web.bundles import has_renderer
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
 
@@ -79,6 +80,8 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
         "gameId": record.id, "game": record.game, "title": title, "lang": lang(),
         "user": user.name if user else None, "seat": hold.seat if hold else None,
         "i18n": js_catalogue(lang()),
+        # The game's own renderer (games/<game>/web/index.js), else the generic one.
+        "renderer": has_renderer(record.game),
         "urls": {
             "api": f"/api/games/{record.id}", "seat": url_for("web.seat_token", game_id=record.id),
             "game": url_for("web.game_page", game_id=record.id),
@@ -291,11 +294,16 @@ def decline_invitation(game_id: str):  # type: ignore[no-untyped-def]
 @bp.get("/games/<game_id>/replay")
 def replay_page(game_id: str):  # type: ignore[no-untyped-def]
     record = _record_or_404(game_id)
+    from events.forks import restricted_by
     from service.bot_levels import bot_levels
 
-    # Issue 16: a fork links back to its origin; the fork form offers the bot levels.
-    game = {**_summary(record), "fork_of": record.table.get("fork_of"), "fork_seq": record.table.get("fork_seq")}
-    return render_template("web/replay.html", game=game, config=_page_config(record), bot_levels=bot_levels())
+    # Issue 16: a fork links back to its origin; the fork form offers the bot levels,
+    # unless a fork of this game must be played by people only (issue 27).
+    restricted = restricted_by(ctx().repository, record) is not None
+    game = {**_summary(record), "fork_of": record.table.get("fork_of"), "fork_seq": record.table.get("fork_seq"),
+            "fork_restricted": restricted}
+    return render_template("web/replay.html", game=game, config=_page_config(record),
+                           bot_levels=[] if restricted else bot_levels())
 
 
 @bp.get("/lang/<code>")

@@ -218,6 +218,44 @@ def test_openapi_document(client):
     assert "CommandRequestSchema" in spec["components"]["schemas"]
 
 
+def test_openapi_documents_every_api_route_and_method_well_formed(app, client):
+    """Issue 28: the chat, the start of a table and the 503 of a command were missing;
+    a comma in a YAML flow mapping split two responses' descriptions."""
+    spec = client.get("/api/openapi.json").json
+    for rule in app.url_map.iter_rules():
+        if not (rule.rule.startswith("/api/") or rule.rule == "/healthz") or rule.endpoint == "openapi":
+            continue
+        path = rule.rule.replace("<", "{").replace(">", "}")
+        path = path.replace("{path:", "{").replace("{int:", "{")
+        assert path in spec["paths"], path
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            operation = spec["paths"][path].get(method.lower())
+            assert operation and operation.get("responses"), f"{method} {path}"
+            for code, response in operation["responses"].items():
+                assert isinstance(response.get("description"), str) and response["description"], (path, code)
+                assert set(response) <= {"description", "content", "headers"}, (path, code, response)
+    for path in ("/api/games/{game_id}/chat", "/api/games/{game_id}/chat/stream", "/api/games/{game_id}/start"):
+        assert path in spec["paths"], path
+    assert "503" in spec["paths"]["/api/games/{game_id}/commands"]["post"]["responses"]
+
+
+def test_a_listed_command_is_accepted_as_it_came(client, game):
+    """Issue 28: a bot client that echoes a command of ``GET /commands`` (with the
+    ``text`` the server added for people) must succeed."""
+    game_id, tokens = game
+    listed = client.get(f"/api/games/{game_id}/commands", headers=auth(tokens["p1"])).json["commands"]
+    add = next(c for c in listed if c["type"] == "Add")
+    seq = client.get(f"/api/games/{game_id}", headers=auth(tokens["p1"])).json["seq"]
+    echoed = {**add, "text": {"de": "irgendwas", "en": "anything"}}
+    r = client.post(f"/api/games/{game_id}/commands", headers=auth(tokens["p1"]),
+                    json={"command": echoed, "expected_seq": seq, "command_id": "echo"})
+    assert r.status_code == 201, r.json
+    # Any other unknown field is still refused, naming it.
+    r = client.post(f"/api/games/{game_id}/commands", headers=auth(tokens["p1"]),
+                    json={"command": {**add, "extra": 1}, "expected_seq": seq + 1, "command_id": "echo2"})
+    assert r.status_code == 400 and "extra" in r.json["error"]["field"]
+
+
 def test_health_and_metrics(client, game):
     game_id, tokens = game
     assert client.get("/healthz").json == {"ok": True}

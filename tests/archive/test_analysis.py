@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from events.analysis import GREEDY_ONLY, AnalysisStore, level_for
+from events.analysis import AnalysisStore, level_for
+from games import registry
+from games.kit import Capabilities
 from tests.archive.conftest import finish, new_game
 from worker.analysis import analyse, bot_turn, shares, swings, win_chances
 
@@ -49,7 +51,8 @@ def test_win_chances_and_swings():
 def test_the_analysis_uses_mcts_with_a_fixed_iteration_count(app, client, repo):
     """The strongest level: MCTS with N iterations, not a clock; each seat's chance
     from the search's root statistics where it searched, on one scale elsewhere."""
-    assert level_for("russian_railroads") == "mcts-100i" and level_for("tally", 7) == "mcts-7i"
+    assert level_for(registry.get("russian_railroads")) == "mcts-100i"
+    assert level_for(registry.get("tally"), 7) == "mcts-7i"
     game_id, _ = new_game(client, rounds=2)
     finish(app, game_id, {"p1": 3})
     result = analyse(repo, game_id, "mcts-12i", "0")
@@ -77,13 +80,12 @@ def test_a_clock_budgeted_level_is_refused(app, client, repo):
 
 
 def test_a_game_whose_mcts_is_too_slow_falls_back_to_greedy(app, client, repo, sent, monkeypatch):
-    """Railroad Dice and Steam search too slowly per position: greedy, and the API says so."""
-    import events.analysis as module
-
-    assert GREEDY_ONLY == {"railroad_dice", "steam"}
-    assert level_for("railroad_dice") == level_for("steam") == "greedy"
-    assert level_for("first_class") == "mcts-100i"
-    monkeypatch.setattr(module, "GREEDY_ONLY", frozenset({"tally"}))
+    """Railroad Dice and Steam search too slowly per position (their declared capability):
+    greedy, and the API says so."""
+    assert level_for(registry.get("railroad_dice")) == level_for(registry.get("steam")) == "greedy"
+    assert level_for(registry.get("first_class")) == "mcts-100i"
+    tally = registry.get("tally")
+    monkeypatch.setattr(type(tally), "capabilities", Capabilities(analysis_bot="greedy"))
     game_id, tokens = new_game(client)
     finish(app, game_id)
     r = client.post(f"/api/games/{game_id}/analysis", headers={"Authorization": f"Bearer {tokens['p1']}"})

@@ -53,7 +53,7 @@ def test_fork_of_a_running_game_never_carries_what_the_requester_could_not_see(a
     repo.execute(game_id, Command("ConfirmTurn", "p1", {}), p.seq, "c1")
     seq = repo.projection(game_id).seq
     real = repo.projection(game_id).confirmed
-    r = _fork(client, game_id, seq, [{"bot": "random"}, {"name": "bob"}], token=tokens["p2"])
+    r = _fork(client, game_id, seq, [{"name": "bob"}, {"name": "bob"}], token=tokens["p2"])
     assert r.status_code == 201, r.json
     fork_id = r.json["id"]
     raw = "".join(fields[b"e"].decode() for _id, fields in repo.store.redis.xrange(repo.store.keys.game(fork_id).log))

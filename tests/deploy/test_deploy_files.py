@@ -324,3 +324,16 @@ def test_entry_points_exist() -> None:
         assigned = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
         assert "app" in assigned, module
     assert os.path.exists(DEPLOY / "README.md")
+
+
+def test_play_and_review_have_their_own_workers_everywhere() -> None:
+    """Issue 28: analyses never take a play worker's slot."""
+    for path in ("compose.yaml", "compose.cluster.yaml"):
+        services = yaml.safe_load((DEPLOY / path).read_text())["services"]
+        play, review = services["worker"]["command"], services["review-worker"]["command"]
+        assert play[play.index("--queues") + 1] == "play", path
+        assert review[review.index("--queues") + 1] == "review", path
+    deployments = by_kind("Deployment")
+    for name, queue in (("worker", "play"), ("review-worker", "review")):
+        command = deployments[name]["spec"]["template"]["spec"]["containers"][0]["command"]
+        assert command[command.index("--queues") + 1] == queue, name

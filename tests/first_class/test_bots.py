@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from games.first_class import GAME
+from games.first_class.evaluation import scorings_left
 from service.cli import main
 from worker.bots.evaluation import for_game
-from worker.bots.evaluation.first_class import scorings_left
 from worker.selfplay import play
 
 from .helpers import new_game, train, with_trains
@@ -35,7 +35,7 @@ def test_selfplay_logs_replay_to_the_same_result(tmp_path, players, bots):
 
 def test_the_greedy_evaluation_is_registered_and_prefers_better_trains():
     evaluate = for_game(GAME)
-    assert evaluate.__module__ == "worker.bots.evaluation.first_class"
+    assert evaluate.__module__ == "games.first_class.evaluation"
     state = new_game(2)
     better = with_trains(state, "p1", train(4, 2), train(1)).with_player("p1", conductors=(1, 0))
     assert evaluate(GAME, better, ("p1",))["p1"] > evaluate(GAME, state, ("p1",))["p1"]

@@ -8,7 +8,7 @@ import pytest
 
 from games.contract import IllegalMove
 from games.first_class import coins
-from games.first_class.effects import Builder, gain_coins
+from games.first_class.effects import begin, gain_coins
 
 from .helpers import new_game, pending, play, types
 
@@ -28,7 +28,7 @@ def test_new_coins_fill_the_empty_fields_from_field_1_without_gaps():
 
 def test_coins_beyond_12_are_lost():
     state = new_game().with_player("p1", coins=grid(*range(1, 11)))
-    b = Builder(state)
+    b = begin(state)
     gain_coins(b, "p1", 5)
     assert b.events[0].payload["fields"] == [11, 12] and b.events[0].payload["lost"] == 3
     assert coins.count(b.state.player("p1").coins) == 12

@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 
 from games.contract import IllegalMove
-from games.first_class.effects import Builder, apply
+from games.first_class.effects import apply, begin
 
 from .helpers import new_game, pending, play, train, with_trains
 
 
 def test_stacked_conductors_move_both_trains_at_most_to_the_last_card():
     state = with_trains(new_game(), "p1", train(2, 1, 0, 0), train(1, 0))
-    b = Builder(state)
+    b = begin(state)
     apply(b, "p1", [("conductors", 2)])
     assert b.state.player("p1").conductors == (2, 1)
 
@@ -44,7 +44,7 @@ def test_the_first_three_conductors_on_a_lok_tile_score_10_6_3_and_one_player_ma
     state = new_game(3)
     for seat in state.seats:
         state = with_trains(state, seat, full, full).with_player(seat, conductors=(8, 8))
-    b = Builder(state)
+    b = begin(state)
     apply(b, "p2", [("conductors", 1)])
     apply(b, "p1", [("conductors", 1)])
     apply(b, "p3", [("conductors", 1)])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.first_class import route
 from games.first_class.data import RULES
-from games.first_class.effects import Builder, move_loco
+from games.first_class.effects import begin, move_loco
 
 from .helpers import new_game, play, types
 
@@ -17,7 +17,7 @@ def test_the_printed_route_has_three_cities():
 
 
 def test_points_cities_pay_once_when_reached_or_passed_and_excess_steps_are_lost():
-    b = Builder(new_game())
+    b = begin(new_game())
     move_loco(b, "p1", 5)
     assert b.events[0].payload == {"seat": "p1", "steps": 3, "to": 3, "points": 1 + 2, "consumes": 0}
     assert b.state.player("p1").vp == 3
@@ -33,7 +33,7 @@ def test_a_route_card_extends_the_route_and_the_locomotive_goes_on():
     state, events = play(state, "p1", "TakeCard", card=route_card.id, mode="actions")
     assert "RouteExtended" in types(events)
     assert state.player("p1").route == ("printed", "G4")
-    b = Builder(state)
+    b = begin(state)
     move_loco(b, "p1", 2)
     assert b.state.player("p1").loco == 5 and b.state.player("p1").vp == 2  # G4: bonus city, then 2 points
     assert route.bonus_cities(b.state.player("p1")) == [1, 3]

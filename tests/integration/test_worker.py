@@ -160,3 +160,51 @@ def test_sweep_enqueues_work_that_was_never_enqueued(celery_worker, worker_setti
     p = wait_until_over(repo, game_id)
     assert_each_command_once(repo.store.read(game_id))
     assert p.status().over
+
+
+def wait_until(repo, game_id, predicate, deadline_s=60.0):
+    """Follow the stream with XREAD BLOCK until ``predicate(projection)`` holds."""
+    end = time.monotonic() + deadline_s
+    p = repo.projection(game_id)
+    while not predicate(p):
+        assert time.monotonic() < end, f"not reached; game at seq {p.seq}: {p.status()}"
+        repo.store.wait(game_id, after=p.seq, block_ms=1000)
+        p = repo.projection(game_id)
+    return p
+
+
+def test_a_handed_over_seats_bot_refuses_to_take_back_the_persons_moves(celery_worker, worker_settings):
+    """Issue 28 B, through the real worker: ann played a turn, went idle, bob handed
+    her seat to a bot (which played on); bob's request to take back to before ann's
+    own turn is declined by the bot, and ann's move stays."""
+    from events.commands import request_points
+    from tests.api.test_api import send
+
+    app = create_app(worker_settings)
+    repo = app.extensions["stellwerk"].repository
+    client = app.test_client()
+    for _attempt in range(10):
+        r = client.post("/api/games", json={"game": "tally", "options": {"rounds": 5}, "takeover_after": 0,
+                                            "seats": [{"name": "ann"}, {"name": "bob"}]})
+        game_id, tokens = r.json["id"], {s["seat"]: s["token"] for s in r.json["seats"]}
+        before_ann = repo.projection(game_id).revert_points[-1]
+        for seat in ("p1", "p2"):
+            assert send(client, game_id, tokens[seat], "Add", {"n": 1}).status_code == 201
+            assert send(client, game_id, tokens[seat], "ConfirmTurn").status_code == 201
+        wait_until(repo, game_id, lambda p: p.status().to_move == ("p1",) and not p.status().pending_system)
+        assert send(client, game_id, tokens["p2"], "HandToBot", {"seat": "p1", "level": "random"}).status_code == 201
+        # The bot plays ann's turn; then bob is to move and asks to go back before ann's own turn.
+        p = wait_until(repo, game_id, lambda p: p.status().to_move == ("p2",) and p.turn_seat is None
+                       and not p.status().pending_system)
+        if before_ann in request_points(p):
+            break  # (a random bot that drew a card set a barrier: nothing before it can be taken back)
+    else:
+        raise AssertionError("the random bot drew a card in every game")
+    r = send(client, game_id, tokens["p2"], "RequestUndo", {"to_seq": before_ann})
+    assert r.status_code == 201 and r.json["game"]["undo_request"]["waiting_for"] == ["p1"]
+    p = wait_until(repo, game_id, lambda p: p.undo_request is None)
+    log = repo.store.read(game_id)
+    answer = log[-1]
+    assert answer.type == "UndoDeclined" and answer.actor == "p1"
+    assert not any(e.type == "Reverted" for e in log)
+    assert p.state_for("p2").counters["p1"] >= 1 and "p1" in p.handed_over

@@ -179,8 +179,64 @@ def test_bots_are_asked_to_accept_undo_requests():
     t.submit("p2", "ConfirmTurn")
     t.submit("p1", "RequestUndo", {"to_seq": before})
     work = next_work(t.projection, {"p2": "random"})
-    assert work is not None and work.actor == "p2" and work.accept_undo
+    assert work is not None and work.actor == "p2" and work.undo_answer == "AcceptUndo"
     assert next_work(t.projection, {}) is None
+
+
+def _turn(t: LocalTable, seat: str) -> None:
+    t.submit(seat, "Add", {"n": 1})
+    t.submit(seat, "ConfirmTurn")
+    while t.run_system():
+        pass
+
+
+def test_a_bot_on_a_handed_over_seat_refuses_to_take_back_the_persons_moves():
+    """Issue 28 B: ann (p1) played a turn herself, then went idle and bob handed her
+    seat to a bot.  bob asks to take back to before ann's own turn: her bot declines
+    (it would take back her move, and the hand-over, without her); ann's move stays.
+    Moves the bot made itself it may agree to take back."""
+    from events.work import next_work
+
+    t = table(rounds=5)
+    before_ann = t.projection.revert_points[-1]
+    _turn(t, "p1")
+    _turn(t, "p2")
+    t.submit("p2", "HandToBot", {"seat": "p1", "level": "random"})
+    handed_at = t.projection.seq
+    assert t.projection.handed_over_at == {"p1": handed_at}
+    t.submit("p2", "RequestUndo", {"to_seq": before_ann})
+    work = next_work(t.projection)
+    assert work is not None and work.actor == "p1" and work.undo_answer == "DeclineUndo"
+    t.submit("p1", work.undo_answer)
+    assert t.projection.undo_request is None
+    assert t.projection.state_for(REVIEWER).counters["p1"] == 1  # ann's own move stands
+    assert "p1" in t.projection.handed_over
+    # The bot plays, bob plays, the bot plays: bob may ask to take back to after
+    # the hand-over, and the bot agrees (only its own moves go).
+    _turn(t, "p1")
+    _turn(t, "p2")
+    after_handover = t.projection.revert_points[-1]
+    _turn(t, "p1")
+    assert after_handover > handed_at
+    t.submit("p2", "RequestUndo", {"to_seq": after_handover})
+    work = next_work(t.projection)
+    assert work is not None and work.undo_answer == "AcceptUndo"
+    t.submit("p1", work.undo_answer)
+    assert t.projection.state_for(REVIEWER).counters["p1"] == 2  # the bot's second turn is gone
+
+
+def test_the_hand_over_point_survives_a_snapshot():
+    from events import snapshots
+
+    t = table(rounds=5)
+    _turn(t, "p1")
+    _turn(t, "p2")
+    t.submit("p2", "HandToBot", {"seat": "p1", "level": "random"})
+    data = snapshots.dump(t.projection)
+    assert snapshots.load(GAME, data).handed_over_at == t.projection.handed_over_at
+    # A snapshot from before the field: the hand-over counts as at the snapshot (the safe side).
+    del data["handed_over_at"]
+    assert snapshots.load(GAME, data).handed_over_at == {"p1": data["seq"]}
 
 
 def test_equal_scores_share_a_place_unless_the_game_breaks_the_tie():

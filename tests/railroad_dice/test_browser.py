@@ -6,6 +6,8 @@ screen, the other only that it is hidden.  Every wait is on the DOM, never a sle
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.test_browser import confirm, create_and_invite, seq_of, wait_past
@@ -47,6 +49,8 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
     # five company cards, four '?' dice in front of each screen.
     expect(first.locator("svg.rd-tile")).to_have_count(1)
     expect(first.locator("svg.rd-tile .rd-field")).to_have_count(49)
+    # The tile is named by where it lies and what it is, not by its coordinates ("Large tile 0,0").
+    expect(first.locator("svg.rd-tile > text").first).to_have_text(re.compile(r"^(Start tile|Startfeld): "))
     expect(first.locator("svg.rd-map .rd-small-tile")).to_have_count(1)
     expect(first.locator(".rd-company")).to_have_count(5)
     expect(first.locator(".rd-front[data-seat=p1] .rd-die.face-question")).to_have_count(4)

@@ -69,24 +69,56 @@ def first_sweep(repo: GameRepository, settings: Settings, queue: Queue, now: flo
     queue.sent.clear()
 
 
-def test_work_of_a_dead_task_is_resent_once_it_is_overdue(repo, settings, queue) -> None:
+def test_work_of_a_dead_task_is_resent_once_its_heartbeats_stop(repo, settings, queue) -> None:
+    """Issue 28: a worker SIGKILLed mid-task is noticed by its silence (heartbeat
+    timeout), not after the task time limit plus margin."""
     game = bot_game(repo)
     seq = repo.store.last_seq(game)
     assert queue.advanced() == [(game, seq)]
     claimed = time.time()
     first_sweep(repo, settings, queue, claimed + 1)
-    # The task was delivered, started, and its worker was SIGKILLed: nothing appended.
+    # The task was delivered and started; it beats for a while, then its worker is SIGKILLed.
     repo.store.work_started(game, seq, now=claimed + 2)
+    last_beat = claimed + 2 + 3 * settings.heartbeat_s
+    for k in range(1, 4):
+        repo.store.work_heartbeat(game, seq, now=claimed + 2 + k * settings.heartbeat_s)
 
-    # Within the time limit plus margin the task may still be running: left alone.
-    report = sweep(repo, settings, queue, now=claimed + 2 + LIMIT + MARGIN - 1)
+    # While it beats (or within the timeout of its last beat) it is left alone.
+    report = sweep(repo, settings, queue, now=last_beat + settings.heartbeat_timeout_s - 1)
     assert report.resent == [] and queue.sent == []
 
-    # After it, no task can still be working on it: enqueued again, for the same seq.
-    report = sweep(repo, settings, queue, now=claimed + 2 + LIMIT + MARGIN + 1)
+    # Silent past the timeout: its worker is gone; enqueued again, for the same seq.
+    report = sweep(repo, settings, queue, now=last_beat + settings.heartbeat_timeout_s + 1)
     assert report.resent == [f"{game}@{seq}"]
     assert queue.advanced() == [(game, seq)]
     assert repo.store.work_claimed(game, seq)
+    assert last_beat + settings.heartbeat_timeout_s + 1 < claimed + LIMIT + MARGIN  # long before the old rule
+    # Once: a second sweep right after finds nothing silent or overdue.
+    queue.sent.clear()
+    assert sweep(repo, settings, queue, now=last_beat + settings.heartbeat_timeout_s + 2).resent == []
+
+
+def test_a_beating_task_is_never_resent_within_its_limit(repo, settings, queue) -> None:
+    game = bot_game(repo)
+    seq = repo.store.last_seq(game)
+    t0 = time.time()
+    first_sweep(repo, settings, queue, t0)
+    repo.store.work_started(game, seq, now=t0 + 1)
+    for now in range(int(t0) + 2, int(t0) + LIMIT, settings.heartbeat_s):
+        repo.store.work_heartbeat(game, seq, now=now)
+        assert sweep(repo, settings, queue, now=now + 1).resent == []
+    assert queue.sent == []
+
+
+def test_a_task_that_never_started_is_resent_after_the_limit(repo, settings, queue) -> None:
+    """Claimed and enqueued, but its task never ran (lost before delivery): the
+    in-flight entry's time limit plus margin, as before."""
+    game = bot_game(repo)
+    seq = repo.store.last_seq(game)
+    claimed = time.time()
+    first_sweep(repo, settings, queue, claimed + 1)
+    assert sweep(repo, settings, queue, now=claimed + LIMIT + MARGIN - 1).resent == []
+    assert sweep(repo, settings, queue, now=claimed + LIMIT + MARGIN + 1).resent == [f"{game}@{seq}"]
 
 
 def test_two_sweeps_never_both_resend(repo, settings, queue) -> None:
@@ -136,6 +168,7 @@ def test_a_task_waiting_in_the_queue_counts_from_its_start(repo, settings, queue
     t0 = time.time()
     first_sweep(repo, settings, queue, t0)
     repo.store.work_started(game, seq, now=t0 + LIMIT + MARGIN + 100)
+    repo.store.work_heartbeat(game, seq, now=t0 + LIMIT + MARGIN + 145)  # it runs, and beats
     assert sweep(repo, settings, queue, now=t0 + LIMIT + MARGIN + 150).resent == []
     assert queue.sent == []
 

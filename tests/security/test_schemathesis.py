@@ -25,7 +25,8 @@ GAME_ID = _created["id"]
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 
 
-@schema.exclude(path="/api/games/{game_id}/stream").exclude(path="/api/games/{game_id}/hint").parametrize()
+@schema.exclude(path="/api/games/{game_id}/stream").exclude(path="/api/games/{game_id}/chat/stream").exclude(
+    path="/api/games/{game_id}/hint").parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_errors(case):
     if case.path_parameters and "game_id" in case.path_parameters and case.path_parameters["game_id"].isdigit():

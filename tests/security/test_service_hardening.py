@@ -271,8 +271,10 @@ def test_registered_names_are_reserved_for_their_accounts(app, client):
     assert [s.name for s in record.seats] == ["guest", "alice"]
     assert open_table["id"] in alice.get("/").get_data(as_text=True).split('id="open-games"')[0]
     # Her logged-in browser session works as well; revoking the token ends it for programs.
-    assert alice.post("/api/games", json={"game": "tally", "seats": [{"name": "alice"}, {"bot": "random"}]}
-                      ).status_code == 201
+    # (with its page's CSRF token, as on every JSON route a session acts on)
+    csrf = {"X-CSRFToken": csrf_of(alice.get("/").get_data(as_text=True))}
+    assert alice.post("/api/games", json={"game": "tally", "seats": [{"name": "alice"}, {"bot": "random"}]},
+                      headers=csrf).status_code == 201
     page = alice.get("/account").get_data(as_text=True)
     token_id = re.search(r'data-token-id="([0-9a-f]+)"', page).group(1)
     alice.post(f"/account/tokens/{token_id}/revoke", data={"csrf_token": csrf_of(page)})

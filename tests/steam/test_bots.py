@@ -51,7 +51,7 @@ def test_selfplay_logs_replay_to_the_same_result(tmp_path, players, bots, option
 
 def test_the_greedy_evaluation_is_registered_and_prefers_completed_links():
     evaluate = for_game(GAME)
-    assert evaluate.__module__ == "worker.bots.evaluation.steam"
+    assert evaluate.__module__ == "games.steam.evaluation"
     state = position(3, money=0)
     n = places(state)
     better = connect(state, "p1", n["Albany"], n["Poughkeepsie"], n["New York"])
@@ -104,7 +104,7 @@ def test_the_mcts_level_plays_whole_legal_turns():
 
 
 def test_the_evaluation_sees_a_bankruptcy_coming():
-    from worker.bots.evaluation.steam import doomed_in
+    from games.steam.evaluation import doomed_in
 
     state = position(3, phase="move", money=0)
     state.income["p1"], state.vp["p1"] = -10, 0

@@ -158,7 +158,7 @@ TORONTO, BETWEEN, BUFFALO = "-10,3", "-10,4", "-9,4"
 
 
 def test_a_tile_turned_into_place_and_a_cube_delivered_by_clicking(chromium, server_url, screenshots):
-    from tests.browser import register
+    from tests.browser import csrf_headers, register
 
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -168,7 +168,7 @@ def test_a_tile_turned_into_place_and_a_cube_delivered_by_clicking(chromium, ser
     register(page, server_url, name)
     created = page.request.post(f"{server_url}/api/games", data={
         "game": "steam", "options": {"start": "random"}, "seed": SEED,
-        "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]})
+        "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]}, headers=csrf_headers(page))
     assert created.status == 201, created.text()
     page.goto(f"{server_url}/games/{created.json()['id']}")
     page.wait_for_selector("svg.steam-map")

@@ -5,6 +5,7 @@ which the player moves for each of the two seats they hold.  Every wait is on th
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -49,7 +50,9 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     expect(bob.locator("#analysis-chart .analysis-level")).to_contain_text("MCTS")
     bob.click("#step-first")
     bob.wait_for_selector("body[data-replay-index='0']")
-    expect(bob.locator("#bot-would")).to_contain_text("mcts-")
+    # The bot is named by what it does ("search, 100 iterations a move"), not by its level id "mcts-100i".
+    expect(bob.locator("#bot-would")).to_contain_text(re.compile("iteration", re.IGNORECASE))
+    expect(bob.locator("#bot-would")).not_to_contain_text("mcts-")
     first_seq = int(bob.get_attribute("body", "data-replay-seq"))
 
     # A note at the first position: plain text, never markup.

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from games import registry
+from games.kit.options import offered
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "service" / "web" / "translations"
 
@@ -26,7 +27,7 @@ def test_every_offered_option_of_the_real_games_has_a_label_in_both_languages():
     catalogues = {lang: json.loads((TRANSLATIONS / f"{lang}.json").read_text(encoding="utf-8"))
                   for lang in ("de", "en")}
     for name in ("russian_railroads", "steam", "railroad_dice", "first_class"):
-        for key, spec in registry.get(name).option_schema.get("properties", {}).items():
+        for key, spec in offered(registry.get(name).option_schema).items():
             wanted = [f"opt.{name}.{key}"] + [f"opt.{name}.{key}.{v}" for v in spec.get("enum", [])]
             for lang, catalogue in catalogues.items():
                 missing = [k for k in wanted if k not in catalogue]

@@ -276,10 +276,11 @@ def test_a_chosen_seed_is_shown_on_every_page_of_the_game(people):
     """Issue 9, item 3: a seed the creator chose decides every hidden card, so the pages say so."""
     ann = people()
     ann.register("ann")
+    csrf = {"X-CSRFToken": csrf_of(ann.get("/").text)}  # a session acts with its page's token
     chosen = ann.client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"bot": "random"}],
-                                                 "seed": "my-own-seed"}).json["id"]
-    plain = ann.client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"bot": "random"}]}
-                            ).json["id"]
+                                                 "seed": "my-own-seed"}, headers=csrf).json["id"]
+    plain = ann.client.post("/api/games", json={"game": "tally", "seats": [{"name": "ann"}, {"bot": "random"}]},
+                            headers=csrf).json["id"]
     spectator = people()
     for path in ("/games/{}", "/games/{}/replay"):
         shown = spectator.get(path.format(chosen)).text

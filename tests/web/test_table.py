@@ -52,8 +52,10 @@ def rr_against_a_bot(page, server_url: str, seed: str, name: str) -> str:
     """Create a seeded 2-player game (p1 the logged-in ``name``, p2 a random bot) through the API
     with the page's session (a chosen seed needs a table nobody else can join) and open it."""
     body = {"game": "russian_railroads", "options": {}, "seats": [{"name": name}, {"bot": "random"}], "seed": seed}
+    page.goto(f"{server_url}/")  # a session acts with its page's CSRF token
+    csrf = page.evaluate("document.querySelector('meta[name=\"csrf-token\"]').content")
     response = page.request.post(f"{server_url}/api/games", data=json.dumps(body),
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json", "X-CSRFToken": csrf})
     assert response.status == 201, response.text()
     game_id = response.json()["id"]
     page.goto(f"{server_url}/games/{game_id}")

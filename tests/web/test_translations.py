@@ -9,14 +9,18 @@ from pathlib import Path
 
 import pytest
 
-WEB = Path(__file__).resolve().parents[2] / "service" / "web"
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "service" / "web"
+#: The games' renderers live in their bundles (games/<game>/web/).
+BUNDLES = ROOT / "games"
 CATALOGUES = {lang: json.loads((WEB / "translations" / f"{lang}.json").read_text(encoding="utf-8"))
               for lang in ("de", "en")}
 
 
 def keys_used(pattern: str, glob: str) -> set[str]:
     found: set[str] = set()
-    for path in WEB.rglob(glob):
+    paths = [*WEB.rglob(glob), *(BUNDLES.glob(f"*/web/{glob}"))]
+    for path in paths:
         found.update(re.findall(pattern, path.read_text(encoding="utf-8")))
     return found
 
@@ -42,7 +46,7 @@ def test_every_key_a_template_asks_for_exists(lang):
 
 def test_where_to_click_is_said_for_every_russian_railroads_command():
     """The move window's guidance: a sentence for every command the RR table has a piece or button for."""
-    source = (WEB / "static" / "js" / "renderers" / "russian_railroads" / "index.js").read_text(encoding="utf-8")
+    source = (BUNDLES / "russian_railroads" / "web" / "index.js").read_text(encoding="utf-8")
     on_board = set(re.findall(r'"([A-Z][A-Za-z]+)"', source.split("const ON_BOARD")[1].split(");")[0]))
     assert {"PlaceWorkers", "AdvanceTrack", "ChooseEndCard"} <= on_board
     for lang in ("de", "en"):

@@ -216,8 +216,7 @@ class Search:
             if status.ranking:
                 winners = [status.ranking[0]]
             return {s: (1.0 if s in winners else 0.0) for s in seats}
-        determinize = getattr(self.game, "determinize", None)
-        state = determinize(p.live, self.seat, self.rng) if determinize else p.live
+        state = self.game.determinize(p.live, self.seat, self.rng)
         expected = self.evaluate(self.game, state)
         result = {}
         for s in seats:

@@ -36,23 +36,33 @@ def register(game_name: str, evaluation: Evaluation) -> Evaluation:
 
 
 def for_game(game: Game) -> Evaluation:
-    """The game's evaluation: one registered by hand, else the module of this
-    package named like the game (``worker/bots/evaluation/<game>.py`` with an
-    ``evaluate`` function), imported on first use so that the web process, which
-    only lists bot levels, loads no evaluation; else :func:`status_scores`."""
+    """The game's evaluation: one registered by hand, else the ``evaluation`` module
+    of the game's own package (``games/<game>/evaluation.py`` with an ``evaluate``
+    function: a game is one bundle), else (until it moves there) the module of this
+    package named like the game; imported on first use so that the web process,
+    which only lists bot levels, loads no evaluation; else :func:`status_scores`."""
     evaluation = EVALUATIONS.get(game.name)
     if evaluation is None:
-        evaluation = EVALUATIONS.setdefault(game.name, _shipped(game.name) or status_scores)
+        package = _package_of(game)
+        shipped = _module_evaluate(f"{package}.evaluation") if package else None
+        if shipped is None and game.name.isidentifier():
+            shipped = _module_evaluate(f"{__name__}.{game.name}")
+        evaluation = EVALUATIONS.setdefault(game.name, shipped or status_scores)
     return evaluation
 
 
-def _shipped(game_name: str) -> Evaluation | None:
-    if not game_name.isidentifier():
-        return None
+def _package_of(game: Game) -> str:
+    """The package the game object's class lives in ("" for a module at the top)."""
+    module = type(game).__module__
+    imported = importlib.import_module(module)
+    return module if hasattr(imported, "__path__") else module.rpartition(".")[0]
+
+
+def _module_evaluate(name: str) -> Evaluation | None:
     try:
-        module = importlib.import_module(f"{__name__}.{game_name}")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{game_name}":
+        if exc.name != name and not name.startswith(f"{exc.name}."):
             raise  # the module exists but something it imports does not
         return None
     return getattr(module, "evaluate", None)

@@ -176,7 +176,7 @@ function renderActing(game, names) {
   const toMove = new Set(game.status?.over ? [] : game.status?.to_move || []);
   const select = byId("acting-seat");
   clear(select).append(...page.holds.map((held) => h("option", { value: held.seat },
-    `${toMove.has(held.seat) ? "▶ " : ""}${names[held.seat] || held.seat} (${held.seat})`)));
+    `${toMove.has(held.seat) ? "▶ " : ""}${names[held.seat] || held.seat} (${t("js.seat_number", { n: held.seat.replace(/^p/, "") })})`)));
   select.value = page.seat;
 }
 
@@ -352,7 +352,7 @@ async function main() {
   if (page.seat) document.body.dataset.actingSeat = page.seat;
   page.api = new Api(config.urls.api, page.token);
   setUpActing();
-  page.renderer = await loadRenderer(config.game);
+  page.renderer = await loadRenderer(config.game, config.renderer);
   setUpCollapse();
   byId("log-download").addEventListener("click", (event) => {
     if (!page.token) return; // spectators: the plain link gives the public log

@@ -50,7 +50,7 @@ async function main() {
   const held = await fetchSeat(config);
   page.token = held.token;
   page.api = new Api(config.urls.api, held.token);
-  page.renderer = await loadRenderer(config.game);
+  page.renderer = await loadRenderer(config.game, config.renderer);
   const [game, first] = await Promise.all([page.api.get(""), page.api.get(`/replay?lang=${lang}`)]);
   page.game = game;
   page.steps = first.steps.filter((seq) => seq <= first.seq);

@@ -7,6 +7,7 @@
 import { readConfig } from "./api.js";
 import { byId, h, s } from "./dom.js";
 import { makeT } from "./i18n.js";
+import { botLevel, withNames } from "./widgets.js";
 
 const config = readConfig();
 const t = makeT(config.i18n);
@@ -218,7 +219,7 @@ function renderChart() {
 /** Which bot analysed the game: MCTS with its iterations, or greedy for a game whose search is too slow. */
 function levelText(result) {
   const match = /^mcts-(\d+)i$/.exec(result.level || "");
-  return match ? t("js.analysis_by_mcts", { iterations: match[1] }) : t("js.analysis_by_greedy", { level: result.level });
+  return match ? t("js.analysis_by_mcts", { iterations: match[1] }) : t("js.analysis_by_greedy", { level: botLevel(result.level, t) });
 }
 
 function renderBotTurn() {
@@ -230,8 +231,8 @@ function renderBotTurn() {
     el.textContent = t("js.bot_no_turn");
     return;
   }
-  const moves = position.bot.text.map((line) => line[lang] || line.en).join("; ");
-  el.textContent = t("js.bot_would", { level: position.bot.level, moves });
+  const moves = position.bot.text.map((line) => withNames(line[lang] || line.en, result.names)).join("; ");
+  el.textContent = t("js.bot_would", { level: botLevel(position.bot.level, t), moves });
 }
 
 // ------------------------------------------------------------------- main

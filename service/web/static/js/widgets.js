@@ -7,8 +7,11 @@ import { argsText, clear, h } from "./dom.js";
 export const PLATFORM_COMMANDS = new Set(["ConfirmTurn", "Undo", "RequestUndo", "AcceptUndo", "DeclineUndo",
                                           "HandToBot", "TakeBack"]);
 
-/** A bot level in words ("greedy" -> "greedy" / "gierig"), the level itself if unknown. */
+/** A bot level in words ("greedy" -> "greedy" / "gierig", "mcts-100i" -> "search, 100 iterations a
+ *  move"), the level itself if unknown. */
 export function botLevel(level, t) {
+  const iterations = /^mcts-(\d+)i$/.exec(level || "");
+  if (iterations) return t("js.bot_level.iterations", { n: Number(iterations[1]) });
   const key = `js.bot_level.${level}`;
   return t(key) === key ? level : t(key);
 }
@@ -115,7 +118,7 @@ function guidance(game, commands, ctx) {
   if (!next) return mw.can_confirm ? t("js.nothing_open") : "";
   const types = nextTypes(game, commands);
   const place = types.map((type) => ctx.where?.(type, ctx)).find(Boolean) || t("js.where.generic");
-  return t(next.mandatory ? "js.guide_must" : "js.guide_may", { action: next.text?.[lang] ?? next.key, where: place });
+  return t(next.mandatory ? "js.guide_must" : "js.guide_may", { action: withNames(next.text?.[lang] ?? next.key, ctx.names), where: place });
 }
 
 /** The move window of the viewer's seat; ``send`` posts a command. */
@@ -158,7 +161,7 @@ export function renderMoveWindow(root, game, commands, ctx) {
         const types = (action.commands || []).filter((type) => legal.has(type));
         openList.append(h("li", { class: `open-action${action.mandatory ? " mandatory" : ""}`, dataset: { key: action.key } },
           action.mandatory ? h("strong", { class: "bang", title: t("js.mandatory") }, "! ") : null,
-          action.text?.[lang] ?? action.key,
+          withNames(action.text?.[lang] ?? action.key, ctx.names),
           types.length && ctx.reveal
             ? h("button", { type: "button", class: "link show-where", onclick: () => ctx.reveal(types, true) }, t("js.show_where"))
             : null));
@@ -180,7 +183,7 @@ export function renderMoveWindow(root, game, commands, ctx) {
   confirm.onclick = () => {
     if (optional.length && warning.hidden) {
       warning.querySelector("#confirm-warning-text").textContent =
-        t("js.confirm_open", { what: optional.map((a) => a.text?.[lang] ?? a.key).join("; ") });
+        t("js.confirm_open", { what: optional.map((a) => withNames(a.text?.[lang] ?? a.key, ctx.names)).join("; ") });
       warning.dataset.seq = String(game.seq);
       warning.hidden = false;
       warning.querySelector("#confirm-anyway").focus();
@@ -266,7 +269,7 @@ export function renderLog(el, lines, lang, names = {}) {
  *  renderer's label, else a generic one (the type and its arguments). */
 export function commandText(command, ctx) {
   const own = command.text?.[ctx.lang];
-  if (own) return own;
+  if (own) return withNames(own, ctx.names);
   const key = `js.cmd.${command.type}`;
   if (PLATFORM_COMMANDS.has(command.type) && ctx.t(key) !== key) return ctx.t(key);
   if (ctx.label) return ctx.label(command, ctx);

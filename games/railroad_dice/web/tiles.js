@@ -31,14 +31,29 @@ function trackPath(x, y, sides) {
   return `M ${ax} ${ay} Q ${x + mid} ${y + mid} ${bx} ${by}`;
 }
 
+/** A large tile by where it lies and what it is ("Tile east of the start: meadow (ends: A, B)"),
+ *  never by its map coordinates. */
+export function tileTitle(pos, board, t) {
+  const [x, y] = pos.split(",").map(Number);
+  const type = t(`js.rd.tile_type.${board.tile}`);
+  const ends = (board.ends || []).join(", ");
+  if (!x && !y) return t("js.rd.tile", { at: "start", type, ends });
+  const ns = y < 0 ? "north" : y > 0 ? "south" : "";
+  const ew = x < 0 ? "west" : x > 0 ? "east" : "";
+  const where = Math.abs(x) === 1 && Math.abs(y) === 1
+    ? t(`js.rd.dir.${ns}${ew}`)
+    : [ns && t(`js.rd.dir.${ns}`, { n: Math.abs(y) }), ew && t(`js.rd.dir.${ew}`, { n: Math.abs(x) })].filter(Boolean).join(", ");
+  return t("js.rd.tile", { at: "elsewhere", where, type, ends });
+}
+
 /** One large tile as SVG. */
 export function drawTile(pos, board, view, ctx) {
   const { t } = ctx;
   const size = 7 * CELL;
   const svg = s("svg", { class: "rd-tile", viewBox: `0 0 ${size + 2} ${size + 22}`, width: size + 2,
-    height: size + 22, role: "img", "aria-label": t("js.rd.tile", { pos, ends: board.ends.join(", ") }),
+    height: size + 22, role: "img", "aria-label": tileTitle(pos, board, t),
     dataset: { pos } });
-  svg.append(text(2, 14, t("js.rd.tile", { pos, ends: board.ends.join(", ") }), { class: "rd-small", "font-size": 12 }));
+  svg.append(text(2, 14, tileTitle(pos, board, t), { class: "rd-small", "font-size": 12 }));
   const byField = {};
   for (const command of ctx.interactive ? ctx.commands : []) {
     if (!LAY.has(command.type)) continue;

@@ -3,7 +3,7 @@
 // screen the face does not count), a station house in its company's colour, a
 // passenger chip.  Small SVGs used in the HTML parts (screens, dice in front,
 // company cards); the large tiles draw their own dice and stations (tiles.js).
-// Colours and sizes live in css/railroad_dice.css (the page allows no inline style).
+// Colours and sizes live in railroad_dice.css (beside this module; the page allows no inline style).
 
 import { s } from "../../dom.js";
 

@@ -225,7 +225,7 @@ export function drawMap(view, ctx) {
       upper.append(s("rect", { x: cx + 6, y: cy - 16, width: 8, height: 8, fill: CUBE_COLOURS[view.transit.colour],
         stroke: "#000", "stroke-width": 1.5, class: "steam-transit-cube" }));
     }
-    upper.append(s("title", {}, [hx.city?.name || hx.town || key, t(`js.steam.terrain.${hx.terrain}`),
+    upper.append(s("title", {}, [hx.city?.name || hx.town || "", t(`js.steam.terrain.${hx.terrain}`),
       hx.river ? t("js.steam.river") : ""].filter(Boolean).join(" · ")));
     const commands = byHex[key];
     if (commands) {

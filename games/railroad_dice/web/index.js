@@ -9,12 +9,12 @@ import { clear, h } from "../../dom.js";
 import { zoomable } from "../helpers.js";
 import { commandLabel, where } from "./labels.js";
 import { drawActions, drawCompanies, drawPlayers } from "./players.js";
-import { CELL, drawMap, drawTile } from "./tiles.js";
+import { CELL, drawMap, drawTile, tileTitle } from "./tiles.js";
 
 /** The game's own stylesheet (dice, screens, cards), added to the page once. */
 function ensureStyle() {
   if (document.querySelector("link[data-rd-style]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/railroad_dice.css", import.meta.url).href,
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("./railroad_dice.css", import.meta.url).href,
     dataset: { rdStyle: "1" } }));
 }
 
@@ -61,7 +61,7 @@ export default {
     const tiles = h("div", { class: "rd-tiles" });
     for (const [pos, board] of Object.entries(view.boards)) {
       tiles.append(h("div", { class: "rd-tile-wrap", dataset: { pos } },
-        fit(drawTile(pos, board, view, ctx), 7 * CELL + 2, available, t("js.rd.tile", { pos, ends: board.ends.join(", ") }), ctx)));
+        fit(drawTile(pos, board, view, ctx), 7 * CELL + 2, available, tileTitle(pos, board, t), ctx)));
     }
     el.append(h("div", { class: "rd-boards" }, tiles,
       h("div", { class: "rd-map-wrap" }, h("h4", {}, t("js.rd.map")), fitMap(drawMap(view, ctx), available))));

@@ -3,7 +3,7 @@
 // player's dice in front with their faces ('?' dice turn, any die is returned when
 // more than five lie in front), shares, and the five company cards with their
 // stations left, director and the shares still at the bank (a click buys one).
-// Dice, stations and screens are pictures (pieces.js), styled by css/railroad_dice.css.
+// Dice, stations and screens are pictures (pieces.js), styled by railroad_dice.css (beside this module).
 
 import { h } from "../../dom.js";
 import { choose } from "../../widgets.js";

@@ -1,6 +1,6 @@
 // Steam: the hex map (map.js, geometry in hex.js), the tile picker (picker.js), the
 // action tiles, players, auction and supply spaces (panel.js), words and colours
-// (labels.js), drawn from the view JSON; the look in css/steam.css.  What may be done
+// (labels.js), drawn from the view JSON; the look in steam.css (beside this module).  What may be done
 // comes only from the legal commands: the pieces they act on are clickable
 // (``data-commands``): a hex for the tiles to build there (picked, turned and shown on
 // the map before they are built, with their cost), a city's cube to start its delivery
@@ -22,7 +22,7 @@ function linkStyles() {
   const link = document.createElement("link");
   link.id = "steam-css";
   link.rel = "stylesheet";
-  link.href = new URL("../../../css/steam.css", import.meta.url).href;
+  link.href = new URL("./steam.css", import.meta.url).href;
   document.head.append(link);
 }
 

@@ -1,0 +1,52 @@
+"""Each game's web bundle: its renderer (ES modules) and CSS, kept in the game's
+own package (``games/<game>/web/``) and served where the platform's renderers
+live, ``/static/web/js/renderers/<game>/``.
+
+A game is one folder (issue 23): the platform lists no game.  A game whose
+package has a ``web/index.js`` gets its renderer from there (the page config
+says so, :func:`has_renderer`); others get the generic one.  Served at that path,
+a bundle's modules import the platform's shared ones relatively
+(``../../dom.js``, ``../helpers.js``), as if they lived beside them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, abort, send_from_directory
+
+from games import registry
+
+bp = Blueprint("bundles", __name__)
+
+#: Where the page loads renderers from; the web blueprint's static files sit under /static/web.
+URL_PREFIX = "/static/web/js/renderers"
+
+
+@lru_cache(maxsize=64)
+def web_dir(game_name: str) -> Path | None:
+    """The ``web`` folder beside the registered game's package, if it has one."""
+    try:
+        game = registry.get(game_name)
+    except KeyError:
+        return None
+    module = importlib.import_module(type(game).__module__)
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+    folder = Path(importlib.import_module(package).__file__ or "").parent / "web"
+    return folder if folder.is_dir() else None
+
+
+def has_renderer(game_name: str) -> bool:
+    folder = web_dir(game_name)
+    return folder is not None and (folder / "index.js").is_file()
+
+
+@bp.get(f"{URL_PREFIX}/<game>/<path:filename>")
+def bundle_file(game: str, filename: str):  # type: ignore[no-untyped-def]
+    folder = web_dir(game)
+    if folder is None:
+        abort(404)
+    # send_from_directory refuses paths that leave the folder (404).
+    return send_from_directory(folder, filename, max_age=3600)
