@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup serve test bench lint
+.PHONY: setup serve gates test bench lint
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,8 +15,13 @@ setup: $(VENV)/.installed
 serve: setup
 	$(VENV)/bin/stellwerk serve
 
-test: setup
-	$(PY) -m pytest
+# The gates (tests/platform/test_gates.py: ruff, mypy, the import contracts; seconds) come
+# first and stop the run when they fail; then every other test.
+gates: setup
+	$(PY) -m pytest tests/platform/test_gates.py
+
+test: gates
+	$(PY) -m pytest --ignore=tests/platform/test_gates.py
 
 bench: setup
 	$(PY) benchmarks/run.py

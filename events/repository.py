@@ -121,7 +121,7 @@ def command_fingerprint(command: Command) -> str:
 
 class GameRepository:
     def __init__(self, store: EventStore, snapshot_every: int = 200, cache_size: int = 256,
-                 on_appended: Callable[[str, Projection], None] | None = None) -> None:
+                 on_appended: Callable[[str, Projection], object] | None = None) -> None:
         self.store = store
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size

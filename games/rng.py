@@ -54,7 +54,7 @@ class LazyRandom(random.Random):
         self._seed_now()
         return self.random()
 
-    def getrandbits(self, k: int) -> int:
+    def getrandbits(self, k: int, /) -> int:
         self._seed_now()
         return self.getrandbits(k)
 

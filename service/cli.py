@@ -15,11 +15,15 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from events.settings import Settings
 from games import registry
+
+if TYPE_CHECKING:
+    from events.connection import EmbeddedRedis
 
 log = logging.getLogger("stellwerk.serve")
 
@@ -35,6 +39,17 @@ def _settings(redis_url: str | None = None, data_dir: Path | None = None) -> Set
     for spec in settings.extra_games:
         registry.register(registry.load_object(spec))
     return settings
+
+
+def _redis(settings: Settings) -> tuple[str, EmbeddedRedis | None]:
+    """The Redis a one-off command works on: ``settings.redis_url``, else an embedded
+    one started now on the data dir (returned too: the caller shuts it down)."""
+    if settings.redis_url:
+        return settings.redis_url, None
+    from events.connection import EmbeddedRedis
+
+    embedded = EmbeddedRedis(settings.data_dir)
+    return embedded.url, embedded
 
 
 @click.group()
@@ -239,16 +254,16 @@ def replay(log: Path) -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None)
 def export(game_id: str, viewer: str, redis_url: str, data_dir: Path | None, out: Path | None) -> None:
     """Write a game's log as NDJSON, redacted for a viewer (a finished game in full)."""
-    from events.connection import EmbeddedRedis, client
+    from events.connection import client
     from events.redaction import redact_log
     from events.repository import GameRepository, UnknownGame
     from events.store import EventStore
     from service.api.history import ndjson
 
     settings = _settings(redis_url, data_dir)
-    embedded = None if settings.redis_url else EmbeddedRedis(settings.data_dir)
+    url, embedded = _redis(settings)
     try:
-        repo = GameRepository(EventStore(client(settings.redis_url or embedded.url), settings.key_prefix))
+        repo = GameRepository(EventStore(client(url), settings.key_prefix))
         try:
             p = repo.projection(game_id)
         except UnknownGame:
@@ -271,14 +286,14 @@ def archive_backfill(redis_url: str, data_dir: Path | None) -> None:
     safe to run again (a game archived already is skipped).  Rating them is left
     to the worker's game_ended task, which only finishing games enqueue."""
     from events.archive import backfill
-    from events.connection import EmbeddedRedis, client
+    from events.connection import client
     from events.repository import GameRepository
     from events.store import EventStore
 
     settings = _settings(redis_url, data_dir)
-    embedded = None if settings.redis_url else EmbeddedRedis(settings.data_dir)
+    url, embedded = _redis(settings)
     try:
-        repo = GameRepository(EventStore(client(settings.redis_url or embedded.url), settings.key_prefix))
+        repo = GameRepository(EventStore(client(url), settings.key_prefix))
         click.echo(json.dumps({"archived": backfill(repo)}))
     finally:
         if embedded is not None:

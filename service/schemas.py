@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, post_load, validate
 
 # \Z, not $: "$" also matches before a trailing newline ("bob\n" passed).
-NAME = validate.Regexp(r"^[\w .\-]{1,40}\Z", error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
+#: The pattern compiled as ``str`` for direct use (``Regexp.regex`` may be either kind).
+NAME_PATTERN = re.compile(r"^[\w .\-]{1,40}\Z")
+NAME = validate.Regexp(NAME_PATTERN, error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
 
 
 class Name(fields.String):

@@ -9,9 +9,11 @@ game), logins per address (``limiter.limit(settings.rate_login)`` on the login v
 from __future__ import annotations
 
 import hashlib
+from typing import cast
 
 from flask import Flask, Response, request
-from flask_limiter import Limiter
+from flask.typing import RouteCallable
+from flask_limiter import Limiter, RouteLimit
 from flask_limiter.util import get_remote_address
 
 from events.settings import Settings
@@ -77,16 +79,21 @@ def apply_limits(app: Flask, limiter: Limiter, settings: Settings) -> None:
         "forks.create_fork", "forks.request_analysis", "annotations.write", "web.fork_game")})
     # Issue 28: analyses cost minutes of worker time; one account may not fill the queue.
     if "forks.request_analysis" in app.view_functions and settings.rate_analysis:
-        app.view_functions["forks.request_analysis"] = limiter.limit(
-            settings.rate_analysis, key_func=account_or_address, methods=["POST"],
-            scope="analysis")(app.view_functions["forks.request_analysis"])
+        _decorate(app, "forks.request_analysis", limiter.limit(
+            settings.rate_analysis, key_func=account_or_address, methods=["POST"], scope="analysis"))
     for endpoint, rate in per_seat.items():
         if endpoint in app.view_functions and rate:
-            app.view_functions[endpoint] = limiter.limit(rate, key_func=seat_or_address)(app.view_functions[endpoint])
+            _decorate(app, endpoint, limiter.limit(rate, key_func=seat_or_address))
     for endpoint, rate in per_address.items():
         if endpoint in app.view_functions and rate:
-            app.view_functions[endpoint] = limiter.limit(rate, key_func=address, methods=["POST"])(
-                app.view_functions[endpoint])
+            _decorate(app, endpoint, limiter.limit(rate, key_func=address, methods=["POST"]))
+
+
+def _decorate(app: Flask, endpoint: str, limit: RouteLimit) -> None:
+    """Wrap a registered view in a limit.  The limit returns a view of the view's own
+    type, but mypy cannot carry Flask's union of sync and async views through its
+    ParamSpec (it infers a callable returning either), hence the cast."""
+    app.view_functions[endpoint] = cast(RouteCallable, limit(app.view_functions[endpoint]))
 
 
 def storage_uri(redis_url: str | None) -> str:

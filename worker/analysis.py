@@ -11,8 +11,9 @@ would in a game:
   machine under any load (a time budget would search less on a busy worker).  Each
   seat's chance comes from the search's root statistics: the mean value of the turn
   it chose, backed up from the positions below it.  Those values are on the search's
-  own scale (the logistic of a seat's margin over the best other seat, 1 / 0 once
-  the game is over); the chart shows them normalised to sum to 1 over the seats.
+  own scale (the logistic of a seat's margin over the best other seat; by place once
+  the game is over: 1, 0.5 for each seat sharing first place, 0); the chart shows them
+  normalised to sum to 1 over the seats.
   Positions without a search (system work, the end, simultaneous moves) are scored
   on the same scale from the game's evaluation of the full state, so the lines do
   not jump between two scales.
@@ -48,7 +49,7 @@ from games.rng import rng_for
 from worker import bots
 from worker.bots.base import NEVER, play_turn
 from worker.bots.evaluation import for_game
-from worker.bots.mcts import MARGIN_SCALE, MctsBot, Search, settle
+from worker.bots.mcts import MARGIN_SCALE, MctsBot, Search, final_values, settle
 
 #: Points of expected margin that make one seat e (2.7) times likelier to win (greedy's softmax).
 TEMPERATURE = 5.0
@@ -105,11 +106,11 @@ def shares(values: Mapping[str, float]) -> dict[str, float]:
 
 def margin_values(game: Game, p: Projection) -> dict[str, float]:
     """The search's leaf value of every seat at ``p``, on the full state: the
-    logistic of its margin over the best other seat; 1 / 0 by place at the end."""
+    logistic of its margin over the best other seat; by place at the end, as the search
+    values a finished game (:func:`worker.bots.mcts.final_values`)."""
     status = p.status()
     if status.over:
-        places = status.final_places()
-        return {s: 1.0 if places.get(s) == 1 else 0.0 for s in p.seats}
+        return final_values(status, p.seats)
     expected = for_game(game)(game, settle(p).confirmed)
     out = {}
     for s in p.seats:
@@ -208,8 +209,8 @@ class Analysis:
 
     def result(self, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         seats = list(self.positions[-1].seats) if self.positions else []
-        out = {"level": self.level, "seed": self.seed, "seats": seats, "positions": list(rows),
-               "swings": swings(rows), "estimate": "mcts-root" if self.mcts else "softmax"}
+        out: dict[str, Any] = {"level": self.level, "seed": self.seed, "seats": seats, "positions": list(rows),
+                               "swings": swings(rows), "estimate": "mcts-root" if self.mcts else "softmax"}
         if self.names:
             out["names"] = self.names
         return out

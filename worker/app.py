@@ -39,7 +39,7 @@ def transport_options(settings: Settings) -> dict[str, int | str]:
                     "a task that runs long may run twice", timeout, settings.work_overdue_s)
     # A worker that serves both queues (``-Q play,review``) takes play first: kombu
     # asks Redis for the queues in the order given instead of round robin.
-    options = {"visibility_timeout": timeout, "queue_order_strategy": "priority"}
+    options: dict[str, int | str] = {"visibility_timeout": timeout, "queue_order_strategy": "priority"}
     if timeout < 100:
         options.update(unacked_restore_interval=max(1, timeout // 2), unacked_restore_throttle=1)
     return options

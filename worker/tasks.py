@@ -16,11 +16,13 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import redis
 from celery import shared_task
 
 from events import task_metrics
+from events.repository import GameRepository
 from events.store import Conflict
 from events.work import next_work
 from games.contract import SYSTEM, Command, IllegalMove
@@ -97,11 +99,11 @@ def _advance(rt, game_id: str, seq: int, enqueued_at: float | None) -> str:  # t
     return outcome
 
 
-def _append_turn(repo, game_id: str, seq: int, commands: list[Command]) -> str:  # type: ignore[no-untyped-def]
+def _append_turn(repo: GameRepository, game_id: str, seq: int, commands: list[Command]) -> str:
     """Append ``commands`` one by one from ``seq``; only the last append enqueues
     follow-up work.  Stops early (and enqueues) after revealed information or a
     command the real position refuses, so the bot decides again on the truth."""
-    appended = []
+    appended: list[int] = []
     for i, command in enumerate(commands):
         last = i == len(commands) - 1
         try:
@@ -135,6 +137,7 @@ def hint(self, game_id: str, seq: int, seat: str, reply_key: str) -> str:  # typ
     rt = runtime()
     repo = rt.repository
     p = repo.projection(game_id)
+    body: dict[str, Any]
     if p.seq != seq:
         body = {"stale": True, "current_seq": p.seq}
     else:

@@ -7,7 +7,7 @@ disagree (the property tests rely on that).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
@@ -183,7 +183,7 @@ def _passes(check: Callable[..., Any], state: State, seat: str, *args: Any) -> b
     return True
 
 
-def open_kinds(pending: list[Item]) -> tuple[set[str], set[int]]:
+def open_kinds(pending: Iterable[Item]) -> tuple[set[str], set[int]]:
     """The kinds of sub-move open and the colours a track step may take, in one pass
     over the pending items (every tableau lists its sub-moves from these).  A
     "repeat one" item opens what it may repeat: a black step, a doubler, an industry step."""

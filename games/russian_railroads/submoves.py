@@ -80,7 +80,7 @@ def _tiles_items(work: State, seat: str, kinds: dict[str, Any], event_type: str,
     """For each build (its event's payload given the item used), the pending item
     :func:`_choose_tile` would choose for it (None: none).  The items and whether using
     one leaves a mandatory item open are worked out once for all the builds."""
-    plan = []  # (item, is a mandatory item left open after using it?), _choose_tile's order
+    plan: list[tuple[Item, bool]] = []  # (item, is a mandatory item left open after using it?), _choose_tile's order
     for item in actions.matching(work.pending, kinds):
         if not _any_mandatory(actions.consume(work.pending, item[0])):
             if not plan:

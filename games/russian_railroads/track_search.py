@@ -10,12 +10,21 @@ when black advances on the main line, and memoise positions already refuted.  Th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .data import BLACK
 from .tracks import colour_set
 
 #: The line whose black track unlocks colours (Transsib, München, Rocky Mountaineer).
 MAIN_LINE = 0
+
+
+@dataclass(slots=True)
+class _Demand:
+    """Steps still owed in any of ``colours`` (``left`` counts down during the search)."""
+
+    colours: tuple[int, ...]
+    left: int
 
 
 class StepSearch:
@@ -31,24 +40,25 @@ class StepSearch:
         raise NotImplementedError
 
     def feasible(self, tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[str, int]]) -> bool:
-        req_list = [[colour_set(spec), n] for spec, n in reqs if n > 0]
+        req_list = [_Demand(colour_set(spec), n) for spec, n in reqs if n > 0]
         if not req_list:
             return True
-        if len(req_list) == 1 and len(req_list[0][0]) == 1:
-            return self.capacity(tr, unlocked, req_list[0][0][0]) >= req_list[0][1]
+        if len(req_list) == 1 and len(req_list[0].colours) == 1:
+            return self.capacity(tr, unlocked, req_list[0].colours[0]) >= req_list[0].left
         return self._search(list(tr), list(unlocked), req_list, set())
 
-    def _search(self, tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) -> bool:
-        if all(r[1] == 0 for r in reqs):
+    def _search(self, tr: list[int], unlocked: list[bool], reqs: list[_Demand],
+                seen: set[tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]]) -> bool:
+        if all(r.left == 0 for r in reqs):
             return True
-        key = (tuple(tr), tuple(unlocked), tuple(r[1] for r in reqs))
+        key = (tuple(tr), tuple(unlocked), tuple(r.left for r in reqs))
         if key in seen:
             return False
         seen.add(key)
         for req in reqs:
-            if req[1] == 0:
+            if req.left == 0:
                 continue
-            for colour in req[0]:
+            for colour in req.colours:
                 for line in range(3):
                     target = self.step_target(tr, unlocked, line, colour)
                     if not target:
@@ -59,9 +69,9 @@ class StepSearch:
                     newly = self.unlocks_for(target, unlocked) if line == MAIN_LINE and colour == BLACK else []
                     for c, _ in newly:
                         unlocked[c] = True
-                    req[1] -= 1
+                    req.left -= 1
                     ok = self._search(tr, unlocked, reqs, seen)
-                    req[1] += 1
+                    req.left += 1
                     for c, _ in newly:
                         unlocked[c] = False
                     tr[idx] = old

@@ -37,7 +37,8 @@ class Link:
         return self.ends[1] if self.ends[0] == end else self.ends[0]
 
 
-def _walk(track: dict[str, Any], neighbours: dict[str, list[str | None]], cities: Any, new_cities: Any,
+def _walk(track: dict[str, dict[str, Any]], neighbours: dict[str, tuple[str | None, ...]],
+          cities: dict[str, dict[str, Any]], new_cities: dict[str, str],
           hex_key: str, edge: int, out: list[SegRef]) -> End:
     """Follow the track leaving ``hex_key`` over ``edge``; append segments passed; return the end."""
     seen = set(out)
@@ -49,12 +50,9 @@ def _walk(track: dict[str, Any], neighbours: dict[str, list[str | None]], cities
             return ("city", nb)
         back = (edge + 3) % 6
         tile = track.get(nb)
-        j = None
-        if tile is not None:
-            for i, seg in enumerate(tile["segs"]):
-                if back in seg["e"]:
-                    j = i
-                    break
+        if tile is None:
+            return ("open", hex_key, edge)
+        j = next((i for i, seg in enumerate(tile["segs"]) if back in seg["e"]), None)
         if j is None or (nb, j) in seen:
             return ("open", hex_key, edge)
         out.append((nb, j))

@@ -20,13 +20,14 @@ def users() -> UserStore:
 def current_user() -> User | None:
     if "user" not in g:
         name = session.get("user")
-        g.user = users().get(name) if name else None
-        if g.user is not None and session.get("gen", 0) != users().session_generation(name):
-            g.user = None  # revoked by "log out everywhere"
-        if g.user is not None and not users().session_alive(g.user.name, session.get("sid")):
-            g.user = None  # logged out (a copy of the cookie is no session any more)
-        if name and g.user is None:
+        user = users().get(name) if name else None
+        if user is not None and session.get("gen", 0) != users().session_generation(user.name):
+            user = None  # revoked by "log out everywhere"
+        if user is not None and not users().session_alive(user.name, session.get("sid")):
+            user = None  # logged out (a copy of the cookie is no session any more)
+        if name and user is None:
             session.pop("user", None)
+        g.user = user
     return g.user
 
 

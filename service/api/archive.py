@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
+from typing import Any
 
 from flask import Blueprint, jsonify, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
@@ -16,7 +18,9 @@ from service.errors import ApiError
 
 bp = Blueprint("archive", __name__, url_prefix="/api")
 
-NAME = validate.Regexp(r"^[\w .\-]{1,40}$")
+#: A player name (the compiled pattern typed as ``str``: ``Regexp.regex`` may be either kind).
+NAME_PATTERN = re.compile(r"^[\w .\-]{1,40}$")
+NAME = validate.Regexp(NAME_PATTERN)
 
 
 class ArchiveQuerySchema(Schema):
@@ -45,14 +49,15 @@ def _day_start(day: dt.date) -> float:
 
 def parse_query(args: dict) -> Query:
     data = ArchiveQuerySchema().load(args)
-    options = {}
+    options: dict[str, Any] = {}
     if data["options"]:
         try:
-            options = json.loads(data["options"])
+            parsed = json.loads(data["options"])
         except ValueError:
-            options = None
-        if not isinstance(options, dict):
+            parsed = None
+        if not isinstance(parsed, dict):
             raise ApiError(400, "bad_request", "options must be a JSON object", field="options")
+        options = parsed
     return Query(game=data["game"], player=data["player"], players=data["players"],
                  since=_day_start(data["since"]) if data["since"] else None,
                  until=_day_start(data["until"]) + 86400 - 0.001 if data["until"] else None,
@@ -117,7 +122,7 @@ def player(name: str):  # type: ignore[no-untyped-def]
         200: {description: '{name, played, win_rates, ratings, recent}'}
         400: {description: not a player name, content: {application/json: {schema: ErrorSchema}}}
     """
-    if NAME.regex.fullmatch(name) is None:
+    if NAME_PATTERN.fullmatch(name) is None:
         raise ApiError(400, "bad_request", "not a player name", field="name")
     return jsonify(player_summary(name))
 

@@ -6,6 +6,7 @@ from flask import Blueprint, jsonify
 
 from events import forks
 from events.analysis import ANALYSE_TASK, AnalysisStore, TooManyAnalyses, level_for
+from events.bot_levels import bot_levels
 from games import registry
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
@@ -13,10 +14,9 @@ from service.accounts.session import current_user, users
 from service.api.annotations import writer
 from service.api.games import json_body
 from service.auth import bearer_token
-from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
-from service.schemas import NAME
+from service.schemas import NAME, NAME_PATTERN
 from service.security import address
 
 bp = Blueprint("forks", __name__, url_prefix="/api/games")
@@ -34,7 +34,7 @@ def seat_specs(raw: object, count: int) -> list[dict]:
             raise ApiError(400, "bad_request", f"unknown bot level; known: {sorted(levels)}", field=f"seats.{i}.bot")
         if "name" in spec:
             name = spec["name"].strip(" ") if isinstance(spec["name"], str) else None
-            if not name or NAME.regex.fullmatch(name) is None:  # the same names as every other seat
+            if not name or NAME_PATTERN.fullmatch(name) is None:  # the same names as every other seat
                 raise ApiError(400, "bad_request", NAME.error, field=f"seats.{i}.name")
             spec = {"name": name}
         out.append(dict(spec))

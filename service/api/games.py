@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
+from events.bot_levels import bot_levels
 from games import registry
 from games.contract import IllegalMove
 from service.accounts.acting import claim_names
 from service.auth import seat_for, viewer_for
-from service.bot_levels import bot_levels
 from service.context import ctx, takeover_after
 from service.errors import ApiError
 from service.json_limits import MAX_DEPTH, TooDeep

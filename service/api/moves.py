@@ -8,13 +8,13 @@ from flask import Blueprint, jsonify
 
 from events import commands as platform
 from events import forks
+from events.bot_levels import bot_levels
 from events.projection import Projection
 from events.repository import GameRecord
 from events.store import Conflict
 from games.contract import SPECTATOR, Command, IllegalMove
 from service.api.games import json_body
 from service.auth import seat_for, viewer_for
-from service.bot_levels import bot_levels
 from service.context import ctx, takeover_after
 from service.errors import ApiError
 from service.metrics import metrics

@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from events import seating
+from events.bot_levels import bot_levels
 from games.contract import IllegalMove
 from service.api.games import json_body
 from service.auth import seat_for
-from service.bot_levels import bot_levels
 from service.context import ctx
 from service.errors import ApiError
 

@@ -16,12 +16,12 @@ from wtforms import ValidationError
 
 from events import forks
 from events.archive import Page
+from events.bot_levels import bot_levels
 from events.repository import UnknownGame
 from games import registry
 from games.contract import SPECTATOR, IllegalMove
 from service.accounts.session import current_user, users
-from service.api.archive import NAME, archive, parse_query, player_summary, ratings
-from service.bot_levels import bot_levels
+from service.api.archive import NAME_PATTERN, archive, parse_query, player_summary, ratings
 from service.context import ctx
 from service.errors import ApiError
 from service.web.views import bp
@@ -63,7 +63,7 @@ def archive_page():  # type: ignore[no-untyped-def]
     except (SchemaError, ApiError) as exc:
         error = str(getattr(exc, "messages", None) or getattr(exc, "message", exc))
         page, query = Page([], 0, 20, False), None
-    base = {k: v for k, v in args.items() if k != "offset"}
+    base: dict[str, Any] = {k: v for k, v in args.items() if k != "offset"}  # url_for's **values
     prev_url = next_url = None
     if query is not None and page.offset > 0:
         prev_url = url_for("web.archive_page", **base, offset=max(0, page.offset - page.limit))
@@ -75,7 +75,7 @@ def archive_page():  # type: ignore[no-untyped-def]
 
 @bp.get("/players/<name>")
 def player_page(name: str):  # type: ignore[no-untyped-def]
-    if NAME.regex.fullmatch(name) is None:
+    if NAME_PATTERN.fullmatch(name) is None:
         abort(404)
     return render_template("web/player.html", player=player_summary(name))
 

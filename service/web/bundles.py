@@ -1,6 +1,6 @@
-"""Each game's web bundle: its renderer (ES modules) and CSS, kept in the game's
-own package (``games/<game>/web/``) and served where the platform's renderers
-live, ``/static/web/js/renderers/<game>/``.
+"""Each game's web bundle: its renderer (ES modules), CSS and page texts, kept in
+the game's own package (``games/<game>/web/``) and served where the platform's
+renderers live, ``/static/web/js/renderers/<game>/``.
 
 A game is one folder (issue 23): the platform lists no game.  A game whose
 package has a ``web/index.js`` gets its renderer from there (the page config
@@ -12,6 +12,7 @@ a bundle's modules import the platform's shared ones relatively
 from __future__ import annotations
 
 import importlib
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +37,17 @@ def web_dir(game_name: str) -> Path | None:
     package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
     folder = Path(importlib.import_module(package).__file__ or "").parent / "web"
     return folder if folder.is_dir() else None
+
+
+@lru_cache(maxsize=64)
+def page_texts(game_name: str) -> dict[str, dict[str, str]]:
+    """The game's strings for its page scripts (``web/texts.json``: ``{lang: {key:
+    ICU template}}``), merged over the platform's by :func:`service.web.i18n.js_catalogue`."""
+    folder = web_dir(game_name)
+    if folder is None or not (folder / "texts.json").is_file():
+        return {}
+    data = json.loads((folder / "texts.json").read_text(encoding="utf-8"))
+    return {lang: dict(texts) for lang, texts in data.items()}
 
 
 def has_renderer(game_name: str) -> bool:

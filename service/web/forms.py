@@ -106,7 +106,7 @@ def _option_value(spec: dict[str, Any], raw: str | None) -> Any:
 
 def parse_create_form(form: Mapping[str, str], me: str, account: Callable[[str], str | None],
                       games: list[dict[str, Any]]) -> GameSpec:
-    from service.bot_levels import bot_levels
+    from events.bot_levels import bot_levels
 
     chosen = next((g for g in games if g["name"] == form.get("game")), None)
     if chosen is None:

@@ -54,13 +54,30 @@ def t(key: str, **params: Any) -> str:
     return translate(lang(), key, **params)
 
 
-def t_or(key: str, fallback: str) -> str:
-    """A string in the request's language, or ``fallback`` where the catalogue has
-    none (a game's option title or value from its schema)."""
+def t_or(key: str, fallback: str, game: str | None = None) -> str:
+    """A string in the request's language (from ``game``'s bundle when given, else
+    the platform's catalogue), or ``fallback`` where there is none (a game's option
+    title or value from its schema)."""
+    if game is not None:
+        from service.web.bundles import page_texts
+
+        texts = page_texts(game)
+        template = texts.get(lang(), {}).get(key) or texts.get("en", {}).get(key)
+        if template is not None:
+            return format_message(template, {}, lang())
     text = translate(lang(), key)
     return fallback if text == key else text
 
 
-def js_catalogue(lang_code: str) -> dict[str, str]:
-    """The strings the page scripts use (keys starting with ``js.``)."""
-    return {k: v for k, v in catalogue(lang_code).items() if k.startswith("js.")}
+def js_catalogue(lang_code: str, game: str | None = None) -> dict[str, str]:
+    """The strings the page scripts use (keys starting with ``js.``): the platform's,
+    and on a game's pages that game's own (its bundle's ``web/texts.json``, which
+    may also name its phases), in the page's language."""
+    from service.web.bundles import page_texts
+
+    out = {k: v for k, v in catalogue(lang_code).items() if k.startswith("js.")}
+    if game is not None:
+        texts = page_texts(game)
+        out.update(texts.get("en", {}))
+        out.update(texts.get(lang_code, {}))
+    return out

@@ -79,7 +79,7 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
     return {
         "gameId": record.id, "game": record.game, "title": title, "lang": lang(),
         "user": user.name if user else None, "seat": hold.seat if hold else None,
-        "i18n": js_catalogue(lang()),
+        "i18n": js_catalogue(lang(), record.game),
         # The game's own renderer (games/<game>/web/index.js), else the generic one.
         "renderer": has_renderer(record.game),
         "urls": {
@@ -171,7 +171,7 @@ def new_game():  # type: ignore[no-untyped-def]
                     users().add_seat(holder, record.id, seat.seat, tokens[seat.seat])
             _notify_invited(record)
             return redirect(url_for("web.game_page", game_id=record.id))
-    from service.bot_levels import bot_levels
+    from events.bot_levels import bot_levels
 
     return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error,
                            deadlines=DEADLINES,
@@ -228,7 +228,7 @@ def _is_creator(record: GameRecord) -> bool:
 def _waiting_page(record: GameRecord, error: str | None = None, status: int = 200):  # type: ignore[no-untyped-def]
     """A table waiting for players: who sits where, invitation links, and for the
     creator a way to start with bots in the empty seats."""
-    from service.bot_levels import bot_levels
+    from events.bot_levels import bot_levels
 
     row = _summary(record)
     user = current_user()
@@ -246,7 +246,7 @@ def _waiting_page(record: GameRecord, error: str | None = None, status: int = 20
 @bp.post("/games/<game_id>/start")
 @login_required
 def start_with_bots(game_id: str):  # type: ignore[no-untyped-def]
-    from service.bot_levels import bot_levels
+    from events.bot_levels import bot_levels
 
     record = _record_or_404(game_id)
     if not _is_creator(record):
@@ -294,8 +294,8 @@ def decline_invitation(game_id: str):  # type: ignore[no-untyped-def]
 @bp.get("/games/<game_id>/replay")
 def replay_page(game_id: str):  # type: ignore[no-untyped-def]
     record = _record_or_404(game_id)
+    from events.bot_levels import bot_levels
     from events.forks import restricted_by
-    from service.bot_levels import bot_levels
 
     # Issue 16: a fork links back to its origin; the fork form offers the bot levels,
     # unless a fork of this game must be played by people only (issue 27).

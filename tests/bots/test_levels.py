@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from events.bot_levels import bot_levels
 from events.local import LocalTable
 from games.contract import Command
 from games.russian_railroads import GAME
@@ -43,6 +44,11 @@ def test_levels_are_registered_with_budgets(level: str) -> None:
     assert bots.budget_ms("mcts-1s", 50) == 1000
     assert bots.budget_ms("mcts-5s", 50) == 5000
     assert bots.get("mcts-40i").iterations == 40  # type: ignore[attr-defined]
+
+
+def test_the_offered_levels_are_the_levels_the_workers_play() -> None:
+    # The web app offers events.bot_levels and never imports the bots (README, "Architecture").
+    assert bot_levels() == sorted(bots.LEVELS)
 
 
 def test_time_budget_is_respected() -> None:

@@ -74,6 +74,10 @@ def catalogues() -> Iterator[tuple[str, str, Mapping[str, str]]]:
         game = registry.get(name)
         for lang in LANGS:
             yield name, lang, game.messages.get(lang, {})
+        page = ROOT / "games" / name / "web" / "texts.json"
+        if page.exists():  # the game's page strings, in its bundle
+            for lang in LANGS:
+                yield f"{name}/web", lang, json.loads(page.read_text("utf-8")).get(lang, {})
         for file in ("texts.json", "names.json"):
             texts = ROOT / "games" / name / "data" / file
             if texts.exists():
@@ -201,13 +205,13 @@ def _message(catalogue: str, lang: str, key: str) -> str:
     ("steam", "DeliveryStarted", {"seat": "Anna", "colour": {"de": "rot", "en": "red"}, "start": "Köln"}, "de",
      "Anna nimmt einen roten Warenstein in Köln"),
     ("russian_railroads", "rr.event.GameCreated", {"players": 2}, "de", "Russian Railroads mit 2 Spielern beginnt."),
-    ("platform", "js.rr.emil.workers", {"free": 1, "workers": 1}, "en", "1 of 1 worker free"),
-    ("platform", "js.rr.emil.workers", {"free": 2, "workers": 5}, "de", "2 von 5 Arbeitern frei"),
+    ("russian_railroads/web", "js.rr.emil.workers", {"free": 1, "workers": 1}, "en", "1 of 1 worker free"),
+    ("russian_railroads/web", "js.rr.emil.workers", {"free": 2, "workers": 5}, "de", "2 von 5 Arbeitern frei"),
     ("platform", "seat.bot", {"level": "mcts-5s"}, "en", "Bot (very strong: 5 s search)"),
-    ("platform", "js.rd.tile", {"at": "start", "type": "meadow", "ends": "A, B"}, "en",
+    ("railroad_dice/web", "js.rd.tile", {"at": "start", "type": "meadow", "ends": "A, B"}, "en",
      "Start tile: meadow (ends: A, B)"),
-    ("platform", "js.rd.dir.east", {"n": 2}, "de", "2 Geländefelder östlich"),
-    ("platform", "js.rd.tile", {"at": "elsewhere", "where": "östlich", "type": "See", "ends": "A"}, "de",
+    ("railroad_dice/web", "js.rd.dir.east", {"n": 2}, "de", "2 Geländefelder östlich"),
+    ("railroad_dice/web", "js.rd.tile", {"at": "elsewhere", "where": "östlich", "type": "See", "ends": "A"}, "de",
      "Geländefeld östlich des Startfelds: See (Enden: A)"),
 ])
 def test_known_sentences(catalogue: str, key: str, params: dict[str, Any], lang: str, expected: str) -> None:

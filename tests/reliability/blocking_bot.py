@@ -20,7 +20,7 @@ import redis
 from events.local import LocalTable
 from games.contract import Command
 from tests.fixture_game import GAME  # noqa: F401  (what STELLWERK_EXTRA_GAMES registers)
-from worker.bots import BUDGETS, LEVELS
+from worker import bots
 from worker.bots.random_bot import RandomBot
 
 
@@ -43,6 +43,5 @@ class BlockingBot:
         return RandomBot().choose_turn(table, seat, rng, budget_ms)
 
 
-LEVELS.setdefault("blocking", BlockingBot())
 # Its wait is not a search overrun: no deadline fallback within the test's time.
-BUDGETS.setdefault("blocking", 300_000)
+bots.register("blocking", BlockingBot(), budget_ms=300_000)

@@ -9,7 +9,7 @@ from pathlib import Path
 from games import registry
 from games.kit.options import offered
 
-TRANSLATIONS = Path(__file__).resolve().parents[2] / "service" / "web" / "translations"
+GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
 def test_the_form_shows_options_and_values_in_german(people):
@@ -24,9 +24,10 @@ def test_the_form_shows_options_and_values_in_german(people):
 
 
 def test_every_offered_option_of_the_real_games_has_a_label_in_both_languages():
-    catalogues = {lang: json.loads((TRANSLATIONS / f"{lang}.json").read_text(encoding="utf-8"))
-                  for lang in ("de", "en")}
+    """The labels live in each game's bundle (games/<game>/web/texts.json)."""
     for name in ("russian_railroads", "steam", "railroad_dice", "first_class"):
+        bundle = GAMES / name / "web" / "texts.json"
+        catalogues = json.loads(bundle.read_text(encoding="utf-8")) if bundle.exists() else {"de": {}, "en": {}}
         for key, spec in offered(registry.get(name).option_schema).items():
             wanted = [f"opt.{name}.{key}"] + [f"opt.{name}.{key}.{v}" for v in spec.get("enum", [])]
             for lang, catalogue in catalogues.items():

@@ -29,11 +29,42 @@ def test_both_languages_have_the_same_keys():
     assert set(CATALOGUES["de"]) ^ set(CATALOGUES["en"]) == set()
 
 
+JS_KEY = r"""\bt\(\s*["']((?:js)\.[A-Za-z0-9_.\-]+)["']"""
+
+
+def bundle_texts(game: str, lang: str) -> dict[str, str]:
+    """A game's page strings (games/<game>/web/texts.json), merged over the platform's on its pages."""
+    path = BUNDLES / game / "web" / "texts.json"
+    return json.loads(path.read_text(encoding="utf-8")).get(lang, {}) if path.exists() else {}
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_key_a_script_asks_for_exists(lang):
-    used = keys_used(r"""\bt\(\s*["']((?:js)\.[A-Za-z0-9_.\-]+)["']""", "*.js")
+    """The platform's scripts find their keys in the platform's catalogue, and each
+    game's renderer in the platform's and its own bundle's."""
+    used = set()
+    for path in WEB.rglob("*.js"):
+        used.update(re.findall(JS_KEY, path.read_text(encoding="utf-8")))
     assert len(used) > 50  # the pattern still finds the calls
     assert sorted(used - set(CATALOGUES[lang])) == []
+    for folder in sorted(BUNDLES.glob("*/web")):
+        game = folder.parent.name
+        used = set()
+        for path in folder.glob("*.js"):
+            used.update(re.findall(JS_KEY, path.read_text(encoding="utf-8")))
+        known = set(CATALOGUES[lang]) | set(bundle_texts(game, lang))
+        assert sorted(used - known) == [], game
+
+
+def test_each_bundle_has_the_same_keys_in_both_languages_and_none_of_the_platforms():
+    for folder in sorted(BUNDLES.glob("*/web")):
+        game = folder.parent.name
+        de, en = bundle_texts(game, "de"), bundle_texts(game, "en")
+        assert set(de) == set(en), game
+        # A game's strings live in its bundle: the platform's catalogue names no game.
+        prefixes = {key.split(".")[1] for key in en if key.startswith("js.") and not key.startswith("js.phase.")}
+        assert not [k for k in CATALOGUES["en"] if k.split(".")[1:2] and k.split(".")[1] in prefixes
+                    and not k.startswith("js.rule.platform")], game
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -50,4 +81,5 @@ def test_where_to_click_is_said_for_every_russian_railroads_command():
     on_board = set(re.findall(r'"([A-Z][A-Za-z]+)"', source.split("const ON_BOARD")[1].split(");")[0]))
     assert {"PlaceWorkers", "AdvanceTrack", "ChooseEndCard"} <= on_board
     for lang in ("de", "en"):
-        assert sorted(t for t in on_board if f"js.rr.where.{t}" not in CATALOGUES[lang]) == []
+        texts = bundle_texts("russian_railroads", lang)
+        assert sorted(t for t in on_board if f"js.rr.where.{t}" not in texts) == []

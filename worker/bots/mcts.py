@@ -8,14 +8,17 @@ Progressive widening lets a node's children in that order, one more as its visit
 count grows (``1 + WIDEN * n ** 0.5``), so the search spends its budget on the
 plausible turns and still reaches replies several turns deep.
 
-An iteration selects by UCT on the mover's value, expands one turn, plays a short
-cheap rollout (``ROLLOUT_TURNS`` turns of a sampled greedy policy) and scores the
-position with the evaluation on a fresh determinization for the bot's seat (the
-other seats' end-game cards and the end-game stack resampled by the game's
-``determinize``, so that the search averages over what the bot cannot see).  A
-seat's value is the logistic of its margin over the best other seat; finished
-games score 1 / 0.5 / 0 by the final ranking.  Values are backed up per seat
-(max^n), so the same code plays 2 to 4 seats.
+An iteration selects by UCT on the mover's value, expands one turn and scores the
+new position at once, without a rollout (``ROLLOUT_TURNS`` is 0; a positive value,
+which ``benchmarks/tune_mcts.py`` may try, would first play that many turns of the
+greedy policy over a random ``ROLLOUT_WIDTH`` of first commands).  The score is the
+evaluation on a fresh determinization for the bot's seat (the other seats' end-game
+cards and the end-game stack resampled by the game's ``determinize``, so that the
+search averages over what the bot cannot see): a seat's value is the logistic of its
+margin over the best other seat.  A finished game scores by the final places
+(:meth:`games.contract.Status.final_places`, so tied scores share a place): 1 for
+the sole winner, ``SHARED_WIN`` (0.5) for each seat sharing first place, 0 for the
+rest.  Values are backed up per seat (max^n), so the same code plays 2 to 4 seats.
 
 Budgets: ``budget_ms`` of wall time (checked before each iteration and inside
 candidate generation; a CPU-time budget was tried and dropped: on a busy machine
@@ -29,13 +32,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from events.local import LocalTable
 from events.projection import Projection
-from games.contract import Command
+from games.contract import Command, Status
 from worker.bots.base import play_turn
-from worker.bots.candidates import Candidate, candidate_turns, own_value
+from worker.bots.candidates import Candidate, Value, candidate_turns, own_value
 from worker.bots.evaluation import for_game
 
 #: UCT exploration constant (values are win-probability-like, in [0, 1]).
@@ -47,12 +50,19 @@ WIDEN_POWER = 0.5
 #: ``benchmarks/tune_mcts.py`` (benchmarks/README.md, "Tuning the search constants"):
 #: ahead of 40 in the screen and on the confirmation's fresh seeds, 2 players.
 MARGIN_SCALE = 20.0
-#: Turns played by the rollout policy before the evaluation cuts off.
+#: Turns played by the rollout policy before the evaluation cuts off: none, the leaf
+#: is scored at once (a tunable of ``benchmarks/tune_mcts.py``).
 ROLLOUT_TURNS = 0
 #: First commands the rollout policy tries per turn.
 ROLLOUT_WIDTH = 6
 #: Share of the budget spent searching (the rest is slack for the worker).
 BUDGET_SHARE = 0.85
+#: A finished game's value for each seat sharing first place, however many share it:
+#: a draw's half point, which is also what the evaluation gives a seat level with the
+#: best other seat (the logistic of a margin of 0), so that ending in a tie is worth
+#: what the position just before it was.  1/k among k co-winners would make a
+#: three-way tie (1/3) worse than the same tie one move earlier (0.5).
+SHARED_WIN = 0.5
 
 
 class Node:
@@ -107,7 +117,7 @@ class Search:
         self.game = root.game
         self.evaluate = for_game(self.game)
         self.root = Node(root)
-        self.values = {}  # seat -> cached own_value evaluation for candidate ordering
+        self.values: dict[str, Value] = {}  # seat -> cached own_value evaluation for candidate ordering
         self.iterations_done = 0
 
     # ----------------------------------------------------------------- driving
@@ -180,7 +190,7 @@ class Search:
         return best
 
     # ------------------------------------------------------------- expansions
-    def value_for(self, seat: str):  # type: ignore[no-untyped-def]
+    def value_for(self, seat: str) -> Value:
         if seat not in self.values:
             self.values[seat] = own_value(seat)
         return self.values[seat]
@@ -210,12 +220,7 @@ class Search:
         status = p.status()
         seats = p.seats
         if status.over:
-            scores = status.scores
-            top = max(scores.values())
-            winners = [s for s in seats if scores.get(s) == top]
-            if status.ranking:
-                winners = [status.ranking[0]]
-            return {s: (1.0 if s in winners else 0.0) for s in seats}
+            return final_values(status, seats)
         state = self.game.determinize(p.live, self.seat, self.rng)
         expected = self.evaluate(self.game, state)
         result = {}
@@ -224,3 +229,16 @@ class Search:
             margin = expected.get(s, 0.0) - others
             result[s] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, margin / MARGIN_SCALE))))
         return result
+
+
+def final_values(status: Status, seats: Sequence[str]) -> dict[str, float]:
+    """A finished game's value per seat: 1 for the sole winner, ``SHARED_WIN`` for each
+    seat sharing first place, 0 for everybody else."""
+    places = status.final_places()
+    if places:
+        firsts = [s for s in seats if places.get(s) == 1]
+    else:  # no ranking given: the top score wins, shared when tied
+        top = max(status.scores.values(), default=0)
+        firsts = [s for s in seats if status.scores.get(s) == top]
+    win = 1.0 if len(firsts) == 1 else SHARED_WIN
+    return {s: (win if s in firsts else 0.0) for s in seats}

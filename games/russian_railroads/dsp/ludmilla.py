@@ -64,7 +64,7 @@ def cards_left(state: State) -> list[str]:
 def waiting(state: State, seat: str) -> bool:
     """The activating seat has chosen and may only confirm."""
     lud = round_of(state)
-    return bool(lud) and lud["stage"] == "wait" and lud["by"] == seat
+    return lud is not None and lud.get("stage") == "wait" and lud.get("by") == seat
 
 
 def _pick_item(ctx: Ctx) -> Any:

@@ -62,7 +62,7 @@ def boom_items(state: State, seat: str, source: str, items: Sequence[list[Any]],
     """The optional doubles of the industry items just gained, for a seat with the boom."""
     if "industry_boom" not in taken(state, seat) or source.startswith(NOT_DOUBLED):
         return []
-    extra = []
+    extra: list[list[Any]] = []
     for item in items:
         if item[1] == "industry":
             extra.append([next_id + len(extra), "industry", item[2], False, "boom", False])

@@ -95,7 +95,7 @@ export function drawBoard(ctx, perRow) {
   const svg = s("svg", { class: "rr-board", viewBox: `0 0 ${width} 560`, width, role: "img", "aria-label": t("js.rr.board") });
   svg.append(rect(0, 0, width, 560, { class: "board-bg", rx: 10 }));
   svg.append(fitText(MARGIN, 26, t("js.rr.round", { round: view.round, rounds: view.rounds }) + " · " +
-    t(`js.rr.phase.${view.phase}`), width - 2 * MARGIN, { class: "board-title" }, 8));
+    t(`js.phase.${view.phase}`), width - 2 * MARGIN, { class: "board-title" }, 8));
   const spaces = board.spaces || [];
   const draw = (sp, x, y) => drawSpace(sp, x, y, ctx, spaceCommands(ctx, sp.id), (sp.effects || []).map((e) => effectText(e, t)));
   const grid = (items, y) => {

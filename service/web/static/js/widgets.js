@@ -39,12 +39,10 @@ export function turnOrder(game) {
   return (game.seats || []).map((s) => s.seat);
 }
 
-/** A phase code in words: the game's own name for it, else the generic one, else the code. */
+/** A phase code in words (a game's bundle may name its own phases), else the code. */
 function phaseName(phase, t) {
-  for (const key of [`js.rr.phase.${phase}`, `js.phase.${phase}`]) {
-    if (t(key) !== key) return t(key);
-  }
-  return phase;
+  const key = `js.phase.${phase}`;
+  return t(key) !== key ? t(key) : phase;
 }
 
 /** A seat's points; "–" where the game keeps them secret while it runs (no score given). */
