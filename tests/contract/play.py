@@ -117,10 +117,11 @@ def acting_seat(projection: Projection) -> str | None:
     return projection.turn_seat or (status.to_move[0] if status.to_move else None)
 
 
-def play(preset: Preset) -> Played:
+def play(preset: Preset, seed: str | None = None) -> Played:
+    seed = seed or preset.seed
     game = registry.get(preset.game)
-    table = LocalTable.create(game, preset.options, preset.players, seed=preset.seed)
-    rng = random.Random(preset.seed)
+    table = LocalTable.create(game, preset.options, preset.players, seed=seed)
+    rng = random.Random(seed)
     policy = POLICIES.get(preset.game, uniform)
     played = Played(preset, table)
     for _ in range(MAX_STEPS):

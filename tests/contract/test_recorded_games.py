@@ -17,7 +17,7 @@ import pytest
 from events.logfile import check_and_fold, read_file
 from games import registry
 
-from .record import FIXTURES, FIXTURES_LIST, Fixture, expected
+from .record import FIXTURES, FIXTURES_LIST, Fixture, expected, shows
 from .test_properties import canon
 
 REFRESH = ("If the game's behaviour is meant to change (a rules fix), record it again with "
@@ -41,8 +41,6 @@ def test_a_recorded_game_replays_to_its_recorded_result_and_state(fixture: Fixtu
 
 #: Fixtures whose finished game ``determinize`` still redraws (see the test below).
 REDRAWS_A_FINISHED_GAME = {
-    "russian_railroads/deutschland-2p": "RR determinize redraws the other seats' end-game cards of a finished "
-                                        "game, which the finished game's view shows",
     "first_class/modules-a-b-2p": "First Class determinize redraws the other seats' end-game cards of a "
                                   "finished game, which the finished game's view shows",
 }
@@ -63,6 +61,23 @@ def test_determinize_of_a_finished_game_changes_nothing_a_seat_sees(fixture: Fix
             assert canon(game.view(game.determinize(state, seat, random.Random(redraw)), seat)) == view, (seat, redraw)
 
 
+@pytest.mark.xfail(strict=True, reason="RR determinize redraws the other seats' end-game cards of a finished "
+                                       "game, which the finished game's view shows")
+def test_determinize_of_a_finished_russian_railroads_game_keeps_the_end_cards_everybody_sees():
+    """The recorded base game, with an end-game card in p2's hand as a random game may
+    leave it (a recording of the Deutschland tableau did)."""
+    fixture = next(f for f in FIXTURES_LIST if f.name == "base-2p" and f.game == "russian_railroads")
+    projection = check_and_fold(read_file(fixture.path))
+    game, state = projection.game, projection.live.clone()
+    state.mut("p2").end_cards = [state.end_deck[0]]
+    state.end_deck = state.end_deck[1:]
+    assert game.status(state).over
+    view = canon(game.view(state, "p1"))
+    assert view["players"]["p2"]["end_cards"] == [state.players["p2"].end_cards[0]]
+    for redraw in range(5):
+        assert canon(game.view(game.determinize(state, "p1", random.Random(redraw)), "p1")) == view, redraw
+
+
 def test_every_game_and_module_has_a_recorded_game():
     games = {f.game for f in FIXTURES_LIST}
     assert games == set(registry.names()) - {"tally"}  # tally is the platform's test game, not a game
@@ -75,6 +90,11 @@ def test_every_game_and_module_has_a_recorded_game():
     steam = {(f.options["map"], f.options["mode"]) for f in FIXTURES_LIST if f.game == "steam"}
     schema = registry.get("steam").option_schema["properties"]
     assert steam == {(m, mode) for m in schema["map"]["enum"] for mode in schema["mode"]["enum"]}
+
+
+@pytest.mark.parametrize("fixture", [f for f in FIXTURES_LIST if f.shows], ids=lambda f: f"{f.game}/{f.name}")
+def test_a_modules_recorded_game_plays_the_module(fixture: Fixture):
+    assert not shows(fixture, read_file(fixture.path))
 
 
 def test_every_file_in_the_fixtures_folder_is_replayed():
