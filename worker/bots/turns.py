@@ -15,6 +15,7 @@ from games.contract import Command
 from games.rng import rng_for
 from worker import bots
 from worker.bots.deadline import DeadlineExceeded, run_with_deadline
+from worker.bots.evaluation import for_game
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,10 @@ def bot_turn(p: Projection, seat: str, level: str, budget_ms: int) -> list[Comma
     """The commands of ``seat``'s turn (the rest of it, if it is open)."""
     bot = bots.get(level)
     budget = bots.budget_ms(level, budget_ms)
+    # The game's evaluation is imported on first use: before the clock starts, so that
+    # a slow first import (a busy machine compiles it) is not taken for a slow search,
+    # and the deadline's alarm never lands inside the import machinery.
+    for_game(p.game)
 
     def search(with_bot=bot, ms=budget) -> list[Command]:  # type: ignore[no-untyped-def]
         rng = rng_for(p.seed, p.seq, salt=f"bot:{seat}")
