@@ -123,7 +123,7 @@ def waiting_json(record: GameRecord, viewer: str, taken: set[str]) -> dict[str, 
         "waiting": True, "seq": 0, "confirmed_seq": 0, "seats": seats, "options": dict(record.options),
         "creator": record.creator, "can_start": you is not None and you == record.creator,
         "status": {"phase": "waiting", "round": None, "to_move": [], "pending_system": [], "over": False,
-                   "scores": {}, "ranking": [], "places": {}, "turn_seat": None},
+                   "scores": {}, "scores_secret": False, "ranking": [], "places": {}, "turn_seat": None},
         "view": None, "move_window": None, "bots": dict(record.bots), "handed_over": [], "idle_since_ms": 0,
         "takeover_after_s": None, "hints": record.hints, "take_back_to": None, "undo_request": None,
     }
