@@ -20,6 +20,6 @@ def test_a_game_with_an_evaluation_module_gets_it(module_name):
     assert evaluation.for_game(registry.get(name)) is module.evaluate
 
 
-@pytest.mark.parametrize("name", ["tally", "no such game", "os"])
+@pytest.mark.parametrize("name", ["no such game", "os"])
 def test_a_game_without_one_gets_the_current_scores(name):
     assert evaluation.for_game(SimpleNamespace(name=name)) is evaluation.status_scores
