@@ -20,8 +20,12 @@ serve: setup
 gates: setup
 	$(PY) -m pytest tests/platform/test_gates.py
 
+# Independent test files in parallel, one process per core (pytest-xdist): a file's tests
+# stay together, so a module's fixtures (a topology, a server) start once.
+TEST_JOBS ?= auto
+
 test: gates
-	$(PY) -m pytest --ignore=tests/platform/test_gates.py
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile --ignore=tests/platform/test_gates.py
 
 bench: setup
 	$(PY) benchmarks/run.py
