@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from events.followups import ADVANCE_TASK, Send, claim_and_send
@@ -73,21 +74,41 @@ def sweep(repo: GameRepository, settings: Settings, send: Send, now: float | Non
 
 
 def _resend_overdue(repo: GameRepository, settings: Settings, send: Send, now: float, report: SweepReport) -> None:
+    """Work claimed (or started) longer ago than the task time limit plus margin."""
     store = repo.store
-    for game_id, seq, stamp in store.work_overdue(now - settings.work_overdue_s):
+    _resend(repo, send, now, report, store.work_overdue(now - settings.work_overdue_s),
+            store.reclaim_work, store.drop_work)
+
+
+def _resend_silent(repo: GameRepository, settings: Settings, send: Send, now: float, report: SweepReport) -> None:
+    """Running work whose heartbeats stopped: its worker died mid-task (SIGKILL, a
+    lost node).  Sent again within seconds, not after the task time limit."""
+    store = repo.store
+    _resend(repo, send, now, report, store.work_silent(now - settings.heartbeat_timeout_s),
+            store.reclaim_silent, store.drop_silent)
+
+
+def _resend(repo: GameRepository, send: Send, now: float, report: SweepReport,
+            entries: list[tuple[str, int, float]], reclaim: Callable[..., bool],
+            drop: Callable[[str, int, float], bool]) -> None:
+    """Take over each lost entry ``(game, seq, stamp)`` (compare-and-set on the
+    stamp: two sweeps never both re-send it) and enqueue its work again; forget it
+    where the game has moved on or ended."""
+    store = repo.store
+    for game_id, seq, stamp in entries:
         try:
             p = repo.projection(game_id)
         except UnknownGame:
-            store.drop_work(game_id, seq, stamp)
+            drop(game_id, seq, stamp)
             report.dropped += 1
             continue
         if next_work(p) is None:
             # Done, or nothing left to do there (the task died after its last append).
-            store.drop_work(game_id, seq, stamp)
+            drop(game_id, seq, stamp)
             report.dropped += 1
         elif p.seq == seq:
-            if not store.reclaim_work(game_id, seq, stamp, now):
-                continue  # another sweep, or a task that just started, has it
+            if not reclaim(game_id, seq, stamp, now):
+                continue  # another sweep, or a task that just started (or beat), has it
             if _send(send, [game_id, seq, now]):
                 report.resent.append(f"{game_id}@{seq}")
             else:
@@ -97,36 +118,7 @@ def _resend_overdue(repo: GameRepository, settings: Settings, send: Send, now: f
             # the newer position needs the work and was never claimed.
             if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
                 report.revived.append(f"{game_id}@{p.seq}")
-            store.drop_work(game_id, seq, stamp)
-            report.dropped += 1
-
-
-def _resend_silent(repo: GameRepository, settings: Settings, send: Send, now: float, report: SweepReport) -> None:
-    """Running work whose heartbeats stopped: its worker died mid-task (SIGKILL, a
-    lost node).  Sent again within seconds, not after the task time limit."""
-    store = repo.store
-    for game_id, seq, stamp in store.work_silent(now - settings.heartbeat_timeout_s):
-        try:
-            p = repo.projection(game_id)
-        except UnknownGame:
-            store.drop_silent(game_id, seq, stamp)
-            report.dropped += 1
-            continue
-        if next_work(p) is None:
-            store.drop_silent(game_id, seq, stamp)
-            report.dropped += 1
-        elif p.seq == seq:
-            if not store.reclaim_silent(game_id, seq, stamp, now):
-                continue  # another sweep has it, or the task beat just now
-            if _send(send, [game_id, seq, now]):
-                report.resent.append(f"{game_id}@{seq}")
-            else:
-                store.release_work(game_id, seq)
-        else:
-            # It died in the middle of a turn appended sub-move by sub-move.
-            if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
-                report.revived.append(f"{game_id}@{p.seq}")
-            store.drop_silent(game_id, seq, stamp)
+            drop(game_id, seq, stamp)
             report.dropped += 1
 
 

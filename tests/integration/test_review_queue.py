@@ -23,22 +23,13 @@ from argon2 import PasswordHasher
 
 from service.accounts.store import UserStore
 from tests.integration.conftest import serve_process
+from tests.integration.test_serve import call
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis]
 
 #: Per position of a 5-round Tally game: about 0.15 s of search, 2 to 3 s a game.
 ITERATIONS = "2000"
 ANALYSES = 10
-
-
-def call(base: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(base + path, method=method,
-                                     data=None if body is None else json.dumps(body).encode())
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return json.loads(response.read())
 
 
 def wait_until(predicate, timeout: float, what: str):  # type: ignore[no-untyped-def]

@@ -15,6 +15,7 @@ import re
 import signal
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -27,14 +28,15 @@ from worker.lifeline import Supervised
 pytestmark = [pytest.mark.slow]
 
 
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Proc]:
-    env = process_env(STELLWERK_DATA_DIR=str(tmp_path / "data"))
+@contextmanager
+def serve_proc(data_dir: Path, **extra_env: str) -> Iterator[Proc]:
+    """``stellwerk serve`` (embedded Redis in ``data_dir``) whose output the test reads."""
+    env = process_env(STELLWERK_DATA_DIR=str(data_dir), **extra_env)
     env.pop("REDIS_URL", None)
     env.pop("STELLWERK_SECRET_KEY", None)
     env["STELLWERK_LOG_LEVEL"] = "INFO"
     proc = Proc("serve", [PYTHON, "-m", "service.cli", "serve", "--port", "0"], env=env)
-    proc.data_dir = tmp_path / "data"  # type: ignore[attr-defined]
+    proc.data_dir = data_dir  # type: ignore[attr-defined]
     try:
         yield proc
     finally:
@@ -43,6 +45,12 @@ def serve(tmp_path: Path) -> Iterator[Proc]:
             proc.popen.wait(60)
         except Exception:  # noqa: BLE001 - never leave it running
             proc.kill()
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Proc]:
+    with serve_proc(tmp_path / "data") as proc:
+        yield proc
 
 
 def base_url(serve: Proc) -> str:

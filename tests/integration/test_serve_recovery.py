@@ -22,31 +22,18 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.integration.conftest import process_env
-from tests.integration.test_serve_children import alive, children, wait_until
+from tests.integration.test_serve_children import alive, children, serve_proc, wait_until
 from tests.reliability.blocking_bot import keys
 from tests.reliability.httpclient import Client
-from tests.reliability.procs import PYTHON, Proc
+from tests.reliability.procs import Proc
 
 pytestmark = [pytest.mark.slow]
 
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Proc]:
-    env = process_env(STELLWERK_DATA_DIR=str(tmp_path / "data"),
-                      STELLWERK_EXTRA_GAMES="tests.reliability.blocking_bot:GAME")
-    env.pop("REDIS_URL", None)
-    env.pop("STELLWERK_SECRET_KEY", None)
-    env["STELLWERK_LOG_LEVEL"] = "INFO"
-    proc = Proc("serve", [PYTHON, "-m", "service.cli", "serve", "--port", "0"], env=env)
-    try:
+    with serve_proc(tmp_path / "data", STELLWERK_EXTRA_GAMES="tests.reliability.blocking_bot:GAME") as proc:
         yield proc
-    finally:
-        proc.signal(signal.SIGINT, group=False)
-        try:
-            proc.popen.wait(60)
-        except Exception:  # noqa: BLE001 - never leave it running
-            proc.kill()
 
 
 def started(serve: Proc) -> tuple[str, redis.Redis, int]:
