@@ -32,8 +32,13 @@ pytestmark = [
 ]
 
 GAMES, SEATS, ROUNDS = 6, 3, 5
+#: How long the players may take to finish their games.  A player stops as soon as its
+#: game is over, so a quiet machine never waits this long; a busy one (issue 28: two
+#: test suites on two cores) needs it (120 s left one game of six unfinished).
+PLAY_S = 480
 
 
+@pytest.mark.timeout(PLAY_S + 240)
 def test_redis_restart_during_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
     if not have_redis_server():
         pytest.skip("needs the redis-server binary (apt install redis-server)")
@@ -41,14 +46,14 @@ def test_redis_restart_during_load_loses_no_acknowledged_move(tmp_path: Path) ->
         games = create_games(topo.bases[0], GAMES, SEATS, ROUNDS)
         journal = Journal()
         stop = threading.Event()
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + PLAY_S
         players = [Player(topo.bases, game, seat, token, Keys(topo.prefix).game(game).log, topo.redis.url,
                           journal, seed=i, stop=stop, deadline=deadline, mischief=0.1, tolerate_outage=True)
                    for i, (game, tokens) in enumerate(games) for seat, token in tokens.items()]
         for p in players:
             p.start()
         try:
-            assert journal.wait_accepted(40, timeout=60), "the load run never got going"
+            assert journal.wait_accepted(40, timeout=180), "the load run never got going"
 
             # --- Redis goes away (a clean stop: SIGTERM, Redis fsyncs its AOF) ---------
             acknowledged_before = journal.accepted
@@ -71,7 +76,7 @@ def test_redis_restart_during_load_loses_no_acknowledged_move(tmp_path: Path) ->
             for probe in probes:
                 r = probe.get("/healthz")  # the same web processes, no restart
                 assert r.status == 200, (r.status, r.body)
-            assert journal.wait_accepted(journal.accepted + 40, timeout=60), "the load run did not resume"
+            assert journal.wait_accepted(journal.accepted + 40, timeout=180), "the load run did not resume"
             for p in players:
                 p.join(timeout=max(1.0, deadline - time.monotonic() + 5))
             stop.set()
