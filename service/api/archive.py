@@ -103,6 +103,14 @@ def search():  # type: ignore[no-untyped-def]
     return jsonify({"games": page.rows, "offset": page.offset, "limit": page.limit, "more": page.more})
 
 
+def player_exists(name: str) -> bool:
+    """A registered account, or a name that played a finished game (a guest)."""
+    from flask import current_app
+
+    store = current_app.extensions.get("stellwerk_users")
+    return (store is not None and store.get(name) is not None) or bool(archive().player_rows(name))
+
+
 def player_summary(name: str) -> dict:
     rows = archive().player_rows(name)
     rates = win_rates(rows, name)
@@ -121,9 +129,13 @@ def player(name: str):  # type: ignore[no-untyped-def]
       responses:
         200: {description: '{name, played, win_rates, ratings, recent}'}
         400: {description: not a player name, content: {application/json: {schema: ErrorSchema}}}
+        404: {description: "no account and no finished game of that name",
+              content: {application/json: {schema: ErrorSchema}}}
     """
     if NAME_PATTERN.fullmatch(name) is None:
         raise ApiError(400, "bad_request", "not a player name", field="name")
+    if not player_exists(name):
+        raise ApiError(404, "not_found", f"there is no player {name!r}")
     return jsonify(player_summary(name))
 
 

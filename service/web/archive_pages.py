@@ -21,7 +21,7 @@ from events.repository import UnknownGame
 from games import registry
 from games.contract import SPECTATOR, IllegalMove
 from service.accounts.session import current_user, users
-from service.api.archive import NAME_PATTERN, archive, parse_query, player_summary, ratings
+from service.api.archive import NAME_PATTERN, archive, parse_query, player_exists, player_summary, ratings
 from service.context import ctx
 from service.errors import ApiError
 from service.web.views import bp
@@ -75,8 +75,8 @@ def archive_page():  # type: ignore[no-untyped-def]
 
 @bp.get("/players/<name>")
 def player_page(name: str):  # type: ignore[no-untyped-def]
-    if NAME_PATTERN.fullmatch(name) is None:
-        abort(404)
+    if NAME_PATTERN.fullmatch(name) is None or not player_exists(name):
+        abort(404)  # issue 27: no empty profile for a name nobody has
     return render_template("web/player.html", player=player_summary(name))
 
 

@@ -209,7 +209,8 @@ def game_page(game_id: str):  # type: ignore[no-untyped-def]
     record = _record_or_404(game_id)
     if record.waiting:
         return _waiting_page(record)
-    row = _summary(record)
+    # Issue 27: a fork says so and links its origin at the fork point.
+    row = {**_summary(record), "fork_of": record.table.get("fork_of"), "fork_seq": record.table.get("fork_seq")}
     invites = [{"seat": s, "url": url_for("web.join", game_id=game_id, seat=s, _external=True)}
                for s in row["open_seats"]]
     config = _page_config(record)

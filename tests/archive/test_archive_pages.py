@@ -213,3 +213,16 @@ def test_hotseat_fork_of_a_running_game_redraws_what_the_requester_could_not_see
     repo.execute(record.id, Command("Add", "p2", {"n": 1}), seq, uuid.uuid4().hex)
     r = _fork_from_page(bea, record.id, {"seq": seq + 1, "seats": {"p1": "me", "p2": "me"}})
     assert r.status_code == 422 and r.json["error"]["code"] == "fork.seq"
+
+
+def test_an_unknown_player_is_404_not_an_empty_profile(people, web_app):
+    """Issue 27: a name nobody registered and nobody played under has no page; a
+    registered account without games has one (empty), and so has a guest with games."""
+    ann = people()
+    ann.register("ann")
+    client = web_app.test_client()
+    assert client.get("/players/nobody").status_code == 404
+    r = client.get("/api/players/nobody")
+    assert r.status_code == 404 and r.json["error"]["code"] == "not_found"
+    assert client.get("/players/ann").status_code == 200
+    assert client.get("/api/players/ann").json["played"] == 0

@@ -148,3 +148,25 @@ def test_the_replay_page_offers_no_bots_for_a_restricted_fork(people, web_app):
     game_id = game_id_of(ann.create("tally", seats=("me", ("bot", "random")), hints="on"))
     page = ann.get(f"/games/{game_id}/replay").text
     assert 'id="fork-restricted"' not in page and 'value="greedy"' in page
+
+
+def test_a_forks_game_page_says_it_is_a_fork_and_links_its_origin(people, web_app):
+    from tests.archive.conftest import finish as finish_game
+
+    ann = people()
+    ann.register("ann")
+    ann.login("ann")
+    client = web_app.test_client()
+    r = client.post("/api/games", json={"game": "tally", "options": {"rounds": 1},
+                                        "seats": [{"name": "zed"}, {"name": "bob"}]})
+    game_id, token = r.json["id"], r.json["seats"][0]["token"]
+    finish_game(web_app, game_id)
+    steps = client.get(f"/api/games/{game_id}/replay").json["steps"]
+    fork = client.post(f"/api/games/{game_id}/forks", headers=auth(token),
+                       json={"seq": steps[1], "seats": [{"name": "zed"}, {"name": "zed"}]}).json["id"]
+    for path in (f"/games/{fork}", f"/games/{fork}/replay"):
+        page = ann.get(path).text
+        link = f'href="/games/{game_id}/replay?seq={steps[1]}"'
+        assert 'id="fork-origin"' in page and link in page, path
+        assert f">{game_id}<" not in page  # named in words, not by its id
+    assert 'id="fork-origin"' not in ann.get(f"/games/{game_id}").text
