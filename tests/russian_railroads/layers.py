@@ -21,6 +21,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests import import_cycles
+
 PACKAGE = "games.russian_railroads"
 ROOT = Path(__file__).resolve().parents[2] / "games" / "russian_railroads"
 #: the packages (and single-file modules) that are plug-ins, not the base game
@@ -147,42 +149,8 @@ def graph() -> dict[str, set[str]]:
 
 
 def cycles() -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan)."""
-    edges = graph()
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    result: list[list[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in edges[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                result.append(sorted(component))
-
-    sys.setrecursionlimit(10000)
-    for v in sorted(edges):
-        if v not in index:
-            visit(v)
-    return result
+    """The strongly connected components with more than one module."""
+    return import_cycles.cycles(graph())
 
 
 def summary() -> dict[str, object]:
