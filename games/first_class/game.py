@@ -16,7 +16,7 @@ from .decide import deal_event, decide
 from .evolve import evolve
 from .legal import legal_commands, open_actions
 from .messages import MESSAGES, describe, describe_command
-from .state import State, replace
+from .state import Player, State, replace
 from .view import view
 
 PLAYER_PHASES = ("draft", "play", "scoring")
@@ -32,7 +32,8 @@ class FirstClass(GameBase[State]):
     messages = MESSAGES
     state_type = State
     #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
-    state_version = 1
+    #: 2: pending parts in frames, the end-game display refilled after the turn.
+    state_version = 2
 
     decide = staticmethod(decide)
     evolve = staticmethod(evolve)
@@ -57,9 +58,12 @@ class FirstClass(GameBase[State]):
             stacks[str(stack)] = cards
         end_deck = sorted(RULES.end_cards)
         rng.shuffle(end_deck)
+        # the two starting 0-cars of each player come out of the supply (94 car cards in all)
+        supply = dict(RULES.supply)
+        supply[RULES.kind_of_level[0]] -= sum(len(train) for train in Player().trains) * len(seats)
         events = [
             Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.state_version,
-                                  "supply": dict(RULES.supply), "lok_tiles": [v for v, _ in RULES.lok_tiles]}),
+                                  "supply": supply, "lok_tiles": [v for v, _ in RULES.lok_tiles]}),
             Event("StacksShuffled", {"counts": {k: len(v) for k, v in stacks.items()}, "end_cards": len(end_deck),
                                      SECRET: {NOBODY: {"stacks": stacks, "end_deck": end_deck}}}, barrier=True),
         ]
@@ -81,6 +85,10 @@ class FirstClass(GameBase[State]):
         if not state.seats:
             return setting_up()
         pending: tuple[str, ...] = ()
+        if state.refill:  # system work after the confirm: nobody moves meanwhile
+            scores = {seat: p.vp for seat, p in state.players.items()}
+            return Status(state.phase, state.round or None, (), ("RefillEndDisplay",), False, scores,
+                          ranked(scores, state.seats))
         if state.phase == "deal":
             pending = ("DealRound",)
         elif state.phase == "final":

@@ -10,7 +10,7 @@ from games.contract import IllegalMove
 from games.first_class import coins
 from games.first_class.effects import begin, gain_coins
 
-from .helpers import new_game, pending, play, types
+from .helpers import new_game, pending, play, types, parts
 
 
 def grid(*fields: int) -> tuple[bool, ...]:
@@ -39,7 +39,7 @@ def test_coins_beyond_12_are_lost():
 def test_one_coin_gives_the_action_of_its_column(field, step):
     state = new_game().with_player("p1", coins=grid(field))
     state, events = play(state, "p1", "SpendCoin", field=field, use="action")
-    assert state.pending[0] == (step, 1, -1)
+    assert parts(state)[0] == (step, 1, -1)
     assert state.player("p1").coins == coins.empty_grid()
 
 
@@ -52,7 +52,7 @@ def test_column_2_moves_the_locomotive_or_a_conductor():
                                             state.player("p1").trains[1]))
     state, _ = play(state, "p1", "SpendCoin", field=7, use="action")
     state, _ = play(state, "p1", "MoveConductor", train=0, steps=1)
-    assert state.player("p1").conductors == (1, 0) and state.pending == ()
+    assert state.player("p1").conductors == (1, 0) and parts(state) == ()
 
 
 def test_one_coin_for_one_point_and_only_from_an_occupied_field():

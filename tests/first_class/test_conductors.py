@@ -11,7 +11,7 @@ import pytest
 from games.contract import IllegalMove
 from games.first_class.effects import apply, begin
 
-from .helpers import new_game, pending, play, train, with_trains
+from .helpers import new_game, pending, play, train, with_trains, parts
 
 
 def test_stacked_conductors_move_both_trains_at_most_to_the_last_card():
@@ -25,12 +25,12 @@ def test_a_single_conductor_is_split_over_the_trains():
     state = with_trains(new_game(), "p1", train(2, 1, 0, 0), train(1, 0, 0))
     state = pending(state, ("conductor", 3, -1))
     state, _ = play(state, "p1", "MoveConductor", train=0, steps=1)
-    assert state.pending == (("conductor", 2, -1),)
+    assert parts(state) == (("conductor", 2, -1),)
     with pytest.raises(IllegalMove) as err:
         play(state, "p1", "MoveConductor", train=1, steps=3)
     assert err.value.code == "fc.conductor.steps"
     state, _ = play(state, "p1", "MoveConductor", train=1, steps=2)
-    assert state.player("p1").conductors == (1, 2) and state.pending == ()
+    assert state.player("p1").conductors == (1, 2) and parts(state) == ()
 
 
 def test_a_conductor_cannot_go_beyond_the_last_car():

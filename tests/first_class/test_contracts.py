@@ -10,7 +10,7 @@ from games.contract import IllegalMove
 from games.first_class import contracts
 from games.first_class.data import RULES
 
-from .helpers import new_game, play, train, types, with_trains
+from .helpers import new_game, play, train, types, with_trains, parts
 
 
 def contract_card(kind: str, **params):
@@ -40,10 +40,10 @@ def test_a_taken_contract_lies_open_and_is_fulfilled_when_met():
     state = with_trains(state, "p1", train(4, 1))
     state, events = play(state, "p1", "FulfilContract", card=card)
     assert types(events) == ["ContractFulfilled", "EffectsQueued"]
-    assert state.pending[0] == ("upgrade", 2, -1)
+    assert parts(state)[0] == ("upgrade", 2, -1)
     assert state.player("p1").contracts == () and state.player("p1").fulfilled == (card,)
     state, _ = play(state, "p1", "SkipEffect")  # forgoing part of the reward
-    assert state.pending == ()
+    assert parts(state) == ()
 
 
 def test_a_contract_taken_for_an_upgrade_does_not_lie_open():

@@ -11,7 +11,7 @@ from games.contract import IllegalMove
 from games.first_class import trains
 from games.first_class.data import RULES
 
-from .helpers import new_game, pending, play, train, with_trains
+from .helpers import new_game, pending, play, train, with_trains, parts
 from .test_scoring import to_scoring
 
 
@@ -31,7 +31,7 @@ def test_a_celebrity_goes_under_the_first_free_car_and_doubles_it_when_the_condu
     state = state.__class__(**{**state.__dict__, "rows": ((card,),) + state.rows[1:]})
     state = with_trains(state, "p1", train(4, 2, 1))
     state, _ = play(state, "p1", "TakeCard", card=card, mode="actions")
-    assert state.pending[0] == ("celebrity", 1, -1)
+    assert parts(state)[0] == ("celebrity", 1, -1)
     with pytest.raises(IllegalMove) as err:
         play(state, "p1", "SkipEffect")  # the celebrity must be placed
     assert err.value.code == "fc.step.mandatory"
@@ -49,7 +49,7 @@ def test_without_a_free_car_the_celebrity_is_declined_for_an_upgrade():
     with pytest.raises(IllegalMove):
         play(state, "p1", "PlaceCelebrity", train=0)
     state, _ = play(state, "p1", "DeclineCard")
-    assert state.pending == (("upgrade", 1, -1),)
+    assert parts(state) == (("upgrade", 1, -1),)
 
 
 def test_a_postcard_goes_under_a_free_route_card_and_doubles_its_bonus():
@@ -70,4 +70,4 @@ def test_a_postcard_goes_under_a_free_route_card_and_doubles_its_bonus():
 def test_without_a_free_route_card_the_postcard_is_declined_for_an_upgrade():
     state = pending(new_game(), ("postcard", 1, -1))
     state, _ = play(state, "p1", "DeclineCard")
-    assert state.pending == (("upgrade", 1, -1),)
+    assert parts(state) == (("upgrade", 1, -1),)

@@ -12,7 +12,7 @@ from games.contract import SYSTEM, Command, IllegalMove
 from games.first_class import GAME
 from games.first_class.data import RULES
 
-from .helpers import confirm, fold, new_game, play, types
+from .helpers import confirm, fold, new_game, play, types, parts
 
 
 def finish_round(state):
@@ -92,11 +92,11 @@ def test_forgoing_a_card_gives_one_upgrade_or_a_0_car_and_it_still_counts_for_it
     state = new_game(2)
     card = state.rows[0][0]
     state, events = play(state, "p1", "TakeCard", card=card, mode="upgrade")
-    assert state.pending == (("upgrade_or_car", 1, -1),)
+    assert parts(state) == (("upgrade_or_car", 1, -1),)
     assert types(events) == ["CardTaken", "EffectsQueued"]  # none of the card's own actions
     assert state.player("p1").taken == (card,)
     state, _ = play(state, "p1", "AttachCar", train=1)
-    assert len(state.player("p1").trains[1]) == 2 and state.pending == ()
+    assert len(state.player("p1").trains[1]) == 2 and parts(state) == ()
 
 
 def test_the_start_tile_bonus_removes_the_leftmost_card_of_the_top_row_and_makes_the_next_start_player():
@@ -126,7 +126,7 @@ def test_the_start_tile_bonus_depends_on_the_position(position, coins, cars):
     seat = state.current()
     state, _ = play(state, seat, "TakeStartTile")
     assert sum(state.player(seat).coins) == 1 + coins
-    assert state.pending == ((("car", 1, -1),) if cars else ())
+    assert parts(state) == ((("car", 1, -1),) if cars else ())
 
 
 def test_the_current_start_player_may_take_the_tile_and_stays_start_player():
@@ -160,8 +160,8 @@ def test_a_card_may_be_done_in_part():
     state = new_game(2)
     state = replace(state, rows=((card,),) + state.rows[1:])
     state, _ = play(state, "p1", "TakeCard", card=card, mode="actions")
-    assert state.pending == (("car", 1, -1), ("upgrade", 1, -1))
+    assert parts(state) == (("car", 1, -1), ("upgrade", 1, -1))
     state, _ = play(state, "p1", "AttachCar", train=0)
     assert GAME.open_actions(state, "p1")[0].mandatory is False  # the upgrade may lapse
     state, _ = play(state, "p1", "SkipEffect")
-    assert state.pending == () and len(state.player("p1").trains[0]) == 2
+    assert parts(state) == () and len(state.player("p1").trains[0]) == 2
