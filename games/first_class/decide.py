@@ -57,7 +57,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 # --- step helpers ------------------------------------------------------------------
 
 
-def _part(b: Builder, kinds: tuple[str, ...], fits: Callable[[Pending], bool] = lambda part: True) -> Pending:
+def _part(b: Builder, kinds: tuple[str, ...], fits: Callable[[Pending], bool] = lambda part: True,
+          too_much: str = "fc.step.too_much") -> Pending:
     """The part of the top frame a command carries out: the first of ``kinds`` (in
     that order of preference) that ``fits`` the command."""
     top = b.state.top()
@@ -66,7 +67,7 @@ def _part(b: Builder, kinds: tuple[str, ...], fits: Callable[[Pending], bool] = 
             if part[0] == kind and fits(part):
                 return part
     if any(part[0] in kinds for part in top):
-        raise IllegalMove("fc.step.too_much", "more than the open part allows")
+        raise IllegalMove(too_much, "more than the open part allows")
     raise IllegalMove("fc.step.not_open", f"no open part for this: {' / '.join(kinds)}")
 
 
@@ -216,7 +217,7 @@ def _conductor(b: Builder, seat: str, args: Args) -> None:
     steps = args.integer("steps", 1, 9)
     part = _part(b, ("own_conductor", "conductor", "loco_or_conductor"),
                  lambda p: (p[0] != "own_conductor" or p[2] == t)
-                 and steps <= (1 if p[0] == "loco_or_conductor" else p[1]))
+                 and steps <= (1 if p[0] == "loco_or_conductor" else p[1]), "fc.conductor.steps")
     if steps > trains.conductor_room(b.state.player(seat), t):
         raise IllegalMove("fc.conductor.steps", "that many steps are not possible (open steps or end of the train)")
     move_conductor(b, seat, t, steps, 1 if part[0] == "loco_or_conductor" else steps, _step(part))
@@ -226,7 +227,7 @@ def _conductor(b: Builder, seat: str, args: Args) -> None:
 def _loco(b: Builder, seat: str, args: Args) -> None:
     steps = args.integer("steps", 1, 9, default=1)
     part = _part(b, ("loco", "loco_or_conductor"),
-                 lambda p: steps <= (1 if p[0] == "loco_or_conductor" else p[1]))
+                 lambda p: steps <= (1 if p[0] == "loco_or_conductor" else p[1]), "fc.loco.steps")
     player = b.state.player(seat)
     if route.move(player, steps)[0] - player.loco < steps:
         raise IllegalMove("fc.loco.end", "the locomotive is at the end of its route")

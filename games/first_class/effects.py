@@ -78,6 +78,8 @@ def gain_coins(b: Builder, seat: str, n: int, step: Step | None = None) -> None:
 def move_loco(b: Builder, seat: str, steps: int, consumes: int = 0, step: Step | None = None) -> None:
     player = b.state.player(seat)
     to, points = route.move(player, steps)
+    if to == player.loco and not consumes:
+        return
     b.emit("LocoMoved", {"seat": seat, "steps": to - player.loco, "to": to, "points": points,
                          **_part(consumes, step)})
 

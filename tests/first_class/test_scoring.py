@@ -67,6 +67,7 @@ def test_route_bonuses_are_taken_at_every_scoring_once_each():
     assert route.bonus_cities(state.player(seat)) == [1]
     coins = sum(state.player(seat).coins)
     state, _ = play(state, seat, "ClaimRouteBonus", city=1)
+    state, _ = play(state, seat, "TakeCoins")
     assert sum(state.player(seat).coins) == coins + 1
     with pytest.raises(IllegalMove) as err:
         play(state, seat, "ClaimRouteBonus", city=1)

@@ -100,7 +100,9 @@ def test_the_fifth_car_brings_a_post_wagon_of_the_players_choice_and_its_bonus()
         play(state, "p1", "SkipEffect")
     coins_before = sum(state.player("p1").coins)
     state, events = play(state, "p1", "AttachPost", post="post_coins")
-    assert types(events)[:2] == ["PostAttached", "CoinsGained"]
+    assert types(events)[:2] == ["PostAttached", "EffectsQueued"]  # "Es gibt direkt einen Bonus"
+    assert parts(state) == (("coins", 3, -1),)
+    state, _ = play(state, "p1", "TakeCoins")
     assert sum(state.player("p1").coins) == coins_before + 3
     assert state.player("p1").trains[0][5] == ("post", "post_coins", False)
     assert "post_coins" not in state.player("p1").posts_left
@@ -114,6 +116,8 @@ def test_the_ninth_card_brings_the_top_lok_tile_as_tenth_card():
     assert state.lok_tiles == (6, 7, 8, 12, 13, 14, 15)
     assert len(state.player("p1").trains[0]) == 10
     # the LOK tile's bonus (5: 2 coins) and upgrades still allowed on a finished train
+    assert parts(state) == (("coins", 2, -1),)
+    state, _ = play(state, "p1", "TakeCoins")
     assert sum(state.player("p1").coins) == 3
     state = pending(state, ("upgrade_or_car", 1, -1))
     assert not trains.can_attach(state.player("p1").trains[0], state.supply)
