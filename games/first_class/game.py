@@ -4,8 +4,10 @@ their modules."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.contract import NOBODY, SECRET, Event, IllegalMove, Status
@@ -22,6 +24,14 @@ from .view import view
 PLAYER_PHASES = ("draft", "play", "scoring")
 
 
+def _engine_texts() -> dict[str, dict[str, str]]:
+    """The sentences of the rules engine's newer commands and open actions (the
+    ``fc.*`` keys of ``web/texts.json``), over the catalogue of ``messages``."""
+    raw = json.loads(resources.files(__package__).joinpath("web/texts.json").read_text("utf-8"))
+    texts = {lang: {k: v for k, v in entries.items() if k.startswith("fc.")} for lang, entries in raw.items()}
+    return {lang: {**MESSAGES.get(lang, {}), **texts.get(lang, {})} for lang in MESSAGES}
+
+
 class FirstClass(GameBase[State]):
     name = "first_class"
     title = "First Class"
@@ -29,7 +39,7 @@ class FirstClass(GameBase[State]):
     min_players = 2
     max_players = 4
     #: the base game with modules A (contracts) and B (celebrities, postcards): no choices yet
-    messages = MESSAGES
+    messages = _engine_texts()
     state_type = State
     #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
     #: 2: pending parts in frames, the end-game display refilled after the turn.
