@@ -10,7 +10,7 @@ from games.contract import IllegalMove
 from games.first_class import GAME, coins
 from games.first_class.effects import begin, gain_coins
 
-from .helpers import new_game, pending, play, types, parts
+from .helpers import new_game, parts, pending, play, types
 
 
 def grid(*fields: int) -> tuple[bool, ...]:

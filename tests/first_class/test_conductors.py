@@ -12,7 +12,7 @@ from games.contract import IllegalMove
 from games.first_class import GAME
 from games.first_class.effects import apply, begin
 
-from .helpers import new_game, pending, play, train, with_trains, parts
+from .helpers import new_game, parts, pending, play, train, with_trains
 
 
 def test_stacked_conductors_move_both_trains_at_most_to_the_last_card():

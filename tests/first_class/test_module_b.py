@@ -11,7 +11,7 @@ from games.contract import IllegalMove
 from games.first_class import GAME, trains
 from games.first_class.data import RULES
 
-from .helpers import new_game, pending, play, train, with_trains, parts
+from .helpers import new_game, parts, pending, play, train, with_trains
 from .test_scoring import to_scoring
 
 

@@ -11,7 +11,7 @@ from games.contract import IllegalMove
 from games.first_class import trains
 from games.first_class.data import RULES
 
-from .helpers import new_game, pending, play, train, types, with_trains, parts
+from .helpers import new_game, parts, pending, play, train, types, with_trains
 
 #: the rules text's example: 12 - 7 - 7 - 4 - 1 - Postwaggon - 1 - 0 - 0 - Lok
 EXAMPLE = train(12, 7, 7, 4, 1, "post", 1, 0, 0, "lok")
