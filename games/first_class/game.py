@@ -87,6 +87,15 @@ class FirstClass(GameBase[State]):
                                               SECRET: {drafters[0]: {"hand": end_deck[:n]}}}, barrier=True))
         return events
 
+    def has_mandatory(self, state: State, seat: str) -> bool:
+        """``open_actions`` has a mandatory one, without building them (bots ask per listing)."""
+        if state.phase not in PLAYER_PHASES or seat != state.current() or state.refill:
+            return False
+        if state.phase == "draft":
+            return bool(state.pending)
+        return (state.mandatory_open() or (state.phase == "play" and not state.took)
+                or (state.phase == "scoring" and not state.scored))
+
     def status(self, state: State) -> Status:
         scores = {seat: p.vp for seat, p in state.players.items()}
         if state.phase == "over":

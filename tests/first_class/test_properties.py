@@ -101,3 +101,12 @@ def test_determinize_mid_game_conserves_every_card(players):
     guess = GAME.determinize(middle, viewer, random.Random(5))
     check_conservation(guess)
     assert {k: sorted(v) for k, v in guess.stacks.items()} == {k: sorted(v) for k, v in middle.stacks.items()}
+
+
+def test_the_quick_mandatory_answer_agrees_with_the_open_actions():
+    table = play_table(3, 11)
+    from events.projection import fold as fold_log
+    for n in range(1, len(table.log) + 1, 7):
+        state = fold_log(GAME, table.log[:n]).live
+        for seat in state.seats:
+            assert GAME.has_mandatory(state, seat) == any(a.mandatory for a in GAME.open_actions(state, seat))
