@@ -382,7 +382,9 @@ def _fulfil(b: Builder, seat: str, args: Args) -> None:
 def _claim(b: Builder, seat: str, args: Args) -> None:
     if b.state.phase != "scoring":
         raise IllegalMove("fc.phase", "route bonuses are taken in a scoring phase")
-    _no_mandatory(b)
+    if b.state.pending:
+        # "jeder Bonus bei Auswahl einer Stadt direkt zu nehmen und nicht häppchenweise"
+        raise IllegalMove("fc.route.one_at_a_time", "first take or leave out the open parts of the last bonus")
     player = b.state.player(seat)
     city = args.integer("city", 0, 99)
     if city not in route.bonus_cities(player):

@@ -42,7 +42,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     out.extend(step_commands(state, seat))
     if not blocked:
         player = state.player(seat)
-        if state.phase == "scoring":
+        if state.phase == "scoring" and not state.pending:  # each bonus whole, one after the other
             out.extend(Command("ClaimRouteBonus", seat, {"city": c})
                        for c in route.bonus_cities(player) if c not in player.claimed)
         for field in coins.occupied(player.coins):
