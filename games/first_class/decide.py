@@ -23,8 +23,6 @@ from .state import MANDATORY, Pending, State
 
 Decider = Callable[[Builder, str, Args], None]
 DECIDERS: dict[str, Decider] = {}
-#: commands a seat may send whatever step is first (spending coins, contracts)
-FREE = ("SpendCoin", "BuyEndCard", "FulfilContract")
 
 
 def command(name: str) -> Callable[[Decider], Decider]:
