@@ -131,7 +131,7 @@ export function drawPlayer(seat, player, ctx) {
   const ends = player.end_cards || [];
   const height = 100 + 2 * (CAR_H + 26) + 30 + contracts.length * 24 + 64;
   const width = boardWidth();
-  const svg = s("svg", { class: `fc-player seat-${seat}`, viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+  const svg = s("svg", { class: `fc-player seat-${seat}${mine ? " mine" : ""}`, viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
     "aria-label": t("js.fc.board_of", { name: ctx.names[seat] || seat }), dataset: { seat } });
   svg.append(rect(0, 0, width, height, { fill: "#faf7f0", stroke: "#c9bfa8", rx: 10 }));
   const inner = s("g", { transform: "translate(10,10)" });

@@ -1,0 +1,172 @@
+"""First Class, a whole round by clicking only, on a phone (390x844) and a desktop,
+in German and in English; a bot fills the other seat.
+
+One person keeps an end-game card in the draft and then takes three action cards,
+doing every step a card leaves open by clicking the pieces on the own board (or the
+buttons above the table), and confirms, until round 2 is dealt.  On the way the
+page's words are read - the table (every SVG text and tooltip), the menus at a
+piece, the move window and the log - and none may show a card id (``g17``,
+``gB8``, ``r19``, ``bA7``, ``EL3``, ...), a German word on the English page or an
+English one on the German page, a "(s)"-style plural or "1 points".  Nothing is
+wider than the phone's screen.  Every wait is on the DOM, never a sleep.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from tests.browser import register
+from tests.web.test_browser import confirm, seq_of, wait_past
+
+pytestmark = [pytest.mark.slow]
+
+expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
+
+#: Action cards (g01, gA1, gB8, r19, bA7), end-game cards (EL3, ES1, EW7).
+CARD_ID = re.compile(r"\b(?:[grb][AB]?\d{1,2}|E[LSW]\d)\b")
+#: "coin(s)", "Münze(n)", "city/cities", "die/dice".
+FAKE_PLURAL = re.compile(r"\w\((?:s|n|en|e|es)\)|\b(\w+)/\1\w*\b|\bcity/cities\b|\bdie/dice\b")
+#: One of a thing written as many.
+ONE_AS_MANY = {
+    "en": re.compile(r"(?<![\d.,])\b1 (?:points|coins|cars|cities|cards|steps|upgrades|conductor steps)\b"),
+    "de": re.compile(r"(?<![\d.,])\b1 (?:Punkte|Münzen|Waggons|Städte|Karten|Schritte|Aufwertungen)\b"),
+}
+#: Words of the other language (whole words, case-sensitive: the printed "LOK" tiles stay "LOK").
+FOREIGN = {
+    "en": re.compile(r"\b(?:Waggons?|Lok|Schaffner|Münzen?|Aufwertung(?:en)?|Runde|Reihe|Karten?|Spielende|Städte|"
+                     r"Stadt|Punkte?|Zug|Züge|Auftrag|Strecke|Postwaggons?|Berühmtheit)\b"),
+    "de": re.compile(r"\b(?:car|cars|coins?|conductor|locomotive|upgrade|round|row|cards?|points?|train|contract|"
+                     r"route|celebrity|Take|Round)\b"),
+}
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+#: The words on the page: HTML text, every SVG text and tooltip, labels and titles of clickable things.
+PAGE_WORDS = """() => {
+  const parts = [document.querySelector("main")?.innerText || document.body.innerText];
+  document.querySelectorAll("svg text, svg title").forEach((el) => parts.push(el.textContent));
+  document.querySelectorAll("[aria-label], [title]").forEach((el) => {
+    parts.push(el.getAttribute("aria-label") || ""); parts.push(el.getAttribute("title") || "");
+  });
+  return parts.join("\\n");
+}"""
+
+
+def bad_words(text: str, lang: str) -> list[str]:
+    found = [m.group(0) for m in CARD_ID.finditer(text)]
+    found += [m.group(0) for m in FAKE_PLURAL.finditer(text)]
+    found += [m.group(0) for m in ONE_AS_MANY[lang].finditer(text)]
+    found += [m.group(0) for m in FOREIGN[lang].finditer(text)]
+    return found
+
+
+def check_words(page, lang: str, seen: list[str]) -> None:
+    text = page.evaluate(PAGE_WORDS)
+    seen.append(text)
+    bad = bad_words(text, lang)
+    assert not bad, f"{bad[:12]} on the {lang} page"
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
+
+
+def click_piece(page, locator, lang: str, seen: list[str]) -> int:
+    """Click a usable piece; when it offers a menu (its words are read), take the first choice."""
+    before = seq_of(page)
+    locator.first.scroll_into_view_if_needed()
+    locator.first.click()
+    menu = page.locator(".choice-menu")
+    if menu.count():
+        seen.append(menu.inner_text())
+        bad = bad_words(menu.inner_text(), lang)
+        assert not bad, f"{bad} in the menu"
+        menu.locator("button.choice").first.click()
+    return wait_past(page, before)
+
+
+def mandatory_open(page) -> bool:
+    return page.locator(".open-action.mandatory").count() > 0
+
+
+def do_open_steps(page, lang: str, seen: list[str]) -> None:
+    """Click the own board's pieces (or the buttons above the table) until no step must still be done."""
+    mine = "svg.fc-player.mine .usable:not([data-commands=SpendCoin])"
+    for _ in range(20):
+        if not mandatory_open(page):
+            return
+        if page.locator(mine).count():
+            click_piece(page, page.locator(mine), lang, seen)
+        elif page.locator("svg.fc-extras .fc-end-card.usable").count():
+            click_piece(page, page.locator("svg.fc-extras .fc-end-card.usable"), lang, seen)
+        else:
+            click_piece(page, page.locator("#fc-choices button"), lang, seen)
+    assert not mandatory_open(page), "steps left open"
+
+
+def my_turn(page) -> bool:
+    return page.get_attribute("body", "data-my-turn") == "true"
+
+
+def wait_turn_or_round(page, round_word: str) -> bool:
+    """Wait until it is my turn (True) or round 2 is dealt (False)."""
+    page.wait_for_function(
+        """(word) => document.body.dataset.myTurn === "true"
+             || (document.querySelector("#game-head .game-line")?.textContent || "").includes(word)""",
+        arg=round_word, timeout=60_000)
+    return round_word not in page.locator("#game-head .game-line").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screenshots, size, lang):
+    phone = size == "phone"
+    context = chromium.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register(page, server_url, f"fc-{uuid.uuid4().hex[:6]}")
+    page.goto(f"{server_url}/lang/{lang}?next=/new")
+    page.select_option("#game-select", "first_class")
+    page.select_option("#seat-1-kind", "bot")
+    page.click("#create-submit")
+    page.wait_for_selector("body.ready")
+    page.wait_for_selector("svg.fc-rows")
+    round_2 = {"en": "Round 2", "de": "Runde 2"}[lang]
+    seen: list[str] = []
+    turns = 0
+    shot = 0
+    while wait_turn_or_round(page, round_2):
+        check_words(page, lang, seen)
+        if phone:
+            no_sideways_scroll(page)
+        draft = page.locator("svg.fc-extras .fc-end-card.usable[data-commands=DraftEndCard]")
+        if draft.count():
+            click_piece(page, draft, lang, seen)
+        else:
+            rows = page.locator("svg.fc-rows .fc-card.usable")
+            rows.first.scroll_into_view_if_needed()
+            if shot == 0:
+                page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-rows.png"))
+            shot += 1
+            click_piece(page, rows, lang, seen)
+            turns += 1
+        do_open_steps(page, lang, seen)
+        check_words(page, lang, seen)
+        if turns == 2:
+            page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-turn.png"), full_page=True)
+        confirm(page)
+    assert turns == 3, f"{turns} turns in round 1"
+    expect(page.locator("svg.fc-rows .fc-card")).to_have_count(18)
+    check_words(page, lang, seen)
+    log = page.locator("#log")
+    assert log.count() and log.inner_text().strip()
+    page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-round-2.png"), full_page=True)
+    if phone:
+        no_sideways_scroll(page)
+    context.close()
+    assert not errors, errors
