@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.slow]
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
 
-#: Action cards (g01, gA1, gB8, r19, bA7), end-game cards (EL3, ES1, EW7).
-CARD_ID = re.compile(r"\b(?:[grb][AB]?\d{1,2}|E[LSW]\d)\b")
+#: Action cards (g01, gA1, gB8, r19, bA7), end-game cards (EL3, ES1, EW7), route cards (G2, B4, R1).
+CARD_ID = re.compile(r"\b(?:[grb][AB]?\d{1,2}|E[LSW]\d|[GBR][1-4])\b")
 #: "coin(s)", "Münze(n)", "city/cities", "die/dice".
 FAKE_PLURAL = re.compile(r"\w\((?:s|n|en|e|es)\)|\b(\w+)/\1\w*\b|\bcity/cities\b|\bdie/dice\b")
 #: One of a thing written as many.
@@ -159,6 +159,7 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
         check_words(page, lang, seen)
         if turns == 2:
             page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-turn.png"), full_page=True)
+            page.locator("svg.fc-player.mine").screenshot(path=str(screenshots / f"first-class-{size}-{lang}-board.png"))
         confirm(page)
     assert turns == 3, f"{turns} turns in round 1"
     expect(page.locator("svg.fc-rows .fc-card")).to_have_count(18)

@@ -29,10 +29,26 @@ export function requirementText(req, t) {
   return sentence === key ? req.kind : sentence;
 }
 
+/** Words in lines of at most ``max`` characters (a longer word is a line of its own). */
+export function wrap(words, max) {
+  const lines = [];
+  for (const word of String(words).split(" ")) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** A route card by its cities: "route card: 2 points · +1 coin". */
+export function routeText(cities, t) {
+  return t("js.fc.route_card", { cities: (cities || []).map((city) => cityText(city, t)).join(" · ") });
+}
+
 /** The lines written on an action card (without its type). */
 export function cardLines(card, t) {
   const lines = [];
-  if (card.route) lines.push(t("js.fc.route_card", { name: card.route }));
+  if (card.route) lines.push(routeText(card.cities, t));
   if (card.contract) {
     lines.push(requirementText(card.contract.requires, t));
     lines.push(`→ ${effectsText(card.contract.reward, t)}`);
