@@ -13,54 +13,30 @@ wider than the phone's screen.  Every wait is on the DOM, never a sleep.
 
 from __future__ import annotations
 
-import re
 import uuid
 
 import pytest
 
 from tests.browser import register
+from tests.first_class.words import bad_words
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 pytestmark = [pytest.mark.slow]
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
 
-#: Action cards (g01, gA1, gB8, r19, bA7), end-game cards (EL3, ES1, EW7), route cards (G2, B4, R1).
-CARD_ID = re.compile(r"\b(?:[grb][AB]?\d{1,2}|E[LSW]\d|[GBR][1-4])\b")
-#: "coin(s)", "Münze(n)", "city/cities", "die/dice".
-FAKE_PLURAL = re.compile(r"\w\((?:s|n|en|e|es)\)|\b(\w+)/\1\w*\b|\bcity/cities\b|\bdie/dice\b")
-#: One of a thing written as many.
-ONE_AS_MANY = {
-    "en": re.compile(r"(?<![\d.,])\b1 (?:points|coins|cars|cities|cards|steps|upgrades|conductor steps)\b"),
-    "de": re.compile(r"(?<![\d.,])\b1 (?:Punkte|Münzen|Waggons|Städte|Karten|Schritte|Aufwertungen)\b"),
-}
-#: Words of the other language (whole words, case-sensitive: the printed "LOK" tiles stay "LOK").
-FOREIGN = {
-    "en": re.compile(r"\b(?:Waggons?|Lok|Schaffner|Münzen?|Aufwertung(?:en)?|Runde|Reihe|Karten?|Spielende|Städte|"
-                     r"Stadt|Punkte?|Zug|Züge|Auftrag|Strecke|Postwaggons?|Berühmtheit)\b"),
-    "de": re.compile(r"\b(?:car|cars|coins?|conductor|locomotive|upgrade|round|row|cards?|points?|train|contract|"
-                     r"route|celebrity|Take|Round)\b"),
-}
-
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 #: The words on the page: HTML text, every SVG text and tooltip, labels and titles of clickable things.
 PAGE_WORDS = """() => {
-  const parts = [document.querySelector("main")?.innerText || document.body.innerText];
+  const parts = [document.querySelector("main")?.innerText || document.body.innerText,
+                 document.querySelector("#commands-details")?.textContent || ""];
   document.querySelectorAll("svg text, svg title").forEach((el) => parts.push(el.textContent));
   document.querySelectorAll("[aria-label], [title]").forEach((el) => {
     parts.push(el.getAttribute("aria-label") || ""); parts.push(el.getAttribute("title") || "");
   });
   return parts.join("\\n");
 }"""
-
-
-def bad_words(text: str, lang: str) -> list[str]:
-    found = [m.group(0) for m in CARD_ID.finditer(text)]
-    found += [m.group(0) for m in FAKE_PLURAL.finditer(text)]
-    found += [m.group(0) for m in ONE_AS_MANY[lang].finditer(text)]
-    found += [m.group(0) for m in FOREIGN[lang].finditer(text)]
-    return found
 
 
 def check_words(page, lang: str, seen: list[str]) -> None:
@@ -75,13 +51,15 @@ def no_sideways_scroll(page) -> None:
     assert width <= page.viewport_size["width"], f"the page is {width}px wide"
 
 
-def click_piece(page, locator, lang: str, seen: list[str]) -> int:
+def click_piece(page, locator, lang: str, seen: list[str], shot=None) -> int:
     """Click a usable piece; when it offers a menu (its words are read), take the first choice."""
     before = seq_of(page)
     locator.first.scroll_into_view_if_needed()
     locator.first.click()
     menu = page.locator(".choice-menu")
     if menu.count():
+        if shot:
+            page.screenshot(path=str(shot))
         seen.append(menu.inner_text())
         bad = bad_words(menu.inner_text(), lang)
         assert not bad, f"{bad} in the menu"
@@ -153,13 +131,15 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
             if shot == 0:
                 page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-rows.png"))
             shot += 1
-            click_piece(page, rows, lang, seen)
+            menu_shot = screenshots / f"first-class-{size}-{lang}-menu.png" if shot == 1 else None
+            click_piece(page, rows, lang, seen, menu_shot)
             turns += 1
         do_open_steps(page, lang, seen)
         check_words(page, lang, seen)
         if turns == 2:
             page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-turn.png"), full_page=True)
-            page.locator("svg.fc-player.mine").screenshot(path=str(screenshots / f"first-class-{size}-{lang}-board.png"))
+            board = screenshots / f"first-class-{size}-{lang}-board.png"
+            page.locator("svg.fc-player.mine").screenshot(path=str(board))
         confirm(page)
     assert turns == 3, f"{turns} turns in round 1"
     expect(page.locator("svg.fc-rows .fc-card")).to_have_count(18)

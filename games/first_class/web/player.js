@@ -74,7 +74,7 @@ function drawRoute(svg, player, top, geo, ctx, mine) {
   // The locomotive stands on the last city it reached (before the first one at the start).
   const spot = route.loco ? at(route.loco - 1) : { x: geo.left - 34, y: top };
   const loco = s("g", { class: "fc-loco", dataset: { loco: route.loco } });
-  loco.append(rect(spot.x + 3, spot.y + 59, 26, 9, { rx: 3, fill: "#333", class: "fc-bg fc-loco-body" }), s("title", {}, t("js.fc.loco")));
+  loco.append(rect(spot.x - 4, spot.y + 52, 40, 22, { class: "fc-hit" }), rect(spot.x + 3, spot.y + 59, 26, 9, { rx: 3, fill: "#333", class: "fc-bg fc-loco-body" }), s("title", {}, t("js.fc.loco")));
   const move = mine ? commandsWith(ctx, "MoveLoco") : [];
   if (move.length) clickable(loco, t("js.fc.cmd.MoveLoco"), move, ctx, commandLabel);
   svg.append(loco);
@@ -89,7 +89,7 @@ function drawCoins(svg, player, x, y, ctx, mine) {
     const cx = x + 11 + col * COIN_STEP;
     const cy = y + 28 + (4 - row) * 23;
     const g = s("g", { class: `fc-coin${full ? " full" : ""}`, dataset: { field } });
-    g.append(s("circle", { cx, cy, r: COIN_R, fill: full ? "#e8c547" : "#f2f2f2", class: full ? "fc-bg" : "fc-coin-empty" }),
+    g.append(rect(cx - COIN_STEP / 2, cy - 11.5, COIN_STEP, 23, { class: "fc-hit" }), s("circle", { cx, cy, r: COIN_R, fill: full ? "#e8c547" : "#f2f2f2", class: full ? "fc-bg" : "fc-coin-empty" }),
       text(cx, cy + 4, String(field), { "text-anchor": "middle", class: "fc-coin-label" }));
     const spend = mine && full ? commandsWith(ctx, "SpendCoin", (a) => a.field === field) : [];
     if (spend.length) clickable(g, t("js.fc.cmd.SpendCoin"), spend, ctx, commandLabel);
@@ -132,7 +132,7 @@ function drawTrain(svg, train, top, geo, ctx, mine) {
   const cx = spot.x + CAR_W / 2;
   const cy = spot.y;
   const conductor = s("g", { class: "fc-conductor", dataset: { train: train.index, at: train.conductor } });
-  conductor.append(s("path", { d: `M${cx - 9},${cy - 14} L${cx + 9},${cy - 14} L${cx},${cy + 2} Z`, fill: "#1f3f7a", class: "fc-bg" }),
+  conductor.append(rect(cx - 18, cy - 20, 36, 26, { class: "fc-hit" }), s("path", { d: `M${cx - 9},${cy - 14} L${cx + 9},${cy - 14} L${cx},${cy + 2} Z`, fill: "#1f3f7a", class: "fc-bg" }),
     s("title", {}, t("js.fc.conductor")));
   const moves = mine ? commandsWith(ctx, "MoveConductor", (a) => a.train === train.index) : [];
   if (moves.length) clickable(conductor, t("js.fc.conductor"), moves, ctx, commandLabel);
