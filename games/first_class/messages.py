@@ -37,14 +37,15 @@ def _params(raw: dict[str, Any]) -> dict[str, Any]:
             params[name] = TEXTS["words"][params[name]]
     if isinstance(params.get("items"), list):
         items = [(str(k), n) for k, n, *_ in params["items"]]
-        params["items"] = {lang: ", ".join(format_message(TEXTS["item"][lang], {"n": n, "kind": _kind(k, lang)}, lang)
-                                           for k, n in items) for lang in LANGS}
+        params["items"] = {lang: ", ".join(_counted(k, n, lang) for k, n in items) for lang in LANGS}
     if isinstance(params.get("kind"), str):
         params["kind"] = {lang: _kind(params["kind"], lang) for lang in LANGS}
     if isinstance(params.get("card"), str):
         params["card"] = card_name(params["card"])
     if isinstance(params.get("route"), str):
         params["route"] = route_name(params["route"])
+    if isinstance(params.get("post"), str) and params["post"] in RULES.post_wagons:
+        params["post"] = _text(TEXTS["post_name"], effects=_effects(RULES.post_wagons[params["post"]]))
     return params
 
 
@@ -89,6 +90,13 @@ def card_name(card_id: str) -> dict[str, str] | str:
     effects = _effects(card.effects, extra)
     kind = TEXTS["types"].get(card.type or "", card.type or "")
     return _text(names["action"], type=kind, effects=effects) if effects["en"] else _text(names["plain"], type=kind)
+
+
+def _counted(kind: str, n: Any, lang: str) -> str:
+    """``n`` steps of one kind: "2 upgrades" where the effect has its plural forms, else "2 × post wagon"."""
+    if kind in TEXTS["effects"]:
+        return format_message(TEXTS["effects"][kind][lang], {"n": n}, lang)
+    return format_message(TEXTS["item"][lang], {"n": n, "kind": _kind(kind, lang)}, lang)
 
 
 def _kind(kind: str, lang: str) -> str:

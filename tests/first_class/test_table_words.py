@@ -36,6 +36,8 @@ def _sentences(lang: str) -> list[str]:
     for route in RULES.routes:
         out.append(_say(messages.describe_command(Command("PlacePostcard", "p1", {"route": route})), lang))
         out.append(_say(messages.describe(Event("RouteExtended", {"seat": "Ann", "route": route})), lang))
+    for post in RULES.post_wagons:
+        out.append(_say(messages.describe_command(Command("AttachPost", "p1", {"post": post, "train": 0})), lang))
     out.append(_say(messages.describe(QUEUED), lang))
     return out
 
@@ -54,7 +56,7 @@ def test_the_names_say_the_actions_in_each_language() -> None:
     assert en.startswith("Take the ") and en.endswith(" for its actions") and "gB8" not in en
     assert de.startswith("Die ") and de.endswith(": ihre Aktionen") and "gB8" not in de
     assert gb8.type is None or {"lok": "Lok", "waggon": "Waggon", "schaffner": "Schaffner"}[gb8.type] in de
-    assert _say(messages.describe(QUEUED), "en") == "Ann still has to do: new 0-car, 2 × upgrade"
+    assert _say(messages.describe(QUEUED), "en") == "Ann still has to do: 1 new 0-car, 2 upgrades"
 
 
 def test_the_check_bites() -> None:

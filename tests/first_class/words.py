@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-#: Action cards (g01, gA1, gB8, r19, bA7), end-game cards (EL3, ES1, EW7), route cards (G2, B4, R1).
-CARD_ID = re.compile(r"\b(?:[grb][AB]?\d{1,2}|E[LSW]\d|[GBR][1-4])\b")
+#: Action cards (g01, gA1, gB8, r19, bA7), end-game cards (EL3, ES1, EW7), route cards (G2, B4, R1),
+#: post wagons (post_coins).
+CARD_ID = re.compile(r"\b(?:[grb][AB]?\d{1,2}|E[LSW]\d|[GBR][1-4]|post_\w+)\b")
 #: "coin(s)", "Münze(n)", "city/cities", "die/dice".
 FAKE_PLURAL = re.compile(r"\w\((?:s|n|en|e|es)\)|\b(\w+)/\1\w*\b|\bcity/cities\b|\bdie/dice\b")
 #: One of a thing written as many.

@@ -62,7 +62,7 @@ export function endCard(card, x, y, ctx, commands = []) {
   face(g, TYPE_COLOURS[card.type], "#fbf6ea", typeName(card.type, t), ctx);
   const points = t("js.fc.end_points", { n: card.points });
   g.append(fitText(CARD_W / 2, 38, points, CARD_W - 10, { "text-anchor": "middle", class: "fc-end-points" }, 7));
-  lines(g, [effectsText(card.effects, t, ", ")], 60, 2);
+  lines(g, [effectsText(card.effects, t, ", ")], 57, 3);
   const words = `${typeName(card.type, t)}, ${points}: ${effectsText(card.effects, t)}`;
   g.append(s("title", {}, words));
   if (commands.length) clickable(g, `${t("js.fc.end_card")}: ${words}`, commands, ctx, commandLabel);
