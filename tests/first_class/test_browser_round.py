@@ -114,6 +114,10 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
     page.click("#create-submit")
     page.wait_for_selector("body.ready")
     page.wait_for_selector("svg.fc-rows")
+    # The look comes from the game's own stylesheet (games/first_class/web/first_class.css).
+    expect(page.locator("link#first-class-css")).to_have_count(1)
+    fill = page.locator("svg.fc-player .fc-board-bg").first.evaluate("(el) => getComputedStyle(el).fill")
+    assert fill == "rgb(250, 247, 240)"
     round_2 = {"en": "Round 2", "de": "Runde 2"}[lang]
     seen: list[str] = []
     turns = 0
@@ -149,5 +153,34 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
     page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-round-2.png"), full_page=True)
     if phone:
         no_sideways_scroll(page)
+    context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "de"), ("desktop", "en")])
+def test_a_whole_game_of_bots_reads_right_to_the_final_scoring(chromium, server_url, screenshots, size, lang):
+    """Two bots play a whole game while a person watches: the late table (long trains, route
+    cards, LOK tiles, end-game cards face up), every line of the log and the final scoring
+    table show no card id, no foreign word and no false plural, and fit the screen."""
+    phone = size == "phone"
+    context = chromium.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    register(page, server_url, f"fw-{uuid.uuid4().hex[:6]}")
+    page.goto(f"{server_url}/lang/{lang}?next=/new")
+    page.select_option("#game-select", "first_class")
+    page.select_option("#seat-0-kind", "bot")
+    page.select_option("#seat-1-kind", "bot")
+    page.click("#create-submit")
+    page.wait_for_selector("body.ready")
+    final = page.locator("#fc-final table")
+    expect(final).to_be_visible(timeout=120_000)
+    expect(final.locator("tbody tr")).to_have_count(2)
+    check_words(page, lang, [])
+    if phone:
+        no_sideways_scroll(page)
+    page.screenshot(path=str(screenshots / f"first-class-final-{size}-{lang}.png"), full_page=True)
+    page.locator("svg.fc-player").first.screenshot(path=str(screenshots / f"first-class-final-{size}-{lang}-board.png"))
     context.close()
     assert not errors, errors
