@@ -15,8 +15,9 @@ const CAR_H = 52;
 const GAP = 6;
 const CITY_W = 58;
 const CITY_H = 74;
-const COIN_R = 10;
-const COIN_STEP = 25;
+const COIN_R = 12;
+const COIN_STEP = 29;
+const COIN_ROW = 27;
 const COINS_W = 3 * COIN_STEP + 14;
 const COLUMNS = [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12]];
 const CARD_FILL = { car: "#fff", post: "#e9dcc0", lok: "#d9c3a0" };
@@ -31,8 +32,8 @@ const commandsWith = (ctx, type, test = () => true) => ctx.commands.filter((c) =
 function chip(x, y, label, ctx, commands, maxWidth, fill = "#fff") {
   const g = s("g", { class: "fc-chip", transform: `translate(${x},${y})` });
   const width = Math.min(maxWidth, Math.max(28, 12 + label.length * 6.4));
-  g.append(rect(0, 0, width, 24, { rx: 12, fill, class: "fc-bg" }),
-    fitText(width / 2, 16, label, width - 12, { "text-anchor": "middle", class: "fc-chip-label" }, 6.4));
+  g.append(rect(0, 0, width, 28, { rx: 14, fill, class: "fc-bg" }),
+    fitText(width / 2, 18, label, width - 12, { "text-anchor": "middle", class: "fc-chip-label" }, 6.4));
   if (commands.length) clickable(g, label, commands, ctx, commandLabel);
   return { el: g, width };
 }
@@ -86,16 +87,17 @@ function drawCoins(svg, player, x, y, ctx, mine) {
   svg.append(text(x, y + 8, t("js.fc.coins", { n: (player.coins || []).filter(Boolean).length }), { class: "fc-label" }));
   COLUMNS.forEach((fields, col) => fields.forEach((field, row) => {
     const full = player.coins?.[field - 1];
-    const cx = x + 11 + col * COIN_STEP;
-    const cy = y + 28 + (4 - row) * 23;
+    const cx = x + COIN_R + 1 + col * COIN_STEP;
+    const cy = y + 30 + (4 - row) * COIN_ROW;
     const g = s("g", { class: `fc-coin${full ? " full" : ""}`, dataset: { field } });
-    g.append(rect(cx - COIN_STEP / 2, cy - 11.5, COIN_STEP, 23, { class: "fc-hit" }), s("circle", { cx, cy, r: COIN_R, fill: full ? "#e8c547" : "#f2f2f2", class: full ? "fc-bg" : "fc-coin-empty" }),
+    g.append(rect(cx - COIN_STEP / 2, cy - COIN_ROW / 2, COIN_STEP, COIN_ROW, { class: "fc-hit" }),
+      s("circle", { cx, cy, r: COIN_R, fill: full ? "#e8c547" : "#f2f2f2", class: full ? "fc-bg" : "fc-coin-empty" }),
       text(cx, cy + 4, String(field), { "text-anchor": "middle", class: "fc-coin-label" }));
     const spend = mine && full ? commandsWith(ctx, "SpendCoin", (a) => a.field === field) : [];
     if (spend.length) clickable(g, t("js.fc.cmd.SpendCoin"), spend, ctx, commandLabel);
     svg.append(g);
   }));
-  return y + 28 + 4 * 23 + COIN_R + 4;
+  return y + 30 + 4 * COIN_ROW + COIN_R + 4;
 }
 
 function trainCardLabel(card, t) {
@@ -181,20 +183,20 @@ export function drawPlayer(seat, player, ctx, available = boardWidth()) {
     const width = Math.min(iw, 12 + label.length * 6.4);
     if (x > 0 && x + width > iw) {
       x = 0;
-      y += 30;
+      y += 34;
     }
     const c = chip(x, y, label, ctx, commands, iw);
     inner.append(c.el);
     x += c.width + 6;
   }
-  y += 34;
+  y += 38;
   for (const card of player.contracts || []) {
     const commands = mine ? commandsWith(ctx, "FulfilContract", (a) => a.card === card.id) : [];
     const line = `${t("js.fc.contract")}: ${requirementText(card.contract.requires, t)} → ${effectsText(card.contract.reward, t)}`;
     const c = chip(0, y, line, ctx, commands, iw, commands.length ? "#f3e7c4" : "#fff");
     c.el.classList.add("fc-contract");
     inner.append(c.el);
-    y += 30;
+    y += 34;
   }
   const ends = player.end_cards || [];
   const endLine = ends.length
