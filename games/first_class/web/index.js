@@ -29,12 +29,20 @@ function linkStyles() {
   document.head.append(link);
 }
 
-export default {
+/** The last drawing (box, context, width): drawn again when the box's width changes (a phone turned). */
+let last = null;
+const observer = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+  if (last && Math.abs(last.el.clientWidth - last.width) > 24) renderer.render(last.el, last.ctx);
+}) : null;
+
+const renderer = {
   showsCommands: false,
   label: commandLabel,
   where,
   render(el, ctx) {
     linkStyles();
+    last = { el, ctx, width: el.clientWidth };
+    observer?.observe(el);
     const style = el.clientWidth ? getComputedStyle(el) : null;
     const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0;
     const available = (el.clientWidth || 974) - padding;
@@ -67,3 +75,5 @@ export default {
     }
   },
 };
+
+export default renderer;
