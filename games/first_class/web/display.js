@@ -118,9 +118,9 @@ export function drawRows(view, ctx, available) {
   return sized(svg, width, y, available);
 }
 
-/** A narrow layout is drawn a little larger when the box is wider than its cards (a phone's few pixels left over). */
+/** Cards are drawn up to a quarter larger when the box is wider than they need (a phone's pixels left over, a wide desktop). */
 function sized(svg, width, height, available) {
-  const scale = width < available && width < 6 * step ? Math.min(1.25, available / width) : 1;
+  const scale = width < available ? Math.min(1.25, available / width) : 1;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("width", Math.floor(width * scale));
   svg.setAttribute("height", Math.floor(height * scale));

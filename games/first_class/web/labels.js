@@ -29,10 +29,18 @@ export function requirementText(req, t) {
   return sentence === key ? req.kind : sentence;
 }
 
-/** Words in lines of at most ``max`` characters (a longer word is a line of its own). */
+/** Words in lines of at most ``max`` characters (a longer word is a line of its own); a number or a
+ * sign stays with the word after it ("1 Aufwertung", "≥ 3"). */
 export function wrap(words, max) {
-  const lines = [];
+  const tokens = [];
   for (const word of String(words).split(" ")) {
+    const prev = tokens[tokens.length - 1];
+    const glue = prev !== undefined && (word === "·" || /^([+≥→×]?\d+×?|[≥→])$/.test(prev.split(" ").pop()));
+    if (glue) tokens[tokens.length - 1] = `${prev} ${word}`;
+    else tokens.push(word);
+  }
+  const lines = [];
+  for (const word of tokens) {
     const last = lines.length ? lines[lines.length - 1] : null;
     if (last !== null && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
