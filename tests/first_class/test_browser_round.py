@@ -54,8 +54,7 @@ def no_sideways_scroll(page) -> None:
 def click_piece(page, locator, lang: str, seen: list[str], shot=None) -> int:
     """Click a usable piece; when it offers a menu (its words are read), take the first choice."""
     before = seq_of(page)
-    locator.first.scroll_into_view_if_needed()
-    locator.first.click()
+    locator.first.click()  # scrolls it into view; waits for it again if the page draws the table anew
     menu = page.locator(".choice-menu")
     if menu.count():
         if shot:
@@ -131,7 +130,7 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
             click_piece(page, draft, lang, seen)
         else:
             rows = page.locator("svg.fc-rows .fc-card.usable")
-            rows.first.scroll_into_view_if_needed()
+            page.evaluate("document.querySelector('svg.fc-rows').scrollIntoView()")
             if shot == 0:
                 page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-rows.png"))
             shot += 1
