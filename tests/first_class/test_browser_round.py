@@ -186,5 +186,13 @@ def test_a_whole_game_of_bots_reads_right_to_the_final_scoring(chromium, server_
         no_sideways_scroll(page)
     page.screenshot(path=str(screenshots / f"first-class-final-{size}-{lang}.png"), full_page=True)
     page.locator("svg.fc-player").first.screenshot(path=str(screenshots / f"first-class-final-{size}-{lang}-board.png"))
+    # The replay draws the same table, nothing clickable, in the same words.
+    page.click("#replay-link")
+    page.wait_for_selector("body.ready")
+    expect(page.locator("svg.fc-rows")).to_have_count(1)
+    expect(page.locator("svg.fc-rows .usable")).to_have_count(0)
+    check_words(page, lang, [])
+    if phone:
+        no_sideways_scroll(page)
     context.close()
     assert not errors, errors
