@@ -73,7 +73,11 @@ def mandatory_open(page) -> bool:
 def do_open_steps(page, lang: str, seen: list[str]) -> None:
     """Click the own board's pieces (or the buttons above the table) until no step must still be done."""
     mine = "svg.fc-player.mine .usable:not([data-commands=SpendCoin])"
+    take = "#fc-choices button[data-type=TakeCoins], #fc-choices button[data-type=TakePoints]"
     for _ in range(20):
+        if page.locator(take).count():  # a card's coins and points may be forgone; here they are taken
+            click_piece(page, page.locator(take), lang, seen)
+            continue
         if not mandatory_open(page):
             return
         if page.locator(mine).count():

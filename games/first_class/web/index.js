@@ -17,7 +17,7 @@ import { drawPlayer } from "./player.js";
 import { drawTrack, finalTable } from "./scoring.js";
 
 /** Commands without a piece of their own: buttons above the table. */
-const BUTTONS = new Set(["SkipEffect", "DeclineCard", "ScoreTrains"]);
+const BUTTONS = new Set(["TakeCoins", "TakePoints", "SkipEffect", "DeclineCard", "ScoreTrains"]);
 
 /** First Class's own stylesheet, linked once (the page's CSP allows stylesheets from the site only). */
 function linkStyles() {
