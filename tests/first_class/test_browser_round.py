@@ -133,7 +133,11 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
         if draft.count():
             click_piece(page, draft, lang, seen)
         else:
+            # A route card first (the route grows on the board), then one with coins, then any.
+            wanted = [("Route card", "Streckenkarte"), ("coin", "Münze")][turns] if turns < 2 else None
             rows = page.locator("svg.fc-rows .fc-card.usable")
+            if wanted and page.locator(f"svg.fc-rows .fc-card.usable[aria-label*='{wanted[lang == 'de']}']").count():
+                rows = page.locator(f"svg.fc-rows .fc-card.usable[aria-label*='{wanted[lang == 'de']}']")
             page.evaluate("document.querySelector('svg.fc-rows').scrollIntoView()")
             if shot == 0:
                 page.screenshot(path=str(screenshots / f"first-class-{size}-{lang}-rows.png"))
