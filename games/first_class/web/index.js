@@ -66,7 +66,7 @@ const renderer = {
     el.append(h("div", { class: "fc-track-wrap" }, drawTrack(view, ctx, available)));
     el.append(h("div", { class: "fc-rows-wrap" }, drawRows(view, ctx, available)));
     el.append(h("div", { class: "fc-extras-wrap" }, drawExtras(view, ctx, available)));
-    el.append(h("p", { class: "small muted fc-legend" }, t("js.fc.legend")));
+    el.append(h("p", { class: "muted fc-legend" }, t("js.fc.legend")));
     const order = Array.isArray(view.order) && view.order.length ? view.order : Object.keys(view.players);
     const seats = [...order];
     seats.sort((a, b) => (b === ctx.you) - (a === ctx.you));
