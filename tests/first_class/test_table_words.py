@@ -14,14 +14,19 @@ import pytest
 from games.contract import Command, Event
 from games.first_class import messages
 from games.first_class.data import RULES
+from games.first_class.game import _engine_texts
 from games.messageformat import format_message
 from tests.first_class.words import bad_words
 
 QUEUED = Event("EffectsQueued", {"seat": "Ann", "items": [["car", 1, -1], ["upgrade", 2, -1]]})
 
 
+#: The catalogue the game serves (the engine's sentences with the newer ones of web/texts.json over them).
+CATALOGUE = _engine_texts()
+
+
 def _say(description, lang: str) -> str:
-    return format_message(messages.MESSAGES[lang][description.key], description.params, lang)
+    return format_message(CATALOGUE[lang][description.key], description.params, lang)
 
 
 def _sentences(lang: str) -> list[str]:
@@ -32,12 +37,16 @@ def _sentences(lang: str) -> list[str]:
             taken = Event("CardTaken", {"seat": "Ann", "card": card, "row": 2, "mode": mode})
             out.append(_say(messages.describe(taken), lang))
     for card in RULES.end_cards:
-        out.append(_say(messages.describe_command(Command("BuyEndCard", "p1", {"card": card})), lang))
+        buy = Command("BuyEndCard", "p1", {"card": card, "columns": [1, 1, 2, 3]})
+        out.append(_say(messages.describe_command(buy), lang))
     for route in RULES.routes:
         out.append(_say(messages.describe_command(Command("PlacePostcard", "p1", {"route": route})), lang))
         out.append(_say(messages.describe(Event("RouteExtended", {"seat": "Ann", "route": route})), lang))
     for post in RULES.post_wagons:
         out.append(_say(messages.describe_command(Command("AttachPost", "p1", {"post": post, "train": 0})), lang))
+    for kind in ("car", "upgrade", "coins", "vp", "loco", "own_conductor", "celebrity", "postcard"):
+        skip = Command("SkipEffect", "p1", {"kind": kind, "train": 0})
+        out.append(_say(messages.describe_command(skip), lang))
     out.append(_say(messages.describe(QUEUED), lang))
     return out
 
