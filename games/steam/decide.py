@@ -102,7 +102,9 @@ def tile_problem(state: State, seat: str, tile: int, passed: bool) -> str | None
         return "steam.tile.loco_max"
     if tile == 7 and not building.can_urbanize(state):
         return "steam.tile.no_town"
-    if tile == 5 and not passed and not state.expert and not building.can_grow(state):
+    if tile == 5 and not passed and not building.can_grow(state):
+        # Both games: City Growth that can place no cubes (no supply group, marker or city
+        # left) is refused rather than paid for nothing (issue 24; rules.json "readings").
         return "steam.tile.no_growth"
     if not state.expert and not passed and not finance.can_pay(state, seat, tile_cost(state, seat, tile)):
         return "steam.money.short"
@@ -156,6 +158,12 @@ def city_action_open(state: State, seat: str) -> str | None:
     return None
 
 
+def _growth_chosen(state: State, seat: str) -> bool:
+    """The seat chose City Growth this round, did not pass on it and has not placed it yet."""
+    return (state.phase == "build" and state.tiles.get(seat) == 5 and not state.passed_tile.get(seat)
+            and not state.turn["city_done"])
+
+
 def _group(state: State, args: Any) -> int | None:
     groups = building.supply_groups(state)
     if not groups:
@@ -186,6 +194,8 @@ def _new_city(state: State, command: Command, rng: random.Random) -> list[Event]
 def _city_growth(state: State, command: Command, rng: random.Random) -> list[Event]:
     _phase(state, "build")
     if city_action_open(state, command.seat) != "growth":
+        if _growth_chosen(state, command.seat) and not building.supply_groups(state):
+            raise IllegalMove("steam.growth.no_supply", "no group of goods cubes is left on the supply spaces")
         raise IllegalMove("steam.growth.none", "you have no City Growth to carry out")
     hex_key = _args(command).text("hex")
     if hex_key not in building.growth_targets(state):
