@@ -203,7 +203,7 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
                 claims = []
             new_segs = [{"e": list(segs[0]), "owner": owner, "built": old_segs[0]["built"]}]
     if pair is None:
-        raise IllegalMove("steam.build.stock", f"no tile with face #{face} is left")
+        raise IllegalMove("steam.build.stock", "no tile of this kind is left in the supply")
     outcome = finance.pay(state, seat, cost)
     if not outcome["ok"]:
         raise IllegalMove("steam.money.short", f"the tile costs ${cost}, more than you can pay")

@@ -42,7 +42,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 
 def _phase(state: State, *phases: str) -> None:
     if state.phase not in phases:
-        raise IllegalMove("steam.phase", f"not possible in the {state.phase} phase")
+        raise IllegalMove("steam.phase", "that is not possible in this phase of the round")
 
 
 # -- auctions and capital ---------------------------------------------------------------------
@@ -89,6 +89,20 @@ def _raise_capital(state: State, command: Command, rng: random.Random) -> list[E
 
 # -- action tiles -------------------------------------------------------------------------------
 
+#: Why an action tile is refused, by rule code (the page's German and English texts are
+#: ``js.rule.<code>`` in ``web/texts.json``).
+TILE_REFUSALS = {
+    "steam.tile.unknown": "there is no such action tile",
+    "steam.tile.taken": "another player has already taken this action tile this round",
+    "steam.tile.no_pass": "only City Growth and Urbanization have the pass option, and only in the base game",
+    "steam.tile.loco_max": "your locomotive is already at 6, the highest level",
+    "steam.tile.no_town": "Urbanization is not possible: no town or no New City tile is left",
+    "steam.tile.no_growth": "City Growth is not possible: no group of goods is left on the supply spaces "
+                            "(or no marker, or no city without one)",
+    "steam.money.short": "you cannot pay for this action tile, not even by raising money",
+}
+
+
 def tile_problem(state: State, seat: str, tile: int, passed: bool) -> str | None:
     """Why ``seat`` may not take ``tile`` now (None when it may)."""
     info = ACTION_TILES.get(str(tile))
@@ -127,7 +141,7 @@ def _choose_action(state: State, command: Command, rng: random.Random) -> list[E
     passed = _args(command).flag("pass")
     problem = tile_problem(state, command.seat, tile, passed)
     if problem:
-        raise IllegalMove(problem, "this action tile cannot be taken now")
+        raise IllegalMove(problem, TILE_REFUSALS[problem])
     cost = 0 if passed else tile_cost(state, command.seat, tile)
     payment = finance.pay(state, command.seat, cost) if cost else None
     loco = state.loco[command.seat] + 1 if tile == 6 else None
@@ -211,7 +225,8 @@ def _end_build(state: State, command: Command, rng: random.Random) -> list[Event
     if state.turn["moves"]:
         raise IllegalMove("steam.turn.done", "confirm the turn to end building")
     if city_action_open(state, command.seat) and not state.expert:
-        raise IllegalMove("steam.build.city_action", "the chosen City Growth/Urbanization must be carried out")
+        raise IllegalMove("steam.build.city_action",
+                          "the City Growth or Urbanization you chose must be carried out first")
     return [Event("BuildingEnded", {"seat": command.seat})]
 
 
