@@ -325,13 +325,17 @@ def _settle_income(state: State, command: Command, rng: random.Random) -> list[E
         after.money[r["seat"]], after.income[r["seat"]], after.vp[r["seat"]] = r["cash"], r["income"], r["vp"]
         if r["bankrupt"]:
             after.bankrupt.append(r["seat"])
+            after.bankrupt_round[r["seat"]] = state.round
     after.order = [s for s in after.order if s not in after.bankrupt]
+    # Reading (rules.json "readings"): the game also ends when at most one player is left.
     if state.round >= state.last_round or len(after.order) <= 1:
         for tile in after.track.values():
             for seg in tile["segs"]:
                 if seg["owner"] in after.bankrupt:
                     seg["owner"] = None
-        events.append(Event("GameEnded", scoring.final_scores(after)))
+        reason = "all_bankrupt" if not after.order else "one_left" if len(after.order) == 1 and \
+            state.round < state.last_round else "rounds"
+        events.append(Event("GameEnded", {**scoring.final_scores(after), "reason": reason}))
     else:
         order = after.order if state.expert else sorted(after.order, key=lambda s: state.tiles.get(s, 99))
         events.append(Event("RoundStarted", {"round": state.round + 1, "order": order}))

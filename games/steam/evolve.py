@@ -189,6 +189,7 @@ def _income(s: State, p: dict[str, Any]) -> None:
         s.money[seat], s.income[seat], s.vp[seat] = r["cash"], r["income"], r["vp"]
         if r["bankrupt"]:
             s.bankrupt.append(seat)
+            s.bankrupt_round[seat] = p["round"]
             for h in [h for h, tile in s.track.items() if any(seg["owner"] == seat for seg in tile["segs"])]:
                 for seg in s.own_tile(h)["segs"]:
                     if seg["owner"] == seat:

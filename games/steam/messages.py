@@ -46,6 +46,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "IncomeSettled": "Income and expenses of round {round}",
         "RoundStarted": "Round {round} begins",
         "GameEnded": "Game over",
+        "GameEnded.rounds": "Game over: {winner} wins with {points, plural, one {# victory point} other "
+                            "{# victory points}}",
+        "GameEnded.rounds_bankrupt": "Game over: {winner} wins with {points, plural, one {# victory point} other "
+                                     "{# victory points}}. Bankrupt players rank after everybody still in the game, "
+                                     "a later bankruptcy above an earlier one; who went bankrupt in the same round "
+                                     "shares a place",
+        "GameEnded.one_left": "Game over: everybody else went bankrupt, so {winner} is the only player left and wins "
+                              "with {points, plural, one {# victory point} other {# victory points}} (the game ends "
+                              "when at most one player is left)",
+        "GameEnded.all_bankrupt": "Game over: everybody went bankrupt, nobody wins. Who went bankrupt last shares the "
+                                  "first place of the table",
         "TurnConfirmed": "{seat} ends the turn",
         "steam.open.build": "Build {n, plural, one {one more tile} other {up to # more tiles}}: click a hex",
         "steam.open.urbanize": "Place the New City on a town",
@@ -102,6 +113,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "IncomeSettled": "Einkommen und Ausgaben der Runde {round}",
         "RoundStarted": "Runde {round} beginnt",
         "GameEnded": "Spielende",
+        "GameEnded.rounds": "Spielende: {winner} gewinnt mit {points, plural, one {# Siegpunkt} other {# Siegpunkten}}",
+        "GameEnded.rounds_bankrupt": "Spielende: {winner} gewinnt mit {points, plural, one {# Siegpunkt} other "
+                                     "{# Siegpunkten}}. Bankrotte Spieler stehen hinter allen, die noch im Spiel "
+                                     "sind, ein späterer Bankrott vor einem früheren; wer in derselben Runde bankrott "
+                                     "ging, teilt sich den Platz",
+        "GameEnded.one_left": "Spielende: alle anderen sind bankrott, {winner} ist als Einziger übrig und gewinnt mit "
+                              "{points, plural, one {# Siegpunkt} other {# Siegpunkten}} (das Spiel endet, sobald "
+                              "höchstens ein Spieler übrig ist)",
+        "GameEnded.all_bankrupt": "Spielende: alle sind bankrott, niemand gewinnt. Wer zuletzt bankrott ging, teilt "
+                                  "sich den ersten Platz der Tabelle",
         "TurnConfirmed": "{seat} beendet den Zug",
         "steam.open.build": "{n, plural, one {Noch ein Streckenplättchen} other {Noch bis zu # Streckenplättchen}} "
                             "bauen: Feld anklicken",
@@ -191,7 +212,22 @@ def describe(event: Event) -> Description:
         key = f"BidPlaced.{p.get('action')}"
     if key == "ActionTileTaken" and p.get("passed"):
         key = "ActionTileTaken.pass"
+    if key == "GameEnded":
+        return _game_ended(p)
     return Description(key, _params(p))
+
+
+def _game_ended(p: dict[str, Any]) -> Description:
+    """The end of the game in words, with the readings of ``rules.json`` where the text is silent."""
+    reason = p.get("reason")
+    ranking = list(p.get("ranking") or [])
+    if reason is None or not ranking:
+        return Description("GameEnded", {})
+    winner = ranking[0]
+    params = {"winner": winner, "points": int(p.get("scores", {}).get(winner, 0))}
+    if reason == "rounds" and p.get("bankrupt"):
+        return Description("GameEnded.rounds_bankrupt", params)
+    return Description(f"GameEnded.{reason}", params)
 
 
 def describe_command(command: Command) -> Description:
