@@ -16,7 +16,7 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from . import finance, tiles
+from . import finance, places, tiles
 from .data import RULES
 from .network import End, Link, Network
 from .state import State
@@ -209,7 +209,7 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
         raise IllegalMove("steam.money.short", f"the tile costs ${cost}, more than you can pay")
     return {"seat": seat, "hex": hex_key, "face": face, "rot": rot, "kind": kind, "cost": cost,
             "pair": pair, "returned": returned, "segs": new_segs, "claims": claims, "pay": outcome,
-            "name": state.map.name(hex_key)}
+            "place": places.reference(state.map.id, hex_key)}
 
 
 def _pair(state: State, face: str, memo: dict[Any, Any]) -> str | None:

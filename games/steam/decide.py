@@ -275,7 +275,8 @@ def _move_cube(state: State, command: Command, rng: random.Random) -> list[Event
         others = [s for s in state.order if s != command.seat and plan["points"].get(s)]
         plan["pending"] = [{"seat": s, "points": plan["points"][s]} for s in others]
         return [Event("GoodsDelivered", plan)]
-    return [Event("CubeMoved", {"seat": command.seat, "link": link, "n": len(links)})]
+    return [Event("CubeMoved", {"seat": command.seat, "link": link, "n": len(links), "to": hop["to"],
+                                "to_name": state.map.name(hop["to"])})]
 
 
 def _raise_loco(state: State, command: Command, rng: random.Random) -> list[Event]:
