@@ -95,6 +95,8 @@ def _tile(s: State, p: dict[str, Any]) -> None:
 def _track(s: State, p: dict[str, Any]) -> None:
     _sub_move(s)
     s.turn["built"] += 1
+    if p.get("pending"):
+        s.turn["pending"] = [list(ref) for ref in s.turn.get("pending", [])] + [list(ref) for ref in p["pending"]]
     if p.get("returned"):
         s.stock[p["returned"]] += 1
     s.stock[p["pair"]] -= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.contract import SYSTEM, Command, OpenAction
 
-from . import building, finance, goods
+from . import building, finance, goods, pending, places
 from .data import COLOURS, RULES
 from .decide import city_action_open, tile_cost, tile_problem
 from .network import Network
@@ -115,8 +115,13 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         return []
     out: list[OpenAction] = []
     if state.phase == "build":
+        waiting = pending.unjoined(state, Network.of(state), seat) if state.turn.get("pending") else []
+        for hex_key, _ in waiting:
+            # "zum Ende des Zuges": the turn cannot be confirmed before the track is joined
+            out.append(OpenAction("steam.open.connect", True,
+                                  {"place": places.phrase(places.reference(state.map.id, hex_key))}, ("BuildTrack",)))
         left = state.tile_limit(seat) - state.turn["built"]
-        if left > 0:
+        if left > 0 and not waiting:
             out.append(OpenAction("steam.open.build", False, {"n": left}, ("BuildTrack",)))
         todo = city_action_open(state, seat)
         if todo == "urbanize":

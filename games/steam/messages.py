@@ -64,6 +64,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   "first place of the table",
         "TurnConfirmed": "{seat} ends the turn",
         "steam.open.build": "Build {n, plural, one {one more tile} other {up to # more tiles}}: click a hex",
+        "steam.open.connect": "Join the second track of your tile {place} to a city or your own track: your next "
+                              "tile must do it before the turn can end",
         "steam.open.urbanize": "Place the New City on a town",
         "steam.open.growth": "Place City Growth on a city",
         "steam.open.bid": "Bid or pass",
@@ -137,6 +139,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "TurnConfirmed": "{seat} beendet den Zug",
         "steam.open.build": "{n, plural, one {Noch ein Streckenplättchen} other {Noch bis zu # Streckenplättchen}} "
                             "bauen: Feld anklicken",
+        "steam.open.connect": "Das zweite Gleis deines Plättchens {place} an eine Großstadt oder deine Strecke "
+                              "anschließen: dein nächstes Plättchen muss das tun, bevor der Zug enden kann",
         "steam.open.urbanize": "Neue Großstadt auf eine Stadt legen",
         "steam.open.growth": "Warennachschub auf eine Großstadt legen",
         "steam.open.bid": "Bieten oder passen",

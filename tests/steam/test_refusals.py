@@ -30,7 +30,7 @@ def rule_codes() -> set[str]:
 def test_the_engine_raises_the_codes_it_should():
     codes = rule_codes()
     assert {"steam.money.short", "steam.tile.loco_max", "steam.tile.no_town", "steam.growth.no_supply",
-            "steam.args"} <= codes
+            "steam.build.pending", "steam.args"} <= codes
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
