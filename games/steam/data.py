@@ -52,14 +52,11 @@ class HexMap:
         return self.neighbours[hex_key][edge]
 
     def name(self, hex_key: str) -> str:
-        """A city's or town's printed name; any other hex in words (English: "north-east of
-        Albany"), never its coordinates (the German and English phrases: :mod:`.places`)."""
+        """A city's or town's printed name.  Any other hex has none of its own (never its
+        coordinates, issue 24): :mod:`.places` names it by the places around it."""
         if hex_key in self.cities:
             return str(self.cities[hex_key]["name"])
-        if hex_key in self.towns:
-            return self.towns[hex_key]
-        from .places import phrase, reference  # places reads this module's maps
-        return phrase(reference(self.id, hex_key))["en"]
+        return self.towns.get(hex_key, "")
 
 
 def _build_map(map_id: str) -> HexMap:
