@@ -229,8 +229,8 @@ def track_words(face: str, rot: int) -> dict[str, str]:
 
 
 def face_name(face: str) -> dict[str, str] | str:
-    """A track tile by what is drawn on it ("straight and sharp curve", "town with 2 exits"), not its
-    number in the tile list ("#T21")."""
+    """A track tile by what is drawn on it ("a straight track and a sharp curve", "a town tile with 2
+    exits"), never its number in the tile list ("#T21")."""
     tile = TRACK_TILES["faces"].get(face)
     if tile is None:
         return face
