@@ -224,3 +224,31 @@ def test_a_complex_tile_with_an_unjoined_track_needs_a_tile_of_the_turn_left():
     with pytest.raises(IllegalMove) as err:
         build(s, "p1", _south_east_of_hartford(s), "43", 4)
     assert err.value.code == "steam.build.unconnected"
+
+
+def test_the_turn_cannot_be_confirmed_while_the_second_track_waits():
+    """On the platform's table: with the complex tile laid, ConfirmTurn is not offered and is
+    refused (the mandatory open action in words); once a tile joins the track it may end."""
+    from games.contract import Command
+
+    from .helpers import table
+
+    t = table(3, "complex-tile", start="random")
+    while t.state.phase == "actions":
+        seat = t.state.current
+        tile = next(c for c in t.legal(seat) if c.type == "ChooseAction" and c.args["tile"] <= 4)
+        t.submit(seat, tile)
+        t.submit(seat, Command("ConfirmTurn", seat, {}))
+    seat = t.state.current
+    south_east = _south_east_of_hartford(t.state)
+    complex_tile = next(c for c in t.legal(seat) if c.type == "BuildTrack" and c.args["hex"] == south_east
+                        and c.args["face"] == "43" and c.args["rot"] == 4)
+    t.submit(seat, complex_tile)
+    legal = t.legal(seat)
+    assert not any(c.type == "ConfirmTurn" for c in legal)
+    with pytest.raises(IllegalMove) as err:
+        t.submit(seat, Command("ConfirmTurn", seat, {}))
+    assert err.value.code == "platform.mandatory_open"
+    assert "between Hartford and Providence" in err.value.message
+    t.submit(seat, next(c for c in legal if c.type == "BuildTrack"))
+    assert any(c.type == "ConfirmTurn" for c in t.legal(seat))
