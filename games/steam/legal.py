@@ -97,6 +97,17 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     return out
 
 
+#: The commands that carry out each phase's open action: the page's move window finds the
+#: pieces to click through them (without them it can say what is open, not where).
+OPEN_COMMANDS: dict[str, tuple[str, ...]] = {
+    "steam.open.bid": ("Bid", "PassBid", "SkipBid"),
+    "steam.open.capital": ("RaiseCapital",),
+    "steam.open.tile": ("ChooseAction",),
+    "steam.open.move": ("StartDelivery", "DeliverGoods", "RaiseLocomotive", "PassMove"),
+    "steam.open.reward": ("ChooseReward",),
+}
+
+
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.current != seat:
         return []
@@ -104,7 +115,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.phase == "build":
         left = state.tile_limit(seat) - state.turn["built"]
         if left > 0:
-            out.append(OpenAction("steam.open.build", False, {"n": left}, ("BuildTrack",)))
+            out.append(OpenAction("steam.open.build", False, {"n": left}, ("BuildTrack", "EndBuild")))
         todo = city_action_open(state, seat)
         if todo == "urbanize":
             out.append(OpenAction("steam.open.urbanize", not state.expert, {}, ("PlaceNewCity",)))
@@ -116,7 +127,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         if state.phase == "move" and state.rewards:
             key = "steam.open.reward"
         if key:
-            out.append(OpenAction(key, True, {}))
+            out.append(OpenAction(key, True, {}, OPEN_COMMANDS[key]))
     if state.phase == "move" and state.transit:
         out.append(OpenAction("steam.open.hop", True, {}, ("MoveCube",)))
     return out
