@@ -47,7 +47,7 @@ function ownLabel(command, ctx) {
   const { t } = ctx;
   const view = ctx.view || {};
   const a = command.args || {};
-  const place = (key) => placeName(view, key, t);
+  const place = (key) => placeName(view, key, ctx);
   const colour = (c) => t(`js.steam.colour.${c}`);
   switch (command.type) {
     case "BuildTrack":

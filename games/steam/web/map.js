@@ -86,7 +86,7 @@ export function hopLabel(command, ctx, view) {
   const link = (view.links || []).find((lk) => lk.key === command.args.link);
   const at = cubeAt(view);
   const to = link?.ends.map(endHex).find((h) => h && h !== at);
-  const name = to ? placeName(view, to, ctx.t) : ctx.t("js.steam.place.somewhere");
+  const name = to ? placeName(view, to, ctx) : ctx.t("js.steam.place.somewhere");
   const take = command.args.take ? ctx.t(`js.steam.take.${command.args.take}`) : null;
   return take ? ctx.t("js.steam.hop_deliver", { to: name, take }) : ctx.t("js.steam.hop", { to: name });
 }
@@ -119,14 +119,14 @@ function drawCubes(g, cx, cy, cubes, starts, ctx, view) {
   const list = [];
   for (const [colour, n] of Object.entries(cubes || {})) for (let i = 0; i < n; i += 1) list.push(colour);
   list.forEach((colour, i) => {
-    const x = cx - 12 + (i % 4) * 6.5;
-    const y = cy + 2 + Math.floor(i / 4) * 6.5;
-    const cube = s("rect", { x, y, width: 5.5, height: 5.5, fill: CUBE_COLOURS[colour] || "#999", stroke: "#111",
+    const x = cx - 15 + (i % 4) * 7.8;
+    const y = cy + 1 + Math.floor(i / 4) * 7.8;
+    const cube = s("rect", { x, y, width: 6.6, height: 6.6, fill: CUBE_COLOURS[colour] || "#999", stroke: "#111",
       "stroke-width": 0.5, class: "steam-cube", dataset: { colour } });
     const start = starts.find((c) => c.args.colour === colour);
     if (start) {
       const hit = s("g", { class: "steam-cube-start", dataset: { colour } },
-        s("rect", { x: x - 1.2, y: y - 1.2, width: 7.9, height: 7.9, fill: "none", stroke: "#fff", "stroke-width": 1.2 }),
+        s("rect", { x: x - 1.1, y: y - 1.1, width: 8.8, height: 8.8, fill: "none", stroke: "#fff", "stroke-width": 1.2 }),
         cube);
       clickable(hit, startLabel(start, ctx), [start], ctx, (c) => startLabel(c, ctx));
       g.append(hit);
@@ -245,7 +245,7 @@ export function drawMap(view, ctx) {
       // Under the hex's track, towns and cubes (a cube that starts a delivery stays clickable).
       upper.prepend(s("polygon", { points: corners(cx, cy, SIZE - 1.5), fill: "transparent", stroke: "#d4380d",
         "stroke-width": 2, "stroke-dasharray": "4 3", class: "steam-target" }));
-      const name = placeName(view, key, t);
+      const name = placeName(view, key, ctx);
       const builds = commands.filter((c) => c.type === "BuildTrack");
       if (builds.length) {
         const others = commands.filter((c) => c.type !== "BuildTrack");

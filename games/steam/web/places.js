@@ -41,13 +41,17 @@ function before(a, b) {
   return a[2] < b[2];
 }
 
-/** A hex in words: "Utica"; "hex between Albany and Troy" (two places beside it); or "hex
- * north-east of Utica" (the nearest city or town; a city wins a tie, then the alphabet). */
-export function placeName(view, key, t) {
+/** A hex in words: "Utica"; else the game's own name for it when the view has one (the
+ * same words as the log), else "between Albany and Troy" (two places beside it) or
+ * "north-east of Utica" (the nearest city or town; a city wins a tie, then the alphabet). */
+export function placeName(view, key, ctx) {
+  const { t } = ctx;
   const hx = hexIndex(view).get(key);
   if (!hx) return t("js.steam.place.somewhere");
   const own = ownName(hx);
   if (own) return own;
+  const named = view.place_names?.[key]?.[ctx.lang];
+  if (named) return named;
   let best = null;
   const beside = [];
   for (const other of view.hexes || []) {
