@@ -97,17 +97,6 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     return out
 
 
-#: The commands that carry out each phase's open action: the page's move window finds the
-#: pieces to click through them (without them it can say what is open, not where).
-OPEN_COMMANDS: dict[str, tuple[str, ...]] = {
-    "steam.open.bid": ("Bid", "PassBid", "SkipBid"),
-    "steam.open.capital": ("RaiseCapital",),
-    "steam.open.tile": ("ChooseAction",),
-    "steam.open.move": ("StartDelivery", "DeliverGoods", "RaiseLocomotive", "PassMove"),
-    "steam.open.reward": ("ChooseReward",),
-}
-
-
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.current != seat:
         return []
@@ -131,6 +120,17 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.phase == "move" and state.transit:
         out.append(OpenAction("steam.open.hop", True, {}, ("MoveCube",)))
     return out
+
+
+#: The commands that carry out each phase's open action: the page's move window finds the
+#: pieces to click through them (without them it can say what is open, not where).
+OPEN_COMMANDS: dict[str, tuple[str, ...]] = {
+    "steam.open.bid": ("Bid", "PassBid", "SkipBid"),
+    "steam.open.capital": ("RaiseCapital",),
+    "steam.open.tile": ("ChooseAction",),
+    "steam.open.move": ("StartDelivery", "DeliverGoods", "RaiseLocomotive", "PassMove"),
+    "steam.open.reward": ("ChooseReward",),
+}
 
 
 __all__ = ["legal_commands", "open_actions", "COLOURS", "tile_cost"]
