@@ -73,8 +73,16 @@ def click(page, locator, seen: Seen, choice: str | None = None) -> int:
 
 
 def confirm(page, seen: Seen) -> None:
+    """Confirm the turn: with the controls' button when nothing else is left to do (a desktop
+    offers it then above the action tiles), else in the move window."""
     read_page(page, seen)
     before = seq_of(page)
+    here = page.locator("#board .steam-confirm-turn")
+    if here.count() and here.is_visible():
+        tap_target(page, here)
+        here.click()
+        wait_past(page, before)
+        return
     page.click("#confirm-turn")
     if page.locator("#confirm-warning").is_visible():
         seen.read("move window", page.locator("#confirm-warning").inner_text())
@@ -190,6 +198,8 @@ def act(page, seen: Seen, shot) -> str:
     else:
         click(page, page.locator(".steam-buttons button[data-commands=PassMove]"), seen)
         done = "pass-move"
+    if page.locator("#board .steam-confirm-turn").is_visible():
+        shot("confirm")
     confirm(page, seen)
     return done
 

@@ -1,8 +1,8 @@
 // Steam, the controls above the action tiles for what is not done on the map: the
 // turn-order auction (a bid set with − and + from the lowest legal bid up to what the
 // seat can pay, the high bid, each bidder's state, Pass and Skip), raising capital (the
-// same stepper in $5 steps), placing delivery points, and buttons for building nothing,
-// raising the locomotive and passing.  Every button sends a command from the legal list
+// same stepper in $5 steps), placing delivery points, buttons for building nothing,
+// raising the locomotive and passing, and Confirm once nothing else is left to do.  Every button sends a command from the legal list
 // as it stands (the stepper only picks which one), so nothing here can be refused.
 
 import { h } from "../../dom.js";
@@ -172,11 +172,22 @@ function buttons(view, ctx) {
   return out.length ? h("div", { class: "steam-buttons" }, ...out) : null;
 }
 
+/** Nothing left to do in this turn but confirm it (a bid, a tile, a delivery made): the
+ * Confirm button right here too, where the eye is, not only in the move window.  Only then:
+ * no optional action can lapse unasked. */
+function confirmBox(ctx) {
+  if (ctx.commands?.length || !ctx.allCommands?.some((c) => c.type === "ConfirmTurn")) return null;
+  return h("div", { class: "steam-confirm steam-auction-row" },
+    h("span", {}, ctx.t("js.nothing_open")),
+    h("button", { type: "button", class: "primary steam-confirm-turn", disabled: ctx.busy,
+      onclick: () => ctx.send({ type: "ConfirmTurn", args: {} }) }, ctx.t("js.cmd.ConfirmTurn")));
+}
+
 /** The controls card: the auction (for everybody to follow), and for the seat to move the
  * stepper, capital, delivery points and buttons; null when there is nothing to show. */
 export function drawControls(view, ctx) {
   const parts = [auctionBox(view, ctx)];
-  if (ctx.interactive) parts.push(capitalBox(view, ctx), rewardBox(view, ctx), buttons(view, ctx));
+  if (ctx.interactive) parts.push(capitalBox(view, ctx), rewardBox(view, ctx), buttons(view, ctx), confirmBox(ctx));
   const shown = parts.filter(Boolean);
   return shown.length ? h("section", { class: "card steam-controls", id: "steam-controls" }, ...shown) : null;
 }
