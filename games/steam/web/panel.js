@@ -42,6 +42,8 @@ export function drawTiles(view, ctx) {
     const cost = view.mode === "expert" ? "" : t(`js.steam.tile_cost.${tile}`);
     const el = h("div", { class: `card steam-tile${seat ? " taken" : ""}`, dataset: { tile: String(tile) } },
       h("div", { class: "steam-tile-name" }, h("strong", {}, String(tile)), " ", t(`js.steam.tile.${tile}`)),
+      h("div", { class: "steam-tile-effect small muted" },
+        t(tile === 1 && view.mode === "expert" ? "js.steam.effect.1.expert" : `js.steam.effect.${tile}`)),
       cost && cost !== `js.steam.tile_cost.${tile}` ? h("div", { class: "steam-tile-cost small muted" }, cost) : "",
       seat ? h("div", { class: "steam-tile-holder small" }, h("span", { class: `token-dot seat-${seat}` }),
         `${ctx.names?.[seat] || seat}${view.players[seat].passed_tile ? ` (${t("js.steam.passed")})` : ""}`) : "");
