@@ -13,9 +13,10 @@ import { commandLabel } from "./labels.js";
  * as long as it is still legal: remembered per stepper and position. */
 const chosen = new Map();
 
-/** Mark a control as the piece that carries ``types`` (the move window's "show me"). */
+/** Name the command types a control carries.  Not marked ``usable``: the page brings the
+ * first usable piece of the next step into view, and these controls stand at the top of
+ * the board anyway, so in the move phase the cubes on the map are shown, not the Pass button. */
 function carrying(el, types) {
-  el.classList.add("usable");
   el.dataset.commands = types.join(" ");
   return el;
 }

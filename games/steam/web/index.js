@@ -9,6 +9,7 @@
 
 import { clear, h } from "../../dom.js";
 import { zoomable } from "../helpers.js";
+import { nextTypes } from "../../widgets.js";
 import { commandLabel, where } from "./labels.js";
 import { drawMap } from "./map.js";
 import { drawControls } from "./controls.js";
@@ -19,6 +20,23 @@ import { closePicker, reopenPicker } from "./picker.js";
 const MAX_SCALE = 1.6;
 /** The map zoomed in on a narrow screen: a hex about 50 px across, a tap target. */
 const PHONE_SCALE = 1.15;
+
+/** The viewer's turn as last drawn ("round:phase"), null while it was not theirs. */
+let lastTurn;
+
+/** When a turn of the viewer's begins (another seat's move, or a new phase, made it so), the
+ * piece to click next is brought into view: on a phone the map lies below the fold, and the
+ * docked move window, folded, has no "show" link.  (The page does so after the first load and
+ * after the viewer's own moves.) */
+function revealOnTurn(ctx, view) {
+  const mine = Boolean(ctx.interactive && (ctx.status?.to_move || []).includes(ctx.you));
+  const turn = mine ? `${view.round}:${view.phase}` : null;
+  if (turn && lastTurn !== undefined && turn !== lastTurn && ctx.reveal) {
+    const types = nextTypes(ctx.game, ctx.allCommands || []);
+    if (types.length) ctx.reveal(types);
+  }
+  lastTurn = turn;
+}
 
 /** Steam's own stylesheet, linked once (the page's CSP allows stylesheets from the site only). */
 function linkStyles() {
@@ -71,5 +89,6 @@ export default {
     el.append(drawSupply(view, ctx));
     el.append(h("p", { class: "small muted steam-legend" }, t("js.steam.legend")));
     reopenPicker(svg.steamPicks || []);
+    revealOnTurn(ctx, view);
   },
 };

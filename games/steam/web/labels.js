@@ -88,9 +88,14 @@ export function commandLabel(command, ctx) {
   return `${name !== key ? name : command.type}${args ? ` (${args})` : ""}`;
 }
 
-/** Where on the table a command type is clicked (for the move window's guidance). */
+/** Where on the table a command type is clicked (for the move window's guidance); building
+ * adds "or Build nothing" while that is still possible (before the first tile). */
 export function where(type, ctx) {
   const key = `js.steam.where.${type}`;
   const sentence = ctx.t(key);
-  return sentence === key ? null : sentence;
+  if (sentence === key) return null;
+  if (type === "BuildTrack" && (ctx.commands || []).some((c) => c.type === "EndBuild")) {
+    return `${sentence} ${ctx.t("js.steam.where.or_nothing")}`;
+  }
+  return sentence;
 }
