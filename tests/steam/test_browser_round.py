@@ -61,13 +61,16 @@ def read_menus(page, seen: Seen) -> None:
         seen.read("menu", menu.inner_text())
 
 
-def click(page, locator, seen: Seen, choice: str | None = None) -> int:
-    """Click a piece; when it opens a menu, read it and take ``choice`` (a selector) or its first entry."""
+def click(page, locator, seen: Seen, choice: str | None = None, shot=None) -> int:
+    """Click a piece; when it opens a menu, read it (and photograph it) and take ``choice`` (a
+    selector) or its first entry."""
     before = seq_of(page)
     locator.click()
     menu = page.locator(".choice-menu")
     if menu.count():
         read_menus(page, seen)
+        if shot:
+            shot("menu")
         (menu.locator(choice) if choice else menu.locator("button.choice")).first.click()
     return wait_past(page, before)
 
@@ -125,7 +128,7 @@ def build(page, seen: Seen, shot) -> bool:
     return planned
 
 
-def deliver(page, seen: Seen) -> None:
+def deliver(page, seen: Seen, shot) -> None:
     """Pick up the first cube that can be delivered, then click its route's links to the end."""
     cube = page.locator("svg.steam-map .steam-cube-start").first
     cube.scroll_into_view_if_needed()
@@ -134,7 +137,7 @@ def deliver(page, seen: Seen) -> None:
         hop = page.locator("svg.steam-map .usable[data-commands~=MoveCube]")
         if not hop.count():
             break
-        click(page, hop.first, seen, "button.choice[data-args*='vp']")
+        click(page, hop.first, seen, "button.choice[data-args*='vp']", shot)
     expect(page.locator("svg.steam-map .steam-transit-cube")).to_have_count(0)
 
 
@@ -186,7 +189,7 @@ def act(page, seen: Seen, shot) -> str:
         done = "reward"
     elif has("svg.steam-map .steam-cube-start"):
         shot("move")
-        deliver(page, seen)
+        deliver(page, seen, shot)
         done = "deliver"
     elif has(".steam-buttons button[data-commands=EndBuild]"):
         click(page, page.locator(".steam-buttons button[data-commands=EndBuild]"), seen)
