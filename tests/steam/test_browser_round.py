@@ -71,7 +71,9 @@ def click(page, locator, seen: Seen, choice: str | None = None, shot=None) -> in
         read_menus(page, seen)
         if shot:
             shot("menu")
-        (menu.locator(choice) if choice else menu.locator("button.choice")).first.click()
+        entry = (menu.locator(choice) if choice else menu.locator("button.choice")).first
+        tap_target(page, entry)
+        entry.click()
     return wait_past(page, before)
 
 
@@ -94,8 +96,19 @@ def confirm(page, seen: Seen) -> None:
 
 
 def tap_target(page, locator) -> None:
-    box = locator.bounding_box()
-    assert box and box["height"] >= 40 and box["width"] >= 40, box
+    """At least 40 x 40 px.  A live update may draw the board anew between finding a piece
+    and measuring it: then the new one is measured."""
+    size = None
+    for _ in range(3):
+        locator.wait_for(state="visible")
+        try:
+            size = locator.evaluate("el => el.isConnected ? [el.getBoundingClientRect().width, "
+                                    "el.getBoundingClientRect().height] : null")
+        except Exception:  # noqa: BLE001 - replaced while measured: measure the new one
+            continue
+        if size:
+            break
+    assert size and size[0] >= 40 and size[1] >= 40, size
 
 
 def build(page, seen: Seen, shot) -> bool:
@@ -104,7 +117,7 @@ def build(page, seen: Seen, shot) -> bool:
     target = page.locator(f"svg.steam-map .usable[data-hex='{BETWEEN}'][data-commands~=BuildTrack]")
     planned = target.count() > 0
     hex_el = target if planned else page.locator("svg.steam-map .usable[data-commands~=BuildTrack]").last
-    hex_el.scroll_into_view_if_needed()
+    tap_target(page, hex_el.locator(".steam-target"))          # a hex is a finger wide, also on a phone
     hex_el.click()
     picker = page.locator(".steam-picker")
     expect(picker).to_be_visible()
@@ -131,7 +144,6 @@ def build(page, seen: Seen, shot) -> bool:
 def deliver(page, seen: Seen, shot) -> None:
     """Pick up the first cube that can be delivered, then click its route's links to the end."""
     cube = page.locator("svg.steam-map .steam-cube-start").first
-    cube.scroll_into_view_if_needed()
     click(page, cube, seen)
     for _ in range(8):
         hop = page.locator("svg.steam-map .usable[data-commands~=MoveCube]")
