@@ -104,7 +104,7 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.phase == "build":
         left = state.tile_limit(seat) - state.turn["built"]
         if left > 0:
-            out.append(OpenAction("steam.open.build", False, {"n": left}, ("BuildTrack", "EndBuild")))
+            out.append(OpenAction("steam.open.build", False, {"n": left}, ("BuildTrack",)))
         todo = city_action_open(state, seat)
         if todo == "urbanize":
             out.append(OpenAction("steam.open.urbanize", not state.expert, {}, ("PlaceNewCity",)))
@@ -117,6 +117,9 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
             key = "steam.open.reward"
         if key:
             out.append(OpenAction(key, True, {}, OPEN_COMMANDS[key]))
+        if state.phase == "build":   # before the first tile, building nothing carries it out too
+            out = [OpenAction(a.key, a.mandatory, a.params, (*a.commands, "EndBuild")) if a.key == "steam.open.build"
+                   else a for a in out]
     if state.phase == "move" and state.transit:
         out.append(OpenAction("steam.open.hop", True, {}, ("MoveCube",)))
     return out
