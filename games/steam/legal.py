@@ -134,10 +134,24 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         if state.phase == "move" and state.rewards:
             key = "steam.open.reward"
         if key:
-            out.append(OpenAction(key, True, {}))
+            out.append(OpenAction(key, True, {}, OPEN_COMMANDS[key]))
+        if state.phase == "build":   # before the first tile, building nothing carries it out too
+            out = [OpenAction(a.key, a.mandatory, a.params, (*a.commands, "EndBuild")) if a.key == "steam.open.build"
+                   else a for a in out]
     if state.phase == "move" and state.transit:
         out.append(OpenAction("steam.open.hop", True, {}, ("MoveCube",)))
     return out
+
+
+#: The commands that carry out each phase's open action: the page's move window finds the
+#: pieces to click through them (without them it can say what is open, not where).
+OPEN_COMMANDS: dict[str, tuple[str, ...]] = {
+    "steam.open.bid": ("Bid", "PassBid", "SkipBid"),
+    "steam.open.capital": ("RaiseCapital",),
+    "steam.open.tile": ("ChooseAction",),
+    "steam.open.move": ("StartDelivery", "DeliverGoods", "RaiseLocomotive", "PassMove"),
+    "steam.open.reward": ("ChooseReward",),
+}
 
 
 __all__ = ["legal_commands", "open_actions", "COLOURS", "tile_cost"]
