@@ -14,13 +14,14 @@ from games.contract import SECRET, Command, Event, IllegalMove
 from games.kit import Args
 
 from . import year
+from .bridge import build_bridge, check_bridges_kept, roll_keeps_bridges
 from .connect import connect
 from .data import COMPANIES, COSTS, FACES, RULES, TERRAINS
 from .dice import income_case, ledger, payment, payout, roll_faces, track_dice
 from .shares import check_purchase
 from .state import State
 from .stations import station_piece, supply_left
-from .track import Piece, build_bridge, end_can_continue, mountains_of, open_sides, place_track
+from .track import Piece, end_can_continue, mountains_of, open_sides, place_track
 
 PLAYER_COMMANDS = ("TakeIncome", "Roll", "TurnDie", "BuyShare", "PlaceTrack", "BuildBridge", "ConnectTile",
                    "BuildStation", "ReturnDie")
@@ -39,6 +40,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if handler is None:
         raise IllegalMove("rd.unknown", f"unknown command {command.type!r}")
     events = handler(state, command.seat, Args(command.args, "rd.args"), rng)
+    if command.type != "Roll":  # a roll is checked before it is thrown
+        check_bridges_kept(state, command.seat, events)
     return events + _end_checks(state, events)
 
 
@@ -64,6 +67,9 @@ def _roll(state: State, seat: str, args: Args, rng: random.Random) -> list[Event
         raise IllegalMove("rd.roll.screen", "not that many dice behind your screen")
     if m > state.front[seat]["question"]:
         raise IllegalMove("rd.roll.question", "not that many '?' dice in front of your screen")
+    if not roll_keeps_bridges(state, seat, k, m):
+        raise IllegalMove("rd.roll.bridge", "the line points into the lake: keep the dice for the bridge out of "
+                          "the roll (a roll cannot be taken back)")
     extra, broken = payout(state, m)
     faces = roll_faces(rng, k + m + extra)
     payload = {"seat": seat, "screen": k, "question": m, "bank": extra, "faces": faces,
