@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.contract import SECRET, Command, Event, IllegalMove
+from games.contract import Command, Event, IllegalMove
 from games.kit import Args
 
 from . import year
@@ -54,7 +54,7 @@ def _income(state: State, seat: str, args: Args, rng: random.Random) -> list[Eve
     given, broken = payout(state, n)
     screens = {seat: given} if where == "screen" else {}
     payload = {"seat": seat, "case": case, "count": given, "to": where,
-               SECRET: ledger(state, screens, -given)}
+               "totals": ledger(state, screens, -given)}
     return [Event("IncomeTaken", payload)] + _broken(broken)
 
 
@@ -73,7 +73,7 @@ def _roll(state: State, seat: str, args: Args, rng: random.Random) -> list[Event
     extra, broken = payout(state, m)
     faces = roll_faces(rng, k + m + extra)
     payload = {"seat": seat, "screen": k, "question": m, "bank": extra, "faces": faces,
-               SECRET: ledger(state, {seat: -k}, -extra)}
+               "totals": ledger(state, {seat: -k}, -extra)}
     return [Event("DiceRolled", payload, barrier=True)] + _broken(broken)
 
 
@@ -105,12 +105,12 @@ def _buy(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]
         raise IllegalMove("rd.share.die", f"you have no {die} die in front of your screen")
     check_purchase(state, seat, company, seller)
     if seller in (None, "bank"):
-        secret = ledger(state, {}, 1)
+        totals = ledger(state, {}, 1)
         seller = "bank"
     else:
-        secret = ledger(state, {seller: 1}, 0)
+        totals = ledger(state, {seller: 1}, 0)
     return [Event("ShareBought", {"seat": seat, "company": company, "seller": seller, "die": die,
-                                  SECRET: secret})]
+                                  "totals": totals})]
 
 
 def _surcharge(state: State, seat: str, ids: set[str], bridge: bool, used_question: int,
@@ -136,7 +136,7 @@ def _lay(state: State, seat: str, pieces: list[Piece], args: Args, bridge: bool,
     payload: dict[str, Any] = {
         "seat": seat, "end": args.get("end"), "pieces": [p.to_json() for p in pieces], "dice": used,
         "pay": {"screen": k, "question": m}, "mountains": mountains, "bridge": bridge,
-        SECRET: ledger(state, {seat: -k} if k else {}, bank),
+        "totals": ledger(state, {seat: -k} if k else {}, bank),
     }
     if connection is not None:
         payload["connect"] = {"pos": connection.pos, "tile": connection.tile, "rot": connection.rot,
@@ -178,7 +178,7 @@ def _station(state: State, seat: str, args: Args, rng: random.Random) -> list[Ev
     reward, broken = payout(state, RULES["reward_question_dice"], k + m)  # paid first, then the reward
     payload = {"seat": seat, "company": company, "kind": kind, "cost": cost, "end": args.get("end"),
                "piece": piece.to_json(), "pay": {"screen": k, "question": m}, "mountains": mountains,
-               "reward": reward, SECRET: ledger(state, {seat: -k} if k else {}, k + m - reward)}
+               "reward": reward, "totals": ledger(state, {seat: -k} if k else {}, k + m - reward)}
     return [Event("StationBuilt", payload)] + _broken(broken)
 
 
@@ -188,7 +188,7 @@ def _return(state: State, seat: str, args: Args, rng: random.Random) -> list[Eve
         raise IllegalMove("rd.reduce.face", "return a die you have in front of your screen")
     if state.front_total(seat) <= RULES["front_limit"]:
         raise IllegalMove("rd.reduce.not_needed", "dice are returned only down to five in front")
-    return [Event("DieReturned", {"seat": seat, "face": face, SECRET: ledger(state, {}, 1)})]
+    return [Event("DieReturned", {"seat": seat, "face": face, "totals": ledger(state, {}, 1)})]
 
 
 def _broken(broken: bool) -> list[Event]:
