@@ -169,3 +169,17 @@ def test_after_an_end_trigger_the_bank_pays_nothing():
     assert events[0].payload["count"] == 0 and s.screen["p1"] == 0 and len(events) == 1
     s, events = run(s, "p1", "Roll", question=2)
     assert events[0].payload["bank"] == 0 and sum(events[0].payload["faces"].values()) == 2
+
+
+def test_events_written_before_the_totals_were_public_still_fold():
+    """Logs of running games keep their old events: the totals under ``SECRET`` (the screen for
+    its owner, the bank for nobody) fold to the same state as today's public ``totals``."""
+    from games.contract import NOBODY, Event
+
+    s = second_year()
+    _, (event,) = run(s, "p1", "TakeIncome")
+    legacy = {k: v for k, v in event.payload.items() if k != "totals"}
+    legacy[SECRET] = {"p1": {"p1_screen": 4}, NOBODY: {"bank_dice": s.bank - 4}}
+    old = GAME.evolve(s, Event("IncomeTaken", legacy))
+    new = GAME.evolve(s, event)
+    assert GAME.dump_state(old) == GAME.dump_state(new) and old.screen["p1"] == 4
