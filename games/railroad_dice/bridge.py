@@ -31,6 +31,7 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from .data import RULES
+from .evolve import evolve
 from .state import State
 from .terrain import DELTA, inside, opposite
 from .track import Piece, check_lead, field_key, ground, occupied, walk
@@ -123,8 +124,6 @@ def check_bridges_kept(state: State, seat: str, events: list[Event]) -> None:
     connected = any(e.type == "TrackLaid" and "connect" in e.payload for e in events)
     if not (connected or ends_into_water(state)) or any(e.type == "BankBroken" for e in events):
         return
-    from .evolve import evolve  # the state after the move (evolve imports the track modules)
-
     after = state
     for event in events:
         after = evolve(after, event)

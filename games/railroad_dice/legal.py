@@ -15,6 +15,7 @@ from games.contract import Command, IllegalMove, OpenAction
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import connect
 from .data import COMPANIES, FACES, RULES, TILE_TYPES
+from .decide import decide
 from .dice import splits, track_dice
 from .shares import may_buy_from_directors
 from .state import State
@@ -30,12 +31,13 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return []
     out: list[Command] = []
     front = state.front[seat]
+    owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
     if state.year > 1 and not state.turn["income"]:
         out.append(Command("TakeIncome", seat, {}))
     if not state.turn["rolled"]:
         out += [Command("Roll", seat, {"screen": k, "question": m})
                 for k in range(state.screen[seat] + 1) for m in range(front["question"] + 1)
-                if roll_keeps_bridges(state, seat, k, m)]
+                if not owes or roll_keeps_bridges(state, seat, k, m)]
     if front["question"]:
         out += [Command("TurnDie", seat, {"face": f}) for f in ("straight", "curve", "share")]
     out += _shares(state, seat)
@@ -43,7 +45,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     out += _stations(state, seat)
     if state.front_total(seat) > RULES["front_limit"]:
         out += [Command("ReturnDie", seat, {"face": f}) for f in FACES if front[f]]
-    if ends_into_water(state):  # a bridge is owed: only moves that keep the dice for it (rare)
+    if owes:  # only moves that keep the dice for the bridge
         out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
     return out
 
@@ -51,8 +53,6 @@ def legal_commands(state: State, seat: str) -> list[Command]:
 def _accepted(state: State, command: Command) -> bool:
     """Whether ``decide`` takes ``command`` (for the rare moves whose check needs the state
     after them: the bridge a turn owes, :mod:`.bridge`).  Never a roll: no dice are thrown."""
-    from .decide import decide  # decide's checks, the very same ones
-
     try:
         decide(state, command, random.Random(0))
     except IllegalMove:
