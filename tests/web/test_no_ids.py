@@ -2,17 +2,20 @@
 and the menus name things, in German and in English, on a phone and on a desktop.
 
 For every registered game (the registry, not a list here) a registered person sits
-down with bots of one level (two of them where the game allows three players, so
-that they must be told apart by name), plays a few random turns through the API
-until the game is in its middle, and starts one more turn with a sub-move.  Then the
-page is opened at 390x844 and 1280x900 in both languages and read:
+down with greedy bots (two of them where the game allows three players, so that they
+must be told apart by name), plays a few random turns through the API while the bots
+play theirs, until the game is in its middle, and starts one more turn with two
+sub-moves.  The table takes the longest game its lobby options allow (the most
+rounds); a game that a random player runs into an early end is tried again with
+another seed.  Then the page is opened at 390x844 and 1280x900 in both languages and read:
 
 - the log (``#log``) and the move window (``#move-window``: title, guidance, the
   sub-moves, the open actions),
-- the menus: the fallback move list (``#commands``) and every menu a clickable piece
-  opens (``.choice-menu``, or whatever the game opens as ``[role=menu]``/``dialog``);
-  clicking a piece that carries a single command would send it, so the page's
-  command posts are cut off while the pieces are tried.
+- the menus: the fallback move list (``#commands``), each clickable piece's name
+  (``aria-label``) and every menu it opens (``.choice-menu``, or whatever the game
+  opens as ``[role=menu]``/``[role=dialog]``); clicking a piece that carries a single
+  command would send it, so the page's command posts are cut off while the pieces
+  are tried.
 
 What counts as an id is defined once, in :data:`FORBIDDEN` (every game) and
 :data:`GAME_IDS` (each game's own kinds of ids).  Screenshots:
@@ -46,7 +49,8 @@ FORBIDDEN = {
 
 #: Each game's own kinds of ids (cards, tiles, engineers), the one place that lists them.
 GAME_IDS: dict[str, dict[str, str]] = {
-    "first_class": {"card id": r"\b[gbrGBR][AB]?\d+\b", "end card id": r"\bEL?\d+\b", "post wagon id": r"\bpost_[a-z]+"},
+    "first_class": {"card id": r"\b[gbrGBR][AB]?\d+\b", "end card id": r"\bEL?\d+\b",
+                    "post wagon id": r"\bpost_[a-z]+"},
     "steam": {"tile id": r"#?\bT\d{2}\b"},
     "russian_railroads": {"engineer or token id": r"#\d+", "space id": r"\b[a-z]+_\d+\b"},
     "railroad_dice": {"tile id": r"#T\d+"},
@@ -62,9 +66,13 @@ PENDING = {
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 #: The person's own confirmed turns before the page is read ("the middle of the game").
 TURNS = 3
+#: Sub-moves of the turn the page is read in (a die roll, say, and the choices it opens).
+SUB_MOVES = 2
 #: The person's seat: first at the table.
 ME = "p1"
 TIMEOUT_S = 240
+#: Tables tried per game (each with its own seed) until one reaches its middle.
+ATTEMPTS = 3
 
 
 def forbidden(game: str) -> dict[str, re.Pattern[str]]:
@@ -120,21 +128,30 @@ class Api:
         return r.status
 
 
+def longest(game) -> dict:
+    """The options of the longest game the lobby offers: every integer option it shows at its maximum."""
+    properties = game.option_schema.get("properties", {})
+    return {name: spec["maximum"] for name, spec in properties.items()
+            if spec.get("type") == "integer" and "maximum" in spec and spec.get("x-lobby", True)}
+
+
 def choose(commands: list[dict], rng: random.Random) -> dict:
     """A kind of move first, then one of it (some games list very many of one kind)."""
     kind = rng.choice(sorted({c["type"] for c in commands}))
     return rng.choice([c for c in commands if c["type"] == kind])
 
 
-def play_to_the_middle(api: Api, rng: random.Random) -> None:
+def play_to_the_middle(api: Api, rng: random.Random) -> bool:
     """Play the person's turns at random until they have confirmed ``TURNS`` of them; then
-    start the next one with a sub-move, so the move window has something to show.  The
-    bots move meanwhile (the worker); every wait is on the game's state."""
+    start the next one with ``SUB_MOVES`` sub-moves, so the move window has something to show.  The
+    bots move meanwhile (the worker); every wait is on the game's state.  False when the
+    game ended before (a random player can run a short game into a dead end)."""
     confirmed = 0
     deadline = time.monotonic() + TIMEOUT_S
     while time.monotonic() < deadline:
         game = api.get()
-        assert not game["status"]["over"], f"the game ended before its middle ({confirmed} turns)"
+        if game["status"]["over"]:
+            return False
         window = game["move_window"] or {}
         mine = ME in game["status"]["to_move"] or bool(window.get("sub_moves"))
         listing = api.get("/commands") if mine else {"commands": []}
@@ -143,9 +160,13 @@ def play_to_the_middle(api: Api, rng: random.Random) -> None:
             continue
         moves = [c for c in listing["commands"] if c["type"] not in PLATFORM_COMMANDS]
         confirm = [c for c in listing["commands"] if c["type"] == "ConfirmTurn"]
-        if confirmed >= TURNS and not window.get("sub_moves") and moves:
+        if confirmed >= TURNS and moves:
             api.send(choose(moves, rng), game["seq"])
-            return
+            if len(window.get("sub_moves") or ()) + 1 >= SUB_MOVES:
+                return True
+            continue
+        if confirmed >= TURNS and window.get("sub_moves"):
+            return True  # nothing more to do in this turn but confirm it
         if confirm and (not moves or rng.random() < 0.3):
             if api.send(confirm[0], game["seq"]) != 409:
                 confirmed += 1
@@ -172,13 +193,18 @@ def tables(chromium, server_url):
         name = page.locator("#who").inner_text()
         spec = registry.get(game)
         players = max(spec.min_players, min(3, spec.max_players))
-        seats = [{"name": name}] + [{"bot": "random"}] * (players - 1)
-        r = context.request.post(f"{server_url}/api/games", headers=csrf_headers(page),
-                                 data={"game": game, "options": {}, "seats": seats, "seed": f"no-ids-{game}"})
-        assert r.status == 201, r.text()
-        created = r.json()
-        token = next(s["token"] for s in created["seats"] if s["seat"] == ME)
-        play_to_the_middle(Api(context.request, server_url, created["id"], token), random.Random(game))
+        seats = [{"name": name}] + [{"bot": "greedy"}] * (players - 1)
+        for attempt in range(ATTEMPTS):
+            r = context.request.post(f"{server_url}/api/games", headers=csrf_headers(page),
+                                     data={"game": game, "options": longest(spec), "seats": seats,
+                                           "seed": f"no-ids-{game}-{attempt}"})
+            assert r.status == 201, r.text()
+            created = r.json()
+            token = next(s["token"] for s in created["seats"] if s["seat"] == ME)
+            if play_to_the_middle(Api(context.request, server_url, created["id"], token), random.Random(attempt)):
+                break
+        else:
+            raise AssertionError(f"{game}: every game of {ATTEMPTS} ended before its middle")
         page.close()
         made[game] = Table(game, created["id"], f"{server_url}/games/{created['id']}", context)
         return made[game]
@@ -200,9 +226,10 @@ def menu_texts(page) -> list[str]:
             piece = pieces.nth(i)
             if not piece.count():
                 break
+            texts.append(piece.get_attribute("aria-label") or "")
             piece.dispatch_event("click")
             page.wait_for_selector("body.ready:not(.busy)")
-            for menu in page.locator(".choice-menu, #board [role=menu], #board [role=dialog]").all():
+            for menu in page.locator(".choice-menu, [role=menu], [role=dialog]").all():
                 texts.append(menu.inner_text())
             page.evaluate("document.querySelectorAll('.choice-menu').forEach((m) => m.remove())")
     finally:
