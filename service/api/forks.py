@@ -129,10 +129,9 @@ def get_analysis(game_id: str):  # type: ignore[no-untyped-def]
     """
     _finished_or_422(game_id)
     answer = analysis_store().get(game_id)
-    result = answer.get("result")
-    if isinstance(result, dict):
+    if answer.get("result") is not None:
         # The players by name in each language (a bot's own name and level in words, not its level id).
-        result["display_names"] = all_names(ctx().repository.record(game_id).seats)
+        answer = {**answer, "display_names": all_names(ctx().repository.record(game_id).seats)}
     return jsonify(answer)
 
 
