@@ -23,6 +23,7 @@ from typing import Any
 from service.web.i18n import LANGS, catalogue, translate
 
 _ITERATIONS = re.compile(r"mcts-(\d+)i\Z")
+_SEAT = re.compile(r"p(\d+)")
 
 
 def bot_level(level: str, lang: str) -> str:
@@ -60,6 +61,12 @@ def seat_names(seats: Iterable[Any], lang: str) -> dict[str, str]:
         if name and shared[name] > 1:
             names[seat or f"p{n}"] = translate(lang, "seat.name_numbered", name=name, n=n)
     return names
+
+
+def seat_number(seat: str) -> int | str:
+    """A seat's number as players count (``"p4"`` -> 4) for "Seat 4"; anything else as it is."""
+    match = _SEAT.fullmatch(seat or "")
+    return int(match.group(1)) if match else seat
 
 
 def all_names(seats: Iterable[Any]) -> dict[str, dict[str, str]]:
