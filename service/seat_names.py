@@ -36,28 +36,31 @@ def bot_level(level: str, lang: str) -> str:
     return translate(lang, key) if key in catalogue(lang) or key in catalogue("en") else level
 
 
-def _fields(seat: Any) -> tuple[str | None, str | None, str | None]:
-    """(seat id, name, bot level) of a ``SeatInfo`` or a seat's JSON."""
+def _fields(seat: Any) -> tuple[str | None, str | None, str | None, str | None]:
+    """(seat id, name, bot level, invitee) of a ``SeatInfo`` or a seat's JSON."""
     if isinstance(seat, Mapping):
-        return seat.get("seat"), seat.get("name"), seat.get("bot")
-    return getattr(seat, "seat", None), getattr(seat, "name", None), getattr(seat, "bot", None)
+        return seat.get("seat"), seat.get("name"), seat.get("bot"), seat.get("invited")
+    return (getattr(seat, "seat", None), getattr(seat, "name", None), getattr(seat, "bot", None),
+            getattr(seat, "invited", None))
 
 
 def seat_names(seats: Iterable[Any], lang: str) -> dict[str, str]:
     """Every seat's name in ``lang``, keyed by seat id (``p1``, ...; a seat without an
-    id by its number).  An open seat is "open seat"."""
+    id by its number).  A seat kept for an invitee is "bob (invited)", an open seat "open seat"."""
     rows = [_fields(s) for s in seats]
     names: dict[str, str] = {}
-    for n, (seat, name, bot) in enumerate(rows, start=1):
+    for n, (seat, name, bot, invited) in enumerate(rows, start=1):
         if name:
             text = name
         elif bot:
             text = translate(lang, "seat.bot_name", n=n, level=bot_level(bot, lang))
+        elif invited:
+            text = translate(lang, "waiting.invited", name=invited)
         else:
             text = translate(lang, "seat.open")
         names[seat or f"p{n}"] = text
-    shared = Counter(name for _seat, name, _bot in rows if name)
-    for n, (seat, name, _bot) in enumerate(rows, start=1):
+    shared = Counter(row[1] for row in rows if row[1])
+    for n, (seat, name, *_rest) in enumerate(rows, start=1):
         if name and shared[name] > 1:
             names[seat or f"p{n}"] = translate(lang, "seat.name_numbered", name=name, n=n)
     return names

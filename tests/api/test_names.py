@@ -57,6 +57,15 @@ def test_the_analysing_level_in_words():
     assert bot_level("mcts-100i", "de") == "Suche, 100 Iterationen je Zug"
 
 
+def test_invited_and_open_seats_say_so():
+    from events.repository import SeatInfo
+    from service.seat_names import seat_names
+
+    seats = [SeatInfo("p1", "ann", None), SeatInfo("p2", None, None, invited="bob"), SeatInfo("p3", None, None)]
+    assert seat_names(seats, "en") == {"p1": "ann", "p2": "bob (invited)", "p3": "open seat"}
+    assert seat_names(seats, "de") == {"p1": "ann", "p2": "bob (eingeladen)", "p3": "freier Platz"}
+
+
 def test_one_account_in_several_seats_is_told_apart_by_seat_number():
     from events.repository import SeatInfo
     from service.seat_names import seat_names
