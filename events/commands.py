@@ -84,14 +84,26 @@ def has_mandatory_open(p: Projection, seat: str) -> bool:
     return hooks.has_mandatory(p.game, p.live, seat)
 
 
+class OpenActionsRefusal(IllegalMove):
+    """A refusal that names open actions (``descriptions``, the game's texts), so that
+    whoever shows it can say them in the reader's language with the players' names
+    (the API's 422 carries ``text`` in German and English); ``message`` says them
+    in English for any other caller."""
+
+    def __init__(self, code: str, message: str, descriptions: Sequence[Description]) -> None:
+        super().__init__(code, message)
+        self.descriptions = tuple(descriptions)
+
+
 def _confirm(p: Projection, command: Command) -> list[Event]:
     if p.turn_seat != command.seat or not p.tail:
         raise IllegalMove("platform.nothing_to_confirm", "you have no open turn to confirm")
-    missing = [a for a in p.game.open_actions(p.live, command.seat) if a.mandatory]
+    missing = [Description(a.key, a.params) for a in p.game.open_actions(p.live, command.seat) if a.mandatory]
     if missing:
         # In words, not keys: "still open: rr.open.steps" told a person nothing.
-        texts = [render(p.game, Description(a.key, a.params), "en") for a in missing]
-        raise IllegalMove("platform.mandatory_open", "mandatory actions are still open: " + "; ".join(texts))
+        texts = [render(p.game, d, "en") for d in missing]
+        raise OpenActionsRefusal("platform.mandatory_open",
+                                 "mandatory actions are still open: " + "; ".join(texts), missing)
     return [Event(TURN_CONFIRMED, {"seat": command.seat})]
 
 

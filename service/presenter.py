@@ -8,9 +8,11 @@ hidden cards by accident.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from events import commands as platform
+from events.commands import OpenActionsRefusal
 from events.envelope import Envelope
 from events.projection import Projection
 from events.redaction import effective_viewer, view
@@ -18,13 +20,37 @@ from events.repository import GameRecord
 from games import registry
 from games.contract import Command, Description, Game, OpenAction, render
 from games.kit import hooks
+from service.seat_names import all_names, with_names
+from service.web.i18n import translate
 
 log = logging.getLogger(__name__)
 
+#: Every seat's name per language (``{"de": {"p1": "Ann", ...}, "en": ...}``, see
+#: :func:`service.seat_names.all_names`): the texts below name players by these.
+Names = Mapping[str, Mapping[str, str]]
 
-def texts(game: Game, env: Envelope, viewer: str) -> dict[str, str]:
-    description = game.describe(game.redact(env.event, viewer))
-    return {lang: render(game, description, lang) for lang in ("de", "en")}
+
+def named(game: Game, description: Description, names: Names | None) -> dict[str, str]:
+    """A description in German and English with the seats in its parameters named
+    (``{"seat": "p1"}`` reads "Ann", not "p1"), each in its language."""
+    out = {}
+    for lang in ("de", "en"):
+        seats = (names or {}).get(lang, {})
+        params = {k: with_names(v, seats) for k, v in description.params.items()}
+        out[lang] = render(game, Description(description.key, params), lang)
+    return out
+
+
+def refusal_text(game: Game, refusal: OpenActionsRefusal, names: Names | None) -> dict[str, str]:
+    """A refusal that names open actions, as the page shows it: the platform's sentence
+    for its rule (``rule.<code>``) with the actions in each language."""
+    actions = [named(game, d, names) for d in refusal.descriptions]
+    return {lang: translate(lang, f"rule.{refusal.code}", what="; ".join(a[lang] for a in actions))
+            for lang in ("de", "en")}
+
+
+def texts(game: Game, env: Envelope, viewer: str, names: Names | None = None) -> dict[str, str]:
+    return named(game, game.describe(game.redact(env.event, viewer)), names)
 
 
 def status_json(p: Projection, viewer: str) -> dict[str, Any]:
@@ -51,7 +77,7 @@ def visible_turn_seat(p: Projection, viewer: str) -> str | None:
     return p.turn_seat if p.visible_seq(effective_viewer(p, viewer)) == p.seq else None
 
 
-def move_window(p: Projection, seat: str) -> dict[str, Any] | None:
+def move_window(p: Projection, seat: str, names: Names | None = None) -> dict[str, Any] | None:
     """The open turn of ``seat``: its sub-moves (each undoable to just before it,
     unless a barrier forbids), the open actions, and whether it may be confirmed."""
     if p.status().over:
@@ -62,12 +88,12 @@ def move_window(p: Projection, seat: str) -> dict[str, Any] | None:
     if p.turn_seat == seat:
         previous = p.confirmed_seq
         for env in p.tail:
-            sub_moves.append({"seq": env.seq, "type": env.type, "text": texts(game, env, seat),
+            sub_moves.append({"seq": env.seq, "type": env.type, "text": texts(game, env, seat, names),
                               "undo_to": previous if previous in points else None})
             previous = env.seq
     open_actions = [
         {"key": a.key, "mandatory": a.mandatory, "commands": list(a.commands), "params": dict(a.params),
-         "text": {lang: render(game, _as_description(a), lang) for lang in ("de", "en")}}
+         "text": named(game, _as_description(a), names)}
         for a in game.open_actions(p.live if p.turn_seat == seat else p.confirmed, seat)
     ]
     return {
@@ -78,7 +104,7 @@ def move_window(p: Projection, seat: str) -> dict[str, Any] | None:
     }
 
 
-def command_json(game: Game, command: Command) -> dict[str, Any]:
+def command_json(game: Game, command: Command, names: Names | None = None) -> dict[str, Any]:
     """A legal command with its sentence in German and English (``text``), so that
     every list of moves a person sees reads as words, not as raw arguments.  Only
     games that implement ``describe_command`` have one; a game whose description
@@ -88,7 +114,7 @@ def command_json(game: Game, command: Command) -> dict[str, Any]:
         description = hooks.describe_command(game, command)
         if description is None:
             return out
-        out["text"] = {lang: render(game, description, lang) for lang in ("de", "en")}
+        out["text"] = named(game, description, names)
     except Exception:  # noqa: BLE001 - a missing sentence must never cost the move list
         log.warning("describe_command failed for %s %s", game.name, command.type, exc_info=True)
     return out
@@ -100,8 +126,11 @@ def _as_description(action: OpenAction) -> Description:
 
 def seats_json(record: GameRecord, taken: set[str]) -> list[dict[str, Any]]:
     """Each seat with whether anybody may take it (an invited seat is kept for its
-    invitee until they decline)."""
-    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited} for s in record.seats]
+    invitee until they decline) and its name in each language (``display_name``: a
+    bot's own name and level in words, an open seat as such)."""
+    names = all_names(record.seats)
+    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited,
+             "display_name": {lang: names[lang][s.seat] for lang in names}} for s in record.seats]
 
 
 def take_back_point(p: Projection, seat: str) -> int | None:
@@ -148,7 +177,7 @@ def game_json(record: GameRecord, p: Projection, viewer: str, taken: set[str],
         "options": dict(record.options),
         "status": status_json(p, viewer),
         "view": view(p, viewer),
-        "move_window": move_window(p, viewer) if seated else None,
+        "move_window": move_window(p, viewer, all_names(record.seats)) if seated else None,
         "bots": dict(p.bots),
         "handed_over": sorted(p.handed_over),
         "idle_since_ms": p.visible_ts(effective_viewer(p, viewer)),

@@ -17,6 +17,7 @@ from service.auth import bearer_token
 from service.context import ctx
 from service.errors import ApiError
 from service.schemas import NAME, NAME_PATTERN
+from service.seat_names import all_names
 from service.security import address
 
 bp = Blueprint("forks", __name__, url_prefix="/api/games")
@@ -127,7 +128,11 @@ def get_analysis(game_id: str):  # type: ignore[no-untyped-def]
         422: {description: the game is still running, content: {application/json: {schema: ErrorSchema}}}
     """
     _finished_or_422(game_id)
-    return jsonify(analysis_store().get(game_id))
+    answer = analysis_store().get(game_id)
+    if answer.get("result") is not None:
+        # The players by name in each language (a bot's own name and level in words, not its level id).
+        answer = {**answer, "display_names": all_names(ctx().repository.record(game_id).seats)}
+    return jsonify(answer)
 
 
 @bp.post("/<game_id>/analysis")

@@ -16,6 +16,7 @@ from service.context import ctx
 from service.errors import ApiError
 from service.presenter import status_json, texts
 from service.schemas import LangQuerySchema, ReplayQuerySchema
+from service.seat_names import all_names
 
 bp = Blueprint("history", __name__, url_prefix="/api/games")
 
@@ -105,7 +106,8 @@ def replay(game_id: str):  # type: ignore[no-untyped-def]
     # Moves taken back are not part of the game as played; the Reverted line says what happened.
     shown = [e for e in redact_log(latest, envelopes[:seq], who)
              if not is_taken_back(e.seq, ranges) or e.type == REVERTED]
-    log = [{"seq": e.seq, "actor": e.actor, "type": e.type, "text": texts(latest.game, e, who)} for e in shown]
+    names = all_names(record.seats)
+    log = [{"seq": e.seq, "actor": e.actor, "type": e.type, "text": texts(latest.game, e, who, names)} for e in shown]
     return jsonify({"seq": seq, "steps": steps, "status": status_json(at, who), "view": view(at, who),
                     "log": log})
 
@@ -124,10 +126,11 @@ def log_texts(game_id: str):  # type: ignore[no-untyped-def]
     """
     query = LangQuerySchema().load(request.args.to_dict())
     repo = ctx().repository
-    repo.record(game_id)
+    record = repo.record(game_id)
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
     shown = redact_log(p, repo.store.read(game_id, upto=p.seq), viewer)
     who = effective_viewer(p, viewer)
-    return jsonify({"lines": [{"seq": e.seq, "actor": e.actor, "text": texts(p.game, e, who)[query["lang"]]}
+    names = all_names(record.seats)
+    return jsonify({"lines": [{"seq": e.seq, "actor": e.actor, "text": texts(p.game, e, who, names)[query["lang"]]}
                               for e in shown]})

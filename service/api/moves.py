@@ -18,8 +18,9 @@ from service.auth import seat_for, viewer_for
 from service.context import ctx, takeover_after
 from service.errors import ApiError
 from service.metrics import metrics
-from service.presenter import command_json, game_json
+from service.presenter import command_json, game_json, refusal_text
 from service.schemas import CommandRequestSchema
+from service.seat_names import all_names
 
 bp = Blueprint("moves", __name__, url_prefix="/api/games")
 
@@ -61,10 +62,12 @@ def legal_commands(game_id: str):  # type: ignore[no-untyped-def]
         404: {description: no such game, content: {application/json: {schema: ErrorSchema}}}
     """
     repo = ctx().repository
-    repo.record(game_id)
+    record = repo.record(game_id)
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
-    commands = [] if viewer == SPECTATOR else [command_json(p.game, c) for c in platform.legal_commands(p, viewer)]
+    names = all_names(record.seats)
+    commands = [] if viewer == SPECTATOR else \
+        [command_json(p.game, c, names) for c in platform.legal_commands(p, viewer)]
     seat = None if viewer == SPECTATOR else viewer
     return jsonify({"seq": p.visible_seq(viewer), "seat": seat, "commands": commands})
 
@@ -107,6 +110,10 @@ def submit(game_id: str):  # type: ignore[no-untyped-def]
         raise
     except IllegalMove as exc:
         metrics().refused.labels(exc.code).inc()
+        if isinstance(exc, platform.OpenActionsRefusal):
+            # The actions in the page's words and with the players' names (the message is English).
+            text = refusal_text(repo.projection(game_id).game, exc, all_names(record.seats))
+            raise ApiError(422, exc.code, exc.message, text=text) from None
         raise
     if not result.duplicate:
         metrics().appends.labels(record.game).inc()

@@ -87,8 +87,12 @@ def init_web(app: Flask) -> None:
             g.lang = i18n.choose_lang(user.lang if user else None)
 
     from service.accounts.session import current_user
+    from service.seat_names import seat_names, seat_number
 
-    app.jinja_env.globals.update(t=i18n.t, t_or=i18n.t_or, LANGS=i18n.LANGS, current_user=current_user)
+    # Players by name in the page's language (a bot's own name and level in words), never by seat id or level id.
+    app.jinja_env.globals.update(t=i18n.t, t_or=i18n.t_or, LANGS=i18n.LANGS, current_user=current_user,
+                                 seat_names=lambda seats: seat_names(seats, i18n.lang()))
+    app.jinja_env.filters["seat_number"] = seat_number
 
 
 def protect() -> None:

@@ -4,7 +4,8 @@ renderers live, ``/static/web/js/renderers/<game>/``.
 
 A game is one folder (issue 23): the platform lists no game.  A game whose
 package has a ``web/index.js`` gets its renderer from there (the page config
-says so, :func:`has_renderer`); others get the generic one.  Served at that path,
+says so, :func:`has_renderer`); others get the generic one.  A ``web/<game>.css``
+is linked by the game's pages (:func:`stylesheet`).  Served at that path,
 a bundle's modules import the platform's shared ones relatively
 (``../../dom.js``, ``../helpers.js``), as if they lived beside them.
 """
@@ -48,6 +49,15 @@ def page_texts(game_name: str) -> dict[str, dict[str, str]]:
         return {}
     data = json.loads((folder / "texts.json").read_text(encoding="utf-8"))
     return {lang: dict(texts) for lang, texts in data.items()}
+
+
+def stylesheet(game_name: str) -> str | None:
+    """The URL of the game's own CSS (``web/<game>.css``), which its pages link in their
+    head (after the platform's ``app.css``, so it is there before the board is drawn)."""
+    folder = web_dir(game_name)
+    if folder is None or not (folder / f"{game_name}.css").is_file():
+        return None
+    return f"{URL_PREFIX}/{game_name}/{game_name}.css"
 
 
 def has_renderer(game_name: str) -> bool:

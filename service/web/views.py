@@ -23,7 +23,7 @@ from service.accounts.session import current_user, login_required, safe_next, us
 from service.context import ctx
 from service.presenter import seats_json
 from service.web import protect
-from service.web.bundles import has_renderer
+from service.web.bundles import has_renderer, stylesheet
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
 
@@ -82,6 +82,8 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
         "i18n": js_catalogue(lang(), record.game),
         # The game's own renderer (games/<game>/web/index.js), else the generic one.
         "renderer": has_renderer(record.game),
+        # The game's own CSS (games/<game>/web/<game>.css), linked in the page's head.
+        "stylesheet": stylesheet(record.game),
         "urls": {
             "api": f"/api/games/{record.id}", "seat": url_for("web.seat_token", game_id=record.id),
             "game": url_for("web.game_page", game_id=record.id),

@@ -35,7 +35,7 @@ def test_a_turn_with_undo_and_confirm(client, game):
     r = send(client, game_id, tokens["p1"], "Add", {"n": 3})
     window = r.json["game"]["move_window"]
     assert [m["type"] for m in window["sub_moves"]] == ["Added", "Added"]
-    assert window["sub_moves"][1]["text"]["en"] == "p1 adds 3"
+    assert window["sub_moves"][1]["text"]["en"] == "ann adds 3"
     undo_to = window["sub_moves"][1]["undo_to"]
     r = send(client, game_id, tokens["p1"], "Undo", {"to_seq": undo_to})
     assert r.status_code == 201 and r.json["game"]["view"]["counters"]["p1"] == 1

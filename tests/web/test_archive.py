@@ -48,6 +48,9 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     expect(bob.locator("#analysis-chart polyline.analysis-line")).to_have_count(2)
     assert bob.locator("#analysis-chart circle.analysis-swing").count() >= 1
     expect(bob.locator("#analysis-chart .analysis-level")).to_contain_text("MCTS")
+    # The legend names the players (the API's display names), not their seats.
+    expect(bob.locator("#analysis-chart .analysis-legend")).to_contain_text(ann_name)
+    expect(bob.locator("#analysis-chart .analysis-legend")).not_to_contain_text(re.compile(r"\bp[12]\b"))
     bob.click("#step-first")
     bob.wait_for_selector("body[data-replay-index='0']")
     # The bot is named by what it does ("search, 100 iterations a move"), not by its level id "mcts-100i".

@@ -58,3 +58,27 @@ def test_the_platform_lists_no_games_renderers():
     assert leftovers == []
     css = [p.name for p in (ROOT / "service/web/static/css").iterdir()]
     assert css == ["app.css"]
+
+
+def test_a_games_page_links_its_own_stylesheet(people):
+    """Russian Railroads' look is its bundle's ``russian_railroads.css``, linked in the page's
+    head after app.css; a game without one (Tally) links none."""
+    ann = people()
+    ann.register("ann")
+    ann.login("ann")
+    for game, css in (("russian_railroads", "russian_railroads.css"), ("tally", None)):
+        response = ann.create(game, seats=("me", ("bot", "random")))
+        assert response.status_code == 302, response.text
+        page = ann.get(response.location).text
+        links = re.findall(r'<link rel="stylesheet"[^>]*href="([^"]+)"', page)
+        expected = [f"/static/web/js/renderers/{game}/{css}"] if css else []
+        assert links[1:] == expected, links
+        assert links[0].endswith("/css/app.css")
+
+
+def test_the_platform_css_holds_no_russian_railroads_rules():
+    app_css = (ROOT / "service/web/static/css/app.css").read_text()
+    rr_css = (ROOT / "games/russian_railroads/web/russian_railroads.css").read_text()
+    assert "Russian Railroads" not in app_css and "emil" not in app_css
+    for selector in (".rr svg", ".loco-tile", ".track-cell", ".stock-bg", ".rr-emil", ".seat-fill-emil"):
+        assert selector not in app_css and selector in rr_css, selector

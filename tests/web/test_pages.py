@@ -134,7 +134,7 @@ def test_join_via_invite_link(ann_and_bob, people):
     response = stranger.get(f"/join/{game_id}/p2")
     assert response.status_code == 302 and "/login?next=" in response.location
     page = bob.get(f"/join/{game_id}/p2")
-    assert page.status_code == 200 and "Take seat p2" in page.text
+    assert page.status_code == 200 and "Take seat 2" in page.text and "Take seat p2" not in page.text
     joined = bob.client.post(f"/join/{game_id}/p2", data={"csrf_token": csrf_of(page.text)})
     assert joined.status_code == 302 and joined.location == f"/games/{game_id}"
     assert bob.seat(game_id) ["seat"] == "p2"

@@ -92,7 +92,7 @@ def test_clicking_own_engineer_guidance_why_not_and_the_confirm_warning(chromium
     register(page, server_url, name)
     rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire(), name)
     # Bots are named with their level, in the head and in the log.
-    expect(page.locator("#game-head")).to_contain_text("Bot (random)")
+    expect(page.locator("#game-head")).to_contain_text("Bruno (bot, random)")
     wait_my_turn(page)
 
     # The move window says what to click and where.

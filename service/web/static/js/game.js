@@ -8,7 +8,7 @@ import { makeT } from "./i18n.js";
 import { loadRenderer } from "./renderers/index.js";
 import { piecesFor } from "./renderers/helpers.js";
 import { commandButtons, commandText, nextTypes, PLATFORM_COMMANDS, renderHead, renderLog, renderMoveWindow,
-         seatNames } from "./widgets.js";
+         seatNames, withNames } from "./widgets.js";
 
 const config = readConfig();
 const t = makeT(config.i18n);
@@ -216,9 +216,12 @@ async function refresh() {
   return page.refreshing;
 }
 
-/** The rule a refusal names, in the page's language when the catalogue has it
- * (the server's sentence is English), else the server's sentence. */
+/** The rule a refusal names, in the page's language: the server's own text for it when
+ * it sends one (``text``: it names what is still open), else the catalogue's sentence for
+ * the rule, else the server's (English) message. */
 function ruleText(error) {
+  const own = error.body?.error?.text?.[lang];
+  if (own) return withNames(own, seatNames(page.game?.seats, t, lang));
   const key = `js.rule.${error.body?.error?.code}`;
   return key in config.i18n ? t(key) : error.message;
 }
@@ -246,7 +249,7 @@ async function send(command) {
 
 function context() {
   const game = page.game;
-  const names = seatNames(game.seats, t);
+  const names = seatNames(game.seats, t, lang);
   return {
     game, view: game.view, status: game.status, you: page.seat, names, t, lang, send,
     commands: page.commands.filter((c) => !PLATFORM_COMMANDS.has(c.type)),

@@ -22,7 +22,7 @@ async function show(index) {
   const data = await page.api.get(`/replay?seq=${seq}&lang=${lang}`);
   if (page.index !== index) return; // a later step was asked for meanwhile
   const game = { ...page.game, status: data.status, view: data.view, seq: data.seq, move_window: null };
-  const names = seatNames(game.seats, t);
+  const names = seatNames(game.seats, t, lang);
   const ctx = { game, view: data.view, status: data.status, you: page.game.you, names, t, lang,
                 send: () => {}, commands: [], allCommands: [], interactive: false, busy: false };
   renderHead(byId("game-head"), game, ctx);

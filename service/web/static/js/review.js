@@ -164,6 +164,7 @@ function showAnalysis(data) {
   clearTimeout(state.polling);
   if (data.state === "done") {
     state.analysis = data.result;
+    if (data.display_names?.[lang]) state.analysis = { ...data.result, names: data.display_names[lang] };
     stateEl.textContent = "";
     setButton({ hidden: true });
     document.body.dataset.analysis = "done";

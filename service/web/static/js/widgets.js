@@ -16,11 +16,18 @@ export function botLevel(level, t) {
   return t(key) === key ? level : t(key);
 }
 
-/** Every seat's name: the player's, "Bot (greedy)" for a bot, "open seat"; repeated names numbered. */
-export function seatNames(seats, t) {
+/** Every seat's name: the server's (``display_name``: the player's, a bot's own name with its
+ *  level in words, "open seat"; service/seat_names.py), else the player's, "Bot (greedy)" for a
+ *  bot, "open seat", repeated names numbered. */
+export function seatNames(seats, t, lang) {
   const names = {};
   const seen = new Map();
   for (const s of seats || []) {
+    const shown = s.display_name?.[lang];
+    if (shown) {
+      names[s.seat] = shown;
+      continue;
+    }
     let name = s.name || (s.bot ? t("js.bot_named", { level: botLevel(s.bot, t) }) : t("js.open_seat"));
     if (!s.name) {
       const count = (seen.get(name) || 0) + 1;

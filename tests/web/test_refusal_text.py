@@ -1,0 +1,47 @@
+"""A refused confirm says what is still open in the page's language (issue 23 point 5).
+
+The API refuses ``ConfirmTurn`` while a mandatory action is open (422
+``platform.mandatory_open``) with the actions in German and English (``text``); the page
+shows the sentence of its own language.  Tally: "Add" is mandatory, a drawn card alone
+does not end the turn.  The page never offers that confirm (the button is disabled), so
+the test enables the button the way a stale page or a second tab would send it.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from tests.web.conftest import register
+
+pytestmark = [pytest.mark.slow]
+
+expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("de", "Nicht erlaubt: Pflichtaktionen sind noch offen: 1 bis 3 dazuzählen"),
+    ("en", "Not allowed: mandatory actions are still open: Add 1 to 3"),
+])
+def test_a_refused_confirm_names_the_open_actions_in_the_page_language(chromium, server_url, screenshots,
+                                                                        lang, text):
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    register(page, server_url, f"rita-{uuid.uuid4().hex[:6]}")
+    page.click(f"#lang-{lang}")
+    page.goto(f"{server_url}/new")
+    page.select_option("#game-select", "tally")
+    page.select_option("#seat-1-kind", "bot")
+    page.click("#create-submit")
+    page.wait_for_selector("body.ready")
+    before = page.get_attribute("body", "data-seq")
+    page.click("button.command[data-type='Draw']")
+    page.wait_for_selector(f"body[data-seq]:not([data-seq='{before}'])")
+    expect(page.locator(".open-action.mandatory")).to_have_count(1)
+    expect(page.locator("#confirm-turn")).to_be_disabled()
+    page.evaluate("document.getElementById('confirm-turn').disabled = false")
+    page.click("#confirm-turn")
+    expect(page.locator("#command-error")).to_have_text(text)
+    page.screenshot(path=str(screenshots / f"refused-confirm-{lang}.png"))
+    context.close()
