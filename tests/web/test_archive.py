@@ -48,6 +48,12 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     expect(bob.locator("#analysis-chart polyline.analysis-line")).to_have_count(2)
     assert bob.locator("#analysis-chart circle.analysis-swing").count() >= 1
     expect(bob.locator("#analysis-chart .analysis-level")).to_contain_text("MCTS")
+    # Labelled axes: the chance in per cent, the time in rounds (issue 27).
+    ticks = bob.locator("#analysis-chart text.analysis-tick").all_text_contents()
+    assert {"0%", "50%", "100%"} <= {t.replace("\u00a0", "").replace(" ", "") for t in ticks}, ticks
+    assert "1" in ticks, ticks  # the first round's mark
+    expect(bob.locator("#analysis-chart text.analysis-axis")).to_have_count(2)
+    bob.locator("#analysis-chart").screenshot(path=str(screenshots / "analysis-chart.png"))
     bob.click("#step-first")
     bob.wait_for_selector("body[data-replay-index='0']")
     # The bot is named by what it does ("search, 100 iterations a move"), not by its level id "mcts-100i".
