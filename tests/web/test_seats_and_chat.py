@@ -6,6 +6,7 @@ against a real ``stellwerk serve``; every wait is on the DOM."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -176,5 +177,40 @@ def test_turn_alerts_and_a_lost_connection(chromium, server_url):
     bob.unroute("**/stream*")
     expect(bob.locator("#live-status")).to_be_hidden(timeout=15_000)
     wait_past(bob, seq)
+    for c in contexts:
+        c.close()
+
+
+def test_a_finished_game_closes_its_stream_quietly(chromium, server_url):
+    """Issue 27: after the last move both players saw "Connection lost; reconnecting …"
+    until they reloaded: the server ends a finished game's stream, and the page took
+    the end for a lost connection."""
+    from tests.web.test_browser import create_and_invite
+
+    tag = uuid.uuid4().hex[:6]
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    register(ann, server_url, f"ann-{tag}")
+    register(bob, server_url, f"bob-{tag}")
+    game_url = create_and_invite(ann, bob, server_url, "tally", rounds="1")
+    for page in (ann, bob):
+        page.goto(game_url)
+        page.wait_for_selector("body.ready")
+    ann.click("button.command[data-type='Add'][data-args='{\"n\":1}']")
+    ann.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(ann)
+    bob.wait_for_selector("body[data-my-turn='true']")
+    ended = [page.expect_event("requestfinished", lambda r: "/stream" in r.url, timeout=60_000)
+             for page in (ann, bob)]
+    waits = [e.__enter__() for e in ended]
+    bob.click("button.command[data-type='Add'][data-args='{\"n\":2}']")
+    bob.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(bob)  # the last turn: the round is scored and the game is over
+    for e in ended:
+        e.__exit__(None, None, None)
+    assert all(w.value for w in waits)
+    for page in (ann, bob):
+        expect(page.locator("#notice")).to_have_class(re.compile("over"))
+        expect(page.locator("#live-status")).to_be_hidden()
     for c in contexts:
         c.close()
