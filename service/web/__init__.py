@@ -52,7 +52,7 @@ def init_web(app: Flask) -> None:
     from service.accounts.store import UserStore
     from service.accounts.views import apply_rate_limits
     from service.accounts.views import bp as accounts_bp
-    from service.web import i18n
+    from service.web import i18n, times
     from service.web.bundles import bp as bundles_bp
     from service.web.views import bp as web_bp
 
@@ -88,7 +88,8 @@ def init_web(app: Flask) -> None:
 
     from service.accounts.session import current_user
 
-    app.jinja_env.globals.update(t=i18n.t, t_or=i18n.t_or, LANGS=i18n.LANGS, current_user=current_user)
+    app.jinja_env.globals.update(t=i18n.t, t_or=i18n.t_or, LANGS=i18n.LANGS, current_user=current_user,
+                                 moment=times.moment)
 
 
 def protect() -> None:
