@@ -190,8 +190,8 @@ class Analysis:
         values = {s: round(float(v), 2) for s, v in self.evaluate(game, p.confirmed).items()}
         if status.over:
             values = {s: float(v) for s, v in status.scores.items()}
-        row: dict[str, Any] = {"seq": p.seq, "values": values, "actor": self.actor_before(index), "to_move": None,
-                               "bot": None, "source": "evaluation"}
+        row: dict[str, Any] = {"seq": p.seq, "round": status.round, "values": values,
+                               "actor": self.actor_before(index), "to_move": None, "bot": None, "source": "evaluation"}
         estimate = None
         if not status.over and not status.pending_system and len(status.to_move) == 1:
             seat = status.to_move[0]

@@ -52,7 +52,7 @@ def init_web(app: Flask) -> None:
     from service.accounts.store import UserStore
     from service.accounts.views import apply_rate_limits
     from service.accounts.views import bp as accounts_bp
-    from service.web import i18n
+    from service.web import i18n, times
     from service.web.bundles import bp as bundles_bp
     from service.web.views import bp as web_bp
 
@@ -91,7 +91,7 @@ def init_web(app: Flask) -> None:
 
     # Players by name in the page's language (a bot's own name and level in words), never by seat id or level id.
     app.jinja_env.globals.update(t=i18n.t, t_or=i18n.t_or, LANGS=i18n.LANGS, current_user=current_user,
-                                 seat_names=lambda seats: seat_names(seats, i18n.lang()))
+                                 seat_names=lambda seats: seat_names(seats, i18n.lang()), moment=times.moment)
     app.jinja_env.filters["seat_number"] = seat_number
 
 

@@ -7,6 +7,7 @@ error pages as the other pages); :mod:`service.web.views` imports this module.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import abort, jsonify, render_template, request, url_for
@@ -24,6 +25,7 @@ from service.accounts.session import current_user, users
 from service.api.archive import NAME_PATTERN, archive, parse_query, player_exists, player_summary, ratings
 from service.context import ctx
 from service.errors import ApiError
+from service.web.forms import option_fields
 from service.web.views import bp
 
 #: Players shown per game in the lobby's ratings box.
@@ -56,9 +58,10 @@ def lobby_ratings() -> list[dict[str, Any]]:
 @bp.get("/archive")
 def archive_page():  # type: ignore[no-untyped-def]
     args = {k: v for k, v in request.args.items() if v != ""}
+    fields = _option_fields(args.get("game"))
     error = None
     try:
-        query = parse_query(args)
+        query = parse_query(_with_options(args, fields))
         page = archive().search(query)
     except (SchemaError, ApiError) as exc:
         error = str(getattr(exc, "messages", None) or getattr(exc, "message", exc))
@@ -70,7 +73,41 @@ def archive_page():  # type: ignore[no-untyped-def]
     if query is not None and page.more:
         next_url = url_for("web.archive_page", **base, offset=page.offset + page.limit)
     return render_template("web/archive.html", rows=page.rows, args=args, error=error, games=registry.names(),
-                           prev_url=prev_url, next_url=next_url), 400 if error else 200
+                           option_fields=fields, prev_url=prev_url, next_url=next_url), 400 if error else 200
+
+
+def _option_fields(game: str | None) -> list[dict[str, Any]]:
+    """The chosen game's options as search fields (none before a game is chosen)."""
+    if not game or game not in registry.names():
+        return []
+    return option_fields(registry.get(game).option_schema)
+
+
+def _with_options(args: dict[str, str], fields: list[dict[str, Any]]) -> dict[str, str]:
+    """``args`` with the option fields (``opt-<key>``, typed by the game's schema)
+    folded into the API's ``options`` JSON object; an empty field means "any"."""
+    chosen: dict[str, Any] = {}
+    for spec in fields:
+        raw = args.get(f"opt-{spec['key']}")
+        if raw is None:
+            continue
+        if spec["kind"] == "boolean":
+            chosen[spec["key"]] = raw == "true"
+        elif spec["kind"] == "enum":
+            match = [v for v in spec["enum"] if str(v) == raw]
+            if not match:
+                raise ApiError(400, "bad_request", f"unknown value for {spec['label']}", field=f"opt-{spec['key']}")
+            chosen[spec["key"]] = match[0]
+        else:
+            try:
+                chosen[spec["key"]] = int(raw) if spec["kind"] == "integer" else float(raw)
+            except ValueError:
+                raise ApiError(400, "bad_request", f"{spec['label']} must be a number",
+                               field=f"opt-{spec['key']}") from None
+    query = {k: v for k, v in args.items() if not k.startswith("opt-")}
+    if chosen:
+        query["options"] = json.dumps({**json.loads(args.get("options") or "{}"), **chosen})
+    return query
 
 
 @bp.get("/players/<name>")

@@ -154,3 +154,25 @@ def test_a_finished_fork_is_analysed_from_its_fork_point(app, client, repo):
     steps = client.get(f"/api/games/{fork_id}/replay").json["steps"]
     assert [pos["seq"] for pos in result["positions"]] == steps and steps[0] == seq
     assert result["positions"][0]["bot"]["seat"] == "p2"
+
+
+def test_a_game_one_seat_leads_throughout_reads_as_one_consistent_estimate():
+    """Issue 27: in a game one seat led from start to end the chart swung by about
+    ±90 % at every position, with the seat to move.  Here greedy (p1) plays random
+    (p2) and wins clearly: from the second round on p1's chance stays above one half
+    at every position, and no step between two positions moves it by more than a third."""
+    from worker.analysis import Analysis
+    from worker.selfplay import play
+
+    game = registry.get("russian_railroads")
+    table = play(game, 2, "analysis-lead", ["greedy", "random"], options={}, budget_ms=50)
+    scores = table.status().scores
+    assert scores["p1"] > scores["p2"] + 50  # a game one seat led
+    work = Analysis(game, table.log, "mcts-20i", "0")
+    rows = [work.row(i) for i in range(work.total)]
+    assert {row["source"] for row in rows} >= {"search", "evaluation"}
+    later = [row for row in rows if (row["round"] or 0) >= 2]
+    assert len(later) > 20 and all(row["win"]["p1"] > 0.5 for row in later), [row["win"] for row in later]
+    steps = [abs(b["win"]["p1"] - a["win"]["p1"]) for a, b in zip(later, later[1:], strict=False)]
+    assert max(steps) < 1 / 3, steps
+    assert [row["round"] for row in rows] == sorted(row["round"] or 0 for row in rows)  # the chart's round marks

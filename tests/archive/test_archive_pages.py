@@ -3,6 +3,7 @@ ratings box, the replay page's review tools and the fork endpoint of the pages."
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -226,3 +227,25 @@ def test_an_unknown_player_is_404_not_an_empty_profile(people, web_app):
     assert r.status_code == 404 and r.json["error"]["code"] == "not_found"
     assert client.get("/players/ann").status_code == 200
     assert client.get("/api/players/ann").json["played"] == 0
+
+
+def test_the_archive_searches_by_the_chosen_games_options_and_dates_are_readable(finished):
+    """Issue 27: the options filter was a JSON field ({"rounds": 2}) and the dates bare
+    Unix times ("Ended 1795760897").  Now a chosen game shows its options as fields
+    built from its option schema, and an end time is a <time> in ISO form, written in
+    UTC for readers without scripts (the page shows it in the reader's zone)."""
+    ann, game_id, repo = finished
+    assert 'name="opt-rounds"' not in ann.get("/archive").text  # no game chosen: no option fields
+    page = ann.get("/archive?game=tally")
+    assert 'id="archive-options"' in page.text and 'name="opt-rounds"' in page.text
+    assert 'name="options"' not in page.text  # no JSON field
+    assert f'data-game="{game_id}"' in ann.get("/archive?game=tally&opt-rounds=1").text
+    assert f'data-game="{game_id}"' not in ann.get("/archive?game=tally&opt-rounds=2").text
+    assert f'data-game="{game_id}"' in ann.get("/archive?game=tally&opt-rounds=").text  # empty: any
+    bad = ann.get("/archive?game=tally&opt-rounds=two")
+    assert bad.status_code == 400 and 'role="alert"' in bad.text
+    ended = archive.Archive(repo.store.redis, repo.store.keys.prefix).row(game_id)["ended"]
+    text = ann.get("/archive?game=tally").text
+    assert f'data-ts="{int(ended)}"' in text and f">{int(ended)}<" not in text
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-ts="\d+" class="ended">'
+                     r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>", text)

@@ -39,6 +39,27 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
         assert time.monotonic() < deadline, "the finished game never reached the archive"
         bob.reload()
     expect(row).to_be_visible()
+    # The end time in the reader's words (the page formats the server's UTC <time>).
+    ended = row.locator("time.ended")
+    expect(ended).to_have_attribute("data-local", "1")
+    assert not re.fullmatch(r"\d+", ended.inner_text()) and "UTC" not in ended.inner_text()
+    # Choosing a game shows its options as fields; searching by one keeps the game.
+    bob.select_option("#archive-game", "tally")
+    bob.wait_for_selector("#archive-options input[name='opt-rounds']")
+    bob.fill("#archive-options input[name='opt-rounds']", "1")
+    bob.click("#archive-submit")
+    expect(row).to_be_visible()
+    # On a phone, in German: the archive fits 390 px (issue 27: it was 451 px wide).
+    bob.goto(f"{server_url}/lang/de?next=/archive?game=tally")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    bob.goto(f"{server_url}/archive?game=tally&player={ann_name}")
+    expect(row).to_be_visible()
+    width = bob.evaluate("document.documentElement.scrollWidth")
+    bob.screenshot(path=str(screenshots / "archive-phone-de.png"), full_page=True)
+    assert width <= 390, width
+    bob.set_viewport_size({"width": 1280, "height": 900})
+    bob.goto(f"{server_url}/lang/en?next=/archive")
+    bob.goto(f"{server_url}/archive?player={ann_name}")
     row.locator("a.replay-link").click()
     bob.wait_for_selector("body.ready")
 
@@ -51,6 +72,12 @@ def test_archive_analysis_note_and_fork(two_people, server_url, screenshots):
     # The legend names the players (the API's display names), not their seats.
     expect(bob.locator("#analysis-chart .analysis-legend")).to_contain_text(ann_name)
     expect(bob.locator("#analysis-chart .analysis-legend")).not_to_contain_text(re.compile(r"\bp[12]\b"))
+    # Labelled axes: the chance in per cent, the time in rounds (issue 27).
+    ticks = bob.locator("#analysis-chart text.analysis-tick").all_text_contents()
+    assert {"0%", "50%", "100%"} <= {t.replace("\u00a0", "").replace(" ", "") for t in ticks}, ticks
+    assert "1" in ticks, ticks  # the first round's mark
+    expect(bob.locator("#analysis-chart text.analysis-axis")).to_have_count(2)
+    bob.locator("#analysis-chart").screenshot(path=str(screenshots / "analysis-chart.png"))
     bob.click("#step-first")
     bob.wait_for_selector("body[data-replay-index='0']")
     # The bot is named by what it does ("search, 100 iterations a move"), not by its level id "mcts-100i".

@@ -6,6 +6,7 @@ against a real ``stellwerk serve``; every wait is on the DOM."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -43,7 +44,7 @@ def test_invitation_waiting_table_and_live_chat(ann_and_bob, server_url, screens
 
     # Bob finds the invitation in his lobby and accepts it.
     bob.goto(f"{server_url}/")
-    row = bob.locator("#invitations tr", has_text=game_url.rsplit("/", 1)[-1])
+    row = bob.locator(f"#invitations tr[data-game='{game_url.rsplit('/', 1)[-1]}']")
     expect(row).to_have_count(1)
     row.locator("button.accept-invitation").click()
     bob.wait_for_url(game_url)
@@ -178,3 +179,48 @@ def test_turn_alerts_and_a_lost_connection(chromium, server_url):
     wait_past(bob, seq)
     for c in contexts:
         c.close()
+
+
+def test_a_finished_game_closes_its_stream_quietly(chromium, server_url):
+    """Issue 27: after the last move both players saw "Connection lost; reconnecting …"
+    until they reloaded: the server ends a finished game's stream, and the page took
+    the end for a lost connection.  Each page's live streams are watched until the page
+    has closed them all; then nothing may say the connection was lost."""
+    from tests.cluster.redis_cluster import poll
+    from tests.web.test_browser import create_and_invite
+
+    tag = uuid.uuid4().hex[:6]
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    for page in (ann, bob):
+        page.add_init_script(WATCH_STREAMS)
+    register(ann, server_url, f"ann-{tag}")
+    register(bob, server_url, f"bob-{tag}")
+    game_url = create_and_invite(ann, bob, server_url, "tally", rounds="1")
+    for page in (ann, bob):
+        page.goto(game_url)
+        page.wait_for_selector("body.ready")
+    ann.click("button.command[data-type='Add'][data-args='{\"n\":1}']")
+    ann.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(ann)
+    bob.wait_for_selector("body[data-my-turn='true']")
+    bob.click("button.command[data-type='Add'][data-args='{\"n\":2}']")
+    bob.wait_for_selector("#confirm-turn:not([disabled])")
+    confirm(bob)  # the last turn: the round is scored and the game is over
+    for page in (ann, bob):
+        expect(page.locator("#notice")).to_have_class(re.compile("over"), timeout=60_000)
+        poll(lambda: page.evaluate("window.__streams.filter((s) => !s.url.includes('chat')).every((s) => s.readyState === 2) && window.__streams.length > 0"),
+             60, "the page to close its live streams")
+        expect(page.locator("#live-status")).to_be_hidden()
+    for c in contexts:
+        c.close()
+
+
+#: Keeps every EventSource a page opens (the game's stream and the chat's).
+WATCH_STREAMS = """
+window.__streams = [];
+const Original = window.EventSource;
+window.EventSource = class extends Original {
+  constructor(...args) { super(...args); window.__streams.push(this); }
+};
+"""

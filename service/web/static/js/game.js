@@ -298,9 +298,10 @@ function render() {
   page.wasMyTurn = mine;
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.myTurn = String(mine);
-  if (game.status?.over && page.stream) {
-    page.stream.close();
+  if (game.status?.over) {
+    page.stream?.close();
     page.stream = null;
+    byId("live-status").hidden = true;
   }
 }
 
@@ -317,12 +318,19 @@ function follow() {
     const update = JSON.parse(event.data);
     byId("notice").classList.remove("offline");
     byId("live-status").hidden = true;
+    if (update.over) {
+      // The game is over: the server ends the stream now, and an ending stream must not
+      // read as a lost connection (its "error" event comes before the refresh below).
+      page.streamOver = true;
+      stream.close();
+      if (page.stream === stream) page.stream = null;
+    }
     if (!page.game || update.seq !== page.game.seq || update.over !== Boolean(page.game.status?.over)) {
       refresh().catch((error) => console.error(error));
     }
   });
   stream.addEventListener("error", () => {
-    if (page.game?.status?.over) stream.close();
+    if (page.game?.status?.over || page.streamOver) stream.close();
     // EventSource reconnects by itself; say so meanwhile.
     else byId("live-status").hidden = false;
   });

@@ -184,15 +184,41 @@ function showAnalysis(data) {
   state.polling = setTimeout(pollAnalysis, 1000);
 }
 
+/** The first position of each round (``[index, round]``): the chart's marks along its time axis. */
+function roundStarts(positions) {
+  const out = [];
+  positions.forEach((p, i) => {
+    if (p.round != null && (i === 0 || positions[i - 1].round !== p.round)) out.push([i, p.round]);
+  });
+  return out;
+}
+
 function renderChart() {
   const root = byId("analysis-chart");
   const result = state.analysis;
   if (!root || !result || !result.positions.length) return;
-  const width = 320, height = 140, pad = 8;
+  // Room on the left for the percentages and below for the rounds.
+  const width = 340, height = 170, left = 48, right = 8, top = 10, bottom = 30;
   const n = result.positions.length;
-  const x = (i) => pad + (n === 1 ? 0 : (i * (width - 2 * pad)) / (n - 1));
-  const y = (p) => height - pad - p * (height - 2 * pad);
+  const x = (i) => left + (n === 1 ? 0 : (i * (width - left - right)) / (n - 1));
+  const y = (p) => height - bottom - p * (height - top - bottom);
   const index = new Map(result.positions.map((p, i) => [p.seq, i]));
+  const grid = [0, 0.5, 1].flatMap((v) => [
+    s("line", { class: "analysis-grid", x1: left, x2: width - right, y1: y(v), y2: y(v), stroke: "#ddd" }),
+    s("text", { class: "analysis-tick", x: left - 4, y: y(v) + 4, "text-anchor": "end", "font-size": "10",
+      text: new Intl.NumberFormat(lang, { style: "percent" }).format(v) }),
+  ]);
+  const starts = roundStarts(result.positions);
+  const every = Math.max(1, Math.ceil(starts.length / 8));  // at most about eight labels on a phone
+  const rounds = starts.flatMap(([i, round], k) => [
+    s("line", { class: "analysis-round", x1: x(i), x2: x(i), y1: top, y2: height - bottom, stroke: "#eee" }),
+    k % every ? null : s("text", { class: "analysis-tick", x: x(i), y: height - bottom + 12, "text-anchor": "middle",
+      "font-size": "10", text: String(round) }),
+  ]).filter(Boolean);
+  const axisX = s("text", { class: "analysis-axis", x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle",
+    "font-size": "10", text: t("js.chart_rounds") });
+  const axisY = s("text", { class: "analysis-axis", x: 10, y: (top + height - bottom) / 2, "text-anchor": "middle",
+    "font-size": "10", transform: `rotate(-90 10 ${(top + height - bottom) / 2})`, text: t("js.win_chance") });
   const lines = result.seats.map((seat, k) => s("polyline", {
     class: `analysis-line seat-line-${seat}`, fill: "none", stroke: COLOURS[k % COLOURS.length], "stroke-width": "2",
     points: result.positions.map((p, i) => `${x(i).toFixed(1)},${y(p.win[seat] ?? 0).toFixed(1)}`).join(" "),
@@ -207,10 +233,10 @@ function renderChart() {
     s("title", { text: t("js.swing", { seat: result.names?.[sw.seat] || sw.seat, delta: `${sw.delta > 0 ? "+" : ""}${Math.round(sw.delta * 100)} %` }) }));
   });
   const at = index.get(state.seq);
-  const marker = at === undefined ? null : s("line", { class: "analysis-now", x1: x(at), x2: x(at), y1: pad, y2: height - pad,
-    stroke: "#888", "stroke-dasharray": "3 3" });
+  const marker = at === undefined ? null : s("line", { class: "analysis-now", x1: x(at), x2: x(at), y1: top,
+    y2: height - bottom, stroke: "#888", "stroke-dasharray": "3 3" });
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "analysis-svg", role: "img", "aria-label": t("js.win_chance") },
-    s("rect", { x: 0, y: 0, width, height, fill: "none", stroke: "#ccc" }), marker, ...lines, ...swings);
+    ...grid, ...rounds, axisX, axisY, marker, ...lines, ...swings);
   const legend = h("p", { class: "analysis-legend" }, ...result.seats.map((seat, k) => h("span", { class: "legend-item" },
     s("svg", { width: "10", height: "10", "aria-hidden": "true" }, s("rect", { width: "10", height: "10", fill: COLOURS[k % COLOURS.length] })),
     ` ${result.names?.[seat] || seat} `)));
