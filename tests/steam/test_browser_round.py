@@ -33,8 +33,6 @@ PLAN = ("22", "0")                     # the tile (face) and its turn that joins
 
 COORDINATE = re.compile(r"-?\d+,-?\d+")
 ID = re.compile(r"#T?\d+|\bp\d\b|mcts-\d+i|\bjs\.steam\.")      # (and no untranslated key)
-#: Until the engine's sentences name places (branch steam-engine), the log still shows coordinates.
-COORDINATES_IN_LOG = "the log's sentences name hexes by coordinates until branch steam-engine's place names land"
 
 
 @dataclass
@@ -314,6 +312,5 @@ def test_no_id_in_the_log_the_move_window_or_the_menus(played):
     assert not played.seen.matching(ID), played.seen.matching(ID)
 
 
-@pytest.mark.xfail(strict=False, reason=COORDINATES_IN_LOG)
 def test_no_coordinate_in_the_log_the_move_window_or_the_menus(played):
     assert not played.seen.matching(COORDINATE), played.seen.matching(COORDINATE)[:5]

@@ -58,9 +58,7 @@ GAME_IDS: dict[str, dict[str, str]] = {
 
 #: Games whose names are being fixed in another branch (drop a mark after merging it).
 PENDING = {
-    "steam": "steam names: branch steam-table pending",
     "railroad_dice": "railroad_dice names: branch rd-engine pending",
-    "first_class": "first_class names: branch fc-engine pending",
 }
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
