@@ -209,12 +209,15 @@ def test_a_finished_game_closes_its_stream_quietly(chromium, server_url):
     confirm(bob)  # the last turn: the round is scored and the game is over
     for page in (ann, bob):
         expect(page.locator("#notice")).to_have_class(re.compile("over"), timeout=60_000)
-        poll(lambda: page.evaluate("window.__streams.filter((s) => !s.url.includes('chat')).every((s) => s.readyState === 2) && window.__streams.length > 0"),
-             60, "the page to close its live streams")
+        poll(lambda page=page: page.evaluate(GAME_STREAMS_CLOSED), 60, "the page to close its live streams")
         expect(page.locator("#live-status")).to_be_hidden()
     for c in contexts:
         c.close()
 
+
+#: The game's live streams (not the chat's, which stays open after the end) are all closed.
+GAME_STREAMS_CLOSED = ("window.__streams.length > 0 && window.__streams"
+                       ".filter((s) => !s.url.includes('chat')).every((s) => s.readyState === 2)")
 
 #: Keeps every EventSource a page opens (the game's stream and the chat's).
 WATCH_STREAMS = """
