@@ -1,6 +1,6 @@
 """Railroad Dice in a real browser (Chromium, Playwright, a real ``stellwerk serve``): two people
 play year 1 by clicking - a '?' die turned, track laid by clicking the field an end of the line
-leads to, a roll - then the worker's year change; in year 2 the one who takes income sees his
+leads to, a roll (one '?' die chosen on the roll panel) - then the worker's year change; in year 2 the one who takes income sees his
 screen, the other only that it is hidden.  Every wait is on the DOM, never a sleep.
 """
 
@@ -50,7 +50,7 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
     expect(first.locator("svg.rd-tile")).to_have_count(1)
     expect(first.locator("svg.rd-tile .rd-field")).to_have_count(49)
     # The tile is named by where it lies and what it is, not by its coordinates ("Large tile 0,0").
-    expect(first.locator("svg.rd-tile > text").first).to_have_text(re.compile(r"^(Start tile|Startfeld): "))
+    expect(first.locator("svg.rd-tile > text").first).to_have_text(re.compile(r"^(The start tile|Das Startfeld): "))
     expect(first.locator("svg.rd-map .rd-small-tile")).to_have_count(1)
     expect(first.locator(".rd-company")).to_have_count(5)
     expect(first.locator(".rd-front[data-seat=p1] .rd-die.face-question")).to_have_count(4)
@@ -67,7 +67,10 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
     # The other sees the track arrive; then rolls one '?' die (and one bank die for it).
     expect(second.locator("svg.rd-tile .rd-field[data-field='2,3'] .rd-track")).to_have_count(1, timeout=30_000)
     second.wait_for_selector("body[data-my-turn=true]", timeout=30_000)
-    click(second, "#rd-actions button", '"question":1', '"screen":0')
+    before = seq_of(second)
+    second.locator("#rd-roll .rd-stepper[data-name='roll.question'] .rd-more-dice").click()
+    second.locator("#rd-roll button.rd-go").click()
+    wait_past(second, before)
     confirm(second)
     # The worker changes the year; the start player passes on, so the second seat begins year 2.
     for page in (first, second):

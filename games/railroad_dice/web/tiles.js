@@ -7,8 +7,11 @@ import { s } from "../../dom.js";
 import { clickable, rect, text } from "../helpers.js";
 import { COMPANY_COLOURS, DELTA, TERRAIN_COLOURS, commandLabel } from "./labels.js";
 import { railMarks } from "./pieces.js";
+import { capital, fieldPlace, tilePlace } from "./places.js";
 
 export const CELL = 40;
+/** A field of a small tile on the overview map, in pixels. */
+const MAP_FIELD = 9;
 const LAY = new Set(["PlaceTrack", "BuildBridge", "ConnectTile", "BuildStation"]);
 
 /** The field (pos, row, column) a laying command puts its first piece on. */
@@ -31,19 +34,10 @@ function trackPath(x, y, sides) {
   return `M ${ax} ${ay} Q ${x + mid} ${y + mid} ${bx} ${by}`;
 }
 
-/** A large tile by where it lies and what it is ("Tile east of the start: meadow (ends: A, B)"),
- *  never by its map coordinates. */
+/** A large tile by where it lies and what it is ("The tile north-west of the start tile: lake"),
+ *  never by its map coordinates (places.js). */
 export function tileTitle(pos, board, t) {
-  const [x, y] = pos.split(",").map(Number);
-  const type = t(`js.rd.tile_type.${board.tile}`);
-  const ends = (board.ends || []).join(", ");
-  if (!x && !y) return t("js.rd.tile", { at: "start", type, ends });
-  const ns = y < 0 ? "north" : y > 0 ? "south" : "";
-  const ew = x < 0 ? "west" : x > 0 ? "east" : "";
-  const where = Math.abs(x) === 1 && Math.abs(y) === 1
-    ? t(`js.rd.dir.${ns}${ew}`)
-    : [ns && t(`js.rd.dir.${ns}`, { n: Math.abs(y) }), ew && t(`js.rd.dir.${ew}`, { n: Math.abs(x) })].filter(Boolean).join(", ");
-  return t("js.rd.tile", { at: "elsewhere", where, type, ends });
+  return capital(t("js.rd.tile.title", { where: tilePlace(pos, t), type: t(`js.rd.tile_type.${board.tile}`) }));
 }
 
 /** One large tile as SVG. */
@@ -60,6 +54,7 @@ export function drawTile(pos, board, view, ctx) {
     const key = targetOf(command, view);
     if (key) (byField[key] ||= []).push(command);
   }
+  const labelOf = (commands) => capital(fieldPlace(commands[0].args.end, commands[0].args.via, t));
   board.rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       const x = 1 + c * CELL;
@@ -84,7 +79,8 @@ export function drawTile(pos, board, view, ctx) {
       if (commands) {
         g.append(rect(x + 3, y + 3, CELL - 6, CELL - 6, { rx: 4, fill: "none", stroke: "#d4380d", "stroke-width": 2,
           "stroke-dasharray": "4 3", class: "rd-target" }));
-        clickable(g, t("js.rd.field", { field: `${r},${c}` }), commands, ctx, commandLabel);
+        clickable(g, labelOf(commands), commands, ctx, commandLabel);
+        g.append(s("title", {}, labelOf(commands)));
       }
       svg.append(g);
     });
@@ -93,8 +89,8 @@ export function drawTile(pos, board, view, ctx) {
     if (end.pos !== pos) continue;
     const [r, c] = end.field;
     const [bx, by] = [1 + c * CELL + 6, 20 + r * CELL + 6];
-    svg.append(s("g", { class: "rd-end-badge", dataset: { end: name } }, s("circle", { cx: bx, cy: by, r: 6 }),
-      text(bx, by + 3.5, name, { class: "rd-end", "font-size": 9, "text-anchor": "middle" })));
+    svg.append(s("g", { class: "rd-end-badge", dataset: { end: name } }, s("title", {}, capital(t("js.rd.end_name", { end: name }))),
+      s("circle", { cx: bx, cy: by, r: 6 }), text(bx, by + 3.5, name, { class: "rd-end", "font-size": 9, "text-anchor": "middle" })));
   }
   return svg;
 }
@@ -107,7 +103,7 @@ export function drawMap(view, ctx) {
   const xs = xy.map((p) => p[0]);
   const ys = xy.map((p) => p[1]);
   const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
-  const unit = 7 * 6;
+  const unit = 7 * MAP_FIELD;
   const width = (Math.max(...xs) - minX + 1) * unit + 2;
   const height = (Math.max(...ys) - minY + 1) * unit + 2;
   const svg = s("svg", { class: "rd-map", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
@@ -121,15 +117,15 @@ export function drawMap(view, ctx) {
     const g = s("g", { class: `rd-small-tile${view.boards?.[key] ? " active" : ""}`, dataset: { pos: key, tile: view.map[key].type } });
     const rows = rowsOf[key] || view.map[key].rows;
     if (rows) {
-      rows.forEach((row, r) => [...row].forEach((ch, c) => g.append(rect(ox + c * 6, oy + r * 6, 6, 6, { rx: 0, fill: TERRAIN_COLOURS[ch] }))));
+      rows.forEach((row, r) => [...row].forEach((ch, c) => g.append(rect(ox + c * MAP_FIELD, oy + r * MAP_FIELD, MAP_FIELD, MAP_FIELD, { rx: 0, fill: TERRAIN_COLOURS[ch] }))));
     } else {
       g.append(rect(ox, oy, unit, unit, { rx: 0, fill: TERRAIN_COLOURS.M }));
     }
     g.append(rect(ox, oy, unit, unit, { rx: 0, fill: "none", stroke: view.boards?.[key] ? "#d4380d" : "#555",
-      "stroke-width": view.boards?.[key] ? 2 : 0.7 }), s("title", {}, `${key}: ${t(`js.rd.tile_type.${view.map[key].type}`)}`));
+      "stroke-width": view.boards?.[key] ? 2 : 0.7 }), s("title", {}, capital(t("js.rd.tile.title", { where: tilePlace(key, t), type: t(`js.rd.tile_type.${view.map[key].type}`) }))));
     (view.stations || []).filter((st) => st.pos === key).forEach((st, j) => {
       const colour = COMPANY_COLOURS[view.companies?.[st.company]?.colour] || "#666";
-      g.append(s("circle", { cx: ox + 8 + (j % 4) * 9, cy: oy + 8 + Math.floor(j / 4) * 9, r: 4, fill: colour,
+      g.append(s("circle", { cx: ox + 9 + (j % 4) * 13, cy: oy + 9 + Math.floor(j / 4) * 13, r: 5, fill: colour,
         stroke: "#000", class: "rd-map-station", dataset: { company: st.company } }));
     });
     svg.append(g);
