@@ -178,7 +178,8 @@ def describe_command(command: Command) -> Description:
         return Description("cmd.PlaceTrack", {"kind": kind, "where": _field(end, via), "exit": _dir(a.get("exit")),
                                               "pay": pay})
     if t == "BuildBridge":
-        exits = a.get("exits") if isinstance(a.get("exits"), list) else []
+        raw = a.get("exits")
+        exits: list[Any] = raw if isinstance(raw, list) else []
         return Description("cmd.BuildBridge", {"where": _field(end, via, "dat"), "n": max(len(exits) - 1, 0),
                                                "exit": _dir(exits[-1] if exits else 0), "pay": pay})
     if t == "ConnectTile":

@@ -35,7 +35,7 @@ def all_open_actions(state: State, seat: str) -> list[OpenAction]:
     """The turn's open actions (:func:`.legal.open_actions`) and then the optional ones; the
     roll only while there is something to roll (no dice behind the screen and no '?' die in
     front leave only "roll no dice", which is nothing to name)."""
-    nothing_to_roll = state.phase == "play" and not state.screen.get(seat) and not state.front.get(seat, {}).get("question")
+    nothing_to_roll = not state.screen.get(seat) and not state.front.get(seat, {}).get("question")
     return [a for a in open_actions(state, seat) if not (a.key == "rd.open.roll" and nothing_to_roll)] \
         + optional_actions(state, seat)
 

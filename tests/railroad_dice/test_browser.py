@@ -1,7 +1,7 @@
 """Railroad Dice in a real browser (Chromium, Playwright, a real ``stellwerk serve``): two people
 play year 1 by clicking - a '?' die turned, track laid by clicking the field an end of the line
-leads to, a roll (one '?' die chosen on the roll panel) - then the worker's year change; in year 2 the one who takes income sees his
-screen, the other only that it is hidden.  Every wait is on the DOM, never a sleep.
+leads to, a roll (one '?' die chosen on the roll panel) - then the worker's year change; in year 2
+the one who takes income sees his screen, the other only that it is hidden.  Every wait is on the DOM, never a sleep.
 """
 
 from __future__ import annotations
