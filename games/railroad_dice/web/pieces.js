@@ -80,3 +80,19 @@ export function shareCertificate(colour, { size = 22, title } = {}) {
   if (title) svg.append(s("title", {}, title));
   return svg;
 }
+
+/** The middle of side ``d`` (0 north .. 3 west) of the 0..24 die face. */
+const SIDE_POINT = [[12, 0], [24, 12], [12, 24], [0, 12]];
+
+/** A die about to be laid: its rail enters by side ``enter`` and leaves by side ``exit`` (0-3),
+ *  straight through or curving, as it will lie on the board. */
+export function laidDie(enter, exit, { size = 26, title } = {}) {
+  const [ax, ay] = SIDE_POINT[enter] || SIDE_POINT[2];
+  const [bx, by] = SIDE_POINT[exit] || SIDE_POINT[0];
+  const straight = (enter + 2) % 4 === exit;
+  const d = straight ? `M ${ax} ${ay} L ${bx} ${by}` : `M ${ax} ${ay} Q 12 12 ${bx} ${by}`;
+  const svg = s("svg", { class: `rd-die face-${straight ? "straight" : "curve"} rd-laid`, viewBox: "-1 -1 26 26", width: size,
+    height: size, ...(title ? { role: "img", "aria-label": title } : { "aria-hidden": "true" }) });
+  svg.append(s("rect", { x: 0, y: 0, width: 24, height: 24, rx: 5, class: "rd-die-body" }), ...railMarks(d));
+  return svg;
+}

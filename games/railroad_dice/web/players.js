@@ -23,13 +23,20 @@ function button(label, commands, ctx, types) {
   }, label);
 }
 
+/** A menu choice: a '?' die turned shows the face it turns to; a share, the die that pays. */
+function choiceLabel(command, ctx) {
+  const text = commandLabel(command, ctx);
+  const face = command.type === "TurnDie" ? command.args.face : command.type === "BuyShare" ? command.args.die : null;
+  return face ? [h("span", { class: "rd-choice-piece" }, die(face, { size: 26 })), h("span", {}, text)] : text;
+}
+
 function usable(el, commands, ctx) {
   if (!commands.length) return el;
   el.classList.add("usable");
   el.dataset.commands = [...new Set(commands.map((c) => c.type))].join(" ");
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "0");
-  const act = (event) => choose(event.currentTarget, commands, ctx, (c) => commandLabel(c, ctx));
+  const act = (event) => choose(event.currentTarget, commands, ctx, (c) => choiceLabel(c, ctx));
   el.addEventListener("click", act);
   el.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {

@@ -3,16 +3,30 @@
 // every command that lays something there (track, a bridge, a new tile, a station):
 // one click sends the only one, several open a menu.
 
-import { s } from "../../dom.js";
+import { h, s } from "../../dom.js";
 import { clickable, rect, text } from "../helpers.js";
 import { COMPANY_COLOURS, DELTA, TERRAIN_COLOURS, commandLabel } from "./labels.js";
-import { railMarks } from "./pieces.js";
+import { die, laidDie, railMarks, stationIcon } from "./pieces.js";
 import { capital, fieldPlace, tilePlace } from "./places.js";
 
 export const CELL = 40;
 /** A field of a small tile on the overview map, in pixels. */
 const MAP_FIELD = 9;
 const LAY = new Set(["PlaceTrack", "BuildBridge", "ConnectTile", "BuildStation"]);
+
+/** A choice in the menu of a field: the piece it lays, drawn, and the sentence. */
+function menuLabel(command, ctx) {
+  const a = command.args || {};
+  const text = commandLabel(command, ctx);
+  const enter = (a.via + 2) % 4;
+  let picture = null;
+  if (command.type === "PlaceTrack" || command.type === "ConnectTile") picture = laidDie(enter, a.exit, { size: 28 });
+  else if (command.type === "BuildBridge") picture = laidDie(enter, a.exits?.[0] ?? a.via, { size: 28 });
+  else if (command.type === "BuildStation") {
+    picture = stationIcon(COMPANY_COLOURS[ctx.view?.companies?.[a.company]?.colour] || "#666", { size: 24 });
+  }
+  return picture ? [h("span", { class: "rd-choice-piece" }, picture), h("span", {}, text)] : text;
+}
 
 /** The field (pos, row, column) a laying command puts its first piece on. */
 function targetOf(command, view) {
@@ -52,7 +66,11 @@ export function drawTile(pos, board, view, ctx) {
   for (const command of ctx.interactive ? ctx.commands : []) {
     if (!LAY.has(command.type)) continue;
     const key = targetOf(command, view);
-    if (key) (byField[key] ||= []).push(command);
+    if (!key) continue;
+    // A meadow or lake tile reads (and plays) the same in every rotation: one choice each.
+    const list = (byField[key] ||= []);
+    const said = command.text?.[ctx.lang];
+    if (!said || !list.some((c) => c.text?.[ctx.lang] === said)) list.push(command);
   }
   const labelOf = (commands) => capital(fieldPlace(commands[0].args.end, commands[0].args.via, t));
   board.rows.forEach((row, r) => {
@@ -79,7 +97,7 @@ export function drawTile(pos, board, view, ctx) {
       if (commands) {
         g.append(rect(x + 3, y + 3, CELL - 6, CELL - 6, { rx: 4, fill: "none", stroke: "#d4380d", "stroke-width": 2,
           "stroke-dasharray": "4 3", class: "rd-target" }));
-        clickable(g, labelOf(commands), commands, ctx, commandLabel);
+        clickable(g, labelOf(commands), commands, ctx, menuLabel);
         g.append(s("title", {}, labelOf(commands)));
       }
       svg.append(g);
