@@ -111,21 +111,25 @@ def describe(event: Event) -> Description:
     p = {k: v for k, v in event.payload.items() if k != SECRET}
     t = event.type
     if t == "IncomeTaken":
-        return Description(t, {"seat": p["seat"], "case": _name("income_cases", p["case"]),
-                               "count": p.get("count", 0), "to": p.get("to", "screen")})
+        # The income follows from public facts (directorships, stations built); a log that leaves
+        # the count out still reads as a sentence.
+        key = t if "count" in p else "IncomeTaken.uncounted"
+        return Description(key, {"seat": p["seat"], "case": _name("income_cases", p.get("case")),
+                                 "count": p.get("count", 0), "to": p.get("to", "screen")})
     if t == "DiceRolled":
         faces = p.get("faces", {})
         return Description(t, {"seat": p["seat"], "n": sum(faces.values()), "faces": _faces(faces)})
     if t in ("DieTurned", "DieReturned"):
-        return Description(t, {"seat": p["seat"], "face": _name("faces", p["face"])})
+        return Description(t, {"seat": p["seat"], "face": _name("faces", p.get("face"))})
     if t == "ShareBought":
-        return Description(t, {"seat": p["seat"], "company": _name("companies", p["company"]),
-                               "seller": _seller(p["seller"])})
+        return Description(t, {"seat": p["seat"], "company": _name("companies", p.get("company")),
+                               "seller": _seller(p.get("seller", "bank"))})
     if t == "TrackLaid":
         return _track_line(p)
     if t == "StationBuilt":
         piece = p.get("piece", {})
-        return Description(t, {"seat": p["seat"], "kind": p["kind"], "company": _name("companies", p["company"]),
+        return Description(t, {"seat": p["seat"], "kind": p.get("kind"),
+                               "company": _name("companies", p.get("company")),
                                "tile": _tile(piece.get("pos", "0,0"), "dat")})
     if t == "EndTriggered":
         return Description(t, {"reason": _name("end_reasons", p["reason"])})

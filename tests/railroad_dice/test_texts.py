@@ -116,3 +116,22 @@ def test_the_move_window_names_open_track_and_shares_and_only_returning_dice_is_
     assert [MESSAGES["de"][a.key]
             for a in all_open_actions(t.state, seat) if a.key in ("rd.open.share", "rd.open.track")] == \
         ["Aktie kaufen", "Schienen legen"]
+
+
+def test_log_lines_name_what_was_laid_and_where():
+    from games.contract import Event
+
+    laid = Event("TrackLaid", {"seat": "p1", "end": "A", "pieces": [{"pos": "0,0", "field": [1, 3], "kind": "curve",
+                                                                      "sides": [2, 1], "ground": "meadow"}]})
+    assert render(GAME, GAME.describe(laid), "en") == "p1 lays a curve on the field north of end A"
+    assert render(GAME, GAME.describe(laid), "de") == "p1 legt eine Kurve auf das Feld nördlich von Ende A"
+    station = Event("StationBuilt", {"seat": "p1", "company": "weiden", "kind": "meadow", "end": "A",
+                                     "piece": {"pos": "-1,-1", "field": [2, 2], "kind": "station", "sides": [2]}})
+    assert render(GAME, GAME.describe(station), "en") == \
+        "p1 builds a meadow station of Weiden Express on the tile north-west of the start tile"
+    assert render(GAME, GAME.describe(station), "de") == \
+        "p1 baut auf dem Geländefeld nordwestlich des Startfelds einen Bahnhof von Weiden Express (Wiese)"
+    # An income whose count the log leaves out still reads as a sentence.
+    income = Event("IncomeTaken", {"seat": "p1", "case": "a", "to": "screen"})
+    assert render(GAME, GAME.describe(income), "en") == \
+        "p1 takes income (director, minimum income) behind the screen"

@@ -23,16 +23,20 @@ function remember(ctx) {
 /** A stepper: "−  2  +" with "of 4", between 0 and ``max``. */
 function stepper(name, value, max, onChange, ctx, picture) {
   const { t } = ctx;
-  const set = (v) => onChange(Math.max(0, Math.min(max, v)));
+  // The panel is drawn anew on every change: keep the keyboard focus on the button pressed.
+  const set = (v, button) => {
+    onChange(Math.max(0, Math.min(max, v)));
+    document.querySelector(`.rd-stepper[data-name="${name}"] .${button}`)?.focus();
+  };
   return h("div", { class: "rd-stepper", dataset: { name } },
     h("span", { class: "rd-stepper-picture" }, picture),
     h("span", { class: "rd-stepper-label" }, t(`js.rd.${name}`)),
     h("span", { class: "rd-stepper-controls" },
       h("button", { type: "button", class: "rd-step rd-less", "aria-label": t("js.rd.fewer"), disabled: ctx.busy || value <= 0,
-        onclick: () => set(value - 1) }, "−"),
+        onclick: () => set(value - 1, "rd-less") }, "−"),
       h("output", { class: "rd-step-value", "aria-live": "polite" }, String(value)),
       h("button", { type: "button", class: "rd-step rd-more-dice", "aria-label": t("js.rd.more"),
-        disabled: ctx.busy || value >= max, onclick: () => set(value + 1) }, "+"),
+        disabled: ctx.busy || value >= max, onclick: () => set(value + 1, "rd-more-dice") }, "+"),
       h("span", { class: "rd-step-of muted" }, t("js.rd.of", { n: max }))));
 }
 
