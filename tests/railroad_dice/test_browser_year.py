@@ -44,6 +44,18 @@ TEXTS = """() => {
 NO_SIDEWAYS = "document.scrollingElement.scrollWidth <= window.innerWidth"
 
 
+def snap(page, selector: str, path) -> None:
+    """A screenshot of one part of the page for a person to look at; the board is redrawn when the
+    live stream catches up, so a part replaced mid-shot is taken again."""
+    error = pytest.importorskip("playwright.sync_api").Error
+    for _ in range(3):
+        try:
+            page.locator(selector).screenshot(path=str(path))
+            return
+        except error:
+            continue
+
+
 def check_texts(page, seen: set[str]) -> None:
     """Nothing the player reads shows a coordinate, an id or a "(s)" plural."""
     text = page.evaluate(TEXTS)
@@ -80,15 +92,29 @@ def step(page, stepper: str, times: int) -> None:
         more.click()
 
 
+def return_dice(page, seen: set[str], shot) -> None:
+    """With more than five dice in front: choose on the return panel which go back, then return them."""
+    if not page.locator("#rd-return").count():
+        return
+    snap(page, "#rd-actions", str(shot).replace("rolled", "return-panel"))
+    for stepper in page.locator("#rd-return .rd-stepper").all():
+        step(page, f"#rd-return .rd-stepper[data-name='{stepper.get_attribute('data-name')}']", 6)
+    check_texts(page, seen)
+    before = seq_of(page)
+    page.locator("#rd-return button.rd-go").click()
+    page.wait_for_function("() => !document.querySelector('#rd-return')")
+    assert seq_of(page) > before
+
+
 def my_turn(page, seen: set[str], shot) -> None:
     """One turn by clicking: income, a roll (steppers), a share, track or a station, a '?' turned,
     dice returned when more than five lie in front, then confirm."""
     check_texts(page, seen)
     act(page, "#rd-actions button[data-commands~=TakeIncome]", seen)
     if page.locator("#rd-roll").count():
-        step(page, "#rd-roll .rd-stepper[data-name='roll.screen']", 3)
+        step(page, "#rd-roll .rd-stepper[data-name='roll.screen']", 4)
         step(page, "#rd-roll .rd-stepper[data-name='roll.question']", 1)
-        page.locator("#rd-actions").screenshot(path=str(shot).replace("rolled", "roll-panel"))
+        snap(page, "#rd-actions", str(shot).replace("rolled", "roll-panel"))
         go = page.locator("#rd-roll button.rd-go")
         if go.is_enabled():
             check_texts(page, seen)
@@ -96,7 +122,8 @@ def my_turn(page, seen: set[str], shot) -> None:
             go.click()
             wait_past(page, before)
     page.screenshot(path=str(shot), full_page=True)
-    page.locator(".rd-boards").screenshot(path=str(shot).replace("rolled", "boards"))
+    return_dice(page, seen, shot)  # more than five in front after the roll: the return panel, at once
+    snap(page, ".rd-boards", str(shot).replace("rolled", "boards"))
     # While a share, track or a station can still be done, the move window says so.
     if page.locator(".rd-company.usable, svg.rd-tile .rd-field.usable").count():
         expect(page.locator("#open-actions")).to_contain_text(re.compile("Buy a share|Lay track|Build a station|"
@@ -108,15 +135,7 @@ def my_turn(page, seen: set[str], shot) -> None:
             break
     if page.locator(".rd-front .rd-die.face-question.usable").count():
         act(page, ".rd-front .rd-die.face-question.usable", seen)
-    if page.locator("#rd-return").count():
-        page.locator("#rd-actions").screenshot(path=str(shot).replace("rolled", "return-panel"))
-        for stepper in page.locator("#rd-return .rd-stepper").all():
-            step(page, f"#rd-return .rd-stepper[data-name='{stepper.get_attribute('data-name')}']", 6)
-        check_texts(page, seen)
-        before = seq_of(page)
-        page.locator("#rd-return button.rd-go").click()
-        page.wait_for_function("() => !document.querySelector('#rd-return')")
-        assert seq_of(page) > before
+    return_dice(page, seen, shot)
     check_texts(page, seen)
     confirm(page)
 
