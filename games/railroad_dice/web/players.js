@@ -61,7 +61,7 @@ function frontDice(seat, player, ctx) {
   return h("div", { class: "rd-front", dataset: { seat } }, dice.length ? dice : h("span", { class: "muted" }, "–"));
 }
 
-/** A player's screen: for its owner the dice behind it and the passengers, for others a closed screen. */
+/** A player's screen: the dice behind it and the passengers where the view shows them, else a closed screen. */
 function screen(seat, p, ctx) {
   const { t } = ctx;
   if (!("screen" in p)) {
@@ -69,7 +69,8 @@ function screen(seat, p, ctx) {
   }
   const dice = Array.from({ length: Math.min(p.screen, DRAWN_BEHIND) }, () => die(null, { size: 16 }));
   return h("div", { class: "rd-screen", dataset: { seat } },
-    h("div", { class: "rd-screen-line" }, screenIcon(false), " ", t("js.rd.screen", { n: p.screen })),
+    h("div", { class: "rd-screen-line" }, screenIcon(false), " ",
+      t(seat === ctx.you ? "js.rd.screen" : "js.rd.screen_of", { n: p.screen })),
     h("div", { class: "rd-behind" }, dice, p.screen > DRAWN_BEHIND ? h("span", { class: "rd-more" }, `+${p.screen - DRAWN_BEHIND}`) : null),
     h("div", { class: "rd-screen-line" }, passengerChip(), " ", t("js.rd.passengers", { n: p.passengers })));
 }
