@@ -1,7 +1,8 @@
 """Railroad Dice in a real browser (Chromium, Playwright, a real ``stellwerk serve``): two people
 play year 1 by clicking - a '?' die turned, track laid by clicking the field an end of the line
-leads to, a roll (one '?' die chosen on the roll panel) - then the worker's year change; in year 2
-the one who takes income sees his screen fill, the other not before the turn is confirmed.  Every wait is on the DOM, never a sleep.
+leads to, a roll (one '?' die chosen on the roll panel) - then the worker's year change; in
+year 2 the one who takes income sees his screen fill, the other not before the turn is
+confirmed.  Every wait is on the DOM, never a sleep.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
         expect(page.locator("#game-head .game-line")).to_contain_text("Round 2", timeout=30_000)
     second.wait_for_selector("body[data-my-turn=true]", timeout=30_000)
     click(second, "#rd-actions button[data-commands~=TakeIncome]")
-    seat = second.locator(".rd-screen[data-seat]").get_attribute("data-seat")
+    seat = second.locator(".rd-player").first.get_attribute("data-seat")  # my own card comes first
     expect(second.locator(f".rd-screen[data-seat={seat}]")).to_contain_text("4")
     # The first player sees the other's screen as the view shows it (data/visibility.json decides),
     # never the other's open turn: only the position before the income, confirmed.
