@@ -8,6 +8,7 @@
 import { clear, h } from "../../dom.js";
 import { zoomable } from "../helpers.js";
 import { commandLabel, where } from "./labels.js";
+import { die } from "./pieces.js";
 import { drawActions, drawCompanies, drawPlayers } from "./players.js";
 import { CELL, drawMap, drawTile, tileTitle } from "./tiles.js";
 
@@ -70,6 +71,10 @@ export default {
     el.append(h("div", { class: "rd-boards" }, tiles,
       h("div", { class: "rd-map-wrap" }, h("h4", {}, t("js.rd.map")), fitMap(drawMap(view, ctx), available))));
     el.append(drawCompanies(view, ctx), drawPlayers(view, ctx));
+    // The bank's dice, where the view shows them (data/visibility.json).
+    if (typeof view.bank_dice === "number") {
+      el.append(h("p", { class: "rd-bank" }, die(null, { size: 18 }), " ", t("js.rd.bank", { n: view.bank_dice })));
+    }
     el.append(h("p", { class: "small muted rd-legend" }, t("js.rd.legend")));
   },
 };
