@@ -164,6 +164,7 @@ def test_two_years_by_clicking(chromium, server_url, screenshots, size, lang):
         if page.locator("#rd-final").count() or re.search(r"(Round|Runde) 3\b", round_text):
             break
         page.screenshot(path=str(screenshots / f"railroad-dice-{size}-{lang}-turn-{turns + 1}.png"), full_page=True)
+        page.screenshot(path=str(screenshots / f"railroad-dice-{size}-{lang}-turn-{turns + 1}-screen.png"))
         my_turn(page, seen, screenshots / f"railroad-dice-{size}-{lang}-rolled-{turns + 1}.png")
         turns += 1
     assert turns == 2
