@@ -79,6 +79,23 @@ def _side(direction: Any) -> Phrase:
     return phrase("rd.dir.side", {"dir": name})
 
 
+def _route(exits: list[Any]) -> Phrase:
+    """A bridge's way from its land die across the lake, in runs: "2 east, then 1 north"
+    (two bridges over the same lake never read alike)."""
+    runs: list[list[int]] = []
+    for x in exits:
+        if runs and runs[-1][0] == x:
+            runs[-1][1] += 1
+        elif isinstance(x, int) and 0 <= x < 4:
+            runs.append([x, 1])
+    parts = [phrase("rd.route.run", {"n": n, "dir": DIRECTIONS[x]}) for x, n in runs]
+    out = parts[0] if parts else {"de": "", "en": ""}
+    for part in parts[1:]:
+        out = {lang: format_message(MESSAGES[lang]["rd.route.then"], {"head": out[lang], "last": part[lang]}, lang)
+               for lang in LANGS}
+    return out
+
+
 def _tile_kind(tile: Any, rot: Any) -> Phrase:
     """A tile type in words, a mountain tile with the sides its mountain runs along."""
     if isinstance(tile, str) and tile.startswith("mountain") and isinstance(rot, int):
@@ -185,7 +202,7 @@ def describe_command(command: Command) -> Description:
         raw = a.get("exits")
         exits: list[Any] = raw if isinstance(raw, list) else []
         return Description("cmd.BuildBridge", {"where": _field(end, via, "dat"), "n": max(len(exits) - 1, 0),
-                                               "exit": _dir(exits[-1] if exits else 0), "pay": pay})
+                                               "route": _route(exits), "pay": pay})
     if t == "ConnectTile":
         return Description("cmd.ConnectTile", {"where": _field(end, via, "dat"), "exit": _side(a.get("exit")),
                                                "tile": _tile_kind(a.get("tile"), a.get("rot")),

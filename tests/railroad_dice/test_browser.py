@@ -19,12 +19,15 @@ expect = pytest.importorskip("playwright.sync_api", reason="the playwright packa
 
 
 def click(page, selector: str, *args_parts: str) -> int:
-    """Click a usable piece; when it offers a menu, take the choice whose args contain every part."""
+    """Click a usable piece; while it offers a menu (a field's menu comes in layers: kind, piece,
+    payment), take the choice whose args contain the most of the parts."""
     before = seq_of(page)
     page.locator(selector).first.click()
-    if page.locator(".choice-menu").count():
-        wanted = "".join(f"[data-args*='{part}']" for part in args_parts)
-        page.locator(f".choice-menu button.choice{wanted}").first.click()
+    while page.locator(".choice-menu").count():
+        choices = page.locator(".choice-menu button.choice")
+        args = [choices.nth(i).get_attribute("data-args") or "" for i in range(choices.count())]
+        best = max(range(len(args)), key=lambda i: (sum(part in args[i] for part in args_parts), -i))
+        choices.nth(best).click()
     return wait_past(page, before)
 
 

@@ -75,10 +75,11 @@ def act(page, selector: str, seen: set[str], shot=None) -> bool:
     before = seq_of(page)
     pieces.first.click()
     menu = page.locator(".choice-menu")
-    if menu.count():
+    while menu.count():  # a field's menu comes in layers: the kind, the piece, the payment
         check_texts(page, seen)
         if shot is not None:
             page.screenshot(path=str(shot))
+            shot = None
         menu.locator("button.choice").first.click()
     wait_past(page, before)
     return True

@@ -4,9 +4,10 @@
 // one click sends the only one, several open a menu.
 
 import { h, s } from "../../dom.js";
-import { clickable, rect, text } from "../helpers.js";
+import { rect, text } from "../helpers.js";
 import { COMPANY_COLOURS, DELTA, TERRAIN_COLOURS, commandLabel } from "./labels.js";
-import { die, laidDie, railMarks, stationIcon } from "./pieces.js";
+import { chooseInLayers } from "./menus.js";
+import { laidDie, railMarks, stationIcon } from "./pieces.js";
 import { capital, fieldPlace, tilePlace } from "./places.js";
 
 export const CELL = 40;
@@ -14,18 +15,41 @@ export const CELL = 40;
 const MAP_FIELD = 9;
 const LAY = new Set(["PlaceTrack", "BuildBridge", "ConnectTile", "BuildStation"]);
 
-/** A choice in the menu of a field: the piece it lays, drawn, and the sentence. */
-function menuLabel(command, ctx) {
+/** The piece a laying command puts down, drawn: the rail as it will lie, or the station. */
+function piecePicture(command, ctx) {
   const a = command.args || {};
-  const text = commandLabel(command, ctx);
   const enter = (a.via + 2) % 4;
-  let picture = null;
-  if (command.type === "PlaceTrack" || command.type === "ConnectTile") picture = laidDie(enter, a.exit, { size: 28 });
-  else if (command.type === "BuildBridge") picture = laidDie(enter, a.exits?.[0] ?? a.via, { size: 28 });
-  else if (command.type === "BuildStation") {
-    picture = stationIcon(COMPANY_COLOURS[ctx.view?.companies?.[a.company]?.colour] || "#666", { size: 24 });
+  if (command.type === "PlaceTrack" || command.type === "ConnectTile") return laidDie(enter, a.exit, { size: 28 });
+  if (command.type === "BuildBridge") return laidDie(enter, a.exits?.[0] ?? a.via, { size: 28 });
+  if (command.type === "BuildStation") {
+    return stationIcon(COMPANY_COLOURS[ctx.view?.companies?.[a.company]?.colour] || "#666", { size: 24 });
   }
-  return picture ? [h("span", { class: "rd-choice-piece" }, picture), h("span", {}, text)] : text;
+  return null;
+}
+
+/** A field an end of the line leads to, clickable: its commands offered in layers (menus.js). */
+function usableField(g, label, commands, ctx) {
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", label);
+  g.classList.add("usable");
+  g.dataset.commands = [...new Set(commands.map((c) => c.type))].join(" ");
+  const text = (command) => commandLabel(command, ctx);
+  const draw = (command, sentence) => {
+    const picture = piecePicture(command, ctx);
+    return picture ? [h("span", { class: "rd-choice-piece" }, picture), h("span", {}, sentence)] : sentence;
+  };
+  const act = (event) => {
+    event.stopPropagation(); // not a tap to zoom
+    chooseInLayers(event.currentTarget, commands, ctx, { text, draw });
+  };
+  g.addEventListener("click", act);
+  g.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(event);
+    }
+  });
 }
 
 /** The field (pos, row, column) a laying command puts its first piece on. */
@@ -97,7 +121,7 @@ export function drawTile(pos, board, view, ctx) {
       if (commands) {
         g.append(rect(x + 3, y + 3, CELL - 6, CELL - 6, { rx: 4, fill: "none", stroke: "#d4380d", "stroke-width": 2,
           "stroke-dasharray": "4 3", class: "rd-target" }));
-        clickable(g, labelOf(commands), commands, ctx, menuLabel);
+        usableField(g, labelOf(commands), commands, ctx);
         g.append(s("title", {}, labelOf(commands)));
       }
       svg.append(g);
