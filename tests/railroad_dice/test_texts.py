@@ -135,3 +135,31 @@ def test_log_lines_name_what_was_laid_and_where():
     income = Event("IncomeTaken", {"seat": "p1", "case": "a", "to": "screen"})
     assert render(GAME, GAME.describe(income), "en") == \
         "p1 takes income (director, minimum income) behind the screen"
+
+
+def test_two_different_moves_never_read_alike():
+    """A person picks a move by its sentence: two listed commands with the same sentence must do
+    the same (only a meadow or lake tile's rotation, which changes nothing, may differ)."""
+    kinds = set()
+    for seed in ("alike-1", "alike-2", "alike-3"):
+        t = table(2, seed)
+        rng = random.Random(seed)
+        while not t.status().over:
+            seat = t.projection.turn_seat or (t.status().to_move or ("system",))[0]
+            said: dict[str, dict] = {}
+            for command in GAME.legal_commands(t.state, seat):
+                kinds.add(command.type)
+                line = render(GAME, GAME.describe_command(command), "en")
+                args = dict(command.args)
+                if args.get("tile") in ("meadow", "lake"):
+                    args.pop("rot")
+                assert said.setdefault(line, args) == args, (line, said[line], args)
+            step(t, rng)
+    assert {"PlaceTrack", "ConnectTile", "BuildStation", "Roll"} <= kinds, kinds
+    # Bridges are rare in random games: two ways across the same lake, each in its own words.
+    ways = [[1, 1, 0, 0, 3], [1, 0, 1, 0, 3], [1, 0, 0, 1, 3]]
+    lines = {render(GAME, GAME.describe_command(Command("BuildBridge", "p1", {"end": "A", "via": 1, "exits": w})),
+                    "en") for w in ways}
+    assert len(lines) == 3
+    assert "going 2 east, then 2 north, then 1 west" in render(
+        GAME, GAME.describe_command(Command("BuildBridge", "p1", {"end": "A", "via": 1, "exits": ways[0]})), "en")
