@@ -20,9 +20,11 @@ from redis.cluster import RedisCluster
 from redis.exceptions import MovedError, NoScriptError
 
 from events import envelope as env_codec
+from events.durability import ReplicaWatch
 from events.envelope import Envelope
 from events.held_connection import HeldConnection
 from events.keys import Keys
+from events.shard_index import UNREACHABLE, Rows, ShardIndex
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +79,17 @@ class SeenCommand:
     fingerprint: str
 
 
+def _answers(client: Any) -> bool:
+    try:
+        return bool(client.ping())
+    except Exception:  # noqa: BLE001 - any failure to reach the node means "down"
+        return False
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def _seen(text: bytes | str) -> SeenCommand:
     first, last, *rest = (text.decode() if isinstance(text, bytes) else text).split(":", 2)
     return SeenCommand(int(first), int(last), rest[0] if rest else "")
@@ -84,8 +97,11 @@ def _seen(text: bytes | str) -> SeenCommand:
 
 class EventStore:
     """Redis Cluster: every multi-key command and script here touches the keys of one
-    game, which share its hash tag and so one slot; the global keys (lobby, player
-    index, work in flight, claims) are read and written one key per command (see
+    game, which share its hash tag and so one slot.  The indexes over all games (the
+    lobby, the work in flight, the work running) are kept per shard
+    (:mod:`events.shard_index`): a move and its bot work write only to their game's
+    shard, so another shard's failover never fails them.  The player index is one key
+    per player, written when a game is created or joined, never by a move (see
     ``deploy/README.md``, "Redis Cluster", for the whole audit)."""
 
     def __init__(self, client: redis.Redis, prefix: str = "stellwerk",
@@ -99,18 +115,22 @@ class EventStore:
         self.keys = Keys(prefix)
         self._append = client.register_script(_APPEND_LUA)
         self._reclaim = client.register_script(_RECLAIM_LUA)
-        #: Not in a game's hash tag: one set across all games (like the lobby).
-        self._in_flight = f"{prefix}:work:in-flight"
+        #: Every game with the time of its last append (the lobby's order).
+        self._lobby = ShardIndex(client, self.keys.lobby)
+        #: Claimed bot or system work, scored by its claim (or start): the sweep's index.
+        self._in_flight = ShardIndex(client, f"{prefix}:work:in-flight")
         #: Work a task is running now, scored by its last heartbeat: a worker that
         #: dies mid-task goes silent, and the sweep re-sends its work within
         #: seconds instead of after the task time limit (issue 28).
-        self._running = f"{prefix}:work:running"
+        self._running = ShardIndex(client, f"{prefix}:work:running")
         self.cluster = isinstance(client, RedisCluster)
         #: The append path's own connection per thread (not on a cluster: there the
         #: client routes each key to its shard).
         self._held = None if self.cluster else HeldConnection(client)
         self.wait_replicas = (1 if self.cluster else 0) if wait_replicas < 0 else wait_replicas
         self.wait_replicas_ms = wait_replicas_ms
+        #: Masters without the replicas WAIT needs: acknowledged at once, reported.
+        self.durability = ReplicaWatch(self.wait_replicas)
 
     # ------------------------------------------------------------ appending
     def append(self, game_id: str, expected_seq: int, command_id: str, envelopes: Sequence[Envelope],
@@ -170,12 +190,14 @@ class EventStore:
             node = self.redis.get_node_from_key(keys[0])
             master = self.redis.get_redis_connection(node)
             try:
+                wait = self.durability.should_wait(node.name, master)
                 for _ in (1, 2):
                     pipe = master.pipeline(transaction=False)
                     pipe.evalsha(self._append.sha, len(keys), *keys, *args)
-                    pipe.wait(self.wait_replicas, self.wait_replicas_ms)
+                    if wait:
+                        pipe.wait(self.wait_replicas, self.wait_replicas_ms)
                     try:
-                        reply, acked = pipe.execute()
+                        reply, *acks = pipe.execute()
                         break
                     except NoScriptError:
                         master.script_load(_APPEND_LUA)
@@ -186,9 +208,8 @@ class EventStore:
                 if attempt == 2 or not isinstance(exc, MovedError):
                     raise redis.ConnectionError(f"shard of {keys[0]} unavailable: {exc}") from exc
                 continue
-            if acked < self.wait_replicas and reply[0] in (b"ok", "ok"):
-                log.warning("append to %s held by %s of %s replicas after %s ms", keys[0], acked,
-                            self.wait_replicas, self.wait_replicas_ms)
+            if wait and acks[0] < self.wait_replicas and reply[0] in (b"ok", "ok"):
+                self.durability.short(node.name, master)
             return reply
         raise AssertionError("unreachable")
 
@@ -224,10 +245,10 @@ class EventStore:
         pipe.hset(k.meta, mapping={key: value for key, value in meta.items() if key != "game"})
         if token_hashes:
             pipe.hset(k.tokens, mapping=dict(token_hashes))
-        pipe.zadd(self.keys.lobby, {game_id: created})
         for name in players:
             pipe.sadd(self.keys.player(name), game_id)
         pipe.execute()
+        self.touch(game_id, created)
         return True
 
     def meta(self, game_id: str) -> dict[str, str]:
@@ -251,20 +272,41 @@ class EventStore:
     def index_player(self, game_id: str, name: str) -> None:
         self.redis.sadd(self.keys.player(name), game_id)
 
+    def _part(self, index: ShardIndex, game_id: str) -> str:
+        """``index``'s key on the shard of ``game_id``."""
+        return index.key_for(self.keys.game(game_id).meta)
+
     def touch(self, game_id: str, when: float) -> None:
-        self.redis.zadd(self.keys.lobby, {game_id: when})
+        self.redis.zadd(self._part(self._lobby, game_id), {game_id: when})
 
     def lobby_activity(self) -> list[tuple[str, float]]:
-        """Every game with the time of its last append."""
-        return [(i.decode(), score) for i, score in self.redis.zrange(self.keys.lobby, 0, -1, withscores=True)]
+        """Every game (of every reachable shard) with the time of its last append."""
+        return [(_text(i), score) for i, score in
+                self._lobby.merged(lambda key: self.redis.zrange(key, 0, -1, withscores=True))]
+
+    def last_activity(self, game_ids: Sequence[str]) -> list[float | None]:
+        """The time of each game's last append (None: unknown, or its shard is away)."""
+        found: dict[str, float | None] = {}
+        by_part: dict[str, list[str]] = {}
+        for game_id in game_ids:
+            by_part.setdefault(self._part(self._lobby, game_id), []).append(game_id)
+        for key, ids in by_part.items():
+            try:
+                found.update(zip(ids, self.redis.zmscore(key, ids), strict=True))
+            except UNREACHABLE:
+                if not self.cluster:
+                    raise
+        return [found.get(game_id) for game_id in game_ids]
 
     def game_ids(self, player: str | None = None, limit: int = 100) -> list[str]:
         if player:
             ids = [i.decode() for i in self.redis.smembers(self.keys.player(player))]
-            scores = self.redis.zmscore(self.keys.lobby, ids) if ids else []
+            scores = self.last_activity(ids)
             ranked = sorted(zip(ids, scores, strict=True), key=lambda pair: -(pair[1] or 0))
             return [i for i, _ in ranked[:limit]]
-        return [i.decode() for i in self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
+        rows = self._lobby.merged(lambda key: self.redis.zrevrange(key, 0, limit - 1, withscores=True),
+                                  limit=limit, reverse=True)
+        return [_text(i) for i, _ in rows]
 
     # ------------------------------------------------------------------ work
     # A claim key per (game, seq, kind) makes each task or notice go out once per
@@ -283,7 +325,7 @@ class EventStore:
         if kind == WORK:
             # Listed first: a process that dies right after claiming leaves an entry
             # the sweep finds, never a claim nobody will ever send.
-            pipe.zadd(self._in_flight, {_member(game_id, seq): now}, nx=True)
+            pipe.zadd(self._part(self._in_flight, game_id), {_member(game_id, seq): now}, nx=True)
         pipe.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds)
         return bool(pipe.execute()[-1])
 
@@ -292,7 +334,7 @@ class EventStore:
         the sweep's next run sends it (an entry due at once, score 0)."""
         self.redis.delete(self._work_key(game_id, seq, kind))
         if kind == WORK:
-            self.redis.zadd(self._in_flight, {_member(game_id, seq): 0}, xx=True)
+            self.redis.zadd(self._part(self._in_flight, game_id), {_member(game_id, seq): 0}, xx=True)
 
     def work_claimed(self, game_id: str, seq: int, kind: str = "work") -> bool:
         return bool(self.redis.exists(self._work_key(game_id, seq, kind)))
@@ -304,21 +346,21 @@ class EventStore:
         now = time.time() if now is None else now
         member = _member(game_id, seq)
         pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(self._in_flight, {member: now}, xx=True, gt=True)
-        pipe.zadd(self._running, {member: now})
+        pipe.zadd(self._part(self._in_flight, game_id), {member: now}, xx=True, gt=True)
+        pipe.zadd(self._part(self._running, game_id), {member: now})
         pipe.execute()
 
     def work_heartbeat(self, game_id: str, seq: int, now: float | None = None) -> None:
         """The task for (game, seq) is alive (only while it is listed as running)."""
         now = time.time() if now is None else now
-        self.redis.zadd(self._running, {_member(game_id, seq): now}, xx=True, gt=True)
+        self.redis.zadd(self._part(self._running, game_id), {_member(game_id, seq): now}, xx=True, gt=True)
 
     def work_done(self, game_id: str, seq: int) -> None:
         """The task for (game, seq) finished: nothing left for the sweep.  The
         claim key stays, so the position is never enqueued again."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(self._in_flight, _member(game_id, seq))
-        pipe.zrem(self._running, _member(game_id, seq))
+        pipe.zrem(self._part(self._in_flight, game_id), _member(game_id, seq))
+        pipe.zrem(self._part(self._running, game_id), _member(game_id, seq))
         pipe.execute()
 
     def work_silent(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
@@ -332,24 +374,25 @@ class EventStore:
         the work is back in flight (queued), its clock starting again."""
         now = time.time() if now is None else now
         member = _member(game_id, seq)
-        if not self._reclaim(keys=[self._running], args=[member, repr(stamp), ""]):
+        if not self._reclaim(keys=[self._part(self._running, game_id)], args=[member, repr(stamp), ""]):
             return False
-        self.redis.zadd(self._in_flight, {member: now})
+        self.redis.zadd(self._part(self._in_flight, game_id), {member: now})
         self.redis.set(self._work_key(game_id, seq, WORK), repr(now), ex=ttl_seconds)
         return True
 
     def drop_silent(self, game_id: str, seq: int, stamp: float) -> bool:
         """Forget silent work that is no longer needed (the game moved on)."""
-        if not self._reclaim(keys=[self._running], args=[_member(game_id, seq), repr(stamp), ""]):
+        if not self._reclaim(keys=[self._part(self._running, game_id)], args=[_member(game_id, seq), repr(stamp), ""]):
             return False
-        self.redis.zrem(self._in_flight, _member(game_id, seq))
+        self.redis.zrem(self._part(self._in_flight, game_id), _member(game_id, seq))
         return True
 
-    def _entries(self, key: str, before: float, limit: int) -> list[tuple[str, int, float]]:
-        rows = self.redis.zrangebyscore(key, "-inf", before, start=0, num=limit, withscores=True)
+    def _entries(self, index: ShardIndex, before: float, limit: int) -> list[tuple[str, int, float]]:
+        rows = index.merged(lambda key: self.redis.zrangebyscore(key, "-inf", before, start=0, num=limit,
+                                                                 withscores=True), limit=limit)
         out = []
         for member, score in rows:
-            game_id, _, seq = (member.decode() if isinstance(member, bytes) else member).rpartition(":")
+            game_id, _, seq = _text(member).rpartition(":")
             out.append((game_id, int(seq), float(score)))
         return out
 
@@ -363,7 +406,8 @@ class EventStore:
         """Take over overdue work: True for exactly one caller that saw ``stamp``
         (two sweeps never both re-send it); the entry's clock starts again."""
         now = time.time() if now is None else now
-        won = self._reclaim(keys=[self._in_flight], args=[_member(game_id, seq), repr(stamp), repr(now)])
+        won = self._reclaim(keys=[self._part(self._in_flight, game_id)],
+                            args=[_member(game_id, seq), repr(stamp), repr(now)])
         if won:
             self.redis.set(self._work_key(game_id, seq, WORK), repr(now), ex=ttl_seconds)
         return bool(won)
@@ -371,21 +415,50 @@ class EventStore:
     def drop_work(self, game_id: str, seq: int, stamp: float) -> bool:
         """Forget an overdue entry whose work is no longer needed (the game moved
         on or is over), unless someone touched it since it was read as ``stamp``."""
-        return bool(self._reclaim(keys=[self._in_flight], args=[_member(game_id, seq), repr(stamp), ""]))
+        return bool(self._reclaim(keys=[self._part(self._in_flight, game_id)],
+                                  args=[_member(game_id, seq), repr(stamp), ""]))
 
     #: Most games :meth:`touched_between` returns at once.
     TOUCHED_LIMIT = 10_000
 
-    def touched_between(self, after: float, upto: float) -> list[tuple[str, float]]:
+    def touched_between(self, after: float, upto: float) -> Rows:
         """Games whose last append lies in ``(after, upto]``, oldest first (at most
-        :attr:`TOUCHED_LIMIT`)."""
+        :attr:`TOUCHED_LIMIT`); ``complete`` is False when a shard was away."""
         low = "-inf" if after == float("-inf") else f"({after!r}"
-        rows = self.redis.zrangebyscore(self.keys.lobby, low, upto, start=0, num=self.TOUCHED_LIMIT,
-                                        withscores=True)
-        return [(i.decode() if isinstance(i, bytes) else i, score) for i, score in rows]
+        rows = self._lobby.merged(lambda key: self.redis.zrangebyscore(key, low, upto, start=0,
+                                                                       num=self.TOUCHED_LIMIT, withscores=True),
+                                  limit=self.TOUCHED_LIMIT)
+        return Rows(((_text(i), score) for i, score in rows), complete=rows.complete)
 
     def _work_key(self, game_id: str, seq: int, kind: str) -> str:
         return f"{self.keys.game(game_id).meta}:{kind}:{seq}"
+
+    # ---------------------------------------------------------------- health
+    def shards(self) -> list[dict[str, Any]]:
+        """Each shard: its slots, its master, whether it answers, and whether an
+        acknowledged move there is on a replica too (``durability``).  A single
+        Redis is one shard holding every slot."""
+        degraded = {d.master for d in self.durability.degraded()}
+        if not self.cluster:
+            return [{"slots": "0-16383", "master": "single", "up": _answers(self.redis),
+                     "durability": "single node"}]
+        assert isinstance(self.redis, RedisCluster)
+        cache_ = self.redis.nodes_manager.slots_cache
+        runs: list[dict[str, Any]] = []
+        for slot in range(16384):
+            nodes = cache_.get(slot) or []
+            name = nodes[0].name if nodes else "unknown"
+            if runs and runs[-1]["master"] == name:
+                runs[-1]["last"] = slot
+            else:
+                runs.append({"first": slot, "last": slot, "master": name, "node": nodes[0] if nodes else None})
+        out = []
+        for run in runs:
+            node = run["node"]
+            up = node is not None and _answers(self.redis.get_redis_connection(node))
+            out.append({"slots": f"{run['first']}-{run['last']}", "master": run["master"], "up": up,
+                        "durability": "degraded" if run["master"] in degraded else "replicated"})
+        return out
 
     # ------------------------------------------------------------- snapshots
     def save_snapshot(self, game_id: str, seq: int, data: Mapping[str, Any]) -> None:

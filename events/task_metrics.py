@@ -7,12 +7,15 @@ deployment already share Redis, so the histogram lives there.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 
 import redis
 
 #: Upper bounds (seconds) of the latency buckets.
 BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
+
+log = logging.getLogger(__name__)
 
 
 #: Histograms kept: the delay from enqueueing bot or system work to its append (by
@@ -26,6 +29,15 @@ def key(prefix: str, name: str = LATENCY_KEY) -> str:
 
 
 def observe(client: redis.Redis, prefix: str, kind: str, seconds: float, key: str = LATENCY_KEY) -> None:
+    """Count one sample.  Best effort: the metrics live on one shard, and a shard
+    failing over must not fail the bot turn or the move that is being measured."""
+    try:
+        _observe(client, prefix, kind, seconds, key)
+    except redis.RedisError as exc:
+        log.debug("metric %s not recorded: %s", key, exc)
+
+
+def _observe(client: redis.Redis, prefix: str, kind: str, seconds: float, key: str) -> None:
     pipe = client.pipeline(transaction=False)
     k = f"{prefix}:metrics:{key}"
     for bound in BUCKETS:
@@ -37,8 +49,12 @@ def observe(client: redis.Redis, prefix: str, kind: str, seconds: float, key: st
 
 
 def count_append(client: redis.Redis, prefix: str, game: str) -> None:
-    """Workers count their appends here; web nodes count their own in-process."""
-    client.hincrby(f"{prefix}:metrics:worker_appends", game, 1)
+    """Workers count their appends here; web nodes count their own in-process
+    (best effort, like :func:`observe`)."""
+    try:
+        client.hincrby(f"{prefix}:metrics:worker_appends", game, 1)
+    except redis.RedisError as exc:
+        log.debug("worker append not counted: %s", exc)
 
 
 def read_appends(client: redis.Redis, prefix: str) -> dict[str, float]:

@@ -11,7 +11,7 @@ import time
 
 from flask import Flask, Response, g, request
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from events import task_metrics
@@ -51,6 +51,12 @@ class TaskLatencyCollector:
                                                             context.settings.key_prefix).items()):
             appends.add_metric([game], count)
         yield appends
+        degraded = GaugeMetricFamily("stellwerk_shards_degraded",
+                                     "Shards whose master lacks the replicas an append waits for (after a failover): "
+                                     "moves there are acknowledged without a replica's copy", labels=["master"])
+        for shard in context.repository.store.durability.degraded():
+            degraded.add_metric([shard.master], 1)
+        yield degraded
 
 
 def _histogram(samples: dict[str, dict[str, float]], name: str, documentation: str,

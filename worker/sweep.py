@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from events.followups import ADVANCE_TASK, Send, claim_and_send
 from events.repository import GameRepository, UnknownGame
 from events.settings import Settings
+from events.shard_index import UNREACHABLE
 from events.work import next_work
 
 log = logging.getLogger(__name__)
@@ -65,9 +66,13 @@ def sweep(repo: GameRepository, settings: Settings, send: Send, now: float | Non
     """One run of the sweep (see the module docstring)."""
     now = time.time() if now is None else now
     report = SweepReport()
-    _resend_silent(repo, settings, send, now, report)
-    _resend_overdue(repo, settings, send, now, report)
-    _revive_unclaimed(repo, settings, send, now, report)
+    for step in (_resend_silent, _resend_overdue, _revive_unclaimed):
+        try:
+            step(repo, settings, send, now, report)
+        except UNREACHABLE as exc:
+            # A game (or the watermark) on a shard that is away: the other steps
+            # still run, and this one tries again next time.
+            log.warning("sweep step %s stopped at an unreachable shard: %s", step.__name__, exc)
     if report.resent or report.revived:
         log.warning("sweep enqueued lost work: %s", report.lines())
     return report
@@ -145,6 +150,8 @@ def _revive_unclaimed(repo: GameRepository, settings: Settings, send: Send, now:
             continue
         if claim_and_send(repo, game_id, p.seq, "work", send, ADVANCE_TASK, [game_id, p.seq, now]):
             report.revived.append(f"{game_id}@{p.seq}")
+    if not touched.complete:
+        return  # a shard was away: its games are looked at once it is back
     # A capped read (very many games) continues from its last game next time.
     until = touched[-1][1] if len(touched) >= store.TOUCHED_LIMIT else upto
     store.redis.set(key, repr(until))

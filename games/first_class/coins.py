@@ -1,7 +1,14 @@
 """The 12-field coin grid: new coins fill empty fields from field 1 upward; coins
-that find no field are lost.  Removing one coin gives the action of its column."""
+that find no field are lost.  Removing one coin gives the action of its column.
+
+A purchase may be paid from any columns ("Spalten beliebig: Für 4 Münzen kannst Du
+1 offene Spielende-Karte nehmen").  Which fields of a column pay does not matter
+(new coins fill the lowest empty fields, and a coin's action is its column's), so
+a payment is named by its columns only: ``(1, 1, 2, 3)``."""
 
 from __future__ import annotations
+
+from itertools import combinations_with_replacement
 
 from .data import RULES
 
@@ -30,7 +37,30 @@ def set_fields(grid: tuple[bool, ...], fields: list[int], value: bool) -> tuple[
     return tuple(out)
 
 
-def payment(grid: tuple[bool, ...], n: int) -> list[int]:
-    """The fields paid for a purchase of ``n`` coins: the highest-numbered ones
-    (our choice; the rules text lets any coins pay, and this keeps a command per card)."""
-    return occupied(grid)[::-1][:n]
+def by_column(grid: tuple[bool, ...]) -> list[list[int]]:
+    """The occupied fields of each column, highest first."""
+    return [[f for f in fields if grid[f - 1]][::-1] for fields in RULES.coin_columns]
+
+
+def payments(grid: tuple[bool, ...], n: int) -> list[tuple[int, ...]]:
+    """Each distinct way to pay ``n`` coins, as the (1-based, sorted) columns of the
+    coins; the first takes the lowest columns (the default: column 1's new car is
+    the cheapest action, column 3's upgrade the dearest)."""
+    have = [len(fields) for fields in by_column(grid)]
+    if sum(have) < n:
+        return []
+    return [combo for combo in combinations_with_replacement(range(1, len(have) + 1), n)
+            if all(combo.count(c + 1) <= k for c, k in enumerate(have))]
+
+
+def payment(grid: tuple[bool, ...], columns: tuple[int, ...]) -> list[int] | None:
+    """The fields that pay with coins of ``columns`` (the highest of each column), or
+    None if the grid lacks them."""
+    fields = by_column(grid)
+    out: list[int] = []
+    for c in sorted(set(columns)):
+        k = columns.count(c)
+        if not 1 <= c <= len(fields) or len(fields[c - 1]) < k:
+            return None
+        out.extend(fields[c - 1][:k])
+    return out

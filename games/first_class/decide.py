@@ -1,9 +1,10 @@
 """``decide``: check a command against the rules and return its events.
 
 Every refusal is an ``IllegalMove`` whose code names the rule (``fc.*``).  All
-randomness (the deal of a round, the reshuffle after the end-card draft, refills
-of the end-game display come from the already shuffled deck) is drawn here from
-the ``rng`` the platform passes in and written into the events.
+randomness (the deal of a round, the reshuffle after the end-card draft) is drawn
+here from the ``rng`` the platform passes in and written into the events; the
+end-game display is refilled from the already shuffled deck by system work after
+the turn's confirm (a barrier: nobody undoes into the new card).
 """
 
 from __future__ import annotations
@@ -17,13 +18,11 @@ from games.kit import Args
 
 from . import coins, contracts, route, trains
 from .data import RULES
-from .effects import Builder, after_growth, apply, attach_car, begin, move_conductor, move_loco
-from .state import MANDATORY, State
+from .effects import Builder, after_growth, apply, attach_car, begin, gain_coins, move_conductor, move_loco
+from .state import MANDATORY, Pending, State
 
 Decider = Callable[[Builder, str, Args], None]
 DECIDERS: dict[str, Decider] = {}
-#: commands a seat may send whatever step is first (spending coins, contracts)
-FREE = ("SpendCoin", "BuyEndCard", "FulfilContract")
 
 
 def command(name: str) -> Callable[[Decider], Decider]:
@@ -38,6 +37,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         return _system(state, command, rng)
     if state.phase == "over":
         raise IllegalMove("fc.turn.over", "the game is over")
+    if state.refill:
+        raise IllegalMove("fc.system.refill", "the end-game display is being refilled")
     if command.seat != state.current():
         raise IllegalMove("fc.turn.not_yours", "it is not your turn")
     fn = DECIDERS.get(command.type)
@@ -54,15 +55,30 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 # --- step helpers ------------------------------------------------------------------
 
 
-def _front(b: Builder, *kinds: str) -> tuple[str, int, int]:
-    if not b.state.pending or b.state.pending[0][0] not in kinds:
-        raise IllegalMove("fc.step.not_open", f"no open step for this: {' / '.join(kinds)}")
-    return b.state.pending[0]
+def _part(b: Builder, kinds: tuple[str, ...], fits: Callable[[Pending], bool] = lambda part: True,
+          too_much: str = "fc.step.too_much") -> Pending:
+    """The part of the top frame a command carries out: the first of ``kinds`` (in
+    that order of preference) that ``fits`` the command."""
+    top = b.state.top()
+    for kind in kinds:
+        for part in top:
+            if part[0] == kind and fits(part):
+                return part
+    if any(part[0] in kinds for part in top):
+        raise IllegalMove(too_much, "more than the open part allows")
+    raise IllegalMove("fc.step.not_open", f"no open part for this: {' / '.join(kinds)}")
+
+
+def _step(part: Pending) -> list[Any]:
+    """How an event names the part it works on (``evolve`` consumes that one)."""
+    return [part[0], part[2]]
 
 
 def _no_mandatory(b: Builder) -> None:
-    if b.state.pending and b.state.pending[0][0] in MANDATORY:
-        raise IllegalMove("fc.step.mandatory", "first finish the open step: " + b.state.pending[0][0])
+    """Nothing else while a part to be done at once is open (post wagon, postcard)."""
+    if b.state.blocked():
+        kind = next(p[0] for p in b.state.top() if p[0] in MANDATORY)
+        raise IllegalMove("fc.step.mandatory", "first finish the open step: " + kind)
 
 
 def _in_turn(b: Builder) -> None:
@@ -127,17 +143,17 @@ def _take(b: Builder, seat: str, args: Args) -> None:
         b.emit("RowCleared", {"row": row, "cards": list(b.state.rows[row])})
     card = RULES.cards[card_id]
     if mode == "upgrade":
-        b.emit("EffectsQueued", {"seat": seat, "items": [["upgrade_or_car", 1, -1]], "front": False})
+        b.emit("EffectsQueued", {"seat": seat, "items": [["upgrade_or_car", 1, -1]], "front": True})
         return
     if card.route:
         b.emit("RouteExtended", {"seat": seat, "route": card.route})
     if card.contract:
         b.emit("ContractOpened", {"seat": seat, "card": card_id})
-    if card.celebrity:
-        b.emit("EffectsQueued", {"seat": seat, "items": [["celebrity", 1, -1]], "front": False})
+    # the card's parts in any order; its celebrity among them (it may wait for the
+    # card's own new car), its postcard "sofort" on top
+    apply(b, seat, card.effects, extra=[["celebrity", 1, -1]] if card.celebrity else [])
     if card.postcard:
-        b.emit("EffectsQueued", {"seat": seat, "items": [["postcard", 1, -1]], "front": False})
-    apply(b, seat, card.effects, front=False)
+        b.emit("EffectsQueued", {"seat": seat, "items": [["postcard", 1, -1]], "front": True})
 
 
 @command("TakeStartTile")
@@ -154,7 +170,7 @@ def _tile(b: Builder, seat: str, args: Args) -> None:
     top = next((i for i, r in enumerate(state.rows) if r), None)
     removed = state.rows[top][0] if top is not None else None
     b.emit("StartTileTaken", {"seat": seat, "position": position, "row": top, "removed": removed})
-    apply(b, seat, RULES.start_bonus[position - 1], front=False)
+    apply(b, seat, RULES.start_bonus[position - 1])
 
 
 # --- pending steps -------------------------------------------------------------------
@@ -162,16 +178,16 @@ def _tile(b: Builder, seat: str, args: Args) -> None:
 
 @command("AttachCar")
 def _attach(b: Builder, seat: str, args: Args) -> None:
-    _front(b, "car", "upgrade_or_car")
+    part = _part(b, ("car", "upgrade_or_car"))
     t = args.integer("train", 0, 1)
     if not trains.can_attach(b.state.player(seat).trains[t], b.state.supply):
         raise IllegalMove("fc.train.full", "this train takes no more cars (LOK attached or no 0-car left)")
-    attach_car(b, seat, t)
+    attach_car(b, seat, t, _step(part))
 
 
 @command("UpgradeCar")
 def _upgrade(b: Builder, seat: str, args: Args) -> None:
-    _front(b, "upgrade", "upgrade_or_car")
+    part = _part(b, ("upgrade", "upgrade_or_car"))
     t = args.integer("train", 0, 1)
     train = b.state.player(seat).trains[t]
     i = args.integer("index", 0, 9)
@@ -187,79 +203,94 @@ def _upgrade(b: Builder, seat: str, args: Args) -> None:
         if left:
             raise IllegalMove("fc.upgrade.order", "the car to the left must be at least the new level")
         raise IllegalMove("fc.upgrade.supply", "no car card of that level is left in the supply")
-    b.emit("CarUpgraded", {"seat": seat, "train": t, "index": i, "from": train[i][1], "to": new, "consumes": 1})
+    b.emit("CarUpgraded", {"seat": seat, "train": t, "index": i, "from": train[i][1], "to": new, "consumes": 1,
+                           "step": _step(part)})
 
 
 @command("MoveConductor")
 def _conductor(b: Builder, seat: str, args: Args) -> None:
-    kind, n, _ = _front(b, "conductor", "loco_or_conductor")
+    """Steps of one train's conductor: a part for this train (both conductors'
+    steps), else the steps to split, else a coin's single step."""
     t = args.integer("train", 0, 1)
     steps = args.integer("steps", 1, 9)
-    limit = 1 if kind == "loco_or_conductor" else n
-    room = trains.conductor_room(b.state.player(seat), t)
-    if steps > min(limit, room):
+    part = _part(b, ("own_conductor", "conductor", "loco_or_conductor"),
+                 lambda p: (p[0] != "own_conductor" or p[2] == t)
+                 and steps <= (1 if p[0] == "loco_or_conductor" else p[1]), "fc.conductor.steps")
+    if steps > trains.conductor_room(b.state.player(seat), t):
         raise IllegalMove("fc.conductor.steps", "that many steps are not possible (open steps or end of the train)")
-    move_conductor(b, seat, t, steps, consumes=1 if kind == "loco_or_conductor" else steps)
+    move_conductor(b, seat, t, steps, 1 if part[0] == "loco_or_conductor" else steps, _step(part))
 
 
 @command("MoveLoco")
 def _loco(b: Builder, seat: str, args: Args) -> None:
-    _front(b, "loco_or_conductor")
-    if route.move(b.state.player(seat), 1)[0] == b.state.player(seat).loco:
+    steps = args.integer("steps", 1, 9, default=1)
+    part = _part(b, ("loco", "loco_or_conductor"),
+                 lambda p: steps <= (1 if p[0] == "loco_or_conductor" else p[1]), "fc.loco.steps")
+    player = b.state.player(seat)
+    if route.move(player, steps)[0] - player.loco < steps:
         raise IllegalMove("fc.loco.end", "the locomotive is at the end of its route")
-    move_loco(b, seat, 1, consumes=True)
+    move_loco(b, seat, steps, 1 if part[0] == "loco_or_conductor" else steps, _step(part))
+
+
+@command("TakeCoins")
+def _coins(b: Builder, seat: str, args: Args) -> None:
+    part = _part(b, ("coins",))
+    gain_coins(b, seat, part[1], _step(part))
+
+
+@command("TakePoints")
+def _points(b: Builder, seat: str, args: Args) -> None:
+    part = _part(b, ("vp",))
+    b.emit("PointsScored", {"seat": seat, "vp": part[1], "reason": "effect", "consumes": part[1],
+                            "step": _step(part)})
 
 
 @command("AttachPost")
 def _post(b: Builder, seat: str, args: Args) -> None:
-    _, _, t = _front(b, "post")
+    part = _part(b, ("post",))
+    t = part[2]
     post = args.text("post")
     if post not in b.state.player(seat).posts_left:
         raise IllegalMove("fc.post.unknown", "choose one of your remaining post wagons")
-    b.emit("PostAttached", {"seat": seat, "train": t, "post": post, "consumes": 1})
+    b.emit("PostAttached", {"seat": seat, "train": t, "post": post, "consumes": 1, "step": _step(part)})
     apply(b, seat, RULES.post_wagons[post], train=t)
     after_growth(b, seat, t)
 
 
 @command("TakeEndCard")
 def _end_take(b: Builder, seat: str, args: Args) -> None:
-    _front(b, "end_card")
+    part = _part(b, ("end_card",))
     card = args.text("card")
     if card not in b.state.end_display:
         raise IllegalMove("fc.endcard.not_displayed", "that end-game card is not face up")
-    b.emit("EndCardTaken", {"seat": seat, "card": card, "consumes": 1})
-    _refill_and_act(b, seat, card)
-
-
-def _refill_and_act(b: Builder, seat: str, card: str) -> None:
-    if b.state.end_deck:
-        b.emit("EndCardRevealed", {"card": b.state.end_deck[0]}, barrier=True)
+    b.emit("EndCardTaken", {"seat": seat, "card": card, "consumes": 1, "step": _step(part)})
+    # "Sofort erhältst Du die auf der Karte abgebildete Aktion"; the display is refilled after the turn
     apply(b, seat, RULES.end_cards[card].effects)
 
 
 @command("PlaceCelebrity")
 def _celebrity(b: Builder, seat: str, args: Args) -> None:
-    _front(b, "celebrity")
+    part = _part(b, ("celebrity",))
     t = args.integer("train", 0, 1)
     i = trains.first_free_car(b.state.player(seat).trains[t])
     if i is None:
         raise IllegalMove("fc.celebrity.no_free_car", "this train has no car without a card under it")
-    b.emit("CelebrityPlaced", {"seat": seat, "train": t, "index": i, "consumes": 1})
+    b.emit("CelebrityPlaced", {"seat": seat, "train": t, "index": i, "consumes": 1, "step": _step(part)})
 
 
 @command("PlacePostcard")
 def _postcard(b: Builder, seat: str, args: Args) -> None:
-    _front(b, "postcard")
+    part = _part(b, ("postcard",))
     card = args.text("route")
     if card not in route.free_route_cards(b.state.player(seat)):
         raise IllegalMove("fc.postcard.no_free_route", "postcards go under your route cards without one")
-    b.emit("PostcardPlaced", {"seat": seat, "route": card, "consumes": 1})
+    b.emit("PostcardPlaced", {"seat": seat, "route": card, "consumes": 1, "step": _step(part)})
 
 
 @command("DeclineCard")
 def _decline(b: Builder, seat: str, args: Args) -> None:
     """No free car (celebrity) or route card (postcard): an upgrade instead."""
-    kind, _, _ = _front(b, "celebrity", "postcard")
+    kind, _, _, _ = _part(b, ("celebrity", "postcard"))
     player = b.state.player(seat)
     if kind == "celebrity" and any(trains.first_free_car(t) is not None for t in player.trains):
         raise IllegalMove("fc.celebrity.must_place", "a free car exists: the celebrity must be placed")
@@ -271,10 +302,19 @@ def _decline(b: Builder, seat: str, args: Args) -> None:
 
 @command("SkipEffect")
 def _skip(b: Builder, seat: str, args: Args) -> None:
+    """Leave out a part of the top frame ("ganz / teilweise"; "Man darf auf Bonus-Teile verzichten")."""
     if not b.state.pending:
         raise IllegalMove("fc.step.none", "nothing to skip")
-    _no_mandatory(b)
-    b.emit("EffectSkipped", {"seat": seat, "kind": b.state.pending[0][0], "done": False})
+    optional = [p for p in b.state.top() if p[0] not in MANDATORY]
+    kind = args.text("kind") if "kind" in args else (optional[0][0] if optional else "")
+    train = args.integer("train", 0, 1) if "train" in args else None
+    if not kind or kind in MANDATORY:
+        raise IllegalMove("fc.step.mandatory", f"the {kind or 'open step'} cannot be left out")
+    part = _part(b, (kind,), lambda p: train is None or p[2] == train)
+    payload: dict[str, Any] = {"seat": seat, "kind": kind, "done": False}
+    if part[2] >= 0:
+        payload["train"] = part[2]
+    b.emit("EffectSkipped", payload)
 
 
 # --- coins, end-game cards, contracts -----------------------------------------------
@@ -306,8 +346,17 @@ def _buy(b: Builder, seat: str, args: Args) -> None:
     grid = b.state.player(seat).coins
     if coins.count(grid) < RULES.end_card_price:
         raise IllegalMove("fc.endcard.coins", f"an end-game card costs {RULES.end_card_price} coins")
-    b.emit("EndCardBought", {"seat": seat, "card": card, "fields": coins.payment(grid, RULES.end_card_price)})
-    _refill_and_act(b, seat, card)
+    options = coins.payments(grid, RULES.end_card_price)
+    raw = args.get("columns", list(options[0]))
+    if not isinstance(raw, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in raw) \
+            or len(raw) != RULES.end_card_price:
+        raise args.bad("columns", f"columns must list the columns of {RULES.end_card_price} coins")
+    fields = coins.payment(grid, tuple(raw))
+    if fields is None:
+        raise IllegalMove("fc.endcard.columns", "those columns do not hold enough coins")
+    b.emit("EndCardBought", {"seat": seat, "card": card, "fields": fields, "columns": sorted(raw)})
+    # "Sofort erhältst Du die auf der Karte abgebildete Aktion"; the display is refilled after the turn
+    apply(b, seat, RULES.end_cards[card].effects)
 
 
 @command("FulfilContract")
@@ -331,7 +380,9 @@ def _fulfil(b: Builder, seat: str, args: Args) -> None:
 def _claim(b: Builder, seat: str, args: Args) -> None:
     if b.state.phase != "scoring":
         raise IllegalMove("fc.phase", "route bonuses are taken in a scoring phase")
-    _no_mandatory(b)
+    if b.state.pending:
+        # "jeder Bonus bei Auswahl einer Stadt direkt zu nehmen und nicht häppchenweise"
+        raise IllegalMove("fc.route.one_at_a_time", "first take or leave out the open parts of the last bonus")
     player = b.state.player(seat)
     city = args.integer("city", 0, 99)
     if city not in route.bonus_cities(player):
@@ -348,7 +399,8 @@ def _claim(b: Builder, seat: str, args: Args) -> None:
 def _score(b: Builder, seat: str, args: Args) -> None:
     if b.state.phase != "scoring":
         raise IllegalMove("fc.phase", "trains are scored in a scoring phase")
-    _no_mandatory(b)
+    if b.state.mandatory_open():
+        raise IllegalMove("fc.step.mandatory", "first finish the open steps that must be done")
     points = trains.train_points(b.state.player(seat))
     b.emit("TrainsScored", {"seat": seat, "vp": sum(points), "trains": list(points)})
 
@@ -357,6 +409,10 @@ def _score(b: Builder, seat: str, args: Args) -> None:
 
 
 def _system(state: State, cmd: Command, rng: random.Random) -> list[Event]:
+    if cmd.type == "RefillEndDisplay":
+        if not state.refill:
+            raise IllegalMove("fc.system.refill", "the end-game display is full")
+        return [Event("EndCardRevealed", {"card": card}, barrier=True) for card in state.end_deck[:state.refill]]
     if cmd.type == "DealRound":
         if state.phase != "deal":
             raise IllegalMove("fc.system.deal", "no round to deal now")

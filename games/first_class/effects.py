@@ -2,9 +2,11 @@
 appends each event and folds it at once, so a consequence (the 5th car brings a post wagon, a conductor
 enters a LOK tile) is decided on the state the earlier events made.
 
-Effects that need no choice (coins, locomotive steps, both conductors, points)
-happen at once; those that do (new car, upgrade, split conductor steps, an
-end-game card, a post wagon, a celebrity or postcard) become pending steps.
+Every part of a card, a bonus or a reward becomes a pending part of one frame
+(coins, points and locomotive steps too): the rules text lets the player carry
+out the actions "ganz / teilweise" and forgo bonus parts ("Man darf auf
+Bonus-Teile verzichten"), in an order it leaves open.  Steps for both conductors
+are one part per train, so each may be walked or left.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from .data import RULES, Effect
 from .evolve import evolve
 from .state import State
 
-#: effects that wait for the player's choice, as pending steps
-CHOICES = ("car", "upgrade", "conductor", "end_card", "upgrade_or_car", "loco_or_conductor")
+#: the kinds a pending part may have (besides post, celebrity, postcard and draft)
+PARTS = ("car", "upgrade", "conductor", "end_card", "upgrade_or_car", "loco_or_conductor", "coins", "vp", "loco",
+         "own_conductor")
 
 
 #: A First Class decision: the kit's event builder, folding by First Class's ``evolve``.
@@ -33,50 +36,63 @@ def begin(state: State, rng: random.Random | None = None) -> Builder:
     return Decision(state, evolve, rng)
 
 
-def apply(b: Builder, seat: str, effects: Iterable[Effect], front: bool = True, train: int = -1) -> None:
-    """Do the automatic effects now and queue the choices (in their order)."""
-    queued: list[list[Any]] = []
+def parts(effects: Iterable[Effect], train: int = -1) -> list[list[Any]]:
+    """The pending parts of ``effects``: ``conductors`` (both trains) becomes one
+    part per train, ``own_conductor`` the post wagon's train; equal parts add up."""
+    out: dict[tuple[str, int], int] = {}
     for kind, n in effects:
-        if kind in CHOICES:
-            queued.append([kind, n, -1])
-        elif kind == "coins":
-            gain_coins(b, seat, n)
-        elif kind == "vp":
-            b.emit("PointsScored", {"seat": seat, "vp": n, "reason": "effect"})
-        elif kind == "loco":
-            move_loco(b, seat, n)
-        elif kind == "conductors":
+        if kind == "conductors":
             for t in (0, 1):
-                move_conductor(b, seat, t, n)
+                out[("own_conductor", t)] = out.get(("own_conductor", t), 0) + n
         elif kind == "own_conductor":
-            move_conductor(b, seat, train, n)
+            out[(kind, train)] = out.get((kind, train), 0) + n
+        elif kind in PARTS:
+            out[(kind, -1)] = out.get((kind, -1), 0) + n
         else:
             raise ValueError(f"unknown effect {kind!r}")
-    if queued:
-        b.emit("EffectsQueued", {"seat": seat, "items": queued, "front": front})
+    return [[kind, n, t] for (kind, t), n in out.items() if n > 0]
 
 
-def gain_coins(b: Builder, seat: str, n: int) -> None:
+def apply(b: Builder, seat: str, effects: Iterable[Effect], train: int = -1,
+          extra: Iterable[list[Any]] = ()) -> None:
+    """Queue the parts of ``effects`` (and ``extra`` ones) as a new frame on top."""
+    items = parts(effects, train) + [list(x) for x in extra]
+    if items:
+        b.emit("EffectsQueued", {"seat": seat, "items": items, "front": True})
+
+
+Step = list[Any]
+
+
+def _part(consumes: int, step: Step | None) -> dict[str, Any]:
+    """The payload naming the pending part an event carries out (none: nothing consumed)."""
+    return {"consumes": consumes, "step": step} if step else {}
+
+
+def gain_coins(b: Builder, seat: str, n: int, step: Step | None = None) -> None:
+    """``n`` coins; ``step`` names the pending part they carry out, if any."""
     fields = coins.fields_for(b.state.player(seat).coins, n)
-    b.emit("CoinsGained", {"seat": seat, "n": n, "fields": fields, "lost": n - len(fields)})
+    b.emit("CoinsGained", {"seat": seat, "n": n, "fields": fields, "lost": n - len(fields), **_part(n, step)})
 
 
-def move_loco(b: Builder, seat: str, steps: int, consumes: int = 0) -> None:
+def move_loco(b: Builder, seat: str, steps: int, consumes: int = 0, step: Step | None = None) -> None:
     player = b.state.player(seat)
     to, points = route.move(player, steps)
-    if to != player.loco or consumes:
-        b.emit("LocoMoved", {"seat": seat, "steps": to - player.loco, "to": to, "points": points,
-                             "consumes": consumes})
+    if to == player.loco and not consumes:
+        return
+    b.emit("LocoMoved", {"seat": seat, "steps": to - player.loco, "to": to, "points": points,
+                         **_part(consumes, step)})
 
 
-def move_conductor(b: Builder, seat: str, train: int, steps: int, consumes: int = 0) -> None:
+def move_conductor(b: Builder, seat: str, train: int, steps: int, consumes: int = 0,
+                   step: Step | None = None) -> None:
     player = b.state.player(seat)
     room = trains.conductor_room(player, train)
     steps = min(steps, room)
     if steps <= 0 and not consumes:
         return
     to = player.conductors[train] + steps
-    b.emit("ConductorMoved", {"seat": seat, "train": train, "steps": steps, "to": to, "consumes": consumes})
+    b.emit("ConductorMoved", {"seat": seat, "train": train, "steps": steps, "to": to, **_part(consumes, step)})
     if steps and b.state.player(seat).trains[train][to][0] == "lok" and \
             len(b.state.constantinople) < len(RULES.constantinople):
         place = len(b.state.constantinople)
@@ -84,14 +100,14 @@ def move_conductor(b: Builder, seat: str, train: int, steps: int, consumes: int 
                                          "vp": RULES.constantinople[place]})
 
 
-def attach_car(b: Builder, seat: str, train: int, consumes: int = 1) -> None:
-    b.emit("CarAttached", {"seat": seat, "train": train, "consumes": consumes})
+def attach_car(b: Builder, seat: str, train: int, step: Step | None = None) -> None:
+    b.emit("CarAttached", {"seat": seat, "train": train, **_part(1, step)})
     after_growth(b, seat, train)
 
 
 def after_growth(b: Builder, seat: str, train: int) -> None:
-    """The 5th car calls for a post wagon (the player's choice, first of all steps);
-    the 9th card brings the top LOK tile and its bonus."""
+    """The 5th car calls for a post wagon ("sofort": the player's choice, before
+    anything else); the 9th card brings the top LOK tile and its bonus ("direkt")."""
     cars = b.state.player(seat).trains[train]
     if trains.needs_post(cars):
         b.emit("EffectsQueued", {"seat": seat, "items": [["post", 1, train]], "front": True})

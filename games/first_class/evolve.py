@@ -32,14 +32,30 @@ def evolve(state: State, event: Event) -> State:
     return handler(state, dict(event.payload)) if handler else state
 
 
+def _find(state: State, p: dict[str, Any]) -> int:
+    """The pending part an event works on: the one its ``step`` names (``[kind,
+    train]``; the first of that kind without a train), else the first (older logs)."""
+    step = p.get("step")
+    if not step:
+        return 0
+    kind, train = step[0], step[1] if len(step) > 1 else None
+    for i, (k, _, t, _) in enumerate(state.pending):
+        if k == kind and (train is None or t == train):
+            return i
+    return 0
+
+
 def _consume(state: State, p: dict[str, Any]) -> State:
-    """The event carried out ``consumes`` units of the first pending step."""
+    """The event carried out ``consumes`` units of a pending part."""
     used = int(p.get("consumes") or 0)
     if not used or not state.pending:
         return state
-    kind, n, train = state.pending[0]
-    rest = state.pending[1:]
-    return replace(state, pending=((kind, n - used, train),) + rest if n > used else rest)
+    i = _find(state, p)
+    kind, n, train, frame = state.pending[i]
+    rest = state.pending[:i] + state.pending[i + 1:]
+    if n > used:
+        rest = rest[:i] + ((kind, n - used, train, frame),) + rest[i:]
+    return replace(state, pending=rest)
 
 
 @on("GameCreated")
@@ -74,7 +90,7 @@ def _dealt(state: State, p: dict[str, Any]) -> State:
 def _end_dealt(state: State, p: dict[str, Any]) -> State:
     n = p["count"]
     return replace(state, phase="draft", drafters=tuple(p["drafters"]), draft_index=0,
-                   draft_hand=state.end_deck[:n], end_deck=state.end_deck[n:], pending=(("draft", 1, -1),))
+                   draft_hand=state.end_deck[:n], end_deck=state.end_deck[n:], pending=(("draft", 1, -1, 0),))
 
 
 @on("EndCardDrafted")
@@ -99,7 +115,8 @@ def _end_displayed(state: State, p: dict[str, Any]) -> State:
 
 @on("EndCardRevealed")
 def _end_revealed(state: State, p: dict[str, Any]) -> State:
-    return replace(state, end_display=state.end_display + state.end_deck[:1], end_deck=state.end_deck[1:])
+    return replace(state, end_display=state.end_display + state.end_deck[:1], end_deck=state.end_deck[1:],
+                   refill=max(0, state.refill - 1))
 
 
 @on("CardTaken")
@@ -133,19 +150,25 @@ def _tile(state: State, p: dict[str, Any]) -> State:
 
 @on("EffectsQueued")
 def _queued(state: State, p: dict[str, Any]) -> State:
-    items: tuple[Pending, ...] = tuple((k, n, t) for k, n, t in p["items"])
+    """A new frame of parts (on top; at the bottom in older logs)."""
+    frame = 1 + max((f for *_, f in state.pending), default=0)
+    items: tuple[Pending, ...] = tuple((k, n, t, frame) for k, n, t in p["items"])
     return replace(state, pending=items + state.pending if p["front"] else state.pending + items)
 
 
 @on("EffectSkipped")
 def _skipped(state: State, p: dict[str, Any]) -> State:
-    return replace(state, pending=state.pending[1:])
+    if not state.pending:
+        return state
+    step = [p["kind"], p["train"]] if "train" in p else [p.get("kind")]
+    i = _find(state, {"step": step if step[0] else None})
+    return replace(state, pending=state.pending[:i] + state.pending[i + 1:])
 
 
 @on("CoinsGained")
 def _coins(state: State, p: dict[str, Any]) -> State:
     player = state.player(p["seat"])
-    return state.with_player(p["seat"], coins=coins.set_fields(player.coins, p["fields"], True))
+    return _consume(state.with_player(p["seat"], coins=coins.set_fields(player.coins, p["fields"], True)), p)
 
 
 @on("CoinSpent")
@@ -297,12 +320,15 @@ def _finished(state: State, p: dict[str, Any]) -> State:
 def _confirmed(state: State, p: dict[str, Any]) -> State:
     """Next seat; at the end of a round the tile's holder becomes start player
     (before any scoring), then a scoring phase or the next deal."""
+    if state.phase in ("play", "scoring"):
+        missing = RULES.end_display - len(state.end_display)
+        state = replace(state, refill=max(0, min(missing, len(state.end_deck))))
     state = replace(state, took=False, scored=False, pending=())
     n = len(state.seats)
     if state.phase == "draft":
         index = state.draft_index + 1
         if index < len(state.drafters):
-            return replace(state, draft_index=index, pending=(("draft", 1, -1),))
+            return replace(state, draft_index=index, pending=(("draft", 1, -1, 0),))
         return replace(state, draft_index=index, phase="play")
     if state.phase == "play":
         turn = state.turn + 1
@@ -318,5 +344,7 @@ def _confirmed(state: State, p: dict[str, Any]) -> State:
         index = state.scoring_index + 1
         if index < n:
             return replace(state, scoring_index=index)
-        return replace(state, scoring_index=index, phase="final" if state.round >= RULES.rounds else "deal")
+        if state.round >= RULES.rounds:
+            return replace(state, scoring_index=index, phase="final", refill=0)  # nothing is bought any more
+        return replace(state, scoring_index=index, phase="deal")
     return state

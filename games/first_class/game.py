@@ -4,8 +4,10 @@ their modules."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.contract import NOBODY, SECRET, Event, IllegalMove, Status
@@ -16,10 +18,18 @@ from .decide import deal_event, decide
 from .evolve import evolve
 from .legal import legal_commands, open_actions
 from .messages import MESSAGES, describe, describe_command
-from .state import State, replace
+from .state import Player, State, replace
 from .view import view
 
 PLAYER_PHASES = ("draft", "play", "scoring")
+
+
+def _engine_texts() -> dict[str, dict[str, str]]:
+    """The sentences of the rules engine's newer commands and open actions (the
+    ``fc.*`` keys of ``web/texts.json``), over the catalogue of ``messages``."""
+    raw = json.loads(resources.files(__package__).joinpath("web/texts.json").read_text("utf-8"))
+    texts = {lang: {k: v for k, v in entries.items() if k.startswith("fc.")} for lang, entries in raw.items()}
+    return {lang: {**MESSAGES.get(lang, {}), **texts.get(lang, {})} for lang in MESSAGES}
 
 
 class FirstClass(GameBase[State]):
@@ -29,10 +39,11 @@ class FirstClass(GameBase[State]):
     min_players = 2
     max_players = 4
     #: the base game with modules A (contracts) and B (celebrities, postcards): no choices yet
-    messages = MESSAGES
+    messages = _engine_texts()
     state_type = State
     #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
-    state_version = 1
+    #: 2: pending parts in frames, the end-game display refilled after the turn.
+    state_version = 2
 
     decide = staticmethod(decide)
     evolve = staticmethod(evolve)
@@ -57,9 +68,12 @@ class FirstClass(GameBase[State]):
             stacks[str(stack)] = cards
         end_deck = sorted(RULES.end_cards)
         rng.shuffle(end_deck)
+        # the two starting 0-cars of each player come out of the supply (94 car cards in all)
+        supply = dict(RULES.supply)
+        supply[RULES.kind_of_level[0]] -= sum(len(train) for train in Player().trains) * len(seats)
         events = [
             Event("GameCreated", {"options": opts, "seats": seats, "rules_version": self.state_version,
-                                  "supply": dict(RULES.supply), "lok_tiles": [v for v, _ in RULES.lok_tiles]}),
+                                  "supply": supply, "lok_tiles": [v for v, _ in RULES.lok_tiles]}),
             Event("StacksShuffled", {"counts": {k: len(v) for k, v in stacks.items()}, "end_cards": len(end_deck),
                                      SECRET: {NOBODY: {"stacks": stacks, "end_deck": end_deck}}}, barrier=True),
         ]
@@ -73,6 +87,15 @@ class FirstClass(GameBase[State]):
                                               SECRET: {drafters[0]: {"hand": end_deck[:n]}}}, barrier=True))
         return events
 
+    def has_mandatory(self, state: State, seat: str) -> bool:
+        """``open_actions`` has a mandatory one, without building them (bots ask per listing)."""
+        if state.phase not in PLAYER_PHASES or seat != state.current() or state.refill:
+            return False
+        if state.phase == "draft":
+            return bool(state.pending)
+        return (state.mandatory_open() or (state.phase == "play" and not state.took)
+                or (state.phase == "scoring" and not state.scored))
+
     def status(self, state: State) -> Status:
         scores = {seat: p.vp for seat, p in state.players.items()}
         if state.phase == "over":
@@ -81,6 +104,10 @@ class FirstClass(GameBase[State]):
         if not state.seats:
             return setting_up()
         pending: tuple[str, ...] = ()
+        if state.refill:  # system work after the confirm: nobody moves meanwhile
+            scores = {seat: p.vp for seat, p in state.players.items()}
+            return Status(state.phase, state.round or None, (), ("RefillEndDisplay",), False, scores,
+                          ranked(scores, state.seats))
         if state.phase == "deal":
             pending = ("DealRound",)
         elif state.phase == "final":

@@ -1,8 +1,9 @@
 """Legal commands and open actions, from the same rules ``decide`` checks.
 
-The first pending step blocks the rest (an ordered list of steps, as in 18xx);
-coins may be spent, end-game cards bought and contracts fulfilled around it
-unless that step is mandatory (post wagon, celebrity, postcard).
+The parts of the top pending frame may be done or left out in any order; lower
+frames wait for it.  Coins may be spent, end-game cards bought and contracts
+fulfilled around them unless a part to be done at once is open (post wagon,
+postcard).
 """
 
 from __future__ import annotations
@@ -11,24 +12,27 @@ from games.contract import SYSTEM, Command, OpenAction
 
 from . import coins, contracts, route, trains
 from .data import RULES
-from .state import MANDATORY, State
+from .state import MANDATORY, Pending, State
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
     if seat == SYSTEM:
+        if state.refill:
+            return [Command("RefillEndDisplay", SYSTEM, {})]
         if state.phase == "deal":
             return [Command("DealRound", SYSTEM, {})]
         if state.phase == "final":
             return [Command("FinishGame", SYSTEM, {})]
         return []
-    if state.phase == "over" or seat != state.current() or state.scored:
+    if state.phase == "over" or seat != state.current() or state.scored or state.refill:
         return []
     if state.phase == "draft":
         if not state.pending:
             return []
         return [Command("DraftEndCard", seat, {"card": c}) for c in state.draft_hand]
     out: list[Command] = []
-    if state.phase == "play" and not state.took and not _mandatory_first(state):
+    blocked = state.blocked()
+    if state.phase == "play" and not state.took and not blocked:
         for row in state.rows:
             for card in row:
                 out.append(Command("TakeCard", seat, {"card": card, "mode": "actions"}))
@@ -36,33 +40,50 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.tile_holder is None:
             out.append(Command("TakeStartTile", seat, {}))
     out.extend(step_commands(state, seat))
-    if not _mandatory_first(state):
+    if not blocked:
         player = state.player(seat)
-        if state.phase == "scoring":
+        if state.phase == "scoring" and not state.pending:  # each bonus whole, one after the other
             out.extend(Command("ClaimRouteBonus", seat, {"city": c})
                        for c in route.bonus_cities(player) if c not in player.claimed)
         for field in coins.occupied(player.coins):
             out.append(Command("SpendCoin", seat, {"field": field, "use": "action"}))
             out.append(Command("SpendCoin", seat, {"field": field, "use": "vp"}))
-        if coins.count(player.coins) >= RULES.end_card_price:
-            out.extend(Command("BuyEndCard", seat, {"card": c}) for c in state.end_display)
+        payments = coins.payments(player.coins, RULES.end_card_price)
+        for card in state.end_display:
+            out.extend(Command("BuyEndCard", seat, {"card": card, "columns": list(columns)}) for columns in payments)
         out.extend(Command("FulfilContract", seat, {"card": c}) for c in contracts.fulfillable(player))
-        if state.pending:
-            out.append(Command("SkipEffect", seat, {}))
-        if state.phase == "scoring":
+        out.extend(skip_commands(state, seat))
+        if state.phase == "scoring" and not state.mandatory_open():
             out.append(Command("ScoreTrains", seat, {}))
     return out
 
 
-def _mandatory_first(state: State) -> bool:
-    return bool(state.pending) and state.pending[0][0] in MANDATORY
+def skip_commands(state: State, seat: str) -> list[Command]:
+    """Leaving out a part of the top frame ("ganz / teilweise"; mandatory ones excepted)."""
+    return [Command("SkipEffect", seat, skip_args(part)) for part in state.top() if part[0] not in MANDATORY]
+
+
+def skip_args(part: Pending) -> dict[str, object]:
+    kind, _, train, _ = part
+    return {"kind": kind, "train": train} if kind == "own_conductor" else {"kind": kind}
 
 
 def step_commands(state: State, seat: str) -> list[Command]:
-    """The commands that carry out the first pending step."""
-    if not state.pending:
-        return []
-    kind, n, train = state.pending[0]
+    """The commands that carry out a part of the top frame (each command once)."""
+    out: list[Command] = []
+    seen: set[tuple[str, tuple]] = set()
+    for part in state.top():
+        for command in part_commands(state, seat, part):
+            key = (command.type, tuple(sorted(command.args.items())))
+            if key not in seen:
+                seen.add(key)
+                out.append(command)
+    return out
+
+
+def part_commands(state: State, seat: str, part: Pending) -> list[Command]:
+    """The commands that carry out (some of) one pending part."""
+    kind, n, train, _ = part
     player = state.player(seat)
     out: list[Command] = []
     if kind in ("car", "upgrade_or_car"):
@@ -72,13 +93,19 @@ def step_commands(state: State, seat: str) -> list[Command]:
         for t in (0, 1):
             out.extend(Command("UpgradeCar", seat, {"train": t, "index": i})
                        for i in trains.upgradable(player.trains[t], state.supply))
-    if kind in ("conductor", "loco_or_conductor"):
+    if kind in ("conductor", "loco_or_conductor", "own_conductor"):
         limit = 1 if kind == "loco_or_conductor" else n
-        for t in (0, 1):
+        for t in ((train,) if kind == "own_conductor" else (0, 1)):
             for steps in range(1, min(limit, trains.conductor_room(player, t)) + 1):
                 out.append(Command("MoveConductor", seat, {"train": t, "steps": steps}))
-    if kind == "loco_or_conductor" and route.move(player, 1)[0] != player.loco:
-        out.append(Command("MoveLoco", seat, {}))
+    if kind in ("loco", "loco_or_conductor"):
+        limit = 1 if kind == "loco_or_conductor" else n
+        room = route.move(player, limit)[0] - player.loco
+        out.extend(Command("MoveLoco", seat, {"steps": steps}) for steps in range(room, 0, -1))
+    if kind == "coins":
+        out.append(Command("TakeCoins", seat, {}))
+    if kind == "vp":
+        out.append(Command("TakePoints", seat, {}))
     if kind == "end_card":
         out.extend(Command("TakeEndCard", seat, {"card": c}) for c in state.end_display)
     if kind == "post":
@@ -97,18 +124,21 @@ def step_commands(state: State, seat: str) -> list[Command]:
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
-    if state.phase in ("over", "deal", "final", "setup") or seat != state.current():
+    if state.phase in ("over", "deal", "final", "setup") or seat != state.current() or state.refill:
         return []
     out: list[OpenAction] = []
     if state.phase == "draft":
         if state.pending:
             out.append(OpenAction("fc.open.draft", True, {"cards": len(state.draft_hand)}, ("DraftEndCard",)))
         return out
-    if state.pending:
-        kind, n, train = state.pending[0]
-        commands = tuple(sorted({c.type for c in step_commands(state, seat)}))
+    top = state.top()
+    for part in state.pending:
+        kind, n, train, _ = part
+        types = {c.type for c in part_commands(state, seat, part)} if part in top else set()
+        if kind not in MANDATORY:
+            types.add("SkipEffect")
         out.append(OpenAction(f"fc.open.{kind}", kind in MANDATORY, {"n": n, "train": train + 1},
-                              commands or ("SkipEffect",)))
+                              tuple(sorted(types))))
     if state.phase == "play" and not state.took:
         out.append(OpenAction("fc.open.take", True, {}, ("TakeCard", "TakeStartTile")))
     if state.phase == "scoring" and not state.scored:

@@ -37,11 +37,15 @@ def _params(raw: dict[str, Any]) -> dict[str, Any]:
             params[name] = TEXTS["words"][params[name]]
     if isinstance(params.get("items"), list):
         items = [(str(k), n) for k, n, *_ in params["items"]]
-        params["items"] = {lang: ", ".join(f"{n} × {_kind(k, lang)}" for k, n in items) for lang in LANGS}
+        params["items"] = {lang: ", ".join(_counted(k, n, lang) for k, n in items) for lang in LANGS}
     if isinstance(params.get("kind"), str):
         params["kind"] = {lang: _kind(params["kind"], lang) for lang in LANGS}
     if isinstance(params.get("card"), str):
         params["card"] = card_name(params["card"])
+    if isinstance(params.get("route"), str):
+        params["route"] = route_name(params["route"])
+    if isinstance(params.get("post"), str) and params["post"] in RULES.post_wagons:
+        params["post"] = _text(TEXTS["post_name"], effects=_effects(RULES.post_wagons[params["post"]]))
     return params
 
 
@@ -53,6 +57,15 @@ def _effects(effects: Any, extra: list[dict[str, str]] | None = None) -> dict[st
     """A card's effects in words: "2 new 0-cars, 1 coin"."""
     parts = [_text(TEXTS["effects"][kind], n=n) for kind, n in effects if kind in TEXTS["effects"]] + (extra or [])
     return {lang: ", ".join(part[lang] for part in parts) for lang in LANGS}
+
+
+def route_name(route: str) -> dict[str, str] | str:
+    """A route card by what it shows, its cities ("route card (2 points, 1 coin)"), never its id ("G2")."""
+    cities = RULES.routes.get(route)
+    if cities is None or route == "printed":
+        return route
+    words = [_text(TEXTS["city"], n=city.points) if city.points else _effects(city.bonus) for city in cities]
+    return _text(TEXTS["route_name"], cities={lang: " · ".join(w[lang] for w in words) for lang in LANGS})
 
 
 def card_name(card_id: str) -> dict[str, str] | str:
@@ -73,10 +86,17 @@ def card_name(card_id: str) -> dict[str, str] | str:
                                     position=requires.get("position", "")))
     extra = [TEXTS["effects"][flag] for flag in ("celebrity", "postcard") if getattr(card, flag)]
     if card.route:
-        extra.insert(0, _text(TEXTS["effects"]["route"], route=card.route))
+        extra.insert(0, _text(TEXTS["effects"]["route"], route=route_name(card.route)))
     effects = _effects(card.effects, extra)
     kind = TEXTS["types"].get(card.type or "", card.type or "")
     return _text(names["action"], type=kind, effects=effects) if effects["en"] else _text(names["plain"], type=kind)
+
+
+def _counted(kind: str, n: Any, lang: str) -> str:
+    """``n`` steps of one kind: "2 upgrades" where the effect has its plural forms, else "2 × post wagon"."""
+    if kind in TEXTS["effects"]:
+        return format_message(TEXTS["effects"][kind][lang], {"n": n}, lang)
+    return format_message(TEXTS["item"][lang], {"n": n, "kind": _kind(kind, lang)}, lang)
 
 
 def _kind(kind: str, lang: str) -> str:

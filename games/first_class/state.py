@@ -3,8 +3,13 @@
 A train is a tuple of cards, left to right; each card is ``(kind, value, celebrity)``
 with kind ``car`` (value = level), ``post`` (value = post wagon id) or ``lok``
 (value = the tile's number).  A conductor stands on a card index of its train.
-Pending effects are the ordered steps still open in the current turn; only the
-first can be carried out (18xx's "open steps"), which keeps the legal list short.
+Pending effects are the parts of the current turn still open, in frames: the
+parts one source gave (an action card, a coin, an end-game card, a post wagon's
+bonus, a contract's reward) share a frame number.  The rules text leaves the order
+of a card's parts open ("führe die Aktionen der Karte ganz / teilweise aus"), so the
+parts of the top frame may be done or forgone in any order; what a part triggers
+"sofort" (a post wagon, its bonus, a LOK tile's bonus, an end-game card's action)
+comes as a new frame on top and is finished first.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ T = TypeVar("T")
 
 Card = tuple[str, Any, bool]
 Train = tuple[Card, ...]
-#: (kind, remaining count, train index or -1)
-Pending = tuple[str, int, int]
+#: (kind, remaining count, train index or -1, frame)
+Pending = tuple[str, int, int, int]
 
 #: pending kinds that must be resolved before the turn may be confirmed
 MANDATORY = ("post", "celebrity", "postcard", "draft")
+#: pending kinds to be done at once ("sofort"): nothing else may happen before them
+BLOCKING = ("post", "postcard", "draft")
 
 
 def replace(obj: T, **changes: Any) -> T:
@@ -87,6 +94,9 @@ class State:
     took: bool = False
     scored: bool = False
     pending: tuple[Pending, ...] = ()
+    #: end-game cards to lay out when the turn is over ("Zum Ende Deines Spielzuges
+    #: ergänze die Auslage wieder auf 4 Karten"): system work after the confirm
+    refill: int = 0
     final: dict[str, Any] = field(default_factory=dict)
 
     def order(self) -> tuple[str, ...]:
@@ -104,6 +114,20 @@ class State:
 
     def player(self, seat: str) -> Player:
         return self.players[seat]
+
+    def top(self) -> tuple[Pending, ...]:
+        """The parts of the top frame: the ones that may be done now."""
+        if not self.pending:
+            return ()
+        frame = self.pending[0][3]
+        return tuple(p for p in self.pending if p[3] == frame)
+
+    def blocked(self) -> bool:
+        """A part that must be done at once is open: nothing else may happen first."""
+        return any(p[0] in BLOCKING for p in self.top())
+
+    def mandatory_open(self) -> bool:
+        return any(p[0] in MANDATORY for p in self.pending)
 
     def with_player(self, seat: str, **changes: Any) -> State:
         players = dict(self.players)

@@ -10,6 +10,8 @@ small tile must fit every neighbour on the overview map and its position must
 be new.  Afterwards the old tile's dice go back to the bank and its stations stay
 on its small tile - unless the other end still runs on it (the text's exception
 for the very first connection from the start tile, which is exactly this case).
+The first die on the new tile may point into a lake when a bridge can cross it
+from there: the turn then owes that bridge (:mod:`.bridge`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from games.contract import IllegalMove
 
+from .bridge import crossings
 from .data import RULES, TILE_TYPES
 from .state import State
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
@@ -68,11 +71,14 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     first = Piece(pos, r, c, "straight" if onward == exit_ else "curve", opposite(exit_), onward, crossing)
     if not inside(tr, tc):
         raise IllegalMove("rd.track.edge", "the first track on the new tile must lead into it")
-    if terrain(tile, rot, tr, tc) == "water":
-        raise IllegalMove("rd.track.water", "the first track on the new tile may not lead into water")
     # The dead-end rule on the new tile, as if it were already laid.
     sides = new_tile_sides(state, pos, tile, rot)
-    if not continues(state, pos, tr, tc, frozenset({(r, c)}), sides, {}):
+    if terrain(tile, rot, tr, tc) == "water":
+        # Towards the lake: allowed when a bridge can follow in this turn (:mod:`.bridge`).
+        if not _bridge_possible(state, pos, tile, rot, (r, c), (tr, tc), onward, sides):
+            raise IllegalMove("rd.track.water",
+                              "a track may point into water only when a bridge crosses the lake in the same turn")
+    elif not continues(state, pos, tr, tc, frozenset({(r, c)}), sides, {}):
         raise IllegalMove("rd.track.dead_end", "a track may not lead into a dead end")
     mountain = state.mountains[edge.pos] if crossing == "mountain" else pos
     other = "B" if end == "A" else "A"
@@ -81,6 +87,27 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     if released is not None:
         returned = 1 + sum(1 for p in state.boards.get(released, {}).values() if p["kind"] != "station")
     return Connection([edge, first], pos, tile, rot, mountain, released, returned)
+
+
+def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[int, int],
+                     water: tuple[int, int], step: int, sides: frozenset[int]) -> bool:
+    """Is there a way across the lake from the new tile's first die to free land that goes on?"""
+    def ground_at(a: int, b: int) -> str:
+        return terrain(tile, rot, a, b)
+
+    def taken(a: int, b: int) -> bool:
+        return (a, b) == first
+
+    for exits in crossings(ground_at, taken, water[0], water[1], step):
+        r, c = water
+        fields = {first, water}
+        for x in exits[:-1]:
+            r, c = r + DELTA[x][0], c + DELTA[x][1]
+            fields.add((r, c))
+        lr, lc = r + DELTA[exits[-1]][0], c + DELTA[exits[-1]][1]
+        if continues(state, pos, lr, lc, frozenset(fields), sides, {}):
+            return True
+    return False
 
 
 def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:

@@ -10,17 +10,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.contract import SECRET, Command, Event, IllegalMove
+from games.contract import Command, Event, IllegalMove
 from games.kit import Args
 
 from . import year
+from .bridge import build_bridge, check_bridges_kept, roll_keeps_bridges
 from .connect import connect
 from .data import COMPANIES, COSTS, FACES, RULES, TERRAINS
 from .dice import income_case, ledger, payment, payout, roll_faces, track_dice
 from .shares import check_purchase
 from .state import State
 from .stations import station_piece, supply_left
-from .track import Piece, build_bridge, end_can_continue, mountains_of, open_sides, place_track
+from .track import Piece, end_can_continue, mountains_of, open_sides, place_track
 
 PLAYER_COMMANDS = ("TakeIncome", "Roll", "TurnDie", "BuyShare", "PlaceTrack", "BuildBridge", "ConnectTile",
                    "BuildStation", "ReturnDie")
@@ -39,6 +40,8 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if handler is None:
         raise IllegalMove("rd.unknown", f"unknown command {command.type!r}")
     events = handler(state, command.seat, Args(command.args, "rd.args"), rng)
+    if command.type != "Roll":  # a roll is checked before it is thrown
+        check_bridges_kept(state, command.seat, events)
     return events + _end_checks(state, events)
 
 
@@ -51,7 +54,7 @@ def _income(state: State, seat: str, args: Args, rng: random.Random) -> list[Eve
     given, broken = payout(state, n)
     screens = {seat: given} if where == "screen" else {}
     payload = {"seat": seat, "case": case, "count": given, "to": where,
-               SECRET: ledger(state, screens, -given)}
+               "totals": ledger(state, screens, -given)}
     return [Event("IncomeTaken", payload)] + _broken(broken)
 
 
@@ -64,10 +67,13 @@ def _roll(state: State, seat: str, args: Args, rng: random.Random) -> list[Event
         raise IllegalMove("rd.roll.screen", "not that many dice behind your screen")
     if m > state.front[seat]["question"]:
         raise IllegalMove("rd.roll.question", "not that many '?' dice in front of your screen")
+    if not roll_keeps_bridges(state, seat, k, m):
+        raise IllegalMove("rd.roll.bridge", "the line points into the lake: keep the dice for the bridge out of "
+                          "the roll (a roll cannot be taken back)")
     extra, broken = payout(state, m)
     faces = roll_faces(rng, k + m + extra)
     payload = {"seat": seat, "screen": k, "question": m, "bank": extra, "faces": faces,
-               SECRET: ledger(state, {seat: -k}, -extra)}
+               "totals": ledger(state, {seat: -k}, -extra)}
     return [Event("DiceRolled", payload, barrier=True)] + _broken(broken)
 
 
@@ -99,12 +105,12 @@ def _buy(state: State, seat: str, args: Args, rng: random.Random) -> list[Event]
         raise IllegalMove("rd.share.die", f"you have no {die} die in front of your screen")
     check_purchase(state, seat, company, seller)
     if seller in (None, "bank"):
-        secret = ledger(state, {}, 1)
+        totals = ledger(state, {}, 1)
         seller = "bank"
     else:
-        secret = ledger(state, {seller: 1}, 0)
+        totals = ledger(state, {seller: 1}, 0)
     return [Event("ShareBought", {"seat": seat, "company": company, "seller": seller, "die": die,
-                                  SECRET: secret})]
+                                  "totals": totals})]
 
 
 def _surcharge(state: State, seat: str, ids: set[str], bridge: bool, used_question: int,
@@ -130,7 +136,7 @@ def _lay(state: State, seat: str, pieces: list[Piece], args: Args, bridge: bool,
     payload: dict[str, Any] = {
         "seat": seat, "end": args.get("end"), "pieces": [p.to_json() for p in pieces], "dice": used,
         "pay": {"screen": k, "question": m}, "mountains": mountains, "bridge": bridge,
-        SECRET: ledger(state, {seat: -k} if k else {}, bank),
+        "totals": ledger(state, {seat: -k} if k else {}, bank),
     }
     if connection is not None:
         payload["connect"] = {"pos": connection.pos, "tile": connection.tile, "rot": connection.rot,
@@ -172,7 +178,7 @@ def _station(state: State, seat: str, args: Args, rng: random.Random) -> list[Ev
     reward, broken = payout(state, RULES["reward_question_dice"], k + m)  # paid first, then the reward
     payload = {"seat": seat, "company": company, "kind": kind, "cost": cost, "end": args.get("end"),
                "piece": piece.to_json(), "pay": {"screen": k, "question": m}, "mountains": mountains,
-               "reward": reward, SECRET: ledger(state, {seat: -k} if k else {}, k + m - reward)}
+               "reward": reward, "totals": ledger(state, {seat: -k} if k else {}, k + m - reward)}
     return [Event("StationBuilt", payload)] + _broken(broken)
 
 
@@ -182,7 +188,7 @@ def _return(state: State, seat: str, args: Args, rng: random.Random) -> list[Eve
         raise IllegalMove("rd.reduce.face", "return a die you have in front of your screen")
     if state.front_total(seat) <= RULES["front_limit"]:
         raise IllegalMove("rd.reduce.not_needed", "dice are returned only down to five in front")
-    return [Event("DieReturned", {"seat": seat, "face": face, SECRET: ledger(state, {}, 1)})]
+    return [Event("DieReturned", {"seat": seat, "face": face, "totals": ledger(state, {}, 1)})]
 
 
 def _broken(broken: bool) -> list[Event]:

@@ -1,9 +1,9 @@
 """Railroad dice: the bank, screens, the faces in front, income, rolling and paying.
 
 Behind a screen only the number counts; in front each die shows a face.  Every
-event that changes a screen or the bank carries the new totals under ``SECRET``
-(the screen for its owner, the bank for nobody: with the bank public, the dice
-behind the screens would follow by subtraction).
+event that changes a screen or the bank carries the new totals, openly (``totals``):
+every die moves in plain sight, so a player who counts knows them anyway
+(``data/visibility.json``).
 """
 
 from __future__ import annotations
@@ -12,25 +12,18 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import NOBODY, IllegalMove
+from games.contract import IllegalMove
 
 from .data import FACES, RULES
 from .state import State
 
 
-def screen_key(seat: str) -> str:
-    """The secret's key names its owner, so two seats' equal totals never look alike."""
-    return f"{seat}_screen"
-
-
-def passengers_key(seat: str) -> str:
-    return f"{seat}_passengers"
-
-
 def ledger(state: State, screens: Mapping[str, int] | None = None, bank: int = 0) -> dict[str, Any]:
-    """``SECRET`` entries for the new screen totals (changes in ``screens``) and the bank."""
-    out: dict[str, Any] = {seat: {screen_key(seat): state.screen[seat] + d} for seat, d in (screens or {}).items()}
-    out[NOBODY] = {"bank_dice": state.bank + bank}
+    """The event's ``totals``: the new screens (of the seats in ``screens``, by their
+    change) and the new bank."""
+    out: dict[str, Any] = {"bank_dice": state.bank + bank}
+    if screens:
+        out["screens"] = {seat: state.screen[seat] + d for seat, d in screens.items()}
     return out
 
 

@@ -12,7 +12,6 @@ from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 from games.kit import seal
 
 from .data import COMPANIES, FACES, RULES, TILE_TYPES, TILES, station_supply
-from .dice import passengers_key, screen_key
 from .state import State, fresh_turn
 from .track import field_key
 
@@ -22,21 +21,35 @@ def evolve(state: State, event: Event) -> State:
     if handler is None:
         return state
     new = state.clone()
-    _apply_secrets(new, event.payload)
+    _apply_totals(new, event.payload)
     handler(new, event.payload)
     return seal(new)  # final from here: facts of it may be memoised (track.open_sides)
 
 
-def _apply_secrets(s: State, p: Mapping[str, Any]) -> None:
+def _apply_totals(s: State, p: Mapping[str, Any]) -> None:
+    """The new screens, bank and passenger totals an event carries (openly, ``totals``)."""
+    totals = p.get("totals")
+    if totals is None:
+        _apply_legacy_secrets(s, p)
+        return
+    if "bank_dice" in totals:
+        s.bank = totals["bank_dice"]
+    s.screen.update(totals.get("screens", {}))
+    s.passengers.update(totals.get("passengers", {}))
+
+
+def _apply_legacy_secrets(s: State, p: Mapping[str, Any]) -> None:
+    """Events written before the totals were public (rules version 1 logs) kept them under
+    ``SECRET``, keyed ``<seat>_screen`` / ``<seat>_passengers`` and the bank for nobody."""
     for owner, data in p.get(SECRET, {}).items():
         if owner == NOBODY:
             if "bank_dice" in data:
                 s.bank = data["bank_dice"]
         elif owner in s.screen:
-            if screen_key(owner) in data:
-                s.screen[owner] = data[screen_key(owner)]
-            if passengers_key(owner) in data:
-                s.passengers[owner] = data[passengers_key(owner)]
+            if f"{owner}_screen" in data:
+                s.screen[owner] = data[f"{owner}_screen"]
+            if f"{owner}_passengers" in data:
+                s.passengers[owner] = data[f"{owner}_passengers"]
 
 
 def _created(s: State, p: Mapping[str, Any]) -> None:

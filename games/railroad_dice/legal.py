@@ -7,18 +7,21 @@ splits); the property tests send every listed command through ``decide``.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
 
+from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import connect
 from .data import COMPANIES, FACES, RULES, TILE_TYPES
+from .decide import decide
 from .dice import splits, track_dice
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
-from .track import bridge_paths, build_bridge, ground, mountains_of, place_track
+from .track import Piece, ground, mountains_of, place_track
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -28,11 +31,13 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return []
     out: list[Command] = []
     front = state.front[seat]
+    owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
     if state.year > 1 and not state.turn["income"]:
         out.append(Command("TakeIncome", seat, {}))
     if not state.turn["rolled"]:
         out += [Command("Roll", seat, {"screen": k, "question": m})
-                for k in range(state.screen[seat] + 1) for m in range(front["question"] + 1)]
+                for k in range(state.screen[seat] + 1) for m in range(front["question"] + 1)
+                if not owes or roll_keeps_bridges(state, seat, k, m)]
     if front["question"]:
         out += [Command("TurnDie", seat, {"face": f}) for f in ("straight", "curve", "share")]
     out += _shares(state, seat)
@@ -40,7 +45,19 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     out += _stations(state, seat)
     if state.front_total(seat) > RULES["front_limit"]:
         out += [Command("ReturnDie", seat, {"face": f}) for f in FACES if front[f]]
+    if owes:  # only moves that keep the dice for the bridge
+        out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
     return out
+
+
+def _accepted(state: State, command: Command) -> bool:
+    """Whether ``decide`` takes ``command`` (for the rare moves whose check needs the state
+    after them: the bridge a turn owes, :mod:`.bridge`).  Never a roll: no dice are thrown."""
+    try:
+        decide(state, command, random.Random(0))
+    except IllegalMove:
+        return False
+    return True
 
 
 def _shares(state: State, seat: str) -> list[Command]:
@@ -133,10 +150,19 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
                 ids = {state.mountains[pos]} if conn.pieces[0].ground == "mountain" else set()
                 if conn.pieces[1].ground == "mountain":
                     ids.add(conn.mountain)
+                into_water = _leads_into_water(conn.pieces[1], tile, rot)
                 for pay in _with_pay(state, seat, [p.kind for p in conn.pieces], ids, False):
-                    out.append(Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
-                                                             "rot": rot, "onward": onward, **_paid(pay)}))
+                    command = Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
+                                                            "rot": rot, "onward": onward, **_paid(pay)})
+                    if not into_water or _accepted(state, command):
+                        out.append(command)
     return out
+
+
+def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
+    assert piece.exit is not None
+    r, c = piece.r + DELTA[piece.exit][0], piece.c + DELTA[piece.exit][1]
+    return inside(r, c) and terrain(tile, rot, r, c) == "water"
 
 
 def _stations(state: State, seat: str) -> list[Command]:
@@ -163,7 +189,7 @@ def _stations(state: State, seat: str) -> list[Command]:
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.phase != "play" or seat != state.current or state.end_trigger == "d":
         return []
-    out = []
+    out = [OpenAction("rd.open.bridge", True, {"end": end}, ("BuildBridge",)) for end in ends_into_water(state)]
     if state.front_total(seat) > RULES["front_limit"]:
         out.append(OpenAction("rd.open.reduce", True, {"n": state.front_total(seat) - RULES["front_limit"]},
                               ("ReturnDie",)))

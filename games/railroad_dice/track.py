@@ -4,17 +4,20 @@ A piece is entered from one side and leaves by another: a straight leaves
 opposite its entry, a curve by a side next to it.  Three commands lay track:
 
 * ``PlaceTrack`` - one die onto a land field, leading to a free land field;
-* ``BuildBridge`` - a land die leading into a lake plus the dice across it, all
-  in one command, so the line reaches land again in the same turn (rules text:
-  "wenn nicht noch im selben Zug eine Brücke vollständig über den See gebaut wird");
+* ``BuildBridge`` (:mod:`.bridge`) - a land die leading into a lake plus the dice
+  across it, all in one command, so the line reaches land again in the same turn
+  (rules text: "wenn nicht noch im selben Zug eine Brücke vollständig über den See
+  gebaut wird"); or only the dice across, from an end a new tile's first die left
+  pointing into the lake;
 * ``ConnectTile`` (:mod:`.connect`) - the die pointing at the tile edge and the
   first die on the new tile, again in one command ("wenn nicht noch im selben Zug
   ... ein neues Geländefeld angeschlossen wird").
 
 Keeping each obligation inside one command means a turn can never be left with
-a track that points at an edge or into water.  "Touching" is read as: a piece may
-not lead into a field that already holds track; "dead end" as: from the field a
-piece leads to, free fields must still reach the tile edge on a side where a new
+a track that points at an edge; the one promise that spans two commands (a new
+lake tile entered towards the water) is kept by :mod:`.bridge`.  "Touching" is
+read as: a piece may not lead into a field that already holds track; "dead end"
+as: from the field a piece leads to, free fields must still reach the tile edge on a side where a new
 tile could be connected (on a tile where none can be connected any more, the line
 may go on without that).
 """
@@ -178,49 +181,8 @@ def place_track(state: State, end: Any, via: Any, exit_: Any) -> list[Piece]:
     return pieces
 
 
-def build_bridge(state: State, end: Any, via: Any, exits: Any) -> list[Piece]:
-    if not isinstance(exits, list) or len(exits) < 2:
-        raise IllegalMove("rd.bridge.path", "a bridge is a land track and at least one water field")
-    pieces = walk(state, end, via, exits)
-    if pieces[0].ground == "water" or any(p.ground != "water" for p in pieces[1:]):
-        raise IllegalMove("rd.bridge.path", "a bridge starts on land and then crosses only water")
-    check_lead(state, pieces)
-    return pieces
-
-
 def mountains_of(state: State, pieces: list[Piece]) -> set[str]:
     return {state.mountains[p.pos] for p in pieces if p.ground == "mountain"}
-
-
-def bridge_paths(state: State, end: str, via: int) -> list[list[int]]:
-    """Every way across a lake from ``end`` in direction ``via`` (for the legal list)."""
-    e = state.ends[end]
-    pos = e["pos"]
-    r0, c0 = e["field"]
-    dr, dc = DELTA[via]
-    r, c = r0 + dr, c0 + dc
-    if not inside(r, c) or occupied(state, pos, r, c) or ground(state, pos, r, c) == "water":
-        return []
-    found: list[list[int]] = []
-
-    def extend_water(path: list[int], r: int, c: int, step: int, taken: set[tuple[int, int]]) -> None:
-        for x in range(4):
-            if x == opposite(step):
-                continue
-            nr, nc = r + DELTA[x][0], c + DELTA[x][1]
-            if not inside(nr, nc) or occupied(state, pos, nr, nc) or (nr, nc) in taken:
-                continue
-            if ground(state, pos, nr, nc) == "water":
-                extend_water(path + [x], nr, nc, x, taken | {(nr, nc)})
-            else:
-                found.append(path + [x])
-
-    for x in range(4):
-        nr, nc = r + DELTA[x][0], c + DELTA[x][1]
-        if x != opposite(via) and inside(nr, nc) and not occupied(state, pos, nr, nc) \
-                and ground(state, pos, nr, nc) == "water":
-            extend_water([x], nr, nc, x, {(r, c), (nr, nc)})
-    return found
 
 
 def end_can_continue(state: State, end: str) -> bool:

@@ -1,13 +1,13 @@
-"""What a viewer may see.  Screens (dice behind them) and passenger totals are shown
-to their owner only, the bank's dice to nobody while the game runs (with the bank
-public, the screens would follow by subtraction); a finished game shows everything.
+"""What a viewer may see: everything, to everyone.  The dice behind each screen, the
+passenger totals and the bank's dice are counted openly at the table by anyone who
+keeps notes (every die and chip moves in plain sight, ``data/visibility.json``), so
+they are shown to all instead; what no one may know (the rolls to come) is no part
+of a state.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from games.contract import REVIEWER
 
 from .data import COMPANIES
 from .state import State
@@ -17,15 +17,14 @@ from .track import open_sides
 
 def view(state: State, viewer: str) -> dict[str, Any]:
     over = state.phase == "over"
-    sees_all = over or viewer == REVIEWER
     players = {}
     for seat in state.seats:
-        mine = sees_all or seat == viewer
         players[seat] = {
             "front": dict(state.front[seat]),
+            "screen": state.screen[seat],
+            "passengers": state.passengers[seat],
             "shares": dict(state.shares[seat]),
             "director_of": state.companies_of(seat),
-            **({"screen": state.screen[seat], "passengers": state.passengers[seat]} if mine else {}),
         }
     boards = {}
     for pos, pieces in state.boards.items():
@@ -52,9 +51,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                  "mountains_paid": list(state.turn.get("mountains", []))},
         "end_trigger": state.end_trigger,
         "bank_closed": state.bank_closed,
+        "bank_dice": state.bank,
     }
-    if sees_all:
-        out["bank_dice"] = state.bank
     if over:
         out["final"] = dict(state.final)
     return out

@@ -1,17 +1,16 @@
 """The year change (passengers, directors, start player) and the end of the game.
 
 Passengers go to each company's director: one per station of the company's
-longest chain on the overview map.  The new totals are secrets of their owners
-while the game runs; the final ``GameEnded`` lifts the screens for everybody.
+longest chain on the overview map.  The chains and directors are public, so the
+passengers carried and the new totals are shown openly (``data/visibility.json``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.contract import SECRET, Event
+from games.contract import Event
 
-from .dice import passengers_key
 from .shares import new_directors
 from .state import State
 from .stations import chains
@@ -29,9 +28,9 @@ def passengers_won(state: State) -> dict[str, int]:
 def score(state: State) -> list[Event]:
     won = passengers_won(state)
     totals = {seat: state.passengers[seat] + won[seat] for seat in state.seats}
-    secret = {seat: {passengers_key(seat): totals[seat]} for seat in state.seats if won[seat]}
     final = state.end_trigger is not None
-    payload: dict[str, Any] = {"year": state.year, "final": final, SECRET: secret}
+    payload: dict[str, Any] = {"year": state.year, "final": final, "carried": won,
+                               "totals": {"passengers": {seat: totals[seat] for seat in state.seats if won[seat]}}}
     if not final:
         directors = new_directors(state)
         before = {seat for seat in state.directors.values() if seat}

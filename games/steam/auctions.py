@@ -112,5 +112,8 @@ def expert_bid(state: State, seat: str, action: str, amount: int = 0) -> dict[st
             a["payments"][s] = bid if place <= 2 else 0 if place == n else math.ceil(bid / 2)
         a["done"], a["turn"] = True, None
     else:
-        a["turn"] = _next_in(a["ring"], seat, a["active"])
+        # "muss er das aktuelle Gebot des vorhergehenden Spielers erhöhen oder passen": the
+        # standing high bidder is never asked to outbid themselves; the turn goes on to the
+        # next seat still in the auction that does not hold the high bid.
+        a["turn"] = _next_in(a["ring"], seat, [s for s in a["active"] if s != a["leader"]])
     return a

@@ -4,9 +4,8 @@ Verbindungen", "Streckenführung ändern", "Aufwertung existierender Strecken").
 
 ``plan_build`` validates one tile and returns the event payload; it raises
 ``IllegalMove`` with a code naming the rule.  Each new track of a tile must be
-connected when it is laid (the text allows "by the end of the turn" for complex tiles;
-checking at once is stricter only for a complex tile whose second track is joined by a
-later tile of the same turn).
+connected when it is laid, except the second track of a new complex tile, which may be
+joined by the end of the turn (:mod:`.pending`).
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from . import finance, tiles
+from . import finance, pending, places, tiles
 from .data import RULES
 from .network import End, Link, Network
 from .state import State
@@ -148,6 +147,7 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
         raise IllegalMove("steam.build.town", "a town takes town tiles only, other hexes no town tiles")
     segs = tiles.segments(face, rot)
     claims: list[list[Any]] = []
+    later: list[tuple[tuple[int, ...], int]] = []      # a complex tile's track joined by the next tile
     old = state.track.get(hex_key)
     returned: str | None = None
     pair: str | None
@@ -160,9 +160,19 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
             new_segs = _check_stubs(state, net, seat, hex_key, [s[0] for s in segs], [], claims)
         else:
             new_segs = []
-            for s in segs:
-                _check_track(state, net, seat, hex_key, s, claims)
+            for i, s in enumerate(segs):
+                try:
+                    _check_track(state, net, seat, hex_key, s, claims)
+                except IllegalMove as err:
+                    if err.code != "steam.build.unconnected" or len(segs) != 2:
+                        raise
+                    later.append((s, i))
                 new_segs.append({"e": list(s), "owner": seat, "built": state.round})
+            if later and (len(later) == len(segs) or not pending.joinable_next(state, net, seat, hex_key,
+                                                                              later[0][0], cost, memo)):
+                raise IllegalMove("steam.build.unconnected",
+                                  "new track must start at a city or extend your own track (the second track of a "
+                                  "complex tile may wait for your next tile, if one can join it)")
         pair = _pair(state, face, memo)
     else:
         old_segs = old["segs"]
@@ -203,13 +213,21 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
                 claims = []
             new_segs = [{"e": list(segs[0]), "owner": owner, "built": old_segs[0]["built"]}]
     if pair is None:
-        raise IllegalMove("steam.build.stock", f"no tile with face #{face} is left")
+        raise IllegalMove("steam.build.stock", "no tile of this kind is left in the supply")
+    waiting = pending.unjoined(state, net, seat)
+    if waiting and not pending.joined_after(state, seat, hex_key, {"face": face, "rot": rot, "segs": new_segs},
+                                            claims, waiting):
+        raise IllegalMove("steam.build.pending",
+                          "the second track of your complex tile is not joined yet: this tile must join it")
     outcome = finance.pay(state, seat, cost)
     if not outcome["ok"]:
         raise IllegalMove("steam.money.short", f"the tile costs ${cost}, more than you can pay")
-    return {"seat": seat, "hex": hex_key, "face": face, "rot": rot, "kind": kind, "cost": cost,
-            "pair": pair, "returned": returned, "segs": new_segs, "claims": claims, "pay": outcome,
-            "name": state.map.name(hex_key)}
+    out = {"seat": seat, "hex": hex_key, "face": face, "rot": rot, "kind": kind, "cost": cost,
+           "pair": pair, "returned": returned, "segs": new_segs, "claims": claims, "pay": outcome,
+           "place": places.reference(state.map.id, hex_key)}
+    if later:
+        out["pending"] = [[hex_key, i] for _, i in later]
+    return out
 
 
 def _pair(state: State, face: str, memo: dict[Any, Any]) -> str | None:
@@ -253,7 +271,9 @@ def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
                 if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
     free = {town: [f for f in (tiles.TOWN_FACES if town else tiles.PLAIN_FACES) if tiles.available(state.stock, f)]
             for town in (False, True)}
-    for hex_key in candidate_hexes(state, net, seat):
+    waiting = pending.unjoined(state, net, seat)
+    hexes = sorted(pending.targets(state, net, waiting)) if waiting else candidate_hexes(state, net, seat)
+    for hex_key in hexes:
         town = state.is_town(hex_key)
         old = state.track.get(hex_key)
         old_set = {tuple(s["e"]) for s in old["segs"]} if old else set()
@@ -273,7 +293,9 @@ def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
                 if not (old and not upgrade):
                     if town and not old and not any(m & good for m in added):
                         continue
-                    if not town and not all(m & good for m in added):
+                    # (a new complex tile's second track may be joined by the next tile)
+                    if not town and not (all(m & good for m in added)
+                                         or (not old and len(added) == 2 and any(m & good for m in added))):
                         continue
                 try:
                     results.append(plan_build(state, net, seat, hex_key, face, rot, memo))

@@ -52,9 +52,11 @@ class HexMap:
         return self.neighbours[hex_key][edge]
 
     def name(self, hex_key: str) -> str:
+        """A city's or town's printed name.  Any other hex has none of its own (never its
+        coordinates, issue 24): :mod:`.places` names it by the places around it."""
         if hex_key in self.cities:
             return str(self.cities[hex_key]["name"])
-        return self.towns.get(hex_key, hex_key)
+        return self.towns.get(hex_key, "")
 
 
 def _build_map(map_id: str) -> HexMap:

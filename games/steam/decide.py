@@ -42,7 +42,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 
 def _phase(state: State, *phases: str) -> None:
     if state.phase not in phases:
-        raise IllegalMove("steam.phase", f"not possible in the {state.phase} phase")
+        raise IllegalMove("steam.phase", "that is not possible in this phase of the round")
 
 
 # -- auctions and capital ---------------------------------------------------------------------
@@ -89,6 +89,20 @@ def _raise_capital(state: State, command: Command, rng: random.Random) -> list[E
 
 # -- action tiles -------------------------------------------------------------------------------
 
+#: Why an action tile is refused, by rule code (the page's German and English texts are
+#: ``js.rule.<code>`` in ``web/texts.json``).
+TILE_REFUSALS = {
+    "steam.tile.unknown": "there is no such action tile",
+    "steam.tile.taken": "another player has already taken this action tile this round",
+    "steam.tile.no_pass": "only City Growth and Urbanization have the pass option, and only in the base game",
+    "steam.tile.loco_max": "your locomotive is already at 6, the highest level",
+    "steam.tile.no_town": "Urbanization is not possible: no town or no New City tile is left",
+    "steam.tile.no_growth": "City Growth is not possible: no group of goods is left on the supply spaces "
+                            "(or no marker, or no city without one)",
+    "steam.money.short": "you cannot pay for this action tile, not even by raising money",
+}
+
+
 def tile_problem(state: State, seat: str, tile: int, passed: bool) -> str | None:
     """Why ``seat`` may not take ``tile`` now (None when it may)."""
     info = ACTION_TILES.get(str(tile))
@@ -102,7 +116,9 @@ def tile_problem(state: State, seat: str, tile: int, passed: bool) -> str | None
         return "steam.tile.loco_max"
     if tile == 7 and not building.can_urbanize(state):
         return "steam.tile.no_town"
-    if tile == 5 and not passed and not state.expert and not building.can_grow(state):
+    if tile == 5 and not passed and not building.can_grow(state):
+        # Both games: City Growth that can place no cubes (no supply group, marker or city
+        # left) is refused rather than paid for nothing (issue 24; rules.json "readings").
         return "steam.tile.no_growth"
     if not state.expert and not passed and not finance.can_pay(state, seat, tile_cost(state, seat, tile)):
         return "steam.money.short"
@@ -125,7 +141,7 @@ def _choose_action(state: State, command: Command, rng: random.Random) -> list[E
     passed = _args(command).flag("pass")
     problem = tile_problem(state, command.seat, tile, passed)
     if problem:
-        raise IllegalMove(problem, "this action tile cannot be taken now")
+        raise IllegalMove(problem, TILE_REFUSALS[problem])
     cost = 0 if passed else tile_cost(state, command.seat, tile)
     payment = finance.pay(state, command.seat, cost) if cost else None
     loco = state.loco[command.seat] + 1 if tile == 6 else None
@@ -154,6 +170,12 @@ def city_action_open(state: State, seat: str) -> str | None:
     if tile == 7 and building.can_urbanize(state):
         return "urbanize"
     return None
+
+
+def _growth_chosen(state: State, seat: str) -> bool:
+    """The seat chose City Growth this round, did not pass on it and has not placed it yet."""
+    return (state.phase == "build" and state.tiles.get(seat) == 5 and not state.passed_tile.get(seat)
+            and not state.turn["city_done"])
 
 
 def _group(state: State, args: Any) -> int | None:
@@ -186,6 +208,8 @@ def _new_city(state: State, command: Command, rng: random.Random) -> list[Event]
 def _city_growth(state: State, command: Command, rng: random.Random) -> list[Event]:
     _phase(state, "build")
     if city_action_open(state, command.seat) != "growth":
+        if _growth_chosen(state, command.seat) and not building.supply_groups(state):
+            raise IllegalMove("steam.growth.no_supply", "no group of goods cubes is left on the supply spaces")
         raise IllegalMove("steam.growth.none", "you have no City Growth to carry out")
     hex_key = _args(command).text("hex")
     if hex_key not in building.growth_targets(state):
@@ -201,7 +225,8 @@ def _end_build(state: State, command: Command, rng: random.Random) -> list[Event
     if state.turn["moves"]:
         raise IllegalMove("steam.turn.done", "confirm the turn to end building")
     if city_action_open(state, command.seat) and not state.expert:
-        raise IllegalMove("steam.build.city_action", "the chosen City Growth/Urbanization must be carried out")
+        raise IllegalMove("steam.build.city_action",
+                          "the City Growth or Urbanization you chose must be carried out first")
     return [Event("BuildingEnded", {"seat": command.seat})]
 
 
@@ -250,7 +275,8 @@ def _move_cube(state: State, command: Command, rng: random.Random) -> list[Event
         others = [s for s in state.order if s != command.seat and plan["points"].get(s)]
         plan["pending"] = [{"seat": s, "points": plan["points"][s]} for s in others]
         return [Event("GoodsDelivered", plan)]
-    return [Event("CubeMoved", {"seat": command.seat, "link": link, "n": len(links)})]
+    return [Event("CubeMoved", {"seat": command.seat, "link": link, "n": len(links), "to": hop["to"],
+                                "to_name": state.map.name(hop["to"])})]
 
 
 def _raise_loco(state: State, command: Command, rng: random.Random) -> list[Event]:
@@ -300,13 +326,17 @@ def _settle_income(state: State, command: Command, rng: random.Random) -> list[E
         after.money[r["seat"]], after.income[r["seat"]], after.vp[r["seat"]] = r["cash"], r["income"], r["vp"]
         if r["bankrupt"]:
             after.bankrupt.append(r["seat"])
+            after.bankrupt_round[r["seat"]] = state.round
     after.order = [s for s in after.order if s not in after.bankrupt]
+    # Reading (rules.json "readings"): the game also ends when at most one player is left.
     if state.round >= state.last_round or len(after.order) <= 1:
         for tile in after.track.values():
             for seg in tile["segs"]:
                 if seg["owner"] in after.bankrupt:
                     seg["owner"] = None
-        events.append(Event("GameEnded", scoring.final_scores(after)))
+        reason = "all_bankrupt" if not after.order else "one_left" if len(after.order) == 1 and \
+            state.round < state.last_round else "rounds"
+        events.append(Event("GameEnded", {**scoring.final_scores(after), "reason": reason}))
     else:
         order = after.order if state.expert else sorted(after.order, key=lambda s: state.tiles.get(s, 99))
         events.append(Event("RoundStarted", {"round": state.round + 1, "order": order}))

@@ -95,6 +95,8 @@ def _tile(s: State, p: dict[str, Any]) -> None:
 def _track(s: State, p: dict[str, Any]) -> None:
     _sub_move(s)
     s.turn["built"] += 1
+    if p.get("pending"):
+        s.turn["pending"] = [list(ref) for ref in s.turn.get("pending", [])] + [list(ref) for ref in p["pending"]]
     if p.get("returned"):
         s.stock[p["returned"]] += 1
     s.stock[p["pair"]] -= 1
@@ -189,6 +191,7 @@ def _income(s: State, p: dict[str, Any]) -> None:
         s.money[seat], s.income[seat], s.vp[seat] = r["cash"], r["income"], r["vp"]
         if r["bankrupt"]:
             s.bankrupt.append(seat)
+            s.bankrupt_round[seat] = p["round"]
             for h in [h for h, tile in s.track.items() if any(seg["owner"] == seat for seg in tile["segs"])]:
                 for seg in s.own_tile(h)["segs"]:
                     if seg["owner"] == seat:

@@ -31,6 +31,17 @@ def can_pay(state: State, seat: str, amount: int) -> bool:
     return state.money[seat] + raisable(state, seat) >= amount
 
 
+def can_pay_both(state: State, seat: str, first: int, then: int) -> bool:
+    """Whether the seat can pay ``first`` and afterwards ``then`` (a tile and the next one)."""
+    outcome = pay(state, seat, first)
+    if not outcome["ok"]:
+        return False
+    if state.expert:
+        return int(outcome["cash"]) >= then
+    steps = max(0, int(outcome["income"]) - FLOOR) + int(outcome["vp"]) // VP_PER_STEP
+    return int(outcome["cash"]) + steps * STEP >= then
+
+
 def pay(state: State, seat: str, amount: int) -> dict[str, Any]:
     """Base game: cash first; the rest is raised in $5 steps (income down to -10, then 2 VP a
     step); change of up to $4 is paid out ("Finanzen").  Expert: cash only.  Returns the

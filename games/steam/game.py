@@ -44,7 +44,7 @@ class Steam(GameBase[State]):
     messages = MESSAGES
     state_type = State
     #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
-    state_version = 1
+    state_version = 2
     #: Its MCTS takes up to 40 s a position (many candidate deliveries and builds, each
     #: completed greedily): far too slow to analyse a whole game.
     capabilities = Capabilities(analysis_bot="greedy")
@@ -103,7 +103,7 @@ class Steam(GameBase[State]):
         if state.phase == "over":
             final = state.final
             ranking = tuple(final.get("ranking", ()))
-            places = {s: i + 1 for i, s in enumerate(ranking)}
+            places = dict(final.get("places") or {s: i + 1 for i, s in enumerate(ranking)})
             return Status("over", state.round, (), (), True, dict(final.get("scores", {})), ranking, places)
         if state.phase == "build_end":
             return Status("build_end", state.round, (), ("CloseBuilding",), False, scores, tuple(state.order))

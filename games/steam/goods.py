@@ -100,10 +100,12 @@ def next_hops(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
     t = state.transit
     done = list(t["links"])
     seen: dict[str, bool] = {}
+    to: dict[str, str] = {}
     for route in routes(state, net, seat):
         if route["from"] != t["from"] or route["colour"] != t["colour"] or route["links"][:len(done)] != done:
             continue
         if len(route["links"]) > len(done):
             link = route["links"][len(done)]
             seen[link] = seen.get(link, False) or len(route["links"]) == len(done) + 1
-    return [{"link": k, "completes": v} for k, v in sorted(seen.items())]
+            to[link] = route["via"][len(done)]
+    return [{"link": k, "completes": v, "to": to[k]} for k, v in sorted(seen.items())]

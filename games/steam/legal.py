@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.contract import SYSTEM, Command, OpenAction
 
-from . import building, finance, goods
+from . import building, finance, goods, pending, places
 from .data import COLOURS, RULES
 from .decide import city_action_open, tile_cost, tile_problem
 from .network import Network
@@ -51,21 +51,27 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if p == "build":
         net = Network.of(state)
         if state.turn["built"] < state.tile_limit(seat):
+            # (cost, kind and place are for the menus: decide reads hex, face and rot, checks cost)
             out += [Command("BuildTrack", seat, {"hex": b["hex"], "face": b["face"], "rot": b["rot"],
-                                                 "cost": b["cost"], "kind": b["kind"]})
+                                                 "cost": b["cost"], "kind": b["kind"], "place": b["place"]})
                     for b in building.legal_builds(state, net, seat)]
         todo = city_action_open(state, seat)
         groups: list[int | None] = list(building.supply_groups(state)) or [None]
+        # (name and cubes are for the menus: the place and the group in words)
         if todo == "urbanize":
             towns = [t for t in state.map.towns if state.is_town(t)]
             for colour in sorted(set(state.new_cities_left)):
                 for town in towns:
                     for g in groups:
-                        out.append(Command("PlaceNewCity", seat, {"hex": town, "colour": colour, "group": g}))
+                        out.append(Command("PlaceNewCity", seat, {"hex": town, "colour": colour, "group": g,
+                                                                  "name": state.map.name(town),
+                                                                  "cubes": _cubes(state, g)}))
         if todo == "growth":
             for city in building.growth_targets(state):
                 for g in groups:
-                    out.append(Command("PlaceCityGrowth", seat, {"hex": city, "group": g}))
+                    out.append(Command("PlaceCityGrowth", seat, {"hex": city, "group": g,
+                                                                 "name": state.map.name(city),
+                                                                 "cubes": _cubes(state, g)}))
         if not moved and not (todo and not state.expert):
             out.append(Command("EndBuild", seat, {}))
         return out
@@ -78,7 +84,8 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.transit:
             for hop in goods.next_hops(state, net, seat):
                 for take in (("income", "vp") if hop["completes"] else (None,)):
-                    args = {"link": hop["link"], **({"take": take} if take else {})}
+                    args = {"link": hop["link"], **({"take": take} if take else {}),
+                            "to_name": state.map.name(hop["to"])}
                     out.append(Command("MoveCube", seat, args))
             return out
         if moved:
@@ -86,10 +93,12 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         starts = set()
         for route in goods.routes(state, net, seat):
             starts.add((route["from"], route["colour"]))
+            names = {"from_name": state.map.name(route["from"]), "to_name": state.map.name(route["to"])}
             for take in ("income", "vp"):
                 out.append(Command("DeliverGoods", seat, {"from": route["from"], "colour": route["colour"],
-                                                          "links": route["links"], "take": take}))
-        out += [Command("StartDelivery", seat, {"from": f, "colour": c}) for f, c in sorted(starts)]
+                                                          "links": route["links"], "take": take, **names}))
+        out += [Command("StartDelivery", seat, {"from": f, "colour": c, "from_name": state.map.name(f)})
+                for f, c in sorted(starts)]
         if seat not in state.loco_raised and state.loco[seat] < RULES["loco"]["max"]:
             out.append(Command("RaiseLocomotive", seat, {}))
         out.append(Command("PassMove", seat, {}))
@@ -97,13 +106,22 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     return out
 
 
+def _cubes(state: State, group: int | None) -> dict[str, int]:
+    return dict(state.supply[group]) if group is not None else {}
+
+
 def open_actions(state: State, seat: str) -> list[OpenAction]:
     if state.current != seat:
         return []
     out: list[OpenAction] = []
     if state.phase == "build":
+        waiting = pending.unjoined(state, Network.of(state), seat) if state.turn.get("pending") else []
+        for hex_key, _ in waiting:
+            # "zum Ende des Zuges": the turn cannot be confirmed before the track is joined
+            out.append(OpenAction("steam.open.connect", True,
+                                  {"place": places.phrase(places.reference(state.map.id, hex_key))}, ("BuildTrack",)))
         left = state.tile_limit(seat) - state.turn["built"]
-        if left > 0:
+        if left > 0 and not waiting:
             out.append(OpenAction("steam.open.build", False, {"n": left}, ("BuildTrack",)))
         todo = city_action_open(state, seat)
         if todo == "urbanize":
@@ -116,10 +134,24 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         if state.phase == "move" and state.rewards:
             key = "steam.open.reward"
         if key:
-            out.append(OpenAction(key, True, {}))
+            out.append(OpenAction(key, True, {}, OPEN_COMMANDS[key]))
+        if state.phase == "build":   # before the first tile, building nothing carries it out too
+            out = [OpenAction(a.key, a.mandatory, a.params, (*a.commands, "EndBuild")) if a.key == "steam.open.build"
+                   else a for a in out]
     if state.phase == "move" and state.transit:
         out.append(OpenAction("steam.open.hop", True, {}, ("MoveCube",)))
     return out
+
+
+#: The commands that carry out each phase's open action: the page's move window finds the
+#: pieces to click through them (without them it can say what is open, not where).
+OPEN_COMMANDS: dict[str, tuple[str, ...]] = {
+    "steam.open.bid": ("Bid", "PassBid", "SkipBid"),
+    "steam.open.capital": ("RaiseCapital",),
+    "steam.open.tile": ("ChooseAction",),
+    "steam.open.move": ("StartDelivery", "DeliverGoods", "RaiseLocomotive", "PassMove"),
+    "steam.open.reward": ("ChooseReward",),
+}
 
 
 __all__ = ["legal_commands", "open_actions", "COLOURS", "tile_cost"]

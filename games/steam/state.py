@@ -60,6 +60,7 @@ class State:
     #: a cube on its way, hop by hop: {"from", "colour", "links": [...]} (empty when none)
     transit: dict[str, Any] = field(default_factory=dict)
     bankrupt: list[str] = field(default_factory=list)
+    bankrupt_round: dict[str, int] = field(default_factory=dict)   #: seat -> round it went bankrupt in
     turn: dict[str, Any] = field(default_factory=fresh_turn)
     final: dict[str, Any] = field(default_factory=dict)
 
@@ -119,7 +120,7 @@ class State:
 
 #: Fields :meth:`State.fork` copies one level deep: their values are numbers, text or None.
 _FLAT_DICTS = ("money", "income", "vp", "loco", "tiles", "passed_tile", "last_tiles", "stock", "new_cities", "bag",
-               "turn")
+               "turn", "bankrupt_round")
 _FLAT_LISTS = ("order", "queue", "seats", "loco_raised", "new_cities_left", "growth", "bankrupt")
 #: The fields :meth:`State.fork` copies in depth (nested, or plain values).
 _DEEP = tuple(f.name for f in fields(State)

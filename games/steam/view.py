@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tiles
+from . import places, tiles
 from .network import Network
 from .state import State
 
@@ -28,6 +28,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                         state.passed_tile.get(s, False), "bankrupt": s in state.bankrupt}
                     for s in state.seats},
         "hexes": mp.data["hexes"] if mp else [],
+        #: every hex in words, German and English, as the log and the menus name it (never "q,r")
+        "place_names": places.hex_names(mp.id) if mp else {},
         "blocked": mp.data.get("blocked", []) if mp else [],
         "track": state.track,
         "links": [{"key": lk.key, "owner": lk.owner, "complete": lk.complete, "hexes": lk.hexes,

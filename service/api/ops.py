@@ -11,16 +11,27 @@ bp = Blueprint("ops", __name__)
 
 @bp.get("/healthz")
 def healthz():  # type: ignore[no-untyped-def]
-    """Health.
+    """Health, per shard of the event store.
     ---
     get:
-      summary: 200 when Redis answers, 503 otherwise
+      summary: 200 while any shard answers (``ok`` false when one is down), 503 when none does
+      description: >-
+        Each shard lists its slots, its master, whether it is up, and its durability
+        ("replicated", or "degraded" after a failover left its master without a replica,
+        when moves are acknowledged without a replica's copy). A web node stays in
+        rotation while one shard fails over, since the other shards' games go on.
       responses:
-        200: {description: healthy}
-        503: {description: Redis unreachable}
+        200: {description: at least one shard answers}
+        503: {description: no shard answers}
     """
+    store = ctx().repository.store
     try:
-        ctx().repository.store.redis.ping()
+        shards = store.shards()
     except Exception as exc:  # any failure to reach Redis is "unhealthy", not a 500
         return jsonify({"ok": False, "redis": type(exc).__name__}), 503
-    return jsonify({"ok": True})
+    up = [s["up"] for s in shards]
+    body = {"ok": all(up), "shards": shards,
+            "durability": "degraded" if any(s["durability"] == "degraded" for s in shards) else "ok"}
+    if not any(up):
+        body["redis"] = "unreachable"
+    return jsonify(body), 200 if any(up) else 503

@@ -39,7 +39,7 @@ def _activity(ids: list[str]) -> dict[str, float]:
     store = ctx().repository.store
     if not ids:
         return {}
-    scores = store.redis.zmscore(store.keys.lobby, ids)
+    scores = store.last_activity(ids)
     return {i: s or 0.0 for i, s in zip(ids, scores, strict=True)}
 
 

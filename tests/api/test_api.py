@@ -258,7 +258,9 @@ def test_a_listed_command_is_accepted_as_it_came(client, game):
 
 def test_health_and_metrics(client, game):
     game_id, tokens = game
-    assert client.get("/healthz").json == {"ok": True}
+    health = client.get("/healthz").json
+    assert health["ok"] is True and health["durability"] == "ok"
+    assert health["shards"] and all(s["up"] for s in health["shards"])  # one per shard (one on a single Redis)
     send(client, game_id, tokens["p1"], "Add", {"n": 1})
     send(client, game_id, tokens["p1"], "Add", {"n": 1}, seq=2, command_id="stale")
     text = client.get("/metrics").get_data(as_text=True)

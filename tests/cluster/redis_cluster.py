@@ -152,7 +152,8 @@ class LocalRedisCluster:
         poll(up, timeout, "every replica in sync with its master")
 
     def master_of(self, key: str) -> ClusterNodeProc:
-        slot = int(cli(self.nodes[0].port, "cluster", "keyslot", key).strip())
+        live = next(n for n in self.nodes if n.proc is not None)
+        slot = int(cli(live.port, "cluster", "keyslot", key).strip())
         for n in self.nodes:
             if n.proc is None:
                 continue

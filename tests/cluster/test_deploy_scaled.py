@@ -4,6 +4,7 @@ and the Kubernetes overlay as ``kubectl kustomize`` builds it (when kubectl is h
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -53,9 +54,8 @@ def test_redis_server_accepts_the_cluster_node_configuration(tmp_path: Path) -> 
     if not have_cluster_binaries():
         pytest.skip("needs Debian's redis-server")
     port = cluster_port()
-    conf = tmp_path / "redis.conf"  # the same file with its data dir moved here
-    conf.write_text((DEPLOY / "redis-cluster.conf").read_text().replace("dir /data", f"dir {tmp_path}"))
-    proc = Proc("redis-conf", [REDIS_SERVER, str(conf), "--port", str(port),
+    # The file as it is, outside a container: the data directory comes from the command line.
+    proc = Proc("redis-conf", [REDIS_SERVER, str(DEPLOY / "redis-cluster.conf"), "--port", str(port),
                                "--bind", "127.0.0.1", "--dir", str(tmp_path)])
     try:
         proc.wait_for(r"(?i)ready to accept connections", timeout=30)
@@ -83,3 +83,52 @@ def test_kustomize_builds_the_scaled_topology() -> None:
     secret = docs[("Secret", "stellwerk-secrets")]["stringData"]
     assert secret["REDIS_URL"].startswith("redis+cluster://") and secret["STELLWERK_BROKER_URL"].startswith("amqp://")
     assert all("CHANGE-ME" in v for v in secret.values()), "placeholders only"
+
+
+def _init_scripts() -> dict[str, str]:
+    """The cluster-forming script of compose's redis-init and of the Kubernetes Job, as
+    the shell gets it (``$$`` is a literal ``$`` for both)."""
+    job = next(d for d in yaml.safe_load_all((DEPLOY / "k8s-cluster" / "redis-cluster.yaml").read_text())
+               if d and d["kind"] == "Job")
+    return {"compose": compose()["services"]["redis-init"]["command"][-1].replace("$$", "$"),
+            "k8s": job["spec"]["template"]["spec"]["containers"][0]["args"][-1].replace("$$", "$")}
+
+
+@pytest.mark.parametrize("where", ["compose", "k8s"])
+def test_forming_the_cluster_again_changes_nothing_and_succeeds(redis_cluster, where: str) -> None:
+    """A later ``docker compose up`` (or the Job run again) finds the cluster formed and
+    exits 0, instead of failing on nodes that are not empty."""
+    script = _init_scripts()[where]
+    first, *_ = (n for n in redis_cluster.nodes if n.proc is not None)
+    for host in ("redis-cluster-0.redis-cluster", "redis-1"):
+        script = script.replace(f"-h {host} ", f"-h 127.0.0.1 -p {first.port} ")
+    before = subprocess.run(["redis-cli", "-p", str(first.port), "cluster", "nodes"], capture_output=True,
+                            text=True, timeout=10).stdout
+    for _ in (1, 2):
+        run = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "formed already (6 nodes)" in run.stdout
+    after = subprocess.run(["redis-cli", "-p", str(first.port), "cluster", "nodes"], capture_output=True,
+                           text=True, timeout=10).stdout
+    assert sorted(line.split()[0] for line in after.splitlines()) == sorted(
+        line.split()[0] for line in before.splitlines())
+
+
+def test_the_cluster_secret_command_names_every_key_the_overlay_reads() -> None:
+    """deploy/README.md's ``kubectl create secret`` for k8s-cluster holds every key that a
+    workload of the overlay or its base reads from ``stellwerk-secrets`` (a missing
+    RABBITMQ_PASSWORD left RabbitMQ unable to start)."""
+    readme = (DEPLOY / "README.md").read_text()
+    section = readme[readme.index("### The secret for `k8s-cluster`"):readme.index("## The same topology")]
+    given = set(re.findall(r"--from-literal=([A-Z_]+)=", section))
+    needed: set[str] = set()
+    for path in [*(DEPLOY / "k8s").glob("*.yaml"), *(DEPLOY / "k8s-cluster").glob("*.yaml")]:
+        for doc in yaml.safe_load_all(path.read_text()):
+            text = yaml.safe_dump(doc) if doc else ""
+            needed |= set(re.findall(r"key: ([A-Z_]+)\n\s*name: stellwerk-secrets", text))
+            needed |= set(re.findall(r"name: stellwerk-secrets\n\s*key: ([A-Z_]+)", text))
+    placeholder = next(d for d in yaml.safe_load_all((DEPLOY / "k8s" / "secret.yaml").read_text()) if d)
+    needed |= set(placeholder["stringData"])  # what the workloads take whole (envFrom)
+    assert "RABBITMQ_PASSWORD" in needed  # read by the overlay's RabbitMQ
+    assert needed <= given, f"missing from the README's command: {sorted(needed - given)}"
+    assert "redis+cluster://" in section and "STELLWERK_BROKER_URL=\"amqp://" in section

@@ -63,7 +63,7 @@ FIXTURES_LIST = [
     Fixture("steam", "rhine-ruhr-expert-3p", 3, {"map": "rhine_ruhr", "mode": "expert", "rounds": 3}),
     Fixture("railroad_dice", "base-2p", 2),
     # First Class is always played with modules A (contracts) and B (celebrities, postcards).
-    Fixture("first_class", "modules-a-b-2p", 2),
+    Fixture("first_class", "modules-a-b-2p", 2, {}, ("EndCardRevealed",)),
 ]
 
 

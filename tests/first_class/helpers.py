@@ -58,7 +58,23 @@ def with_trains(state: State, seat: str, first: tuple, second: tuple | None = No
 
 
 def pending(state: State, *items: tuple[str, int, int]) -> State:
-    return replace(state, pending=tuple(items), took=True)
+    """The card taken and ``items`` open as one frame of parts ``(kind, n, train)``."""
+    return replace(state, pending=tuple((*item, 1) for item in items), took=True)
+
+
+def parts(state: State) -> tuple[tuple[str, int, int], ...]:
+    """The open parts as ``(kind, n, train)``, top frame first."""
+    return tuple(p[:3] for p in state.pending)
+
+
+def do_all(state: State, seat: str) -> State:
+    """Carry out every automatic part (coins, points, locomotive steps in full) of the top frames."""
+    automatic = {"coins": "TakeCoins", "vp": "TakePoints", "loco": "MoveLoco"}
+    while state.pending and state.pending[0][0] in automatic:
+        kind, n, _, _ = state.pending[0]
+        args = {"steps": n} if kind == "loco" else {}
+        state, _ = play(state, seat, automatic[kind], **args)
+    return state
 
 
 def types(events: list[Event]) -> list[str]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from games.contract import IllegalMove
-from games.first_class import contracts
+from games.first_class import GAME, contracts
 from games.first_class.data import RULES
 
-from .helpers import new_game, play, train, types, with_trains
+from .helpers import new_game, parts, play, train, types, with_trains
 
 
 def contract_card(kind: str, **params):
@@ -40,10 +40,29 @@ def test_a_taken_contract_lies_open_and_is_fulfilled_when_met():
     state = with_trains(state, "p1", train(4, 1))
     state, events = play(state, "p1", "FulfilContract", card=card)
     assert types(events) == ["ContractFulfilled", "EffectsQueued"]
-    assert state.pending[0] == ("upgrade", 2, -1)
+    assert parts(state)[0] == ("upgrade", 2, -1)
     assert state.player("p1").contracts == () and state.player("p1").fulfilled == (card,)
     state, _ = play(state, "p1", "SkipEffect")  # forgoing part of the reward
-    assert state.pending == ()
+    assert parts(state) == ()
+
+
+def test_bonus_parts_of_a_contract_may_be_forgone_in_any_order():
+    """Rules text (Aufträge): "Ist die Voraussetzung (oberer Teil) mind. erfüllt, gibt es
+    den Bonus (unten). Man darf auf Bonus-Teile verzichten." gA7 (2 route cards ->
+    2 coins + 2 points): the points first, the coins left out; nothing of it is forced."""
+    card = contract_card("route_cards", count=2)
+    state = new_game().with_player("p1", contracts=(card,), route=("printed", "G1", "G2"))
+    state, events = play(state, "p1", "FulfilContract", card=card)
+    assert types(events) == ["ContractFulfilled", "EffectsQueued"]  # nothing applied yet
+    assert parts(state) == (("coins", 2, -1), ("vp", 2, -1))
+    actions = GAME.open_actions(state, "p1")
+    assert [(a.key, a.mandatory) for a in actions[:2]] == [("fc.open.coins", False), ("fc.open.vp", False)]
+    listed = [(c.type, dict(c.args)) for c in GAME.legal_commands(state, "p1")]
+    assert ("TakePoints", {}) in listed and ("TakeCoins", {}) in listed
+    assert ("SkipEffect", {"kind": "coins"}) in listed and ("SkipEffect", {"kind": "vp"}) in listed
+    state, _ = play(state, "p1", "TakePoints")
+    state, _ = play(state, "p1", "SkipEffect", kind="coins")
+    assert state.player("p1").vp == 2 and sum(state.player("p1").coins) == 1 and parts(state) == ()
 
 
 def test_a_contract_taken_for_an_upgrade_does_not_lie_open():
@@ -83,4 +102,5 @@ def test_a_contract_may_be_fulfilled_during_a_scoring_phase():
     state = state.with_player(seat, route=("printed", "G1"), loco=4)
     vp = state.player(seat).vp
     state, _ = play(state, seat, "FulfilContract", card=card)
+    state, _ = play(state, seat, "TakePoints")
     assert state.player(seat).vp == vp + 4

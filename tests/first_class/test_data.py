@@ -43,3 +43,16 @@ def test_the_invented_parts_are_marked_stand_in():
 def test_every_action_card_but_contracts_has_a_type_for_the_end_game_cards():
     for card in RULES.cards.values():
         assert (card.type is None) == (card.contract is not None), card.id
+
+
+def test_the_starting_cars_come_out_of_the_car_supply():
+    """Reference 2: "car cards (double-sided) 94: 50 × 0/1, 24 × 2/4, 20 × 7/12"; set-up:
+    "2 zero cars (first car of each train)" per player -- from those 94, not on top:
+    with 4 players 42 cards of 0/1 are left in the supply."""
+    from .helpers import new_game
+    for players in (2, 3, 4):
+        state = new_game(players)
+        in_trains = sum(len(t) for p in state.players.values() for t in p.trains)
+        assert in_trains == 2 * players
+        assert state.supply == {"0/1": 50 - 2 * players, "2/4": 24, "7/12": 20}
+        assert sum(state.supply.values()) + in_trains == 94

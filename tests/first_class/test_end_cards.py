@@ -73,8 +73,98 @@ def test_an_end_game_card_brings_its_action_at_once():
     state = state.__class__(**{**state.__dict__, "end_display": ("EL1",) + state.end_display[1:]})
     state = pending(state, ("end_card", 1, -1))
     state, events = play(state, "p1", "TakeEndCard", card="EL1")  # Lok 1: locomotive 2 steps
-    assert "LocoMoved" in types(events) and state.player("p1").loco == 2
     assert "EL1" in state.player("p1").end_cards
+    assert [p[:3] for p in state.pending] == [("loco", 2, -1)]  # "Sofort erhältst Du die ... Aktion"
+    state, events = play(state, "p1", "MoveLoco", steps=2)
+    assert "LocoMoved" in types(events) and state.player("p1").loco == 2
+
+
+def _with_display(state, display):
+    return state.__class__(**{**state.__dict__, "end_display": tuple(display),
+                              "end_deck": tuple(c for c in state.end_deck if c not in display)})
+
+
+@pytest.mark.parametrize("how", ["buy", "r19", "gA8"])
+def test_the_display_is_refilled_at_the_end_of_the_turn_not_at_once(how):
+    """Rules text: "Zum Ende Deines Spielzuges ergänze die Auslage wieder auf 4 Karten."
+    Bought for 4 coins, or free from a red Lok card (r19) or a contract (gA8): the
+    gap stays for the rest of the turn, the next card is laid out after the confirm
+    as system work (a barrier), and nobody moves before."""
+    from .helpers import new_game
+    state = new_game(2)
+    state = state.with_player("p1", coins=(True,) * 6 + (False,) * 6, contracts=("gA8",))
+    display, top = state.end_display, state.end_deck[0]
+    if how == "buy":
+        state, _ = play(state, "p1", "BuyEndCard", card=display[0])
+    elif how == "r19":
+        state = pending(state, ("loco", 3, -1), ("end_card", 1, -1))
+        state, _ = play(state, "p1", "TakeEndCard", card=display[0])
+    else:
+        state, _ = play(state, "p1", "FulfilContract", card="gA8")
+        state, _ = play(state, "p1", "TakeEndCard", card=display[0])
+    assert state.end_display == display[1:] and state.end_deck[0] == top
+    offered = {c.args.get("card") for c in GAME.legal_commands(state, "p1")
+               if c.type in ("BuyEndCard", "TakeEndCard")}
+    assert top not in offered and offered <= set(display[1:])
+    state = confirm(state, "p1")
+    status = GAME.status(state)
+    assert status.pending_system == ("RefillEndDisplay",) and status.to_move == ()
+    assert GAME.legal_commands(state, "p2") == [] and GAME.open_actions(state, "p2") == []
+    with pytest.raises(IllegalMove) as err:
+        play(state, "p2", "TakeStartTile")
+    assert err.value.code == "fc.system.refill"
+    from games.contract import SYSTEM, Command
+    assert GAME.legal_commands(state, SYSTEM) == [Command("RefillEndDisplay", SYSTEM, {})]
+    events = GAME.decide(state, Command("RefillEndDisplay", SYSTEM, {}), random.Random(0))
+    assert [(e.type, e.payload, e.barrier) for e in events] == [("EndCardRevealed", {"card": top}, True)]
+    state = fold(events, state)
+    assert state.end_display == display[1:] + (top,) and GAME.status(state).to_move == ("p2",)
+    assert GAME.status(state).pending_system == ()
+
+
+def test_two_cards_bought_in_a_turn_are_both_replaced_after_it():
+    from .helpers import new_game
+    state = new_game(2).with_player("p1", coins=(True,) * 8 + (False,) * 4)
+    display, deck = state.end_display, state.end_deck
+    state, _ = play(state, "p1", "BuyEndCard", card=display[0])
+    state, _ = play(state, "p1", "BuyEndCard", card=display[1])
+    state = confirm(state, "p1")
+    from games.contract import SYSTEM, Command
+    events = GAME.decide(state, Command("RefillEndDisplay", SYSTEM, {}), random.Random(0))
+    assert [e.payload["card"] for e in events] == list(deck[:2]) and all(e.barrier for e in events)
+    assert fold(events, state).end_display == display[2:] + deck[:2]
+
+
+def test_nobody_can_undo_into_the_newly_laid_out_card():
+    """Through the platform: after the confirm the refill is system work whose event is
+    a barrier, so neither the buyer's undo nor a take-back request reaches before it."""
+    from events.commands import request_points
+    from events.local import LocalTable
+    table = LocalTable.create(GAME, {}, 2, seed="fc-refill")
+    rng = random.Random(5)
+    for _ in range(3000):
+        status = table.status()
+        if status.pending_system and table.run_system():
+            continue
+        seat = status.to_move[0]
+        legal = table.legal(seat)
+        buy = [c for c in legal if c.type == "BuyEndCard"]
+        if buy:
+            before = table.state.end_display
+            table.submit(seat, buy[0])
+            assert table.state.end_display == tuple(c for c in before if c != buy[0].args["card"])
+            table.submit(seat, "ConfirmTurn")
+            assert table.status().pending_system == ("RefillEndDisplay",)
+            assert not [c for c in table.legal(seat) if c.type in ("Undo",)]
+            assert table.run_system()
+            assert len(table.state.end_display) == 4 and table.log[-1].barrier
+            assert request_points(table.projection) == []
+            return
+        moves = [c for c in legal if c.type not in ("ConfirmTurn", "Undo", "SpendCoin")]
+        moves = [c for c in moves if c.type == "TakeCoins"] or moves  # save up for a card
+        confirm_ = [c for c in legal if c.type == "ConfirmTurn"]
+        table.submit(seat, confirm_[0] if confirm_ and (not moves or rng.random() < 0.3) else rng.choice(moves))
+    raise AssertionError("nobody bought an end-game card")
 
 
 def test_final_scoring_multiplies_the_points_per_type_with_the_cards_of_that_type():

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from games.contract import IllegalMove
-from games.first_class import trains
+from games.first_class import GAME, trains
 from games.first_class.data import RULES
 
-from .helpers import new_game, pending, play, train, with_trains
+from .helpers import new_game, parts, pending, play, train, with_trains
 from .test_scoring import to_scoring
 
 
@@ -31,9 +31,9 @@ def test_a_celebrity_goes_under_the_first_free_car_and_doubles_it_when_the_condu
     state = state.__class__(**{**state.__dict__, "rows": ((card,),) + state.rows[1:]})
     state = with_trains(state, "p1", train(4, 2, 1))
     state, _ = play(state, "p1", "TakeCard", card=card, mode="actions")
-    assert state.pending[0] == ("celebrity", 1, -1)
+    assert ("celebrity", 1, -1) in parts(state)
     with pytest.raises(IllegalMove) as err:
-        play(state, "p1", "SkipEffect")  # the celebrity must be placed
+        play(state, "p1", "SkipEffect", kind="celebrity")  # the celebrity must be placed
     assert err.value.code == "fc.step.mandatory"
     state, _ = play(state, "p1", "PlaceCelebrity", train=0)
     state = pending(state, ("celebrity", 1, -1))
@@ -49,7 +49,7 @@ def test_without_a_free_car_the_celebrity_is_declined_for_an_upgrade():
     with pytest.raises(IllegalMove):
         play(state, "p1", "PlaceCelebrity", train=0)
     state, _ = play(state, "p1", "DeclineCard")
-    assert state.pending == (("upgrade", 1, -1),)
+    assert parts(state) == (("upgrade", 1, -1),)
 
 
 def test_a_postcard_goes_under_a_free_route_card_and_doubles_its_bonus():
@@ -64,10 +64,30 @@ def test_a_postcard_goes_under_a_free_route_card_and_doubles_its_bonus():
     scoring = scoring.with_player(seat, route=("printed", "G2"), postcards=("G2",), loco=4)
     coins = sum(scoring.player(seat).coins)
     scoring, events = play(scoring, seat, "ClaimRouteBonus", city=3)  # G2: bonus 1 coin, doubled
-    assert events[0].payload["times"] == 2 and sum(scoring.player(seat).coins) == coins + 2
+    assert events[0].payload["times"] == 2 and parts(scoring) == (("coins", 2, -1),)
+    scoring, _ = play(scoring, seat, "TakeCoins")
+    assert sum(scoring.player(seat).coins) == coins + 2
+
+
+def test_the_celebrity_may_wait_for_the_cards_own_new_car():
+    """Rules text: "führe die Aktionen der Karte ganz / teilweise aus" leaves the order
+    of a card's parts open, so the new car of gB1 may come first and take the
+    celebrity ("legst Du sie halb unter den ersten freien ... Waggon") when every
+    other car carries one already; declining is for a player without a free car."""
+    state = new_game()
+    state = state.__class__(**{**state.__dict__, "rows": (("gB1",),) + state.rows[1:]})
+    state = with_trains(state, "p1", (("car", 1, True),), (("car", 0, True),))
+    state, _ = play(state, "p1", "TakeCard", card="gB1", mode="actions")
+    assert set(parts(state)) == {("car", 1, -1), ("celebrity", 1, -1)}
+    listed = {c.type for c in GAME.legal_commands(state, "p1")}
+    assert {"AttachCar", "DeclineCard"} <= listed and "PlaceCelebrity" not in listed
+    state, _ = play(state, "p1", "AttachCar", train=1)
+    state, events = play(state, "p1", "PlaceCelebrity", train=1)
+    assert state.player("p1").trains[1] == (("car", 0, True), ("car", 0, True)) and parts(state) == ()
+    assert GAME.open_actions(state, "p1") == []
 
 
 def test_without_a_free_route_card_the_postcard_is_declined_for_an_upgrade():
     state = pending(new_game(), ("postcard", 1, -1))
     state, _ = play(state, "p1", "DeclineCard")
-    assert state.pending == (("upgrade", 1, -1),)
+    assert parts(state) == (("upgrade", 1, -1),)

@@ -49,8 +49,8 @@ def check_conservation(state) -> None:
         assert sorted(posts) == sorted(RULES.post_wagons)
         assert len(p.coins) == 12
         assert all(0 <= c < len(t) for c, t in zip(p.conductors, p.trains, strict=True))
-    # every player starts with two 0-cars taken from the 0/1 supply
-    assert kinds == Counter({k: v + (2 * len(state.seats) if k == "0/1" else 0) for k, v in RULES.supply.items()})
+    # the reference's 94 car cards (50 x 0/1, 24 x 2/4, 20 x 7/12): the starting cars come out of the supply
+    assert kinds == Counter(RULES.supply) and sum(kinds.values()) == 94
     assert sorted(loks) == sorted(v for v, _ in RULES.lok_tiles)
 
 
@@ -101,3 +101,12 @@ def test_determinize_mid_game_conserves_every_card(players):
     guess = GAME.determinize(middle, viewer, random.Random(5))
     check_conservation(guess)
     assert {k: sorted(v) for k, v in guess.stacks.items()} == {k: sorted(v) for k, v in middle.stacks.items()}
+
+
+def test_the_quick_mandatory_answer_agrees_with_the_open_actions():
+    table = play_table(3, 11)
+    from events.projection import fold as fold_log
+    for n in range(1, len(table.log) + 1, 7):
+        state = fold_log(GAME, table.log[:n]).live
+        for seat in state.seats:
+            assert GAME.has_mandatory(state, seat) == any(a.mandatory for a in GAME.open_actions(state, seat))

@@ -12,7 +12,7 @@ from games.contract import SYSTEM, Command, IllegalMove
 from games.first_class import GAME
 from games.first_class.data import RULES
 
-from .helpers import confirm, fold, new_game, play, types
+from .helpers import confirm, do_all, fold, new_game, parts, play, types
 
 
 def finish_round(state):
@@ -92,11 +92,11 @@ def test_forgoing_a_card_gives_one_upgrade_or_a_0_car_and_it_still_counts_for_it
     state = new_game(2)
     card = state.rows[0][0]
     state, events = play(state, "p1", "TakeCard", card=card, mode="upgrade")
-    assert state.pending == (("upgrade_or_car", 1, -1),)
+    assert parts(state) == (("upgrade_or_car", 1, -1),)
     assert types(events) == ["CardTaken", "EffectsQueued"]  # none of the card's own actions
     assert state.player("p1").taken == (card,)
     state, _ = play(state, "p1", "AttachCar", train=1)
-    assert len(state.player("p1").trains[1]) == 2 and state.pending == ()
+    assert len(state.player("p1").trains[1]) == 2 and parts(state) == ()
 
 
 def test_the_start_tile_bonus_removes_the_leftmost_card_of_the_top_row_and_makes_the_next_start_player():
@@ -109,6 +109,7 @@ def test_the_start_tile_bonus_removes_the_leftmost_card_of_the_top_row_and_makes
     assert events[0].payload == {"seat": "p2", "position": 2, "row": 0, "removed": top_left}
     assert top_left in state.discarded and top_left not in state.rows[0]
     assert state.row_taken[0] == 1  # the removed card does not count for clearing (stand-in)
+    state = do_all(state, "p2")
     assert sum(state.player("p2").coins) == coins + 2  # position 2: 2 coins (stand-in)
     state = confirm(state, "p2")
     with pytest.raises(IllegalMove) as err:
@@ -125,8 +126,10 @@ def test_the_start_tile_bonus_depends_on_the_position(position, coins, cars):
     state = replace(state, turn=position - 1)
     seat = state.current()
     state, _ = play(state, seat, "TakeStartTile")
+    assert parts(state) == (("coins", coins, -1),) + ((("car", 1, -1),) if cars else ())
+    state = do_all(state, seat)
     assert sum(state.player(seat).coins) == 1 + coins
-    assert state.pending == ((("car", 1, -1),) if cars else ())
+    assert parts(state) == ((("car", 1, -1),) if cars else ())
 
 
 def test_the_current_start_player_may_take_the_tile_and_stays_start_player():
@@ -160,8 +163,43 @@ def test_a_card_may_be_done_in_part():
     state = new_game(2)
     state = replace(state, rows=((card,),) + state.rows[1:])
     state, _ = play(state, "p1", "TakeCard", card=card, mode="actions")
-    assert state.pending == (("car", 1, -1), ("upgrade", 1, -1))
+    assert parts(state) == (("car", 1, -1), ("upgrade", 1, -1))
     state, _ = play(state, "p1", "AttachCar", train=0)
     assert GAME.open_actions(state, "p1")[0].mandatory is False  # the upgrade may lapse
     state, _ = play(state, "p1", "SkipEffect")
-    assert state.pending == () and len(state.player("p1").trains[0]) == 2
+    assert parts(state) == () and len(state.player("p1").trains[0]) == 2
+
+
+def test_every_part_of_a_card_may_be_done_or_forgone_in_any_order():
+    """Rules text: "ENTWEDER führe die Aktionen der Karte ganz / teilweise aus": coins,
+    points, locomotive steps and the steps of both conductors are parts like the
+    others, none applied before the player chooses; r13 (both conductors 2 steps + 1
+    upgrade) in the order upgrade, train 2's conductor 1 step, train 1's left out."""
+    state = new_game(2)
+    state = replace(state, rows=(("r13",),) + state.rows[1:])
+    state = state.with_player("p1", trains=((("car", 2, False), ("car", 1, False), ("car", 0, False)),
+                                            (("car", 1, False), ("car", 0, False), ("car", 0, False))))
+    before = state.player("p1")
+    state, events = play(state, "p1", "TakeCard", card="r13", mode="actions")
+    assert types(events) == ["CardTaken", "EffectsQueued"] and state.player("p1").conductors == before.conductors
+    assert parts(state) == (("own_conductor", 2, 0), ("own_conductor", 2, 1), ("upgrade", 1, -1))
+    assert all(not a.mandatory and "SkipEffect" in a.commands for a in GAME.open_actions(state, "p1"))
+    state, _ = play(state, "p1", "UpgradeCar", train=1, index=0)  # the last part first
+    state, _ = play(state, "p1", "MoveConductor", train=1, steps=1)  # part of a part
+    assert parts(state) == (("own_conductor", 2, 0), ("own_conductor", 1, 1))
+    state, _ = play(state, "p1", "SkipEffect", kind="own_conductor", train=0)
+    assert state.player("p1").conductors == (0, 1) and parts(state) == (("own_conductor", 1, 1),)
+    state, _ = play(state, "p1", "SkipEffect", kind="own_conductor", train=1)
+    assert parts(state) == () and GAME.open_actions(state, "p1") == []
+
+
+def test_coins_points_and_locomotive_steps_of_a_card_wait_for_the_player():
+    """g19: locomotive 1 step + 2 coins -- the coins first, the step may be declined."""
+    state = new_game(2)
+    state = replace(state, rows=(("g19",),) + state.rows[1:])
+    state, _ = play(state, "p1", "TakeCard", card="g19", mode="actions")
+    assert parts(state) == (("loco", 1, -1), ("coins", 2, -1)) and state.player("p1").loco == 0
+    state, events = play(state, "p1", "TakeCoins")
+    assert types(events) == ["CoinsGained"] and sum(state.player("p1").coins) == 3
+    state, _ = play(state, "p1", "SkipEffect", kind="loco")
+    assert state.player("p1").loco == 0 and parts(state) == ()

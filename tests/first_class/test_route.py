@@ -5,11 +5,14 @@ extend the route."""
 
 from __future__ import annotations
 
-from games.first_class import route
+import pytest
+
+from games.contract import IllegalMove
+from games.first_class import GAME, route
 from games.first_class.data import RULES
 from games.first_class.effects import begin, move_loco
 
-from .helpers import new_game, play, types
+from .helpers import new_game, pending, play, types
 
 
 def test_the_printed_route_has_three_cities():
@@ -19,10 +22,16 @@ def test_the_printed_route_has_three_cities():
 def test_points_cities_pay_once_when_reached_or_passed_and_excess_steps_are_lost():
     b = begin(new_game())
     move_loco(b, "p1", 5)
-    assert b.events[0].payload == {"seat": "p1", "steps": 3, "to": 3, "points": 1 + 2, "consumes": 0}
+    assert b.events[0].payload == {"seat": "p1", "steps": 3, "to": 3, "points": 1 + 2}
     assert b.state.player("p1").vp == 3
-    move_loco(b, "p1", 2)  # at the end of the route: nothing happens, no points again
+    move_loco(b, "p1", 2)  # at the end of the route: no steps, no points again
     assert len(b.events) == 1 and b.state.player("p1").vp == 3
+    state = pending(new_game(), ("loco", 4, -1))
+    assert [c.args for c in GAME.legal_commands(state, "p1") if c.type == "MoveLoco"] == [
+        {"steps": 3}, {"steps": 2}, {"steps": 1}]  # the 4th step is lost: the route has 3 cities
+    with pytest.raises(IllegalMove) as err:
+        play(state, "p1", "MoveLoco", steps=4)
+    assert err.value.code == "fc.loco.end"
 
 
 def test_a_route_card_extends_the_route_and_the_locomotive_goes_on():

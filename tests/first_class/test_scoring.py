@@ -67,6 +67,7 @@ def test_route_bonuses_are_taken_at_every_scoring_once_each():
     assert route.bonus_cities(state.player(seat)) == [1]
     coins = sum(state.player(seat).coins)
     state, _ = play(state, seat, "ClaimRouteBonus", city=1)
+    state, _ = play(state, seat, "TakeCoins")
     assert sum(state.player(seat).coins) == coins + 1
     with pytest.raises(IllegalMove) as err:
         play(state, seat, "ClaimRouteBonus", city=1)
@@ -104,3 +105,24 @@ def test_after_the_third_scoring_the_final_scoring_is_system_work():
         state, _ = play(state, seat, "ScoreTrains")
         state = confirm(state, seat)
     assert state.phase == "final" and GAME.status(state).pending_system == ("FinishGame",)
+
+
+def test_a_route_bonus_is_taken_whole_before_the_next_city_in_any_order_of_cities():
+    """Rules text (Wertungs-Phase 1): "kann man ganz/teilweise nehmen"; "Die Reihenfolge
+    der Bonus-Nutzung ist egal, allerdings ist jeder Bonus bei Auswahl einer Stadt direkt
+    zu nehmen und nicht häppchenweise." G3's upgrade city first, then the printed coin
+    city; the upgrade is left out, but only before the next city is chosen."""
+    from .helpers import parts
+    state = to_scoring()
+    seat = state.current()
+    state = state.with_player(seat, route=("printed", "G3"), loco=5)  # P1 B(coin) P2 | P1 B(upgrade)
+    assert route.bonus_cities(state.player(seat)) == [1, 4]
+    state, _ = play(state, seat, "ClaimRouteBonus", city=4)
+    assert parts(state) == (("upgrade", 1, -1),)
+    assert not [c for c in GAME.legal_commands(state, seat) if c.type == "ClaimRouteBonus"]
+    with pytest.raises(IllegalMove) as err:
+        play(state, seat, "ClaimRouteBonus", city=1)
+    assert err.value.code == "fc.route.one_at_a_time"
+    state, _ = play(state, seat, "SkipEffect", kind="upgrade")
+    state, _ = play(state, seat, "ClaimRouteBonus", city=1)
+    assert parts(state) == (("coins", 1, -1),)

@@ -11,7 +11,7 @@ from games.contract import IllegalMove
 from games.first_class import trains
 from games.first_class.data import RULES
 
-from .helpers import new_game, pending, play, train, types, with_trains
+from .helpers import new_game, parts, pending, play, train, types, with_trains
 
 #: the rules text's example: 12 - 7 - 7 - 4 - 1 - Postwaggon - 1 - 0 - 0 - Lok
 EXAMPLE = train(12, 7, 7, 4, 1, "post", 1, 0, 0, "lok")
@@ -60,7 +60,7 @@ def test_no_level_is_skipped_and_the_first_car_is_free():
         state, events = play(state, "p1", "UpgradeCar", train=0, index=0)
         seen.append(events[0].payload["to"])
     assert seen == [1, 2, 4, 7, 12]  # "Keine der Stufen (0 - 1 - 2 - 4 - 7 - 12) überspringen", same car again is OK
-    assert state.pending == ()
+    assert parts(state) == ()
 
 
 def test_the_car_to_the_left_must_be_at_least_the_new_level():
@@ -89,18 +89,20 @@ def test_new_cars_go_to_the_right_of_a_train_of_the_players_choice():
     state, _ = play(state, "p1", "AttachCar", train=1)
     state, _ = play(state, "p1", "AttachCar", train=0)
     assert [len(t) for t in state.player("p1").trains] == [2, 2]
-    assert state.pending == ()
+    assert parts(state) == ()
 
 
 def test_the_fifth_car_brings_a_post_wagon_of_the_players_choice_and_its_bonus():
     state = pending(with_trains(new_game(), "p1", train(4, 2, 1, 0)), ("car", 1, -1))
     state, events = play(state, "p1", "AttachCar", train=0)
-    assert state.pending[0] == ("post", 1, 0)  # mandatory, before anything else
+    assert parts(state)[0] == ("post", 1, 0)  # mandatory, before anything else
     with pytest.raises(IllegalMove):
         play(state, "p1", "SkipEffect")
     coins_before = sum(state.player("p1").coins)
     state, events = play(state, "p1", "AttachPost", post="post_coins")
-    assert types(events)[:2] == ["PostAttached", "CoinsGained"]
+    assert types(events)[:2] == ["PostAttached", "EffectsQueued"]  # "Es gibt direkt einen Bonus"
+    assert parts(state) == (("coins", 3, -1),)
+    state, _ = play(state, "p1", "TakeCoins")
     assert sum(state.player("p1").coins) == coins_before + 3
     assert state.player("p1").trains[0][5] == ("post", "post_coins", False)
     assert "post_coins" not in state.player("p1").posts_left
@@ -114,6 +116,8 @@ def test_the_ninth_card_brings_the_top_lok_tile_as_tenth_card():
     assert state.lok_tiles == (6, 7, 8, 12, 13, 14, 15)
     assert len(state.player("p1").trains[0]) == 10
     # the LOK tile's bonus (5: 2 coins) and upgrades still allowed on a finished train
+    assert parts(state) == (("coins", 2, -1),)
+    state, _ = play(state, "p1", "TakeCoins")
     assert sum(state.player("p1").coins) == 3
     state = pending(state, ("upgrade_or_car", 1, -1))
     assert not trains.can_attach(state.player("p1").trains[0], state.supply)

@@ -80,3 +80,17 @@ def test_every_event_type_and_command_has_a_sentence_in_both_languages():
             assert "{" not in text and not text.startswith("fc."), text
         seen.add(env.type)
     assert {"CardTaken", "TrainsScored", "GameFinished", "RoundDealt"} <= seen
+
+
+def test_every_command_and_pending_part_has_words_in_both_languages():
+    from games.first_class.decide import DECIDERS
+    from games.first_class.effects import PARTS
+    from games.first_class.state import MANDATORY
+    for lang in ("de", "en"):
+        assert set(DECIDERS) | {"RefillEndDisplay", "DealRound", "FinishGame"} <= set(TEXTS["commands"][lang])
+        for kind in PARTS + MANDATORY:
+            assert f"fc.open.{kind}" in GAME.messages[lang], (lang, kind)
+            assert lang in TEXTS["kinds"][kind], (lang, kind)
+    rendered = render(GAME, GAME.describe_command(Command("SkipEffect", "p1", {"kind": "own_conductor", "train": 1})),
+                      "en")
+    assert rendered == "Leave out: conductor steps of train 2"

@@ -55,7 +55,7 @@ def post(client, game_id, headers, command_type, args, seq, command_id):
                              "command_id": command_id})
 
 
-def test_422_409_and_the_screen_for_its_owner_only(client_and_game):
+def test_422_409_and_the_screens_for_everyone(client_and_game):
     client, game_id, tokens = client_and_game
     headers = {seat: {"Authorization": f"Bearer {token}"} for seat, token in tokens.items()}
     body = client.get(f"/api/games/{game_id}", headers=headers["p1"]).json
@@ -72,6 +72,6 @@ def test_422_409_and_the_screen_for_its_owner_only(client_and_game):
     assert r.status_code == 409
     mine = client.get(f"/api/games/{game_id}", headers=headers[mover]).json["view"]["players"][mover]
     assert mine["screen"] == 0 and "passengers" in mine
-    for viewer in (headers[other], {}):
+    for viewer in (headers[other], {}):  # others see the confirmed position: the roll is a draft
         theirs = client.get(f"/api/games/{game_id}", headers=viewer).json["view"]["players"][mover]
-        assert "screen" not in theirs and "passengers" not in theirs
+        assert theirs["screen"] == 0 and theirs["passengers"] == 0 and theirs["front"]["question"] == 4

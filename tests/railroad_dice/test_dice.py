@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.contract import NOBODY, SECRET, IllegalMove
+from games.contract import SECRET, IllegalMove
 
 from .helpers import GAME, confirm, dice_total, fresh, give, run
 
@@ -137,14 +137,12 @@ def test_reduce_to_five_in_front_is_mandatory_and_returns_to_the_bank():
     assert e.value.code == "rd.reduce.not_needed"
 
 
-def test_screen_and_bank_totals_travel_as_secrets():
+def test_screen_and_bank_totals_travel_openly():
+    """Every die moves in plain sight (data/visibility.json): the new totals are public."""
     s = second_year()
     _, events = run(s, "p1", "TakeIncome")
-    secret = events[0].payload[SECRET]
-    assert secret["p1"] == {"p1_screen": 4}
-    assert secret[NOBODY] == {"bank_dice": s.bank - 4}
-    public = {k: v for k, v in events[0].payload.items() if k != SECRET}
-    assert "p1_screen" not in str(public)
+    assert events[0].payload["totals"] == {"screens": {"p1": 4}, "bank_dice": s.bank - 4}
+    assert SECRET not in events[0].payload
 
 
 def test_bank_that_cannot_pay_ends_the_game_at_once():
@@ -171,3 +169,17 @@ def test_after_an_end_trigger_the_bank_pays_nothing():
     assert events[0].payload["count"] == 0 and s.screen["p1"] == 0 and len(events) == 1
     s, events = run(s, "p1", "Roll", question=2)
     assert events[0].payload["bank"] == 0 and sum(events[0].payload["faces"].values()) == 2
+
+
+def test_events_written_before_the_totals_were_public_still_fold():
+    """Logs of running games keep their old events: the totals under ``SECRET`` (the screen for
+    its owner, the bank for nobody) fold to the same state as today's public ``totals``."""
+    from games.contract import NOBODY, Event
+
+    s = second_year()
+    _, (event,) = run(s, "p1", "TakeIncome")
+    legacy = {k: v for k, v in event.payload.items() if k != "totals"}
+    legacy[SECRET] = {"p1": {"p1_screen": 4}, NOBODY: {"bank_dice": s.bank - 4}}
+    old = GAME.evolve(s, Event("IncomeTaken", legacy))
+    new = GAME.evolve(s, event)
+    assert GAME.dump_state(old) == GAME.dump_state(new) and old.screen["p1"] == 4

@@ -43,7 +43,7 @@ def year_end(players=2):
     return s
 
 
-def test_passengers_go_to_the_director_per_company_and_are_secret():
+def test_passengers_go_to_the_director_per_company_openly():
     s = year_end()
     s.directors.update(bergtal="p1", insel="p1")
     station(s, "bergtal", "0,0")
@@ -53,9 +53,8 @@ def test_passengers_go_to_the_director_per_company_and_are_secret():
     s.shares["p1"]["bergtal"] = 4
     s, events = run(s, "system", "ScoreYear")
     assert s.passengers == {"p1": 3, "p2": 0}
-    assert events[0].payload[SECRET] == {"p1": {"p1_passengers": 3}}
-    assert "3" not in str({k: v for k, v in events[0].payload.items() if k not in (SECRET, "year", "directors",
-                                                                                       "lost", "start")})
+    assert events[0].payload["carried"] == {"p1": 3, "p2": 0}
+    assert events[0].payload["totals"] == {"passengers": {"p1": 3}} and SECRET not in events[0].payload
 
 
 def test_directors_are_appointed_and_the_start_player_passes_left():
@@ -115,10 +114,10 @@ def test_a_complete_tie_shares_the_place():
     assert GAME.status(s).final_places() == {"p1": 1, "p2": 1}
 
 
-def test_status_shows_no_scores_while_the_game_runs():
+def test_status_shows_the_passengers_while_the_game_runs():
     s = fresh()
     s.passengers["p1"] = 7
-    assert GAME.status(s).scores == {}
+    assert GAME.status(s).scores == {"p1": 7, "p2": 0} and GAME.status(s).ranking == ("p1", "p2")
 
 
 def test_end_b_when_the_last_small_tile_is_laid():

@@ -96,3 +96,22 @@ def test_urbanization_cannot_be_chosen_without_a_town_or_a_new_city_tile_left():
     with pytest.raises(IllegalMove) as err:
         run(s, "p1", "ChooseAction", tile=7)
     assert err.value.code == "steam.tile.no_town"
+
+
+@pytest.mark.parametrize("mode", ["base", "expert"])
+def test_city_growth_without_a_supply_group_left_is_refused(mode):
+    """"Während Phase 2 Strecken bauen darf der Spieler eine beliebige Gruppe Warensteine vom
+    Warennachschub wählen ... Wenn die letzte Gruppe an Warensteinen auf dem Spielplan platziert
+    wurde, werden die Felder Warennachschub nicht wieder aufgefüllt."  With no group left the
+    tile is refused (not paid for nothing), and so is placing the marker."""
+    s = position(3, phase="actions", money=20, mode=mode)
+    s.supply = [{} for _ in s.supply]
+    with pytest.raises(IllegalMove) as err:
+        run(s, "p1", "ChooseAction", tile=5)
+    assert err.value.code == "steam.tile.no_growth"
+    from games.steam import GAME
+    assert not any(c.args.get("tile") == 5 and not c.args.get("pass") for c in GAME.legal_commands(s, "p1"))
+    s.phase, s.tiles = "build", {"p1": 5}
+    with pytest.raises(IllegalMove) as err:
+        run(s, "p1", "PlaceCityGrowth", hex="0,0", group=0)
+    assert err.value.code == "steam.growth.no_supply"

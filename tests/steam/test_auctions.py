@@ -75,3 +75,42 @@ def test_the_game_lasts_10_8_or_7_rounds(players, rounds):
     """"In einer Partie mit fünf Spielern verläuft das Spiel über sieben Runden, mit vier Spielern
     über acht Runden und mit drei Spielern über 10 Runden." """
     assert table(players, f"rounds-{players}").state.last_round == rounds
+
+
+def test_expert_auction_never_asks_the_high_bidder_to_outbid_themselves():
+    """"Wenn ein Spieler mit dem Bieten an die Reihe kommt, muss er das aktuelle Gebot des
+    vorhergehenden Spielers erhöhen oder passen ... Wenn alle Spieler bis auf den Letzten gepasst
+    haben, legt dieser seine Markierungsscheibe auf den ersten Platz der Reihenfolgeskala."
+    Issue 24's case: 3 players, p2 holds Turn Order; p1 bids $1, p2 skips, p3 passes.  The turn
+    goes to p2 (not back to the high bidder p1); when p2 passes, p1 is first and pays $1, p2
+    second (bid nothing, pays nothing), p3 last."""
+    s = position(3, phase="auction", money=5, mode="expert")
+    s.auction = auctions.open_expert(s.order, holder="p2")
+    s.current = "p1"
+    s = confirm(run(s, "p1", "Bid", amount=1), "p1")
+    s = confirm(run(s, "p2", "SkipBid"), "p2")
+    s = confirm(run(s, "p3", "PassBid"), "p3")
+    assert s.current == "p2"
+    from games.steam import GAME
+    assert not GAME.legal_commands(s, "p1")
+    with pytest.raises(IllegalMove):
+        run(s, "p1", "PassBid")
+    s = confirm(run(s, "p2", "PassBid"), "p2")
+    assert s.phase == "actions"
+    assert s.order == ["p1", "p2", "p3"]
+    assert s.money == {"p1": 4, "p2": 5, "p3": 5}
+
+
+def test_expert_auction_a_raise_sends_the_turn_on_past_the_new_high_bidder():
+    """After a raise the next seat still in the auction answers; once everybody else has
+    passed the auction ends at once, the high bidder is not asked again."""
+    s = position(3, phase="auction", money=5, mode="expert")
+    s.auction = auctions.open_expert(s.order, holder=None)
+    s.current = "p1"
+    s = confirm(run(s, "p1", "Bid", amount=0), "p1")
+    s = confirm(run(s, "p2", "Bid", amount=2), "p2")
+    s = confirm(run(s, "p3", "PassBid"), "p3")
+    assert s.current == "p1"
+    s = confirm(run(s, "p1", "PassBid"), "p1")
+    assert s.phase == "actions" and s.order == ["p2", "p1", "p3"]
+    assert s.money == {"p1": 5, "p2": 3, "p3": 5}

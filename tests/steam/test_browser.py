@@ -71,12 +71,12 @@ def build_by_clicking(page, hex_el) -> None:
 def act(page) -> str:
     """One sensible turn of whatever the page's seat has to do; returns what it did."""
     has = lambda selector: page.locator(selector).count() > 0  # noqa: E731
-    if has(".steam-buttons button[data-commands=PassBid]"):
+    if has("#steam-auction .steam-pass"):
         done = "pass"
-        pick(page, ".steam-buttons button[data-commands=PassBid]")
-    elif has(".steam-buttons button[data-commands=Bid]"):
+        pick(page, "#steam-auction .steam-pass")
+    elif has("#steam-auction .steam-bid"):
         done = "bid"
-        pick(page, ".steam-buttons button[data-commands=Bid]")
+        pick(page, "#steam-auction .steam-bid")
     elif has(".steam-tile.usable"):
         done = "tile"
         free = [f".steam-tile.usable[data-tile='{n}']" for n in (3, 4, 2, 1)
@@ -88,9 +88,9 @@ def act(page) -> str:
     elif has(".steam-buttons button[data-commands=EndBuild]"):
         done = "end-build"
         pick(page, ".steam-buttons button[data-commands=EndBuild]")
-    elif has(".steam-buttons button[data-commands=ChooseReward]"):
+    elif has("#steam-reward button"):
         done = "reward"
-        pick(page, ".steam-buttons button[data-commands=ChooseReward]")
+        pick(page, "#steam-reward button")
     elif has(".steam-buttons button[data-commands=RaiseLocomotive]"):
         done = "loco"
         pick(page, ".steam-buttons button[data-commands=RaiseLocomotive]")

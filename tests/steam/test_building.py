@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from games.contract import IllegalMove
+from games.steam import building
 from games.steam.network import Network
 
-from .helpers import build, place, position, run
+from .helpers import build, place, places, position, run
 
 
 def links_of(state, seat):
@@ -174,3 +175,80 @@ def test_in_the_expert_game_a_chosen_city_action_may_be_left_undone():
     s.tiles["p1"] = 7
     s = run(s, "p1", "EndBuild")
     assert s.turn["moves"] == 1
+
+
+def test_a_complex_tiles_second_track_may_be_joined_by_the_end_of_the_turn():
+    """"Die Spieler dürfen eines der komplexen Streckenplättchen auch direkt auf ein leeres Feld
+    legen ... Alle auf einem komplexen Streckenplättchen abgebildeten Strecken müssen in der
+    Phase Strecken bauen zum Ende des Zuges des Spielers regelgerecht liegen – sie müssen alle
+    über bereits existierende Strecken und Verbindungen des Spielers mit einer Großstadt
+    verbunden sein.  Beispiel: ... Er platziert ein komplexes Streckenplättchen mit zwei Gleisen
+    südöstlich von Hartford für insgesamt $5 (Grundkosten von $4 für die Gleise + $1 für den
+    Fluss)."  Here one track runs from Hartford to Providence, the other (north to south-west)
+    is joined by the next tile; until then the turn cannot be confirmed."""
+    from games.contract import Description, render
+    from games.steam import GAME
+
+    s = position(3, money=20)
+    south_east = _south_east_of_hartford(s)
+    albany = places(s)["Albany"]
+    elsewhere = next(b for b in building.legal_builds(s, Network.of(s), "p1")
+                     if albany in s.map.neighbours[b["hex"]])
+    s, payload = build(s, "p1", south_east, "43", 4)
+    assert payload["cost"] == 5 and payload["pending"] == [[south_east, 0]]
+    mandatory = [a for a in GAME.open_actions(s, "p1") if a.mandatory]
+    assert [a.key for a in mandatory] == ["steam.open.connect"]
+    for lang, words in (("en", "between Hartford and Providence"), ("de", "zwischen Hartford und Providence")):
+        assert words in render(GAME, Description(mandatory[0].key, mandatory[0].params), lang)
+    # the next tile must join it: a tile elsewhere is refused, only joining tiles are listed
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", elsewhere["hex"], elsewhere["face"], elsewhere["rot"])
+    assert err.value.code == "steam.build.pending"
+    joining = building.legal_builds(s, Network.of(s), "p1")
+    assert joining and {b["hex"] for b in joining} <= {s.map.neighbour(south_east, 0), s.map.neighbour(south_east, 4)}
+    s, _ = build(s, "p1", joining[0]["hex"], joining[0]["face"], joining[0]["rot"])
+    assert not [a for a in GAME.open_actions(s, "p1") if a.mandatory]
+
+
+def _south_east_of_hartford(s):
+    from games.steam.data import DIRS, key, qr
+    q, r = qr(places(s)["Hartford"])
+    return key(q + DIRS[2][0], r + DIRS[2][1])
+
+
+def test_a_complex_tile_with_an_unjoined_track_needs_a_tile_of_the_turn_left():
+    """The second track is joined by a later tile of the same turn: with the last tile of the
+    turn (three, Engineer four) both tracks must be joined at once."""
+    s = position(3, money=20)
+    s.turn["built"] = 2
+    with pytest.raises(IllegalMove) as err:
+        build(s, "p1", _south_east_of_hartford(s), "43", 4)
+    assert err.value.code == "steam.build.unconnected"
+
+
+def test_the_turn_cannot_be_confirmed_while_the_second_track_waits():
+    """On the platform's table: with the complex tile laid, ConfirmTurn is not offered and is
+    refused (the mandatory open action in words); once a tile joins the track it may end."""
+    from games.contract import Command
+
+    from .helpers import table
+
+    t = table(3, "complex-tile", start="random")
+    while t.state.phase == "actions":
+        seat = t.state.current
+        tile = next(c for c in t.legal(seat) if c.type == "ChooseAction" and c.args["tile"] <= 4)
+        t.submit(seat, tile)
+        t.submit(seat, Command("ConfirmTurn", seat, {}))
+    seat = t.state.current
+    south_east = _south_east_of_hartford(t.state)
+    complex_tile = next(c for c in t.legal(seat) if c.type == "BuildTrack" and c.args["hex"] == south_east
+                        and c.args["face"] == "43" and c.args["rot"] == 4)
+    t.submit(seat, complex_tile)
+    legal = t.legal(seat)
+    assert not any(c.type == "ConfirmTurn" for c in legal)
+    with pytest.raises(IllegalMove) as err:
+        t.submit(seat, Command("ConfirmTurn", seat, {}))
+    assert err.value.code == "platform.mandatory_open"
+    assert "between Hartford and Providence" in err.value.message
+    t.submit(seat, next(c for c in legal if c.type == "BuildTrack"))
+    assert any(c.type == "ConfirmTurn" for c in t.legal(seat))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from games.steam import finance, scoring
 
 from .helpers import build, position, run
@@ -88,3 +90,63 @@ def test_ties_go_to_higher_income_then_the_lowest_action_tile():
     s.income.update({"p1": 1, "p2": 3, "p3": 3})
     s.tiles.update({"p1": 1, "p2": 5, "p3": 2})
     assert scoring.rank(s, scores) == ["p3", "p2", "p1"]
+
+
+def _render(event, lang="en"):
+    from games.contract import render
+    from games.steam import GAME
+    return render(GAME, GAME.describe(event), lang)
+
+
+def test_one_player_left_ends_the_game_the_two_bankrupt_of_one_phase_share_a_place():
+    """"Wenn man nicht genügend Siegpunkte für die laufenden Kosten besitzt, ist man bankrott! Man
+    entfernt die eigenen Markierungsscheiben vom Spielfeld und scheidet aus dem laufenden Spiel
+    aus."  The text is silent on the rest; the readings (rules.json "readings"): the game ends
+    when at most one player is left, bankrupt players rank last and share a place when they went
+    bankrupt in the same income phase, and the end-of-game line says so."""
+    from games.contract import Command
+    from games.steam import GAME
+    from games.steam.data import RULES
+    assert {"game_end_one_left", "bankrupt_ranking", "bankrupt_same_phase", "everybody_bankrupt",
+            "expert_opener_may_pass"} <= set(RULES["readings"])
+    s = position(3, phase="income", money=0)
+    s.round, s.last_round = 4, 10
+    s.income.update({"p1": -10, "p2": -10, "p3": 3})
+    s.vp.update({"p1": 1, "p2": 0, "p3": 0})
+    events = GAME.decide(s, Command("SettleIncome", "system", {}), random.Random(1))
+    ended = events[-1]
+    assert ended.type == "GameEnded" and ended.payload["reason"] == "one_left"
+    for e in events:
+        s = GAME.evolve(s, e)
+    status = GAME.status(s)
+    assert status.ranking[0] == "p3" and status.final_places() == {"p3": 1, "p1": 2, "p2": 2}
+    assert "p3 is the only player left" in _render(ended)
+    assert "ist als Einziger übrig" in _render(ended, "de")
+
+
+def test_everybody_bankrupt_ends_with_a_result_that_says_so():
+    """Nobody wins when everybody went bankrupt; the later bankrupt rank above the earlier."""
+    from games.steam import GAME
+    s = position(3, phase="income", money=0)
+    s.round, s.last_round = 5, 10
+    s.bankrupt, s.bankrupt_round, s.order = ["p1"], {"p1": 3}, ["p2", "p3"]
+    s.income.update({"p2": -10, "p3": -10})
+    s.vp.update({"p1": 7, "p2": 1, "p3": 0})
+    s = run(s, "system", "SettleIncome")
+    assert s.phase == "over" and s.final["reason"] == "all_bankrupt"
+    places = GAME.status(s).final_places()
+    assert places == {"p2": 1, "p3": 1, "p1": 3}
+    from games.contract import Event
+    text = _render(Event("GameEnded", s.final))
+    assert "everybody went bankrupt, nobody wins" in text and "wins with" not in text
+    assert "alle sind bankrott, niemand gewinnt" in _render(Event("GameEnded", s.final), "de")
+
+
+def test_a_normal_end_names_the_winner_and_the_points():
+    from games.contract import Event
+    s = position(3, phase="income", money=0)
+    s.round = s.last_round = 10
+    s.vp.update({"p1": 3, "p2": 9, "p3": 1})
+    s = run(s, "system", "SettleIncome")
+    assert s.final["reason"] == "rounds"
+    assert _render(Event("GameEnded", s.final)) == "Game over: p2 wins with 9 victory points"

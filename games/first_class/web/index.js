@@ -4,30 +4,48 @@
 // track, drawn as SVG from the view JSON.  What may be done now comes only from
 // the legal commands: the pieces they act on are clickable (``data-commands``), a
 // click sends the command, and when several fit one click a small menu asks
-// which.  Modules: display.js (rows, end-game cards), player.js (a player's
-// board), scoring.js (track, final table), labels.js (words).
+// which.  Every part is drawn for the width the board has (a phone gets three
+// cards a line and wrapped trains, never a board to scroll sideways).  Modules:
+// display.js (rows, end-game cards), player.js (a player's board), scoring.js
+// (track, final table), labels.js (words); the look in first_class.css (beside
+// this module).
 
 import { clear, h } from "../../dom.js";
-import { zoomable } from "../helpers.js";
-import { displayWidth, drawExtras, drawRows } from "./display.js";
+import { drawExtras, drawRows } from "./display.js";
 import { commandLabel, where } from "./labels.js";
-import { boardWidth, drawPlayer } from "./player.js";
+import { drawPlayer } from "./player.js";
 import { drawTrack, finalTable } from "./scoring.js";
 
 /** Commands without a piece of their own: buttons above the table. */
-const BUTTONS = new Set(["SkipEffect", "DeclineCard", "ScoreTrains"]);
+const BUTTONS = new Set(["TakeCoins", "TakePoints", "SkipEffect", "DeclineCard", "ScoreTrains"]);
 
-function fit(svg, width, available, label, ctx) {
-  if (available >= width) return svg;
-  return zoomable(svg, width, { label, zoomed: svg.querySelector(".usable") !== null, t: ctx.t });
+/** First Class's own stylesheet, linked once (the page's CSP allows stylesheets from the site only). */
+function linkStyles() {
+  if (document.getElementById("first-class-css")) return;
+  const link = document.createElement("link");
+  link.id = "first-class-css";
+  link.rel = "stylesheet";
+  link.href = new URL("./first_class.css", import.meta.url).href;
+  document.head.append(link);
 }
 
-export default {
+/** The last drawing (box, context, width): drawn again when the box's width changes (a phone turned). */
+let last = null;
+const observer = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+  if (last && Math.abs(last.el.clientWidth - last.width) > 24) renderer.render(last.el, last.ctx);
+}) : null;
+
+const renderer = {
   showsCommands: false,
   label: commandLabel,
   where,
   render(el, ctx) {
-    const available = el.clientWidth || 974;
+    linkStyles();
+    last = { el, ctx, width: el.clientWidth };
+    observer?.observe(el);
+    const style = el.clientWidth ? getComputedStyle(el) : null;
+    const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0;
+    const available = (el.clientWidth || 974) - padding;
     clear(el).classList.add("fc");
     const view = ctx.view || {};
     if (!view.players || !view.rows) {
@@ -45,17 +63,17 @@ export default {
           onclick: () => ctx.send({ type: command.type, args: command.args || {} }),
         }, commandLabel(command, ctx))))));
     }
-    el.append(h("div", { class: "fc-track-wrap" }, fit(drawTrack(view, ctx), 900, available, t("js.fc.track"), ctx)));
-    el.append(h("div", { class: "fc-rows-wrap" }, fit(drawRows(view, ctx), displayWidth(), available, t("js.fc.rows"), ctx)));
-    el.append(h("div", { class: "fc-extras-wrap" }, fit(drawExtras(view, ctx), displayWidth(), available, t("js.fc.end_cards"), ctx)));
-    el.append(h("p", { class: "small muted fc-legend" }, t("js.fc.legend")));
+    el.append(h("div", { class: "fc-track-wrap" }, drawTrack(view, ctx, available)));
+    el.append(h("div", { class: "fc-rows-wrap" }, drawRows(view, ctx, available)));
+    el.append(h("div", { class: "fc-extras-wrap" }, drawExtras(view, ctx, available)));
+    el.append(h("p", { class: "muted fc-legend" }, t("js.fc.legend")));
     const order = Array.isArray(view.order) && view.order.length ? view.order : Object.keys(view.players);
     const seats = [...order];
     seats.sort((a, b) => (b === ctx.you) - (a === ctx.you));
     for (const seat of seats) {
-      const board = drawPlayer(seat, view.players[seat], ctx);
-      el.append(h("div", { class: "fc-player-wrap", dataset: { seat } },
-        fit(board, boardWidth(), available, t("js.fc.board_of", { name: ctx.names[seat] || seat }), ctx)));
+      el.append(h("div", { class: "fc-player-wrap", dataset: { seat } }, drawPlayer(seat, view.players[seat], ctx, available)));
     }
   },
 };
+
+export default renderer;

@@ -29,10 +29,34 @@ export function requirementText(req, t) {
   return sentence === key ? req.kind : sentence;
 }
 
+/** Words in lines of at most ``max`` characters (a longer word is a line of its own); a number or a
+ * sign stays with the word after it ("1 Aufwertung", "≥ 3"). */
+export function wrap(words, max) {
+  const tokens = [];
+  for (const word of String(words).split(" ")) {
+    const prev = tokens[tokens.length - 1];
+    const glue = prev !== undefined && (word === "·" || /^([+≥→×]?\d+×?|[≥→])$/.test(prev.split(" ").pop()));
+    if (glue) tokens[tokens.length - 1] = `${prev} ${word}`;
+    else tokens.push(word);
+  }
+  const lines = [];
+  for (const word of tokens) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** A route card by its cities: "route card: 2 points · +1 coin". */
+export function routeText(cities, t) {
+  return t("js.fc.route_card", { cities: (cities || []).map((city) => cityText(city, t)).join(" · ") });
+}
+
 /** The lines written on an action card (without its type). */
 export function cardLines(card, t) {
   const lines = [];
-  if (card.route) lines.push(t("js.fc.route_card", { name: card.route }));
+  if (card.route) lines.push(routeText(card.cities, t));
   if (card.contract) {
     lines.push(requirementText(card.contract.requires, t));
     lines.push(`→ ${effectsText(card.contract.reward, t)}`);

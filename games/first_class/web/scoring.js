@@ -9,17 +9,17 @@ import { typeName } from "./labels.js";
 const LAP = 100;
 
 /** The scoring track: one marker per player at points mod 100 (laps written beside the name). */
-export function drawTrack(view, ctx) {
+export function drawTrack(view, ctx, available = 900) {
   const { t } = ctx;
   const seats = Object.keys(view.players || {});
-  const width = 900;
+  const width = Math.max(320, Math.min(900, Math.floor(available)));
   const height = 30 + seats.length * 18;
-  const svg = s("svg", { class: "fc-track", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+  const svg = s("svg", { class: "fc-track fc-fit", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
     "aria-label": t("js.fc.track") });
-  svg.append(s("line", { x1: 10, y1: 14, x2: width - 10, y2: 14, stroke: "#999", "stroke-width": 2, class: "fc-track-line" }));
+  svg.append(s("line", { x1: 10, y1: 14, x2: width - 10, y2: 14, stroke: "#999", class: "fc-track-line" }));
   for (let i = 0; i <= LAP; i += 10) {
     const x = 10 + (i / LAP) * (width - 20);
-    svg.append(s("line", { x1: x, y1: 8, x2: x, y2: 20, stroke: "#999", class: "fc-track-tick" }), text(x, 30, String(i), { "text-anchor": "middle", class: "fc-small", "font-size": 10 }));
+    svg.append(s("line", { x1: x, y1: 8, x2: x, y2: 20, class: "fc-track-tick" }), text(x, 30, String(i), { "text-anchor": "middle", class: "fc-small" }));
   }
   seats.forEach((seat, i) => {
     const vp = view.players[seat].vp ?? 0;
@@ -29,7 +29,7 @@ export function drawTrack(view, ctx) {
       s("title", {}, `${ctx.names[seat] || seat}: ${vp}`));
     svg.append(g);
     svg.append(text(10, 46 + i * 18, `${ctx.names[seat] || seat}: ${vp}${vp >= LAP ? ` (${Math.floor(vp / LAP)}×${LAP}+)` : ""}`,
-      { class: `fc-small seat-${seat}`, "font-size": 11 }));
+      { class: `fc-track-name seat-${seat}` }));
   });
   return svg;
 }
@@ -48,7 +48,7 @@ export function finalTable(view, ctx) {
       h("td", { class: "num total" }, h("strong", {}, String(final.scores?.[seat] ?? 0))));
   });
   return h("section", { class: "card fc-final", id: "fc-final" }, h("h3", {}, t("js.fc.final")),
-    h("div", { class: "table-scroll" }, h("table", { class: "data" },
+    h("div", { class: "table-scroll" }, h("table", { class: "data fc-final-table" },
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("js.player")), h("th", {}, t("js.fc.final_before")),
         h("th", {}, t("js.fc.final_coins")), types.map((k) => h("th", {}, typeName(k, t))), h("th", {}, t("js.fc.final_total")))),
       h("tbody", {}, rows))));

@@ -7,9 +7,11 @@
 
 import { s } from "../../dom.js";
 import { clickable, text } from "../helpers.js";
+import { choose } from "../../widgets.js";
 import { DIRS, SIZE, centre, corners, edgeLine, trackShape } from "./hex.js";
-import { CUBE_COLOURS, TERRAIN, UNOWNED, commandLabel, seatColour } from "./labels.js";
+import { CUBE_COLOURS, TERRAIN, UNOWNED, commandLabel, seatColour, supplyLabel } from "./labels.js";
 import { openPicker } from "./picker.js";
+import { placeName } from "./places.js";
 
 /** A hex that opens the tile picker (mouse, touch and keyboard), marked like every usable piece. */
 function pickable(el, label, commands, act) {
@@ -66,9 +68,9 @@ function commandsByHex(ctx, view) {
   const at = cubeAt(view);
   for (const command of ctx.commands || []) {
     const a = command.args || {};
-    if (command.type === "StartDelivery") continue;          // on the cubes themselves (see drawCubes)
     let hexes = [a.hex];
-    if (command.type === "DeliverGoods") hexes = [a.from];
+    // A delivery starts on its city (and on the cube itself: see drawCubes).
+    if (command.type === "DeliverGoods" || command.type === "StartDelivery") hexes = [a.from];
     if (command.type === "MoveCube") {
       const link = linkOf[a.link];
       hexes = link ? [...link.hexes, ...link.ends.map(endHex).filter((h) => h && h !== at)] : [];
@@ -84,20 +86,31 @@ export function hopLabel(command, ctx, view) {
   const link = (view.links || []).find((lk) => lk.key === command.args.link);
   const at = cubeAt(view);
   const to = link?.ends.map(endHex).find((h) => h && h !== at);
-  const name = to ? placeName(view, to) : command.args.link;
+  const name = to ? placeName(view, to, ctx) : ctx.t("js.steam.place.somewhere");
   const take = command.args.take ? ctx.t(`js.steam.take.${command.args.take}`) : null;
   return take ? ctx.t("js.steam.hop_deliver", { to: name, take }) : ctx.t("js.steam.hop", { to: name });
 }
 
 /** "Pick up the yellow cube in Toronto" (the game's sentence can only name the hex). */
-function startLabel(command, ctx, view) {
-  const colour = ctx.t(`js.steam.colour.${command.args.colour}`);
-  return ctx.t("js.steam.start", { colour, city: placeName(view, command.args.from) });
+function startLabel(command, ctx) {
+  return commandLabel(command, ctx);
 }
 
-export function placeName(view, hexKey) {
-  const hx = (view.hexes || []).find((h) => `${h.q},${h.r}` === hexKey);
-  return hx?.city?.name || hx?.town || hexKey;
+/** Several commands on one piece: those for a New City are chosen in two short steps (its
+ * colour, then the supply space), the others in one menu. */
+function offer(anchor, commands, ctx, labelOf) {
+  const cities = commands.filter((c) => c.type === "PlaceNewCity");
+  const colours = [...new Set(cities.map((c) => c.args.colour))];
+  if (colours.length < 2 || cities.length !== commands.length) {
+    choose(anchor, commands, ctx, labelOf);
+    return;
+  }
+  const first = colours.map((colour) => cities.find((c) => c.args.colour === colour));
+  const pickColour = { ...ctx, send: (picked) => choose(anchor,
+    cities.filter((c) => c.args.colour === picked.args.colour), ctx,
+    (c) => supplyLabel(ctx.view, c.args.group, ctx)) };
+  choose(anchor, first, pickColour, (c) => ctx.t("js.steam.label.new_city_colour", {
+    colour: ctx.t(`js.steam.colour.${c.args.colour}`) }));
 }
 
 /** The cubes of a city in rows of four; each colour's cubes start that colour's delivery
@@ -106,16 +119,16 @@ function drawCubes(g, cx, cy, cubes, starts, ctx, view) {
   const list = [];
   for (const [colour, n] of Object.entries(cubes || {})) for (let i = 0; i < n; i += 1) list.push(colour);
   list.forEach((colour, i) => {
-    const x = cx - 12 + (i % 4) * 6.5;
-    const y = cy + 2 + Math.floor(i / 4) * 6.5;
-    const cube = s("rect", { x, y, width: 5.5, height: 5.5, fill: CUBE_COLOURS[colour] || "#999", stroke: "#111",
+    const x = cx - 15 + (i % 4) * 7.8;
+    const y = cy + 1 + Math.floor(i / 4) * 7.8;
+    const cube = s("rect", { x, y, width: 6.6, height: 6.6, fill: CUBE_COLOURS[colour] || "#999", stroke: "#111",
       "stroke-width": 0.5, class: "steam-cube", dataset: { colour } });
     const start = starts.find((c) => c.args.colour === colour);
     if (start) {
       const hit = s("g", { class: "steam-cube-start", dataset: { colour } },
-        s("rect", { x: x - 1.2, y: y - 1.2, width: 7.9, height: 7.9, fill: "none", stroke: "#fff", "stroke-width": 1.2 }),
+        s("rect", { x: x - 1.1, y: y - 1.1, width: 8.8, height: 8.8, fill: "none", stroke: "#fff", "stroke-width": 1.2 }),
         cube);
-      clickable(hit, startLabel(start, ctx, view), [start], ctx, (c) => startLabel(c, ctx, view));
+      clickable(hit, startLabel(start, ctx), [start], ctx, (c) => startLabel(c, ctx));
       g.append(hit);
     } else {
       g.append(cube);
@@ -232,7 +245,7 @@ export function drawMap(view, ctx) {
       // Under the hex's track, towns and cubes (a cube that starts a delivery stays clickable).
       upper.prepend(s("polygon", { points: corners(cx, cy, SIZE - 1.5), fill: "transparent", stroke: "#d4380d",
         "stroke-width": 2, "stroke-dasharray": "4 3", class: "steam-target" }));
-      const name = hx.city?.name || hx.town || key;
+      const name = placeName(view, key, ctx);
       const builds = commands.filter((c) => c.type === "BuildTrack");
       if (builds.length) {
         const others = commands.filter((c) => c.type !== "BuildTrack");
@@ -240,7 +253,8 @@ export function drawMap(view, ctx) {
           () => openPicker(upper, { hex: key, name, builds, others, view, ctx, labelOf: (c) => hopLabel(c, ctx, view) }));
         picks.push([upper, { hex: key, name, builds, others, view, ctx, labelOf: (c) => hopLabel(c, ctx, view) }]);
       } else {
-        clickable(upper, t("js.steam.hex", { hex: name }), commands, ctx, (c) => hopLabel(c, ctx, view));
+        pickable(upper, t("js.steam.hex", { hex: name }), commands,
+          () => offer(upper, commands, ctx, (c) => hopLabel(c, ctx, view)));
       }
     }
     top.append(upper);

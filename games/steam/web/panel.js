@@ -1,14 +1,11 @@
 // Steam, around the map: the seven action tiles (who took which, passed ones marked;
 // a free tile carries its ChooseAction commands), the players (cash, income, victory
-// points, locomotive, turn order), the auction, the supply spaces and buttons for the
-// commands that act on no piece of the map (bids, capital, locomotive, pass, points).
+// points, locomotive, turn order) and the supply spaces.  The auction, capital and the
+// buttons for commands on no piece of the map are in controls.js.
 
 import { h } from "../../dom.js";
 import { choose } from "../../widgets.js";
 import { CUBE_COLOURS, commandLabel, seatColour } from "./labels.js";
-
-const BUTTON_TYPES = ["Bid", "PassBid", "SkipBid", "RaiseCapital", "EndBuild", "RaiseLocomotive", "PassMove",
-  "ChooseReward"];
 
 /** Colours are set through the style object: the CSP allows no inline style attributes. */
 function painted(el, property, colour) {
@@ -45,6 +42,8 @@ export function drawTiles(view, ctx) {
     const cost = view.mode === "expert" ? "" : t(`js.steam.tile_cost.${tile}`);
     const el = h("div", { class: `card steam-tile${seat ? " taken" : ""}`, dataset: { tile: String(tile) } },
       h("div", { class: "steam-tile-name" }, h("strong", {}, String(tile)), " ", t(`js.steam.tile.${tile}`)),
+      h("div", { class: "steam-tile-effect small muted" },
+        t(tile === 1 && view.mode === "expert" ? "js.steam.effect.1.expert" : `js.steam.effect.${tile}`)),
       cost && cost !== `js.steam.tile_cost.${tile}` ? h("div", { class: "steam-tile-cost small muted" }, cost) : "",
       seat ? h("div", { class: "steam-tile-holder small" }, h("span", { class: `token-dot seat-${seat}` }),
         `${ctx.names?.[seat] || seat}${view.players[seat].passed_tile ? ` (${t("js.steam.passed")})` : ""}`) : "");
@@ -70,29 +69,9 @@ export function drawPlayers(view, ctx) {
     h("tbody", {}, ...rows));
 }
 
-export function drawAuction(view, ctx) {
-  const a = view.auction;
-  if (!a || !a.kind) return null;
-  const { t } = ctx;
-  const high = a.high == null ? "–" : `$${a.high}`;
-  const leader = a.leader ? ctx.names?.[a.leader] || a.leader : "–";
-  return h("p", { class: "steam-auction" }, t("js.steam.auction", { high, leader }));
-}
-
 export function drawSupply(view, ctx) {
   const spaces = (view.supply || []).map((group, i) => h("span", { class: "steam-supply", dataset: { group: String(i) } },
-    `${i}: `, ...Object.entries(group).flatMap(([colour, n]) => Array.from({ length: n }, () =>
+    `${i + 1}: `, ...Object.entries(group).flatMap(([colour, n]) => Array.from({ length: n }, () =>
       chip(CUBE_COLOURS[colour], false)))));
   return h("div", { class: "steam-supply-row small" }, h("span", {}, ctx.t("js.steam.supply")), " ", ...spaces);
-}
-
-export function drawButtons(ctx) {
-  if (!ctx.interactive) return null;
-  const byType = {};
-  for (const c of ctx.commands || []) if (BUTTON_TYPES.includes(c.type)) (byType[c.type] ||= []).push(c);
-  const buttons = Object.entries(byType).map(([type, commands]) => h("button", {
-    type: "button", class: "command steam-button", disabled: ctx.busy, dataset: { commands: type },
-    onclick: (event) => choose(event.currentTarget, commands, ctx, (c) => commandLabel(c, ctx)),
-  }, ctx.t(`js.steam.cmd.${type}`)));
-  return buttons.length ? h("div", { class: "steam-buttons" }, ...buttons) : null;
 }

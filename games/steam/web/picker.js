@@ -9,6 +9,7 @@ import { h, s } from "../../dom.js";
 import { choose } from "../../widgets.js";
 import { SIZE, centre, corners, faceSegments, trackShape } from "./hex.js";
 import { commandLabel, seatColour } from "./labels.js";
+import { tileName } from "./places.js";
 
 const KIND_ORDER = { new: 0, upgrade: 1, redirect: 2 };
 
@@ -68,7 +69,7 @@ function fillPanel() {
   const command = current();
   const rotations = faces[open.fi].commands.length;
   const info = h("p", { class: "steam-picker-info" },
-    h("strong", {}, t("js.steam.pick.tile", { face: command.args.face })), " · ",
+    h("strong", {}, tileName(open.view, command.args.face, t)), " · ",
     t(`js.steam.kind.${command.args.kind}`), " · ",
     t("js.steam.pick.turn", { n: open.ri + 1, of: rotations }));
   const buttons = h("div", { class: "steam-picker-buttons" },
@@ -135,6 +136,10 @@ function build() {
 function place(panel, anchor) {
   const rect = anchor.getBoundingClientRect();
   const viewW = document.documentElement.clientWidth;
+  // On a phone the move window is docked at the bottom: the panel stays above it.
+  const mw = document.getElementById("move-window");
+  const docked = mw && !mw.hidden && getComputedStyle(mw).position === "fixed";
+  const viewH = docked ? mw.getBoundingClientRect().top : window.innerHeight;
   const w = panel.offsetWidth;
   const hgt = panel.offsetHeight;
   let left;
@@ -143,9 +148,9 @@ function place(panel, anchor) {
   else if (rect.left - 10 - w >= 4) left = rect.left - 10 - w;
   else {
     left = Math.min(Math.max(4, rect.left), viewW - w - 4);
-    top = rect.bottom + 8 + hgt <= window.innerHeight ? rect.bottom + 8 : rect.top - 8 - hgt;
+    top = rect.bottom + 8 + hgt <= viewH ? rect.bottom + 8 : rect.top - 8 - hgt;
   }
-  top = Math.min(Math.max(4, top), window.innerHeight - hgt - 4);
+  top = Math.min(Math.max(4, top), viewH - hgt - 4);
   panel.style.left = `${window.scrollX + Math.max(4, left)}px`;
   panel.style.top = `${window.scrollY + Math.max(4, top)}px`;
 }
