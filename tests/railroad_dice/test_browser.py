@@ -54,7 +54,7 @@ def test_two_people_play_railroad_dice_through_a_year_change(two_people, server_
     expect(first.locator("svg.rd-tile")).to_have_count(1)
     expect(first.locator("svg.rd-tile .rd-field")).to_have_count(49)
     # The tile is named by where it lies and what it is, not by its coordinates ("Large tile 0,0").
-    expect(first.locator("svg.rd-tile > text").first).to_have_text(re.compile(r"^(The start tile|Das Startfeld): "))
+    expect(first.locator(".rd-tile-title").first).to_have_text(re.compile(r"^(The start tile|Das Startfeld): "))
     expect(first.locator("svg.rd-map .rd-small-tile")).to_have_count(1)
     expect(first.locator(".rd-company")).to_have_count(5)
     expect(first.locator(".rd-front[data-seat=p1] .rd-die.face-question")).to_have_count(4)

@@ -66,6 +66,7 @@ export default {
     const tiles = h("div", { class: `rd-tiles${stacked ? " stacked" : ""}` });
     for (const [pos, board] of boards) {
       tiles.append(h("div", { class: "rd-tile-wrap", dataset: { pos } },
+        h("p", { class: "rd-tile-title" }, tileTitle(pos, board, t)),
         fit(drawTile(pos, board, view, ctx), 7 * CELL + 2, available, tileTitle(pos, board, t), ctx)));
     }
     el.append(h("div", { class: "rd-boards" }, tiles,

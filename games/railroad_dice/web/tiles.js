@@ -82,10 +82,10 @@ export function tileTitle(pos, board, t) {
 export function drawTile(pos, board, view, ctx) {
   const { t } = ctx;
   const size = 7 * CELL;
-  const svg = s("svg", { class: "rd-tile", viewBox: `0 0 ${size + 2} ${size + 22}`, width: size + 2,
-    height: size + 22, role: "img", "aria-label": tileTitle(pos, board, t),
+  // Its name is a caption above it (index.js), which wraps on a phone.
+  const svg = s("svg", { class: "rd-tile", viewBox: `0 0 ${size + 2} ${size + 2}`, width: size + 2,
+    height: size + 2, role: "img", "aria-label": tileTitle(pos, board, t),
     dataset: { pos } });
-  svg.append(text(2, 14, tileTitle(pos, board, t), { class: "rd-small", "font-size": 12 }));
   const byField = {};
   for (const command of ctx.interactive ? ctx.commands : []) {
     if (!LAY.has(command.type)) continue;
@@ -100,7 +100,7 @@ export function drawTile(pos, board, view, ctx) {
   board.rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       const x = 1 + c * CELL;
-      const y = 20 + r * CELL;
+      const y = 1 + r * CELL;
       const g = s("g", { class: `rd-field terrain-${ch}`, dataset: { field: `${r},${c}`, pos } });
       g.append(rect(x, y, CELL, CELL, { rx: 0, fill: TERRAIN_COLOURS[ch], class: "rd-ground" }));
       const piece = board.pieces[`${r},${c}`];
@@ -130,7 +130,7 @@ export function drawTile(pos, board, view, ctx) {
   for (const [name, end] of Object.entries(view.ends || {})) {
     if (end.pos !== pos) continue;
     const [r, c] = end.field;
-    const [bx, by] = [1 + c * CELL + 6, 20 + r * CELL + 6];
+    const [bx, by] = [1 + c * CELL + 6, 1 + r * CELL + 6];
     svg.append(s("g", { class: "rd-end-badge", dataset: { end: name } }, s("title", {}, capital(t("js.rd.end_name", { end: name }))),
       s("circle", { cx: bx, cy: by, r: 6 }), text(bx, by + 3.5, name, { class: "rd-end", "font-size": 9, "text-anchor": "middle" })));
   }
