@@ -163,6 +163,16 @@ export function drawMap(view, ctx) {
     } else {
       g.append(rect(ox, oy, unit, unit, { rx: 0, fill: TERRAIN_COLOURS.M }));
     }
+    // The line on an active tile, in small (released tiles keep only their stations).
+    for (const [field, piece] of Object.entries(view.boards?.[key]?.pieces || {})) {
+      const [r, c] = field.split(",").map(Number);
+      const mid = MAP_FIELD / 2;
+      const [cx, cy] = [ox + c * MAP_FIELD + mid, oy + r * MAP_FIELD + mid];
+      const ends = (piece.sides || []).map((d) => `${cx + DELTA[d][1] * mid} ${cy + DELTA[d][0] * mid}`);
+      if (ends.length) {
+        g.append(s("path", { d: `M ${ends[0]} L ${cx} ${cy}${ends[1] ? ` L ${ends[1]}` : ""}`, class: "rd-map-line" }));
+      }
+    }
     g.append(rect(ox, oy, unit, unit, { rx: 0, fill: "none", stroke: view.boards?.[key] ? "#d4380d" : "#555",
       "stroke-width": view.boards?.[key] ? 2 : 0.7 }), s("title", {}, capital(t("js.rd.tile.title", { where: tilePlace(key, t), type: t(`js.rd.tile_type.${view.map[key].type}`) }))));
     (view.stations || []).filter((st) => st.pos === key).forEach((st, j) => {
