@@ -14,8 +14,9 @@ from games.kit import Capabilities, GameBase, ranked
 from .data import RULES
 from .decide import decide
 from .evolve import evolve
-from .legal import legal_commands, open_actions
+from .legal import legal_commands
 from .messages import MESSAGES, describe, describe_command
+from .optional import all_open_actions, has_mandatory
 from .state import State
 from .view import view
 
@@ -37,7 +38,8 @@ class RailroadDice(GameBase[State]):
     decide = staticmethod(decide)
     evolve = staticmethod(evolve)
     legal_commands = staticmethod(legal_commands)
-    open_actions = staticmethod(open_actions)
+    open_actions = staticmethod(all_open_actions)
+    has_mandatory = staticmethod(has_mandatory)
     view = staticmethod(view)
     describe = staticmethod(describe)
     describe_command = staticmethod(describe_command)

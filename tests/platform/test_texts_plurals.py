@@ -208,11 +208,14 @@ def _message(catalogue: str, lang: str, key: str) -> str:
     ("russian_railroads/web", "js.rr.emil.workers", {"free": 1, "workers": 1}, "en", "1 of 1 worker free"),
     ("russian_railroads/web", "js.rr.emil.workers", {"free": 2, "workers": 5}, "de", "2 von 5 Arbeitern frei"),
     ("platform", "seat.bot", {"level": "mcts-5s"}, "en", "Bot (very strong: 5 s search)"),
-    ("railroad_dice/web", "js.rd.tile", {"at": "start", "type": "meadow", "ends": "A, B"}, "en",
-     "Start tile: meadow (ends: A, B)"),
-    ("railroad_dice/web", "js.rd.dir.east", {"n": 2}, "de", "2 Geländefelder östlich"),
-    ("railroad_dice/web", "js.rd.tile", {"at": "elsewhere", "where": "östlich", "type": "See", "ends": "A"}, "de",
-     "Geländefeld östlich des Startfelds: See (Enden: A)"),
+    ("railroad_dice/web", "rd.place.line", {"dir": "east", "n": 2, "case": "nom"}, "de",
+     "das Geländefeld 2 Geländefelder östlich des Startfelds"),
+    ("railroad_dice/web", "rd.place.line", {"dir": "east", "n": 1, "case": "dat"}, "de",
+     "dem Geländefeld östlich des Startfelds"),
+    ("railroad_dice/web", "rd.place.diagonal", {"dir": "northwest", "case": "nom"}, "en",
+     "the tile north-west of the start tile"),
+    ("railroad_dice/web", "rd.place.field", {"dir": "south", "end": "A", "case": "nom"}, "en",
+     "the field south of end A"),
 ])
 def test_known_sentences(catalogue: str, key: str, params: dict[str, Any], lang: str, expected: str) -> None:
     assert format_message(_message(catalogue, lang, key), params, lang) == expected

@@ -8,6 +8,7 @@
 import { clear, h } from "../../dom.js";
 import { zoomable } from "../helpers.js";
 import { commandLabel, where } from "./labels.js";
+import { die } from "./pieces.js";
 import { drawActions, drawCompanies, drawPlayers } from "./players.js";
 import { CELL, drawMap, drawTile, tileTitle } from "./tiles.js";
 
@@ -58,14 +59,23 @@ export default {
     const actions = drawActions(view, ctx);
     if (actions) el.append(actions);
     if (view.end_trigger) el.append(h("p", { class: "rd-end-note" }, t(`js.rd.end.${view.end_trigger}`)));
-    const tiles = h("div", { class: "rd-tiles" });
-    for (const [pos, board] of Object.entries(view.boards)) {
+    // The two active tiles as they lie on the map: north above south, west left of east.
+    const boards = Object.entries(view.boards).map(([pos, board]) => [pos, board, pos.split(",").map(Number)]);
+    boards.sort((a, b) => a[2][1] - b[2][1] || a[2][0] - b[2][0]);
+    const stacked = boards.length === 2 && boards[0][2][0] === boards[1][2][0] && boards[1][2][1] - boards[0][2][1] === 1;
+    const tiles = h("div", { class: `rd-tiles${stacked ? " stacked" : ""}` });
+    for (const [pos, board] of boards) {
       tiles.append(h("div", { class: "rd-tile-wrap", dataset: { pos } },
+        h("p", { class: "rd-tile-title" }, tileTitle(pos, board, t)),
         fit(drawTile(pos, board, view, ctx), 7 * CELL + 2, available, tileTitle(pos, board, t), ctx)));
     }
     el.append(h("div", { class: "rd-boards" }, tiles,
       h("div", { class: "rd-map-wrap" }, h("h4", {}, t("js.rd.map")), fitMap(drawMap(view, ctx), available))));
     el.append(drawCompanies(view, ctx), drawPlayers(view, ctx));
+    // The bank's dice, where the view shows them (data/visibility.json).
+    if (typeof view.bank_dice === "number") {
+      el.append(h("p", { class: "rd-bank" }, die(null, { size: 18 }), " ", t("js.rd.bank", { n: view.bank_dice })));
+    }
     el.append(h("p", { class: "small muted rd-legend" }, t("js.rd.legend")));
   },
 };

@@ -2,8 +2,6 @@
 // is clicked.  Every sentence comes from the translations (js.rd.*); the game's
 // own sentence for a command (the API's ``text`` from describe_command) wins.
 
-import { argsText } from "../../dom.js";
-
 export const TERRAIN_COLOURS = { M: "#cfe6a6", B: "#b59f84", W: "#86bde6" };
 export const COMPANY_COLOURS = { white: "#f4f4f4", black: "#222", green: "#2e8b3e", yellow: "#f2c82f", red: "#c73a2c" };
 export const FACES = ["straight", "curve", "share", "question"];
@@ -12,14 +10,14 @@ export const DELTA = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 
 export const faceName = (face, t) => t(`js.rd.face.${face}`);
 
-/** A command in words: the game's sentence (API ``text``) if any, else the renderer's. */
+/** A command in words: the game's sentence (API ``text``), else the name of its kind
+ *  (never its raw arguments: they hold directions and positions as numbers). */
 export function commandLabel(command, ctx) {
   const own = command.text?.[ctx.lang];
   if (own) return own;
   const key = `js.rd.cmd.${command.type}`;
   const name = ctx.t(key);
-  if (name !== key) return `${name}${argsText(command.args) ? ` (${argsText(command.args)})` : ""}`;
-  return `${command.type}${argsText(command.args) ? ` (${argsText(command.args)})` : ""}`;
+  return name !== key ? name : command.type;
 }
 
 /** Where on the table a command type is clicked (for the move window's guidance). */

@@ -34,8 +34,9 @@ function faceMarks(face) {
 /** One railroad die, ``face`` up (null: a blank die, as behind a screen). */
 export function die(face, { title, size = 26, cls = "" } = {}) {
   const svg = s("svg", { class: `rd-die${face ? ` face-${face}` : " blank"}${cls ? ` ${cls}` : ""}`,
-    viewBox: "-1 -1 26 26", width: size, height: size, role: "img", "aria-label": title || face || "",
-    dataset: face ? { face } : {} });
+    viewBox: "-1 -1 26 26", width: size, height: size, dataset: face ? { face } : {},
+    // Named when a title says what it is; otherwise a picture beside its words.
+    ...(title ? { role: "img", "aria-label": title } : { "aria-hidden": "true" }) });
   svg.append(s("rect", { x: 0, y: 0, width: 24, height: 24, rx: 5, class: "rd-die-body" }), ...faceMarks(face));
   if (title) svg.append(s("title", {}, title));
   return svg;
@@ -64,5 +65,34 @@ export function screenIcon(hidden) {
 export function passengerChip() {
   const svg = s("svg", { class: "rd-chip", viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true" });
   svg.append(s("circle", { cx: 8, cy: 8, r: 7, class: "rd-chip-body" }), s("circle", { cx: 8, cy: 8, r: 3.5, class: "rd-chip-ring" }));
+  return svg;
+}
+
+/** A share certificate of a company (``colour`` the COMPANY_COLOURS value): a paper with the
+ *  company's colour band and seal. */
+export function shareCertificate(colour, { size = 22, title } = {}) {
+  const svg = s("svg", { class: "rd-certificate", viewBox: "0 0 22 16", width: size, height: Math.round(size * 16 / 22),
+    role: "img", "aria-label": title || "" });
+  svg.append(s("rect", { x: 0.5, y: 0.5, width: 21, height: 15, rx: 1.5, class: "rd-certificate-paper" }),
+    s("rect", { x: 0.5, y: 0.5, width: 5, height: 15, rx: 1.5, fill: colour, class: "rd-certificate-band" }),
+    s("path", { d: "M 8 5 H 19 M 8 8 H 19 M 8 11 H 15", class: "rd-certificate-lines" }),
+    s("circle", { cx: 17.5, cy: 11.5, r: 2.2, fill: colour, class: "rd-certificate-seal" }));
+  if (title) svg.append(s("title", {}, title));
+  return svg;
+}
+
+/** The middle of side ``d`` (0 north .. 3 west) of the 0..24 die face. */
+const SIDE_POINT = [[12, 0], [24, 12], [12, 24], [0, 12]];
+
+/** A die about to be laid: its rail enters by side ``enter`` and leaves by side ``exit`` (0-3),
+ *  straight through or curving, as it will lie on the board. */
+export function laidDie(enter, exit, { size = 26, title } = {}) {
+  const [ax, ay] = SIDE_POINT[enter] || SIDE_POINT[2];
+  const [bx, by] = SIDE_POINT[exit] || SIDE_POINT[0];
+  const straight = (enter + 2) % 4 === exit;
+  const d = straight ? `M ${ax} ${ay} L ${bx} ${by}` : `M ${ax} ${ay} Q 12 12 ${bx} ${by}`;
+  const svg = s("svg", { class: `rd-die face-${straight ? "straight" : "curve"} rd-laid`, viewBox: "-1 -1 26 26", width: size,
+    height: size, ...(title ? { role: "img", "aria-label": title } : { "aria-hidden": "true" }) });
+  svg.append(s("rect", { x: 0, y: 0, width: 24, height: 24, rx: 5, class: "rd-die-body" }), ...railMarks(d));
   return svg;
 }
