@@ -56,11 +56,6 @@ GAME_IDS: dict[str, dict[str, str]] = {
     "railroad_dice": {"tile id": r"#T\d+"},
 }
 
-#: Games whose names are being fixed in another branch (drop a mark after merging it).
-PENDING = {
-    "railroad_dice": "railroad_dice names: branch rd-engine pending",
-}
-
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 #: The person's own confirmed turns before the page is read ("the middle of the game").
 TURNS = 3
@@ -90,10 +85,9 @@ def ids_in(text: str, patterns: dict[str, re.Pattern[str]]) -> list[str]:
 def cases() -> list:
     out = []
     for game in registry.names():
-        marks = [pytest.mark.xfail(strict=False, reason=PENDING[game])] if game in PENDING else []
         for lang in ("de", "en"):
             for size in SIZES:
-                out.append(pytest.param(game, lang, size, marks=marks, id=f"{game}-{lang}-{size}"))
+                out.append(pytest.param(game, lang, size, id=f"{game}-{lang}-{size}"))
     return out
 
 
