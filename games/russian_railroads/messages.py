@@ -146,7 +146,11 @@ def describe(event: Event) -> Description:
     payload = event.payload
     params: dict[str, Any] = {k: v for k, v in payload.items() if not k.startswith("_")}
     key = event.type
-    if "line" in params:
+    if event.type == "DoublerPlaced":
+        # the doublers' line: the Transsib, unless the tableau names its own first line
+        params["line"] = names.line(payload.get("line_name", "transsib"))
+        params.pop("line_name", None)
+    elif "line" in params:
         # a tableau with its own lines (Deutschland) names them in the payload
         params["line"] = names.line(payload["line_name"]) if "line_name" in payload else _line_name(params["line"])
     if "colour" in params:

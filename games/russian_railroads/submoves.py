@@ -61,7 +61,13 @@ _INDUSTRY_ITEMS: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "in
 def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     item = doubler_item(ctx.work, seat)
-    ctx.emit("DoublerPlaced", {"seat": seat, "use": item[0]})
+    payload: dict[str, Any] = {"seat": seat, "use": item[0]}
+    names = ctx.work.table.tableau.line_names
+    if names:
+        # Doublers go on the first line; a tableau with its own lines names it (München
+        # on the Deutschland board, not the Transsib).
+        payload["line_name"] = names[0]
+    ctx.emit("DoublerPlaced", payload)
 
 
 def doubler_item(work: State, seat: str) -> Item:

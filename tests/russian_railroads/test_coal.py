@@ -360,3 +360,12 @@ def test_which_foundry_became_a_boiler_is_seen_by_nobody():
     assert all(sorted(c["stack"] + c["drawn"]) == unseen and len(c["stack"]) == len(s.coal["stack"])
                for c in samples)
     assert len({tuple(c["stack"]) for c in samples}) > 1
+
+
+def test_the_coal_engineer_is_named_on_the_page_not_numbered():
+    """Issue 27: the coal module's engineer showed as "#200" (its internal number); the
+    view names it by its printed number and its kind, in both languages."""
+    view = GAME.view(coal_game(), "p1")
+    named = view["board"]["engineer_names"]["200"]  # internal 200, printed 0
+    assert named["printed"] == 0
+    assert named["name"] == {"de": "Bergbau-Ingenieur", "en": "mining engineer"}

@@ -463,3 +463,23 @@ def test_the_end_card_terminals_counts_the_own_line_ends():
     from games.russian_railroads.germany.scoring import end_cards_breakdown
 
     assert end_cards_breakdown(p) == [{"card": "terminals", "vp": 20}]
+
+
+def test_a_doubler_on_the_deutschland_board_goes_to_muenchen_in_the_log():
+    """Issue 27: the log said "places a doubler on the Trans-Siberian line" on the
+    Deutschland board, whose first line is München; the base game still names the
+    Transsib."""
+    from games.contract import render
+
+    from .helpers import new_game
+
+    for options, line in ((DE, {"de": "München", "en": "Munich"}),
+                          ({}, {"de": "Transsib", "en": "Trans-Siberian"})):
+        s, _ = new_game(4, seed=3, options=options)
+        s = act(s, s.current, "ChooseStartBonus", card="doubler")
+        events = decide(s, s.current, "PlaceDoubler")
+        placed = next(e for e in events if e.type == "DoublerPlaced")
+        for lang in ("de", "en"):
+            text = render(GAME, GAME.describe(placed), lang)
+            assert line[lang] in text, (options, text)
+            assert "Trans" not in text or not options, text

@@ -25,10 +25,17 @@ from ..data import BOILER, COAL, RULES
 from ..state import State
 from . import board
 
+#: The coal engineer's name on the page, in each language (the view is the same for all).
+ENGINEER_NAME = {"de": "Bergbau-Ingenieur", "en": "mining engineer"}
+
 
 def extend(view: dict[str, Any], state: State) -> None:
     coal = state.coal or {}
     if view.get("board") is not None:
+        # The coal engineer by its printed number and its kind in words (it was "#200").
+        engineer = COAL["engineer"]
+        view["board"].setdefault("engineer_names", {})[str(engineer["number"])] = {
+            "printed": engineer["printed"], "name": ENGINEER_NAME}
         mine = RULES.spaces[board.MINE]
         view["board"]["spaces"].append({"id": board.MINE, "area": "coal", "workers": mine["workers"], "coins": 0,
                                         "effects": mine["effects"]})

@@ -37,7 +37,10 @@ export const effectsText = (effects, t, sep = " · ") => (effects || []).map((e)
 export function engineerLabel(number, board) {
   const named = board?.engineer_names?.[number];
   if (!named) return `#${number}`;
-  return named.name ? `#${named.printed} ${named.name}` : `#${named.printed}`;
+  // A module's engineer may carry its name per language (the coal engineer's).
+  const name = typeof named.name === "object" && named.name
+    ? named.name[document.documentElement.lang] || named.name.en : named.name;
+  return name ? `#${named.printed} ${name}` : `#${named.printed}`;
 }
 
 /** An action space (or engineer) by what it does: "black +3", "#10 Industry +1 · black +1". */

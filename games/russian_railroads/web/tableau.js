@@ -248,7 +248,10 @@ function foundryTiles(player, ctx, commands) {
 function doublerTiles(player, ctx, commands) {
   const { t } = ctx;
   const el = s("g", { class: "doubler-tile", dataset: { doublers: player.doublers ?? 0 } },
-    s("title", {}, t("js.rr.doublers_title")));
+    // On the tableau's first line (the Transsib, München on the Deutschland board); in
+    // America on any of the three lines.
+    s("title", {}, player.usa ? t("js.rr.doublers_title_any")
+      : t("js.rr.doublers_title", { line: t(`js.rr.line.${player.lines?.[0]?.id ?? "transsib"}`) })));
   const cmds = byType(commands, "PlaceDoubler");
   if (cmds.length) clickable(el, t("js.rr.place_doubler"), cmds, ctx, commandLabel);
   return [{ el, label: `×2 ${t("js.rr.doublers")}: ${player.doublers ?? 0}${cmds.length ? ` · ${t("js.rr.place_doubler")}` : ""}`,
