@@ -153,7 +153,7 @@ def seats_json(record: GameRecord, taken: set[str]) -> list[dict[str, Any]]:
     invitee until they decline) and its name in each language (``display_name``: a
     bot's own name and level in words, an open seat as such)."""
     names = all_names(record.seats)
-    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited,
+    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited and not s.declined,
              "display_name": {lang: names[lang][s.seat] for lang in names}} for s in record.seats]
 
 
