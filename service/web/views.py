@@ -26,6 +26,7 @@ from service.web import protect
 from service.web.bundles import has_renderer, stylesheet
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
+from service.web.option_checks import combinations, refusal_text, refusal_texts
 
 log = logging.getLogger(__name__)
 
@@ -171,8 +172,8 @@ def new_game():  # type: ignore[no-untyped-def]
             record, tokens = ctx().repository.create(spec.game, spec.options, spec.seats, table=spec.table)
         except CreateGameError as exc:
             error = t(exc.key, **exc.params)
-        except IllegalMove as exc:
-            error = t("create.error.options", message=exc.message)
+        except IllegalMove as exc:  # in the page's language (issue 27), not the engine's English
+            error = t("create.error.options", message=refusal_text(form.get("game", ""), exc.code, exc.message, lang()))
         else:
             for seat in record.seats:
                 holder = spec.holders.get(seat.seat)
@@ -182,7 +183,12 @@ def new_game():  # type: ignore[no-untyped-def]
             return redirect(url_for("web.game_page", game_id=record.id))
     from events.bot_levels import bot_levels
 
-    return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error,
+    # The engine's refusals, so the form offers only what the game accepts (service.web.option_checks).
+    checks = {g["name"]: {"combinations": combinations(g["name"]),
+                          "reasons": {code: t("create.error.options", message=text)
+                                      for code, text in refusal_texts(g["name"], lang()).items()}}
+              for g in games}
+    return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error, checks=checks,
                            deadlines=DEADLINES,
                            form=form, rows=max(g["max_players"] for g in games) if games else 2), \
         400 if error else 200
