@@ -3,7 +3,8 @@
 Plackett-Luce rates free-for-all games of any number of players from their
 places (ties share a place), which Elo and Glicko-2 do not; ``openskill`` is a
 small, well-kept library implementing it.  A rating is ``mu`` and ``sigma``; the
-number shown is the conservative ``ordinal`` (mu - 3 sigma).
+number shown is the conservative ``ordinal`` (mu - 3 sigma) on an Elo-like scale,
+:func:`shown_rating` (the one place that mapping lives; see there).
 
 Only games between people count: a game with a bot seat (also one handed to a
 bot during play) and a what-if fork never change a rating.  A game is rated
@@ -35,6 +36,28 @@ def model(**params: Any) -> PlackettLuce:
     return PlackettLuce(**params)
 
 
+#: Where every player starts: a new rating (mu 25, sigma 25/3) has ordinal 0.
+SHOWN_START = 1500
+#: Shown points per unit of mu.  The model's ``beta`` (25/6) is the skill gap at which
+#: the stronger player wins about 76 % of two-player games; Elo puts 200 points there,
+#: so one unit of mu is 200 / (25/6) = 48 points.
+SHOWN_PER_MU = 48
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """The rating players see: the conservative estimate mapped to a familiar range,
+    ``1500 + 48 * (mu - 3 sigma)``.
+
+    The model is about 99.9 % sure the skill is at least this.  Everybody starts at
+    1500; it rises with wins, falls with losses, and rises a little as more games make
+    the estimate surer (sigma shrinks), so a newcomer on a lucky streak does not top
+    the board.  Two players 200 points apart (with settled ratings) win against each
+    other about 3 to 1, as in Elo.  The raw OpenSkill values stay in the API
+    (``openskill_mu``, ``openskill_sigma``, ``openskill_ordinal``).
+    """
+    return round(SHOWN_START + SHOWN_PER_MU * (mu - 3 * sigma))
+
+
 @dataclass(frozen=True)
 class Rating:
     name: str
@@ -46,8 +69,16 @@ class Rating:
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
 
+    @property
+    def shown(self) -> int:
+        """The number on the pages: :func:`shown_rating`."""
+        return shown_rating(self.mu, self.sigma)
+
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "ordinal": round(self.ordinal, 2)}
+        """``rating`` is the shown number; the model's raw values are named as such."""
+        return {"name": self.name, "rating": self.shown, "games": self.games,
+                "openskill_mu": round(self.mu, 4), "openskill_sigma": round(self.sigma, 4),
+                "openskill_ordinal": round(self.ordinal, 4)}
 
 
 def countable(row: Mapping[str, Any]) -> bool:
@@ -95,7 +126,7 @@ class Ratings:
 
     def top(self, game: str, players: int, limit: int = 10) -> list[Rating]:
         raw = self.redis.hvals(self.key(game, players))
-        ratings = sorted((_load(r) for r in raw), key=lambda r: -r.ordinal)
+        ratings = sorted((_load(r) for r in raw), key=lambda r: (-r.ordinal, -r.games, r.name.lower()))
         return ratings[:limit]
 
     def apply(self, row: Mapping[str, Any], pl: PlackettLuce | None = None) -> list[Rating] | None:

@@ -41,11 +41,15 @@ class SeatInfo:
     name: str | None
     bot: str | None
     #: A registered user asked to take this seat: only they may take it, until
-    #: they decline (then it is an open seat).
+    #: they decline.
     invited: str | None = None
+    #: Who declined this seat's invitation: the seat stays closed until the table's
+    #: creator chooses what becomes of it (invite somebody else, open it, a bot).
+    declined: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "bot": self.bot, "invited": self.invited}
+        return {"seat": self.seat, "name": self.name, "bot": self.bot, "invited": self.invited,
+                "declined": self.declined}
 
     @property
     def filled(self) -> bool:

@@ -28,7 +28,7 @@ def open_to(record: GameRecord, taken: set[str], name: str | None) -> list[str]:
     (first).  Invited seats are closed to everybody else."""
     free = [s for s in record.seats if s.seat not in taken and not s.filled]
     mine = [s.seat for s in free if name is not None and s.invited == name]
-    return mine + [s.seat for s in free if s.invited is None]
+    return mine + [s.seat for s in free if s.invited is None and s.declined is None]
 
 
 def join(repo: GameRepository, game_id: str, name: str, seat: str | None = None) -> tuple[str, str]:
@@ -52,14 +52,54 @@ def join(repo: GameRepository, game_id: str, name: str, seat: str | None = None)
 
 
 def decline(repo: GameRepository, game_id: str, name: str) -> str:
-    """``name`` declines the invitation: the seat becomes open for anybody."""
+    """``name`` declines the invitation.  The seat does not silently become a public
+    open seat (issue 27): it stays closed, marked as declined by ``name``, until the
+    table's creator chooses (:func:`settle_declined`)."""
     record = repo.record(game_id)
     taken = set(repo.store.token_hashes(game_id))
     seat = next((s.seat for s in record.seats if s.invited == name and s.seat not in taken and not s.filled), None)
     if seat is None:
         raise IllegalMove("platform.no_invitation", "there is no invitation for you at this table")
-    _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, s.name, s.bot) if s.seat == seat else s)
+    _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, s.name, s.bot, declined=name) if s.seat == seat else s)
     return seat
+
+
+#: What the creator may make of a declined seat.
+INVITE, OPEN, BOT = "invite", "open", "bot"
+
+
+def settle_declined(repo: GameRepository, game_id: str, seat: str, choice: str, value: str | None = None) -> None:
+    """The creator's choice for a declined seat: ``invite`` somebody else (``value``:
+    their account name, checked by the caller), make it an ``open`` seat, or seat a
+    ``bot`` (``value``: its level), which deals the game when it was the last seat.
+    Who may do this is the caller's business (the table's creator)."""
+    record = repo.record(game_id)
+    if not record.waiting:
+        raise IllegalMove("platform.not_waiting", "the game has started")
+    found = next((s for s in record.seats if s.seat == seat), None)
+    if found is None or found.declined is None or found.filled or seat in set(repo.store.token_hashes(game_id)):
+        raise IllegalMove("platform.not_declined", f"seat {seat} has no declined invitation")
+    if choice == INVITE and value:
+        _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, None, invited=value) if s.seat == seat else s)
+        repo.store.index_player(game_id, value)  # the table shows among the invitee's invitations
+    elif choice == OPEN:
+        _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, None) if s.seat == seat else s)
+    elif choice == BOT and value:
+        if not repo.store.claim_seat(game_id, seat, hash_token(secrets.token_urlsafe(24))):
+            raise IllegalMove("platform.seat_taken", f"seat {seat} is not open")
+        _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, value) if s.seat == seat else s)
+        start_if_full(repo, game_id)
+    else:
+        raise IllegalMove("platform.bad_args", "choose invite (with a name), open or bot (with a level)")
+
+
+def inviter(record: GameRecord) -> str | None:
+    """Who set the table and so sent its invitations: the creating account, else the
+    name in the creator's seat."""
+    account = record.table.get("creator_account")
+    if account:
+        return str(account)
+    return next((s.name for s in record.seats if s.seat == record.creator and s.name), None)
 
 
 def invitations(repo: GameRepository, name: str) -> list[tuple[GameRecord, str]]:

@@ -14,9 +14,10 @@ from typing import Any
 from events import commands as platform
 from events.commands import OpenActionsRefusal
 from events.envelope import Envelope
-from events.projection import Projection
+from events.projection import UNDO_ACCEPTED, UNDO_DECLINED, UNDO_REQUESTED, Projection
 from events.redaction import effective_viewer, view
 from events.repository import GameRecord
+from events.undo_log import UndoAnswer
 from games import registry
 from games.contract import Command, Description, Game, OpenAction, render
 from games.kit import hooks
@@ -49,8 +50,31 @@ def refusal_text(game: Game, refusal: OpenActionsRefusal, names: Names | None) -
             for lang in ("de", "en")}
 
 
-def texts(game: Game, env: Envelope, viewer: str, names: Names | None = None) -> dict[str, str]:
+def texts(game: Game, env: Envelope, viewer: str, names: Names | None = None,
+          answers: Mapping[int, UndoAnswer] | None = None) -> dict[str, str]:
+    """A log line in German and English.  Take-back requests and their answers are the
+    platform's own lines, naming who asked and who answered (``answers``: from
+    :func:`events.undo_log.undo_answers` over the log); everything else is the game's."""
+    if env.type in (UNDO_REQUESTED, UNDO_ACCEPTED, UNDO_DECLINED):
+        return _undo_line(env, names, (answers or {}).get(env.seq))
     return named(game, game.describe(game.redact(env.event, viewer)), names)
+
+
+def _undo_line(env: Envelope, names: Names | None, answer: UndoAnswer | None) -> dict[str, str]:
+    if env.type == UNDO_REQUESTED:
+        key = "log.undo_requested"
+    elif answer is None:  # an answer whose request is not in the lines read (never in a whole log)
+        key = "log.undo_accepted_anon" if env.type == UNDO_ACCEPTED else "log.undo_declined_anon"
+    elif answer.withdrawn:
+        key = "log.undo_withdrawn"
+    else:
+        key = "log.undo_accepted" if env.type == UNDO_ACCEPTED else "log.undo_declined"
+    out = {}
+    for lang in ("de", "en"):
+        seats = (names or {}).get(lang, {})
+        by = answer.requester if answer else env.actor
+        out[lang] = translate(lang, key, by=seats.get(by, by), who=seats.get(env.actor, env.actor))
+    return out
 
 
 def status_json(p: Projection, viewer: str) -> dict[str, Any]:
@@ -129,7 +153,7 @@ def seats_json(record: GameRecord, taken: set[str]) -> list[dict[str, Any]]:
     invitee until they decline) and its name in each language (``display_name``: a
     bot's own name and level in words, an open seat as such)."""
     names = all_names(record.seats)
-    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited,
+    return [{**s.to_json(), "open": not s.filled and s.seat not in taken and not s.invited and not s.declined,
              "display_name": {lang: names[lang][s.seat] for lang in names}} for s in record.seats]
 
 

@@ -144,7 +144,10 @@ def leaderboard():  # type: ignore[no-untyped-def]
     """Ratings.
     ---
     get:
-      summary: The best-rated players of one game and player count (ordinal = mu - 3 sigma)
+      summary: The best-rated players of one game and player count
+      description: >-
+        rating = 1500 + 48 (mu - 3 sigma), see events.ratings.shown_rating; the model's raw
+        values are openskill_mu, openskill_sigma and openskill_ordinal
       parameters:
         - {in: query, name: game, required: true, schema: {type: string}}
         - {in: query, name: players, required: true, schema: {type: integer}}

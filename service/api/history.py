@@ -10,6 +10,7 @@ from events import forks
 from events.envelope import ENVELOPE_SCHEMA, Envelope
 from events.projection import REVERTED, fold_iter
 from events.redaction import effective_viewer, redact_log, view
+from events.undo_log import undo_answers
 from games.contract import REVIEWER
 from service.auth import viewer_for
 from service.context import ctx
@@ -107,7 +108,9 @@ def replay(game_id: str):  # type: ignore[no-untyped-def]
     shown = [e for e in redact_log(latest, envelopes[:seq], who)
              if not is_taken_back(e.seq, ranges) or e.type == REVERTED]
     names = all_names(record.seats)
-    log = [{"seq": e.seq, "actor": e.actor, "type": e.type, "text": texts(latest.game, e, who, names)} for e in shown]
+    answers = undo_answers(envelopes[:seq])
+    log = [{"seq": e.seq, "actor": e.actor, "type": e.type, "text": texts(latest.game, e, who, names, answers)}
+           for e in shown]
     return jsonify({"seq": seq, "steps": steps, "status": status_json(at, who), "view": view(at, who),
                     "log": log})
 
@@ -129,8 +132,10 @@ def log_texts(game_id: str):  # type: ignore[no-untyped-def]
     record = repo.record(game_id)
     viewer = viewer_for(game_id)
     p = repo.projection(game_id)
-    shown = redact_log(p, repo.store.read(game_id, upto=p.seq), viewer)
+    envelopes = repo.store.read(game_id, upto=p.seq)
+    shown = redact_log(p, envelopes, viewer)
     who = effective_viewer(p, viewer)
     names = all_names(record.seats)
-    return jsonify({"lines": [{"seq": e.seq, "actor": e.actor, "text": texts(p.game, e, who, names)[query["lang"]]}
-                              for e in shown]})
+    answers = undo_answers(envelopes)
+    return jsonify({"lines": [{"seq": e.seq, "actor": e.actor,
+                               "text": texts(p.game, e, who, names, answers)[query["lang"]]} for e in shown]})

@@ -44,15 +44,37 @@ def _archive_globals() -> dict[str, Any]:
     return {"lobby_ratings": lobby_ratings, "game_title": _title}
 
 
-def lobby_ratings() -> list[dict[str, Any]]:
-    """The best-rated players per game and player count that has ratings."""
+#: Players shown per board on the ratings page.
+BOARD_TOP = 100
+
+
+def lobby_ratings(limit: int = LOBBY_TOP, game: str | None = None, players: int | None = None
+                  ) -> list[dict[str, Any]]:
+    """The best-rated players per game and player count that has ratings (one
+    leaderboard each), optionally only one game and/or player count."""
     out = []
-    for game in registry.names():
-        for players in range(2, 7):
-            top = ratings().top(game, players, LOBBY_TOP)
+    for name in registry.names():
+        if game and name != game:
+            continue
+        for count in range(2, 7):
+            if players and count != players:
+                continue
+            top = ratings().top(name, count, limit)
             if top:
-                out.append({"game": game, "title": _title(game), "players": players, "top": top})
+                out.append({"game": name, "title": _title(name), "players": count, "top": [r.to_json() for r in top]})
     return out
+
+
+@bp.get("/ratings")
+def ratings_page():  # type: ignore[no-untyped-def]
+    """Leaderboards per game and player count (issue 27); ``?game=&players=`` narrows."""
+    game = request.args.get("game") or None
+    raw_players = request.args.get("players") or ""
+    if game is not None and game not in registry.names():
+        abort(404)
+    players = int(raw_players) if raw_players.isdigit() else None
+    boards = lobby_ratings(BOARD_TOP, game, players)
+    return render_template("web/ratings.html", boards=boards, game=game, players=players)
 
 
 @bp.get("/archive")

@@ -26,6 +26,7 @@ from service.web import protect
 from service.web.bundles import has_renderer, stylesheet
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
+from service.web.option_checks import combinations, refusal_text, refusal_texts
 
 log = logging.getLogger(__name__)
 
@@ -94,9 +95,10 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _notify_invited(record: GameRecord) -> None:
-    """E-mail/webhook to each invitee who set them up (the lobby shows it anyway)."""
-    invited = [s.seat for s in record.seats if s.invited]
+def _notify_invited(record: GameRecord, only: str | None = None) -> None:
+    """E-mail/webhook to each invitee (or only seat ``only``'s) who set them up (the
+    lobby shows it anyway)."""
+    invited = [s.seat for s in record.seats if s.invited and only in (None, s.seat)]
     send = ctx().send_task
     if not invited or send is None:
         return
@@ -128,12 +130,18 @@ def lobby():  # type: ignore[no-untyped-def]
                 continue
             to_move = record.status.get("to_move") or []
             you = next((seat for seat in hold.tokens() if seat in to_move), hold.seat)  # hotseat: the one to move
-            mine.append(_summary(record, you))
+            mine.append({**_summary(record, you), "creator_is_me": record.waiting and _is_creator(record)})
             my_ids.add(record.id)
         # My turn first, then running games, then finished; newest activity first.
         mine.sort(key=lambda s: (not s["your_turn"], s["over"], -activity.get(s["id"], 0.0)))
     invited = [] if user is None else [
-        {**_summary(record), "seat": seat} for record, seat in seating.invitations(repo, user.name)]
+        {**_summary(record), "seat": seat, "inviter": seating.inviter(record)}
+        for record, seat in seating.invitations(repo, user.name)]
+    # Issue 27: the creator is told when somebody declined, and chooses what becomes of the seat.
+    declined = [] if user is None else [
+        {"id": row["id"], "title": row["title"], "seat": s["seat"], "name": s["declined"]}
+        for row in mine if row["creator_is_me"]
+        for s in row["seats"] if s.get("declined") and not s.get("name") and not s.get("bot")]
     my_ids |= {row["id"] for row in invited}
     open_games, running, finished = [], [], []
     for record in repo.list(None, 100):
@@ -146,8 +154,8 @@ def lobby():  # type: ignore[no-untyped-def]
             open_games.append(row)
         else:
             running.append(row)
-    return render_template("web/lobby.html", mine=mine, invited=invited, open_games=open_games, running=running,
-                           finished=finished[:20])
+    return render_template("web/lobby.html", mine=mine, invited=invited, declined=declined, open_games=open_games,
+                           running=running, finished=finished[:20])
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -164,8 +172,8 @@ def new_game():  # type: ignore[no-untyped-def]
             record, tokens = ctx().repository.create(spec.game, spec.options, spec.seats, table=spec.table)
         except CreateGameError as exc:
             error = t(exc.key, **exc.params)
-        except IllegalMove as exc:
-            error = t("create.error.options", message=exc.message)
+        except IllegalMove as exc:  # in the page's language (issue 27), not the engine's English
+            error = t("create.error.options", message=refusal_text(form.get("game", ""), exc.code, exc.message, lang()))
         else:
             for seat in record.seats:
                 holder = spec.holders.get(seat.seat)
@@ -175,7 +183,12 @@ def new_game():  # type: ignore[no-untyped-def]
             return redirect(url_for("web.game_page", game_id=record.id))
     from events.bot_levels import bot_levels
 
-    return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error,
+    # The engine's refusals, so the form offers only what the game accepts (service.web.option_checks).
+    checks = {g["name"]: {"combinations": combinations(g["name"]),
+                          "reasons": {code: t("create.error.options", message=text)
+                                      for code, text in refusal_texts(g["name"], lang()).items()}}
+              for g in games}
+    return render_template("web/new_game.html", games=games, bot_levels=bot_levels(), error=error, checks=checks,
                            deadlines=DEADLINES,
                            form=form, rows=max(g["max_players"] for g in games) if games else 2), \
         400 if error else 200
@@ -241,9 +254,43 @@ def _waiting_page(record: GameRecord, error: str | None = None, status: int = 20
                            if s.get("invited") == user.name and not s["name"]), None)
     invites = [{"seat": s, "url": url_for("web.join", game_id=record.id, seat=s, _external=True)}
                for s in row["open_seats"]]
+    creator = _is_creator(record)
+    declined = [s for s in row["seats"] if s.get("declined") and not s.get("name") and not s.get("bot")] \
+        if creator else []
     return render_template("web/waiting.html", game=row, invites=invites, invited_me=invited_me,
-                           can_start=_is_creator(record), bot_levels=bot_levels(), error=error,
-                           config=_page_config(record)), status
+                           can_start=creator, bot_levels=bot_levels(), error=error, declined=declined,
+                           inviter=seating.inviter(record), config=_page_config(record)), status
+
+
+@bp.post("/games/<game_id>/seats/<seat>/declined")
+@login_required
+def settle_declined(game_id: str, seat: str):  # type: ignore[no-untyped-def]
+    """The creator's choice for a seat whose invitation was declined (issue 27):
+    invite somebody else, make it an open seat, or seat a bot."""
+    from events.bot_levels import bot_levels
+
+    record = _record_or_404(game_id)
+    if not _is_creator(record):
+        abort(403)
+    choice = request.form.get("choice", "")
+    value: str | None = None
+    if choice == seating.INVITE:
+        value = _account_name(request.form.get("name", "").strip())
+        if value is None:
+            return _waiting_page(record, t("create.error.user", name=request.form.get("name", "")), 400)
+        if any(s.name == value or s.invited == value for s in record.seats):
+            return _waiting_page(record, t("create.error.twice", name=value), 400)
+    elif choice == seating.BOT:
+        value = request.form.get("bot", "")
+        if value not in bot_levels():
+            return _waiting_page(record, t("create.error.bot"), 400)
+    try:
+        seating.settle_declined(ctx().repository, game_id, seat, choice, value)
+    except IllegalMove:
+        return _waiting_page(_record_or_404(game_id), t("invite.gone"), 409)
+    if choice == seating.INVITE:
+        _notify_invited(ctx().repository.record(game_id), only=seat)
+    return redirect(url_for("web.game_page", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/start")

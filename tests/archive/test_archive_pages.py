@@ -63,6 +63,31 @@ def test_lobby_shows_ratings(finished):
     ann, _, _ = finished
     page = ann.get("/")
     assert 'id="lobby-ratings"' in page.text and "/players/ann" in page.text
+    assert 'href="/ratings"' in page.text and "/ratings?game=tally&amp;players=2" in page.text
+
+
+def _shown(text: str) -> list[tuple[str, int]]:
+    """(name, shown rating) per leaderboard row of a page."""
+    return [(name, int(n)) for name, n in re.findall(
+        r'<a href="/players/(\w+)">\w+</a></td><td>\s*<span class="rating" title="[^"]*">(\d+)</span>', text)]
+
+
+def test_ratings_page_ranks_on_the_familiar_scale(finished):
+    """Issue 27: a leaderboard per game and player count, Elo-like numbers (not raw
+    OpenSkill values such as -1.8), games played, the meaning on hover, names linked."""
+    ann, _, repo = finished
+    ratings = Ratings(repo.store.redis, repo.store.keys.prefix)
+    a, b = ratings.get("tally", 2, "ann"), ratings.get("tally", 2, "bob")
+    page = ann.get("/ratings")
+    assert page.status_code == 200 and 'data-game="tally" data-players="2"' in page.text
+    assert _shown(page.text) == [("ann", a.shown), ("bob", b.shown)]
+    assert a.shown > 1500 > b.shown
+    assert "99.9 % sure" in page.text and "1 rated game" in page.text  # the hover's explanation
+    assert ann.get("/ratings?game=tally&players=3").text.count('class="leaderboard"') == 0
+    assert ann.get("/ratings?game=nope").status_code == 404
+    mine = ann.get("/players/ann").text
+    assert '<span class="rating"' in mine and f">{a.shown}</span>" in mine
+    assert "-1." not in mine.split('id="ratings"')[1].split("</table>")[0]
 
 
 def test_replay_page_has_the_review_tools(finished):

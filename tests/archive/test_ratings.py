@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events import archive
-from events.ratings import Rating, Ratings, countable, model, rate
+from events.ratings import Rating, Ratings, countable, model, rate, shown_rating
 from tests.archive.conftest import auth, finish, new_game, play_turn, run_system
 from worker.bots.turns import bot_turn
 
@@ -35,6 +35,24 @@ def test_ties_share_a_place():
     pl = model(tau=0)
     a, b = rate([Rating("a", 25, 8.3), Rating("b", 25, 8.3)], [1, 1], pl)
     assert a.mu == pytest.approx(b.mu) == pytest.approx(25.0)
+
+
+def test_the_shown_rating_is_the_conservative_estimate_on_an_elo_like_scale():
+    """Issue 27: a familiar number, 1500 + 48 (mu - 3 sigma): a newcomer (mu 25,
+    sigma 25/3, ordinal 0) shows 1500; a settled rating one beta (25/6) above
+    another shows 200 points more, Elo's gap for winning about 3 games in 4."""
+    pl = model()
+    assert shown_rating(pl.mu, pl.sigma) == 1500
+    assert shown_rating(25 + 25 / 6, 1.0) - shown_rating(25, 1.0) == 200
+    # the estimate is conservative: the same mu with less certainty shows less
+    assert shown_rating(30, 6.0) < shown_rating(30, 2.0)
+    # the raw values of the model stay in the API, named as such
+    body = Rating("ann", 27.5, 6.0, 3).to_json()
+    assert body == {"name": "ann", "rating": round(1500 + 48 * (27.5 - 18)), "games": 3,
+                    "openskill_mu": 27.5, "openskill_sigma": 6.0, "openskill_ordinal": 9.5}
+    # one win between newcomers: the winner above 1500, the loser below
+    winner, loser = rate([Rating("a", pl.mu, pl.sigma), Rating("b", pl.mu, pl.sigma)], [1, 2], pl)
+    assert winner.shown > 1500 > loser.shown
 
 
 def _row(**kw):
@@ -67,6 +85,8 @@ def test_a_game_is_rated_once_per_game_and_player_count(app, client, repo):
     assert [(r["game"], r["players"], r["games"]) for r in body["ratings"]] == [("tally", 2, 1)]
     top = client.get("/api/ratings?game=tally&players=2").json["ratings"]
     assert [r["name"] for r in top] == ["ann", "bob"]
+    assert top[0]["rating"] == shown_rating(ann.mu, ann.sigma) and top[0]["openskill_mu"] == pytest.approx(ann.mu)
+    assert top[0]["rating"] > 1500 > top[1]["rating"] and top[0]["games"] == 1
     assert client.get("/api/ratings?game=nope&players=2").status_code == 400
 
 

@@ -97,19 +97,76 @@ def test_create_invites_a_registered_player_by_name(ann_and_bob, web_app):
     assert game_id in lobby.text.split('id="open-games"')[0]  # in bob's "my games"
 
 
-def test_declining_an_invitation_opens_the_seat(ann_and_bob, people):
-    ann, bob = ann_and_bob
-    game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob"))))
+def _decline(bob, game_id: str) -> None:
     lobby = bob.get("/")
     declined = bob.client.post(f"/games/{game_id}/decline", data={"csrf_token": csrf_of(lobby.text)})
     assert declined.status_code == 302
     assert 'id="invitations"' not in bob.get("/").text
+
+
+def _settle(browser, game_id: str, seat: str, **form):
+    page = browser.get(f"/games/{game_id}")
+    return browser.client.post(f"/games/{game_id}/seats/{seat}/declined",
+                               data={"csrf_token": csrf_of(page.text), **form})
+
+
+def test_an_invitation_says_who_invited(ann_and_bob):
+    ann, bob = ann_and_bob
+    game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob"))))
+    lobby = bob.get("/").text.split('id="invitations"')[1].split("</section>")[0]
+    assert game_id in lobby and "invited by ann" in lobby
+    assert "ann invites you to take seat 2." in bob.get(f"/games/{game_id}").text
+
+
+def test_a_declined_invitation_is_told_to_the_creator_who_chooses(ann_and_bob, people, web_app):
+    """Issue 27: declining does not silently open the seat to the public; the creator
+    is told in the lobby and on the waiting page and chooses what becomes of it."""
+    ann, bob = ann_and_bob
+    game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob"))))
+    _decline(bob, game_id)
     carl = people()
     carl.register("carl")
+    assert carl.get(f"/join/{game_id}/p2").status_code == 409  # not an open seat (yet)
+    notice = ann.get("/").text.split('id="declined-invitations"')[1].split("</section>")[0]
+    assert "bob declined your invitation to Tally (seat 2)." in notice and f"/games/{game_id}#declined-p2" in notice
+    waiting = ann.get(f"/games/{game_id}").text
+    assert 'id="declined-p2"' in waiting and "bob declined seat 2" in waiting
+    assert 'data-choice="invite"' in waiting and 'data-choice="open"' in waiting and 'data-choice="bot"' in waiting
+    assert 'id="declined-p2"' not in bob.get(f"/games/{game_id}").text  # only the creator chooses
+    assert _settle(bob, game_id, "p2", choice="open").status_code == 403
+    # Ann makes it an open seat: now anybody with the link may take it.
+    assert _settle(ann, game_id, "p2", choice="open").status_code == 302
+    assert 'id="declined-invitations"' not in ann.get("/").text
     page = carl.get(f"/join/{game_id}/p2")
     assert page.status_code == 200
     assert carl.client.post(f"/join/{game_id}/p2", data={"csrf_token": csrf_of(page.text)}).status_code == 302
     assert carl.seat(game_id)["seat"] == "p2"
+    assert not web_app.extensions["stellwerk"].repository.record(game_id).waiting
+
+
+def test_after_a_decline_the_creator_invites_somebody_else_or_seats_a_bot(ann_and_bob, people, web_app):
+    ann, bob = ann_and_bob
+    carl = people()
+    carl.register("carl")
+    game_id = game_id_of(ann.create("tally", seats=("me", ("user", "bob"), ("user", "carl"))))
+    _decline(bob, game_id)
+    # a name nobody has, or one already at the table, is refused with a reason
+    assert _settle(ann, game_id, "p2", choice="invite", name="nobody").status_code == 400
+    assert _settle(ann, game_id, "p2", choice="invite", name="carl").status_code == 400
+    dora = people()
+    dora.register("dora")
+    assert _settle(ann, game_id, "p2", choice="invite", name="Dora").status_code == 302
+    assert "invited by ann" in dora.get("/").text.split('id="invitations"')[1]
+    # Carl declines too; Ann gives his seat to a bot, and the table waits for Dora only.
+    _decline(carl, game_id)
+    assert _settle(ann, game_id, "p3", choice="bot", bot="grandmaster").status_code == 400
+    assert _settle(ann, game_id, "p3", choice="bot", bot="random").status_code == 302
+    assert _settle(ann, game_id, "p3", choice="open").status_code == 409  # nothing left to choose
+    repo = web_app.extensions["stellwerk"].repository
+    assert repo.record(game_id).waiting
+    assert accept(dora, game_id).status_code == 302
+    record = repo.record(game_id)
+    assert not record.waiting and record.bots == {"p3": "random"}
 
 
 def test_the_creator_starts_a_waiting_table_with_bots(ann_and_bob, web_app):

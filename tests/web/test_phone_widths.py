@@ -1,5 +1,5 @@
 """Every page fits a phone (issue 27): lobby, new game, a waiting table, each game's
-table, a replay, the archive, a player's page and the settings, at 390x844 in German
+table, a replay, the archive, a player's page, the leaderboards and the settings, at 390x844 in German
 and in English.
 
 The width is ``document.documentElement.scrollWidth`` measured against 390, not
@@ -37,7 +37,8 @@ def _create(page, server_url: str, game: str, kinds: list[str]) -> str:
 def _pages(page, server_url: str, name: str) -> dict[str, str]:
     """Every kind of page, made once (in English; the language is switched later)."""
     pages = {"lobby": f"{server_url}/", "new game": f"{server_url}/new", "archive": f"{server_url}/archive",
-             "player": f"{server_url}/players/{name}", "settings": f"{server_url}/account"}
+             "player": f"{server_url}/players/{name}", "settings": f"{server_url}/account",
+             "ratings": f"{server_url}/ratings"}
     pages["waiting table"] = _create(page, server_url, "tally", ["me", "open"])
     for game in registry.names():
         kinds = ["me"] + ["bot"] * (registry.get(game).min_players - 1)

@@ -67,6 +67,20 @@ function explain(reason) {
   el.hidden = !reason;
 }
 
+/**
+ * A reason shown for a refused click goes with the next valid click (a usable piece,
+ * a button): listened for on the document in the capture phase, so it runs before the
+ * piece's own handler, whatever that does next (send at once, open a menu or a
+ * game's own picker), and before a refused piece's handler sets its own reason.
+ */
+function clearReasonOnValidClicks() {
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || target.closest(".unavailable") || target.closest("#mw-toggle")) return;
+    if (target.closest(".usable, button, [role='menuitem']")) explain("");
+  }, true);
+}
+
 function inView(el) {
   const r = el.getBoundingClientRect();
   const mw = byId("move-window");
@@ -230,6 +244,7 @@ async function send(command) {
   if (page.busy || !page.game) return;
   page.busy = true;
   showError("");
+  explain("");
   document.body.classList.add("busy");
   try {
     // My turn ends here: remember the table as I leave it, to show later what the others did.
@@ -365,6 +380,7 @@ async function main() {
   setUpActing();
   page.renderer = await loadRenderer(config.game, config.renderer);
   setUpCollapse();
+  clearReasonOnValidClicks();
   byId("log-download").addEventListener("click", (event) => {
     if (!page.token) return; // spectators: the plain link gives the public log
     event.preventDefault();

@@ -14,3 +14,22 @@ source.addEventListener("update", (event) => {
     window.location.reload();
   }
 });
+
+// Seats change without an event in the log (somebody joins, accepts or declines an
+// invitation): a light look every 15 s reloads the page when they did, so the
+// creator learns of a declined invitation without pressing reload (issue 27).
+const SEATS_EVERY_MS = 15000;
+let seatsSeen = null;
+async function lookAtSeats() {
+  try {
+    const response = await fetch(config.urls.api, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const seats = JSON.stringify((await response.json()).seats || []);
+    if (seatsSeen !== null && seats !== seatsSeen) window.location.reload();
+    seatsSeen = seats;
+  } catch {
+    // offline for a moment: look again next time
+  }
+}
+lookAtSeats();
+setInterval(lookAtSeats, SEATS_EVERY_MS);
