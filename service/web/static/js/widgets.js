@@ -57,10 +57,7 @@ function scoreCell(score, t) {
   if (score === undefined || score === null) {
     return h("td", { class: "score hidden-score", title: t("js.score_hidden") }, "–");
   }
-  // A game may count in its own unit (Railroad Dice: thousands of passengers) with
-  // "js.game.score" in its bundle; points otherwise.
-  const own = t("js.game.score", { score });
-  return h("td", { class: "score", dataset: { score } }, own !== "js.game.score" ? own : t("js.score", { score }));
+  return h("td", { class: "score", dataset: { score } }, t("js.score", { score }));
 }
 
 export function renderHead(el, game, ctx) {
