@@ -29,8 +29,9 @@ def create_table(ann, bob, server_url: str) -> str:
     bob.goto(invite)
     bob.click("#join-submit")
     bob.wait_for_url(game_url)
-    ann.goto(game_url)
-    ann.wait_for_selector("body.ready")
+    # Ann's waiting page turns into the table by itself once the game is dealt (a
+    # goto of her own would race that reload).
+    ann.wait_for_selector("body.game-page.ready", timeout=60_000)
     ann.wait_for_selector("svg.rr-board")
     return game_url
 

@@ -38,7 +38,7 @@ def test_selfplay_logs_replay_to_the_same_result(tmp_path, players, bots, option
         args += ["--options", json.dumps(options)]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
-    line = json.loads(result.output.splitlines()[0])
+    line = json.loads(result.stdout.splitlines()[0])  # the record, not what went to stderr
     assert line["over"] and len(line["scores"]) == players
     created = json.loads(open(line["log"], encoding="utf-8").readline())
     assert {k: created["payload"]["options"][k] for k in options} == options

@@ -68,8 +68,9 @@ def create_and_invite(ann, bob, server_url: str, game: str, **options: str) -> s
     bob.goto(invite)
     bob.click("#join-submit")
     bob.wait_for_url(game_url)
-    ann.goto(game_url)
-    ann.wait_for_selector("body.ready")
+    # Ann's waiting page turns into the table by itself once the game is dealt (a
+    # goto of her own would race that reload).
+    ann.wait_for_selector("body.game-page.ready", timeout=60_000)
     return game_url
 
 

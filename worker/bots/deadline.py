@@ -2,8 +2,13 @@
 
 Search bots watch their own budget; this is the safety net for one that does not
 (or a pathological position): after the limit the worker takes the fallback
-choice instead.  It uses ``SIGALRM``, so it only applies in a process's main
-thread (Celery's prefork children and the CLI); elsewhere the call runs unlimited.
+choice instead.  It uses a signal, so it only applies in a process's main thread
+(Celery's prefork children and the CLI); elsewhere the call runs unlimited.
+
+The limit counts the process's CPU time (``ITIMER_PROF``), not the wall clock: on a
+busy machine a search that shares its core gets the same work done before the net
+catches it, and a search stuck in pathological work is still stopped.  (Its own
+budget, which the search watches, stays on the wall clock.)
 """
 
 from __future__ import annotations
@@ -32,13 +37,13 @@ def run_with_deadline(fn: Callable[[], T], seconds: float) -> T:
     def _expired(signum, frame):  # type: ignore[no-untyped-def]
         raise DeadlineExceeded(f"no answer within {seconds:.1f}s")
 
-    previous = signal.signal(signal.SIGALRM, _expired)
+    previous = signal.signal(signal.SIGPROF, _expired)
     # Fired again every REPEAT seconds until cleared: an exception raised inside a
     # garbage-collector callback (or any other place Python reports as
     # "unraisable") is swallowed, and a one-shot alarm would leave the search unlimited.
-    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
+    signal.setitimer(signal.ITIMER_PROF, seconds, REPEAT)
     try:
         return fn()
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
