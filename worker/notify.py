@@ -31,11 +31,11 @@ BODIES = {
     "en": {YOUR_TURN: "It is your turn (seat {number}).",
            REMINDER: "It has been your turn (seat {number}) for a while.",
            MISSED: "Seat {number} missed its deadline; the other players may hand it to a bot.",
-           INVITED: "You are invited to take seat {number}. Accept or decline in your lobby."},
+           INVITED: "{inviter} invites you to take seat {number}. Accept or decline in your lobby."},
     "de": {YOUR_TURN: "Du bist am Zug (Platz {number}).",
            REMINDER: "Du bist schon eine Weile am Zug (Platz {number}).",
            MISSED: "Platz {number} hat die Frist versäumt; die anderen dürfen ihn einem Bot übergeben.",
-           INVITED: "Du bist zu Platz {number} eingeladen. Nimm in deiner Lobby an oder lehne ab."},
+           INVITED: "{inviter} lädt dich zu Platz {number} ein. Nimm in deiner Lobby an oder lehne ab."},
 }
 
 
@@ -48,6 +48,8 @@ class Notice:
     seat: str
     seq: int
     url: str
+    #: who sent an invitation (the table's creator); an invitation says who invited (issue 27)
+    inviter: str = ""
 
 
 def text(notice: Notice, lang: str) -> tuple[str, str]:

@@ -13,6 +13,7 @@ import time
 
 from celery import shared_task
 
+from events import seating
 from events.contacts import ContactBook
 from events.deadlines import INVITED, MISSED, REMINDER, YOUR_TURN, due_notice
 from events.repository import GameRecord, UnknownGame
@@ -26,7 +27,8 @@ RETRY = {"autoretry_for": (OSError, smtplib.SMTPException), "retry_backoff": Tru
 
 
 def _notice(record: GameRecord, title: str, kind: str, seat: str, seq: int, public_url: str) -> Notice:
-    return Notice(kind, record.id, record.game, title, seat, seq, f"{public_url.rstrip('/')}/games/{record.id}")
+    return Notice(kind, record.id, record.game, title, seat, seq, f"{public_url.rstrip('/')}/games/{record.id}",
+                  inviter=(seating.inviter(record) or "") if kind == INVITED else "")
 
 
 @shared_task(name="stellwerk.notify", bind=True, **RETRY)

@@ -176,7 +176,16 @@ def test_an_invitation_reaches_the_invitee_by_webhook(worker_settings, receiver)
         headers, body = receiver.next()
         notice = json.loads(body)
         assert notice["event"] == "invited" and notice["game_id"] == game_id and notice["seat"] == "p2"
+        assert notice["inviter"] == "ann"  # an invitation says who invited (issue 27)
         assert headers["X-Stellwerk-Signature"] == sign(contact.webhook_secret, body)
     finally:
         worker.terminate()
         worker.wait(timeout=30)
+
+
+def test_an_invitation_says_who_invited_in_both_languages():
+    from worker.notify import INVITED, Notice, text
+
+    notice = Notice(INVITED, "g1", "tally", "Tally", "p2", 0, "https://example.test/games/g1", inviter="ann")
+    assert text(notice, "en")[1].startswith("ann invites you to take seat 2.")
+    assert text(notice, "de")[1].startswith("ann lädt dich zu Platz 2 ein.")
