@@ -205,8 +205,12 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
 
 def pending_needs(pending: Iterable[Item]) -> _Needs | None:
     """What the mandatory items still open ask of the tableau (None: nothing)."""
-    key = tuple((kind, n, arg) for _id, kind, n, mandatory, arg, _blocking in pending
-                if mandatory and n > 0 and kind in _DEMANDS)
+    return _needs_of(tuple((item.kind, item.n, item.arg) for item in pending
+                           if item.mandatory and item.n > 0 and item.kind in _DEMANDS))
+
+
+def _needs_of(key: tuple[tuple[str, int, Any], ...]) -> _Needs | None:
+    """What the mandatory demands ``(kind, n, arg)`` ask, kept per combination."""
     if not key:
         return None
     needs = _PENDING_NEEDS.get(key)
@@ -275,21 +279,24 @@ def _item_effects(items: Iterable[tuple[str, int, Any]]) -> list[dict[str, Any]]
 def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                               effects: Iterable[dict[str, Any]]) -> bool:
     """Mandatory items still open plus newly gained competitive effects, together."""
-    items: list[Item] = list(pending)
+    key = [(item.kind, item.n, item.arg) for item in pending
+           if item.mandatory and item.n > 0 and item.kind in _DEMANDS]
     for op in effects:
         if op["op"] in ITEM_OPS:
-            kind, n, arg = item_for(op)
-            items.append((0, kind, n, True, arg, False))
-    return pending_feasible(state, p, items) and effects_feasible(state, p, effects)
+            kind, n, arg = item_for(op)  # (as a mandatory item: the competitive effect must be done)
+            if n > 0 and kind in _DEMANDS:
+                key.append((kind, n, arg))
+    needs = _needs_of(tuple(key))
+    return (needs is None or effects_feasible(state, p, (), needs=needs)) and effects_feasible(state, p, effects)
 
 
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
     """``pending_feasible`` of this one item (asked for every open item by
     ``has_mandatory`` and ``open_actions``): its demand looked up directly."""
-    _id, kind, n, mandatory, arg, _blocking = item
-    if not (mandatory and n > 0 and kind in _DEMANDS):
+    kind, n = item.kind, item.n
+    if not (item.mandatory and n > 0 and kind in _DEMANDS):
         return True
-    needs = _PENDING_NEEDS.get(((kind, n, arg),))
+    needs = _PENDING_NEEDS.get(((kind, n, item.arg),))
     if needs is None:
         needs = pending_needs((item,))
         if needs is None:
@@ -306,23 +313,23 @@ def consume(pending: tuple[Item, ...], item_id: int) -> tuple[Item, ...]:
     """The pending items after one use of ``item_id``."""
     result = []
     for item in pending:
-        if item[0] == item_id:
-            if item[2] > 1:
-                result.append((item[0], item[1], item[2] - 1, item[3], item[4], item[5]))
+        if item.id == item_id:
+            if item.n > 1:
+                result.append(Item(item.id, item.kind, item.n - 1, item.mandatory, item.arg, item.blocking))
             continue
         result.append(item)
     return tuple(result)
 
 
 def _specificity(item: Item) -> tuple[int, int]:
-    kind, arg = item[1], item[4]
+    kind, arg = item.kind, item.arg
     if kind == "steps":
         width = len(tracks.colour_set(arg))
     elif kind in ("repeat_one", "loco_or_factory", "end_card_or_vp"):
         width = 10
     else:
         width = 1
-    return (width, 0 if item[3] else 1)
+    return (width, 0 if item.mandatory else 1)
 
 
 def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
@@ -332,10 +339,10 @@ def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
     """
     found = []
     for item in pending:
-        if item[2] <= 0 or item[1] not in kinds:
+        if item.n <= 0 or item.kind not in kinds:
             continue
-        pred = kinds[item[1]]
-        if pred is None or pred(item[4]):
+        pred = kinds[item.kind]
+        if pred is None or pred(item.arg):
             found.append(item)
     if len(found) > 1:
         found.sort(key=_specificity)
@@ -344,7 +351,7 @@ def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
 
 def blocking_item(pending: Iterable[Item]) -> Item | None:
     for item in pending:
-        if item[5]:
+        if item.blocking:
             return item
     return None
 

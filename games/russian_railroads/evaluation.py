@@ -156,7 +156,7 @@ def _dsp_extras(state: State, p: PlayerState, left: int, later: int) -> float:
         value += FREIGHT_WAGON * left
     if any(f % BOILER == Q_FACTORY for f in p.factories) and "q_factory" not in p.claims:
         value += Q_FACTORY_AHEAD
-    if state.current == p.seat and any(i[1] == "open_q" and i[2] > 0 for i in state.pending):
+    if state.current == p.seat and any(i.kind == "open_q" and i.n > 0 for i in state.pending):
         value += OPEN_TOKEN
     return value
 

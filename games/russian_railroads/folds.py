@@ -12,7 +12,7 @@ from games.contract import SECRET
 
 from . import actions
 from .data import BOILER, SPECIAL9
-from .state import PlayerState, State, added_at, set_at, without
+from .state import PlayerState, State, added_at, item_of, set_at, without
 
 Payload = Mapping[str, Any]
 
@@ -78,13 +78,13 @@ def _passed(state: State, payload: Payload) -> None:
 
 @handles("ActionsGained")
 def _gained(state: State, payload: Payload) -> None:
-    items = tuple(map(tuple, payload["items"]))
-    state.pending = state.pending + items  # type: ignore[operator]
+    items = tuple(map(item_of, payload["items"]))
+    state.pending = state.pending + items
     # (a loop, not max() over a comprehension: an item or two, every placement)
     next_item = state.next_item
     for item in items:
-        if item[0] >= next_item:
-            next_item = item[0] + 1
+        if item.id >= next_item:
+            next_item = item.id + 1
     state.next_item = next_item
 
 

@@ -101,7 +101,7 @@ def end_card_name(card: Any) -> Name | Any:
 
 def gained_item(item: Any) -> Name:
     """One pending item of ``ActionsGained`` in words: "2 track steps (black)"."""
-    kind, n, arg = item[1], item[2], item[4]
+    _id, kind, n, _mandatory, arg, _blocking = item  # (the event's list of an Item's fields)
     if kind == "steps":
         return phrase(TEXTS["gains"]["steps"], amount=count("track_step", n), colour=names.colour(str(arg)))
     if kind == "industry":

@@ -11,14 +11,48 @@ in that clone (copy on write).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .data import RULES, SPECIAL9, loco_value
 from .table import Table, for_options
 
-#: A pending action gained in the current turn:
-#: (id, kind, n remaining, mandatory, arg, blocking)
-Item = tuple[int, str, int, bool, Any, bool]
+
+@dataclass(slots=True, unsafe_hash=True)
+class Item:
+    """A pending action gained in the current turn (``ActionsGained`` and the dump
+    carry each as the list of these six fields, in this order: :meth:`fields`,
+    :func:`item_of`).
+
+    A value: never changed in place (:func:`.actions.consume` makes a new one), so
+    it may be hashed by its fields (``needs_after_use`` keys on the pending items).
+    A slotted dataclass rather than a named tuple, and not a frozen one: the listings
+    read these fields far more often than items are made (~450 made in two random
+    4-player games), and a plain slot is read faster than a named tuple's field, a
+    plain tuple's index or a frozen dataclass's slot (callgrind, benchmarks/README.md)."""
+
+    #: its number in the game (``State.next_item``); sub-moves name it as ``use``
+    id: int
+    #: what it allows: "steps", "industry", "place_loco", "q_token", ...
+    kind: str
+    #: uses remaining
+    n: int
+    #: must be used this turn if it can be (a competitive space's effect)
+    mandatory: bool
+    #: the kind's detail: the colour set of steps, the loco number * 10 + excluded line + 1, ...
+    arg: Any
+    #: nothing else may be done before it is used (a loco to place)
+    blocking: bool
+
+    def fields(self) -> list[Any]:
+        """The six fields in order, as events and dumps carry an item."""
+        return [self.id, self.kind, self.n, self.mandatory, self.arg, self.blocking]
+
+
+def item_of(fields: Sequence[Any]) -> Item:
+    """The item of its six fields in order (an event's or a dump's list)."""
+    return Item(*fields)
 
 
 #: The lists of :class:`State` that clones share: replaced, never changed in place
@@ -315,7 +349,7 @@ class State:
     def dump(self) -> dict[str, Any]:
         data = {_DUMPED_AS.get(name, name): getattr(self, name) for name in State.__slots__ if name not in _NOT_DUMPED}
         data["seats"] = list(self.seats)
-        data["pending"] = [list(item) for item in self.pending]
+        data["pending"] = [item.fields() for item in self.pending]
         data["players"] = {seat: p.dump() for seat, p in self.players.items()}
         return data
 
@@ -333,7 +367,7 @@ class State:
                 value = copy.deepcopy(value) if name in ("emil", "coal", "usa", "dsp") else dict(value)
             setattr(s, name, value)
         s.seats = tuple(data["seats"])
-        s.pending = tuple(tuple(item) for item in data["pending"])  # type: ignore[misc]
+        s.pending = tuple(map(item_of, data["pending"]))
         s.occupied = {k: list(v) for k, v in data["occupied"].items()}
         s.players = {seat: PlayerState.load(p) for seat, p in data["players"].items()}
         return s

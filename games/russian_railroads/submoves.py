@@ -28,7 +28,7 @@ def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     marker = arg(args, "marker", int, 1)
     target, item = industry_step(ctx.work, seat, marker)
-    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item[0]})
+    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item.id})
     ctx.enter_industry(seat, target)
 
 
@@ -61,7 +61,7 @@ _INDUSTRY_ITEMS: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "in
 def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     item = doubler_item(ctx.work, seat)
-    ctx.emit("DoublerPlaced", {"seat": seat, "use": item[0]})
+    ctx.emit("DoublerPlaced", {"seat": seat, "use": item.id})
 
 
 def doubler_item(work: State, seat: str) -> Item:
@@ -86,7 +86,7 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     token = arg(args, "token", str)
     item = question_token_item(ctx.work, seat, token)
-    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
+    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item.arg, "use": item.id})
     ctx.gain(seat, ctx.work.table.q_tokens[token], False, f"q_{token}")
 
 
@@ -127,13 +127,13 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
                                                      "hold the base revaluation marker")
     if not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full")
-    ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0][0]})
+    ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0].id})
     ctx.gain(seat, effects, True, f"qcard_{card}")
 
 
 def mandatory_open(ctx: Ctx, seat: str) -> bool:
     p = ctx.p(seat)
-    return any(item[3] and actions.item_alone_feasible(ctx.work, p, item) for item in ctx.work.pending)
+    return any(item.mandatory and actions.item_alone_feasible(ctx.work, p, item) for item in ctx.work.pending)
 
 
 def _end_card_choice(ctx: Ctx, seat: str) -> Item:
@@ -175,7 +175,7 @@ def choose_end_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.endcard.search_first", "look through the end-game stack before choosing a card")
     if card not in seen or card not in ctx.work.end_deck:
         raise IllegalMove("rr.endcard.not_in_stack", "that card is not in the end-game stack")
-    ctx.emit("EndCardTaken", {"seat": seat, "use": item[0], SECRET: {seat: {"card": card}}}, barrier=True)
+    ctx.emit("EndCardTaken", {"seat": seat, "use": item.id, SECRET: {seat: {"card": card}}}, barrier=True)
 
 
 def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -186,7 +186,7 @@ def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if ctx.work.end_seen is not None and not actions.matching(ctx.work.pending, {"end_card": None}):
         # Factory 9 is "a card or 10 points": who looked through the stack for it takes a card.
         raise IllegalMove("rr.endcard.searched", "you looked through the end-game stack: choose a card")
-    ctx.emit("PointsScored", {"seat": seat, "points": found[0][4], "reason": "factory_9", "use": found[0][0]})
+    ctx.emit("PointsScored", {"seat": seat, "points": found[0].arg, "reason": "factory_9", "use": found[0].id})
 
 
 def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -202,10 +202,10 @@ def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     # Own engineer 8 and factory 3 are not in competition: the re-used action "darf man
     # auch verfallen lassen", wholly or in part.  A public engineer 8 is: its re-use must
     # be executable in full, and its steps are then mandatory.
-    full = competitive and item[3]
+    full = competitive and item.mandatory
     if full and not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.action.not_executable", "a board action must be executable in full")
-    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": item[0]})
+    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": item.id})
     ctx.gain(seat, effects, full, f"reuse_{space}")
 
 
@@ -223,7 +223,7 @@ def jump_grey_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         h.tr[idx] = target
 
     item = _choose(ctx, seat, actions.matching(ctx.work.pending, {"grey_jump": None}), hypo, what="grey jump")
-    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": BLACK + 1, "to": target, "use": item[0]})
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": BLACK + 1, "to": target, "use": item.id})
     ctx.check_specials(seat)
 
 

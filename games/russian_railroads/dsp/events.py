@@ -7,7 +7,7 @@ from typing import Any
 
 from ..data import BOILER, Q_FACTORY
 from ..folds import Payload, _use, collects
-from ..state import State, added_at
+from ..state import Item, State, added_at
 from .ludmilla import _set, round_of
 
 #: the fold functions of this module's events (the registry registers them)
@@ -92,7 +92,7 @@ def _wagon_turn(state: State, payload: Payload) -> None:
     _served(state, payload)
     state.phase = "freight"
     state.current = payload["seat"]
-    state.pending = ((state.next_item, "steps", 2, False, "any", False),)
+    state.pending = (Item(state.next_item, "steps", 2, False, "any", False),)
     state.next_item += 1
     state.placed = True
     state.acted = False

@@ -32,7 +32,7 @@ from games.contract import IllegalMove
 from .. import actions
 from ..context import Ctx, arg
 from ..data import COAL, DSP, RULES
-from ..state import State
+from ..state import Item, State, item_of
 
 LUDMILLA = 107
 #: "eine Karte oder 3 SP"
@@ -93,7 +93,7 @@ def choose(ctx: Ctx, seat: str, card: str | None) -> None:
         others = _others_after(state, seat)
         if others:
             ctx.emit("LudmillaRoundBegan", {"seat": seat, "cards": cards_of_game(state), "queue": others})
-    ctx.emit("LudmillaChosen", {"seat": seat, "card": card, "points": 0 if card else POINTS, "use": item[0]})
+    ctx.emit("LudmillaChosen", {"seat": seat, "card": card, "points": 0 if card else POINTS, "use": item.id})
     if card is None:
         ctx.emit("PointsScored", {"seat": seat, "points": POINTS, "reason": f"engineer_{LUDMILLA}"})
     else:
@@ -147,7 +147,7 @@ def confirmed(state: State, seat: str) -> str | None:
     lud = round_of(state)
     assert lud is not None
     if lud["stage"] == "wait":
-        lud = {**lud, "stage": "others", "resume": [list(i) for i in state.pending]}
+        lud = {**lud, "stage": "others", "resume": [i.fields() for i in state.pending]}
         return _next_chooser(state, lud)
     if lud["stage"] == "others":
         lud = {**lud, "queue": lud["queue"][1:]}
@@ -164,13 +164,13 @@ def _next_chooser(state: State, lud: dict[str, Any]) -> str | None:
     if lud["queue"]:
         chooser = lud["queue"][0]
         state.current = chooser
-        state.pending = ((state.next_item, "ludmilla", 1, True, lud["by"], True),)
+        state.pending = (Item(state.next_item, "ludmilla", 1, True, lud["by"], True),)
         state.next_item += 1
         _set(state, lud)
         return None
-    resume = tuple(tuple(i) for i in lud["resume"])
+    resume = tuple(map(item_of, lud["resume"]))
     by = lud["by"]
-    if not any(item[2] > 0 for item in resume):
+    if not any(item.n > 0 for item in resume):
         state.pending = ()
         _set(state, None)
         return by

@@ -63,9 +63,9 @@ def boom_items(state: State, seat: str, source: str, items: Sequence[list[Any]],
     if "industry_boom" not in taken(state, seat) or source.startswith(NOT_DOUBLED):
         return []
     extra: list[list[Any]] = []
-    for item in items:
-        if item[1] == "industry":
-            extra.append([next_id + len(extra), "industry", item[2], False, "boom", False])
+    for _id, kind, n, _mandatory, _arg, _blocking in items:  # (the event's lists: an Item's fields)
+        if kind == "industry":
+            extra.append([next_id + len(extra), "industry", n, False, "boom", False])
     return extra
 
 
@@ -79,7 +79,7 @@ def choose_open_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if token not in BUILT:
         reason = DSP["question_tokens"]["not_built_reason"].get(token, "not built yet")
         raise IllegalMove("rr.dsp.token_not_built", reason)
-    ctx.emit("OpenQuestionTokenTaken", {"seat": seat, "token": token, "use": found[0][0]})
+    ctx.emit("OpenQuestionTokenTaken", {"seat": seat, "token": token, "use": found[0].id})
     ctx.gain(seat, TOKENS[token], False, f"q_{token}")
 
 
@@ -119,7 +119,7 @@ def build_q_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
-    ctx.emit("QuestionFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0][0]})
+    ctx.emit("QuestionFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0].id})
 
 
 def enter_q_factory(ctx: Ctx, seat: str, number: int) -> None:
@@ -159,9 +159,9 @@ def choose_headhunter_engineer(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> 
     if number not in box(ctx.work):
         raise IllegalMove("rr.dsp.headhunter_in_play",
                           "only an engineer from the box whose number is not yet in play")
-    ctx.emit("HeadhunterUsed", {"seat": seat, "number": number, "use": found[0][0]})
+    ctx.emit("HeadhunterUsed", {"seat": seat, "number": number, "use": found[0].id})
     ctx.emit("EngineerHired", {"seat": seat, "number": number, "source": "headhunter"})
 
 
 def pending_kinds(pending: Sequence[Item]) -> set[str]:
-    return {item[1] for item in pending if item[2] > 0}
+    return {item.kind for item in pending if item.n > 0}

@@ -45,7 +45,7 @@ def attach(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     line = line_arg(args, ctx.work)
     if line not in lines_for(ctx.work, seat):
         raise IllegalMove("rr.dsp.wagon_line", "the freight wagon goes behind locomotives worth at least 3")
-    ctx.emit("FreightWagonAttached", {"seat": seat, "line": line, "use": found[0][0]})
+    ctx.emit("FreightWagonAttached", {"seat": seat, "line": line, "use": found[0].id})
 
 
 def _step_possible(state: State, seat: str, line: int) -> bool:

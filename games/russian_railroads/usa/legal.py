@@ -51,13 +51,13 @@ def submoves(state: State, seat: str) -> list[Command]:
     cands: list[tuple[str, dict[str, Any]]] = []
     block = actions.blocking_item(pending)
     if block is not None:
-        if block[1] == "dividend":
+        if block.kind == "dividend":
             cands += [("ChooseDividend", {"tile": t}) for t in market.open_tiles(state)]
-        elif block[1] == "steel_mill":
+        elif block.kind == "steel_mill":
             cands += [("BuildSteelMill", {"slot": s}) for s in board.factory_slots(p)]
             cands.append(("BoxSteelMill", {}))
-        elif block[1] == "place_loco":
-            number, exclude = block[4] // 10, block[4] % 10 - 1
+        elif block.kind == "place_loco":
+            number, exclude = block.arg // 10, block.arg % 10 - 1
             for line, replace in locomotives.placements(p, number, exclude):
                 cands.append(("PlaceLoco", {"line": LINES[line], "replace": replace, "number": number}))
             cands.append(("DiscardLoco", {"number": number}))
