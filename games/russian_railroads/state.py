@@ -13,10 +13,16 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .data import RULES, SPECIAL9, loco_value
 from .table import Table, for_options
+
+if TYPE_CHECKING:  # (the modules' own shapes; the base game imports no module)
+    from .coal.shape import CoalState
+    from .dsp.shape import DspState
+    from .emil.shape import EmilState
+    from .usa.shape import Market
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -239,19 +245,19 @@ class State:
         #: the table they make (:mod:`.table`: the tableau and the modules in play)
         self._options: dict[str, Any] = {}
         self.table: Table = for_options(self._options)
-        #: the solo game's Emil (None otherwise): his workers, this round's deck and
-        #: discards, the tiles and engineers he took.  Replaced, never changed in place
-        #: (see :mod:`.emil`), so clones share it.
-        self.emil: dict[str, Any] | None = None
-        #: the coal module (None otherwise): coal, foundries, coal fields (see
-        #: :mod:`.coal`); replaced, never changed in place, so clones share it.
-        self.coal: dict[str, Any] | None = None
-        #: American Railroads (None otherwise): the stock market and the steel mills
-        #: (see :mod:`.usa`); replaced, never changed in place, so clones share it.
-        self.usa: dict[str, Any] | None = None
-        #: the DSP mini expansion (None until used): Ludmilla's card round (see
-        #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
-        self.dsp: dict[str, Any] | None = None
+        #: The modules' own parts of the state, each a typed dict declared by its module
+        #: (``<module>/shape.py``; dumped as it is) and None at a table without it.
+        #: Each is replaced, never changed in place, so clones share it.
+        #: The solo game's Emil: his workers, this round's deck and discards, the tiles
+        #: and engineers he took.
+        self.emil: EmilState | None = None
+        #: The coal module: coal, foundries, coal fields.
+        self.coal: CoalState | None = None
+        #: American Railroads: the stock market and the steel mills.
+        self.usa: Market | None = None
+        #: The DSP mini expansion (None until used): ?-tokens, freight wagons, Ludmilla's
+        #: card round.
+        self.dsp: DspState | None = None
         #: the seats whose players this state copied already (:meth:`mut`): a tuple,
         #: replaced when it grows, so a clone starts from the shared empty one instead
         #: of a new set (a set per clone was ~a tenth of ``clone``)

@@ -1,7 +1,7 @@
 """The coal module's data and its part of the state (``State.coal``).
 
-``State.coal`` is a small dict that evolve replaces, never changes in place (clones
-share it, like Emil's):
+``State.coal`` is a small typed dict (:class:`.shape.CoalState`) that evolve replaces,
+never changes in place (clones share it, like Emil's):
 
 - ``coal``: seat -> coal in the personal supply ("keine Obergrenze")
 - ``stack``: the face-down foundries (their order is never stored: a draw picks one
@@ -26,6 +26,7 @@ from typing import Any
 
 from ..data import BOILER, COAL
 from ..state import PlayerState, State
+from .shape import coal_state
 
 FOUNDRIES: dict[int, list[dict[str, Any]]] = {f["id"]: f["effects"] for f in COAL["foundries"]}
 FIELDS: dict[str, dict[str, Any]] = {f["id"]: f for f in COAL["board"]["fields"]}
@@ -44,24 +45,24 @@ def active(state: State) -> bool:
 
 
 def coal_of(state: State, seat: str) -> int:
-    return int((state.coal or {}).get("coal", {}).get(seat, 0))
+    return int(coal_state(state).get("coal", {}).get(seat, 0))
 
 
 def owned(state: State, seat: str) -> list[int]:
-    return list((state.coal or {}).get("owned", {}).get(seat, ()))
+    return list(coal_state(state).get("owned", {}).get(seat, ()))
 
 
 def closed(state: State, seat: str) -> list[int]:
-    return list((state.coal or {}).get("closed", {}).get(seat, ()))
+    return list(coal_state(state).get("closed", {}).get(seat, ()))
 
 
 def used_this_round(state: State, seat: str, foundry: int) -> bool:
-    return (state.coal or {}).get("used", {}).get(seat, {}).get(str(foundry)) == state.round
+    return coal_state(state).get("used", {}).get(seat, {}).get(str(foundry)) == state.round
 
 
 def field_taken(state: State, field: str) -> bool:
     """Is a coal field (or, with 2 players, the combined top field) taken this round?"""
-    fields = (state.coal or {}).get("fields", {})
+    fields = coal_state(state).get("fields", {})
     names = COMBINED if combined(state) and field in COMBINED else (field,)
     for name in names:
         entry = fields.get(name)
@@ -97,7 +98,7 @@ def boiler_targets(p: PlayerState) -> list[tuple[str, int, int]]:
 def determinize(state: State, rng: Any) -> None:
     """Nobody saw which foundries were taken from the stack as boilers: deal the stack
     and those anew from the unseen ones (for a bot's simulation)."""
-    coal = state.coal or {}
+    coal = coal_state(state)
     pool = list(coal.get("stack", ())) + list(coal.get("drawn", ()))
     if not coal.get("drawn"):
         return

@@ -15,6 +15,7 @@ from ..locomotives import factory_slots
 from ..state import State
 from . import board, moves
 from .board import FIELDS
+from .shape import coal_state
 
 
 def _lines(state: State) -> tuple[str, ...]:
@@ -52,7 +53,7 @@ def commands(state: State, seat: str) -> list[Command]:
     cands += [("UseCoalField", {"field": f}) for f, info in FIELDS.items() if info["pay"] == "coal"]
     cands += [("UseFoundry", {"foundry": f}) for f in board.owned(state, seat)]
     kinds = {item.kind for item in state.pending if item.n > 0}
-    coal = state.coal or {}
+    coal = coal_state(state)
     if "take_foundry" in kinds:
         cands += [("TakeFoundry", {"foundry": f}) for f in coal.get("open", ())]
     for item in state.pending:

@@ -24,6 +24,7 @@ from ..data import RULES
 from ..state import State
 from . import board
 from .board import FIELDS, FOUNDRIES, FOUNDRY_COAL
+from .shape import coal_state
 
 
 def _own_turn(ctx: Ctx, seat: str, what: str) -> None:
@@ -49,7 +50,7 @@ def use_coal_field(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.coal.not_enough", f"this field costs {info['coal']} coal")
     extra_uses.ensure_not_a_pass(state, seat, info["effects"], "rr.coal.no_pass", "coal fields")
     op = info["effects"][0]["op"]
-    coal = state.coal or {}
+    coal = coal_state(state)
     # A board field is in competition: it must be executable in full.
     if op == "take_foundry" and not coal.get("open"):
         raise IllegalMove("rr.action.not_executable", "no foundry lies open")
@@ -69,7 +70,7 @@ def take_foundry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no foundry may be taken now")
     foundry = arg(args, "foundry", int)
-    coal = ctx.work.coal or {}
+    coal = coal_state(ctx.work)
     if foundry not in coal.get("open", ()):
         raise IllegalMove("rr.coal.foundry_not_open", "that foundry does not lie open")
     ctx.emit("FoundryTaken", {"seat": seat, "foundry": foundry, "use": found[0].id})

@@ -24,10 +24,11 @@ from typing import Any
 from ..data import BOILER, COAL, RULES
 from ..state import State
 from . import board
+from .shape import coal_state
 
 
 def extend(view: dict[str, Any], state: State) -> None:
-    coal = state.coal or {}
+    coal = coal_state(state)
     if view.get("board") is not None:
         mine = RULES.spaces[board.MINE]
         view["board"]["spaces"].append({"id": board.MINE, "area": "coal", "workers": mine["workers"], "coins": 0,

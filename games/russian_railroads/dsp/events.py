@@ -9,6 +9,7 @@ from ..data import BOILER, Q_FACTORY
 from ..folds import Payload, _use, collects
 from ..state import Item, State, added_at
 from .ludmilla import _set, round_of
+from .shape import dsp_state
 
 #: the fold functions of this module's events (the registry registers them)
 EVENTS: dict[str, Any] = {}
@@ -51,12 +52,12 @@ def _ended(state: State, payload: Payload) -> None:
 
 @handles("DspTokensLaidOut")
 def _laid_out(state: State, payload: Payload) -> None:
-    state.dsp = {**(state.dsp or {}), "open": list(payload["open"]), "tokens": {}}
+    state.dsp = {**dsp_state(state), "open": list(payload["open"]), "tokens": {}}
 
 
 @handles("OpenQuestionTokenTaken")
 def _open_taken(state: State, payload: Payload) -> None:
-    dsp = state.dsp or {}
+    dsp = dsp_state(state)
     seat, token = payload["seat"], payload["token"]
     tokens = {**dsp.get("tokens", {}), seat: [*dsp.get("tokens", {}).get(seat, ()), token]}
     state.dsp = {**dsp, "open": [t for t in dsp.get("open", ()) if t != token], "tokens": tokens}
@@ -75,13 +76,13 @@ def _q_factory(state: State, payload: Payload) -> None:
 
 @handles("FreightWagonAttached")
 def _wagon(state: State, payload: Payload) -> None:
-    dsp = state.dsp or {}
+    dsp = dsp_state(state)
     state.dsp = {**dsp, "wagons": {**dsp.get("wagons", {}), payload["seat"]: payload["line"]}}
     _use(state, payload)
 
 
 def _served(state: State, payload: Payload) -> None:
-    dsp = state.dsp or {}
+    dsp = dsp_state(state)
     served = dsp.get("served", {})
     seats = served.get("seats", []) if served.get("round") == payload["round"] else []
     state.dsp = {**dsp, "served": {"round": payload["round"], "seats": [*seats, payload["seat"]]}}

@@ -33,6 +33,7 @@ from .. import actions
 from ..context import Ctx, arg
 from ..data import COAL, DSP, RULES
 from ..state import Item, State, item_of
+from .shape import LudmillaRound, dsp_state
 
 LUDMILLA = 107
 #: "eine Karte oder 3 SP"
@@ -47,8 +48,8 @@ def cards_of_game(state: State) -> list[str]:
     return cards
 
 
-def round_of(state: State) -> dict[str, Any] | None:
-    return (state.dsp or {}).get("ludmilla")
+def round_of(state: State) -> LudmillaRound | None:
+    return dsp_state(state).get("ludmilla")
 
 
 def stage(state: State) -> str | None:
@@ -157,7 +158,7 @@ def confirmed(state: State, seat: str) -> str | None:
     return seat
 
 
-def _next_chooser(state: State, lud: dict[str, Any]) -> str | None:
+def _next_chooser(state: State, lud: LudmillaRound) -> str | None:
     state.acted = False
     state.placed = True
     state.end_seen = None
@@ -180,8 +181,8 @@ def _next_chooser(state: State, lud: dict[str, Any]) -> str | None:
     return None
 
 
-def _set(state: State, lud: dict[str, Any] | None) -> None:
-    dsp = {**(state.dsp or {})}
+def _set(state: State, lud: LudmillaRound | None) -> None:
+    dsp = dsp_state(state).copy()
     if lud is None:
         dsp.pop("ludmilla", None)
     else:

@@ -36,6 +36,7 @@ from .. import actions, engineers
 from ..context import Ctx, arg
 from ..data import BOILER, DSP, RULES, printed_number
 from ..state import Item, State
+from .shape import dsp_state
 
 TOKENS: dict[str, list[dict[str, Any]]] = DSP["question_tokens"]["effects"]
 OPEN_POOL: list[str] = DSP["question_tokens"]["open_pool"]
@@ -51,11 +52,11 @@ def setup(players: int, rng: random.Random) -> Event:
 
 
 def open_tokens(state: State) -> list[str]:
-    return list((state.dsp or {}).get("open", ()))
+    return list(dsp_state(state).get("open", ()))
 
 
 def taken(state: State, seat: str) -> list[str]:
-    return list((state.dsp or {}).get("tokens", {}).get(seat, ()))
+    return list(dsp_state(state).get("tokens", {}).get(seat, ()))
 
 
 def boom_items(state: State, seat: str, source: str, items: Sequence[list[Any]], next_id: int) -> list[list[Any]]:

@@ -23,6 +23,7 @@ from .. import actions, tracks
 from ..context import Ctx, arg, line_arg
 from ..data import RULES
 from ..state import State
+from .shape import dsp_state
 
 STEPS = 2
 MIN_VALUE = 3
@@ -30,7 +31,7 @@ PHASE = "freight"
 
 
 def wagons(state: State) -> dict[str, int]:
-    return dict((state.dsp or {}).get("wagons", {}))
+    return dict(dsp_state(state).get("wagons", {}))
 
 
 def lines_for(state: State, seat: str) -> list[int]:
@@ -61,7 +62,7 @@ def due(state: State) -> list[str]:
     if state.phase != "scoring":
         return []
     owned = wagons(state)
-    served = (state.dsp or {}).get("served", {})
+    served = dsp_state(state).get("served", {})
     done = served.get("seats", []) if served.get("round") == state.round else []
     return [s for s in state.order if s in owned and s not in done]
 

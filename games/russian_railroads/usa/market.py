@@ -14,7 +14,7 @@ Rules text, "Aktienmarkt":
 - Game end: the highest marker 20, the second 10; "Bei Gleichstand bekommt der
   Spieler, der weiter links steht, die Punkte" (the earlier arrival on that level).
 
-``state.usa`` holds ``level`` (seat -> 0..LEVELS), ``arrived`` (seat -> arrival number
+``state.usa`` (:class:`.shape.Market`) holds ``level`` (seat -> 0..LEVELS), ``arrived`` (seat -> arrival number
 on its level, lower = further left), ``counter``, ``tiles`` (level as str -> tile id),
 ``mills`` (stacks still with a steel mill), ``taker`` (who took a mill this turn),
 ``queue`` and ``resume`` (a general payout under way).
@@ -27,9 +27,10 @@ from typing import Any
 from ..context import Ctx
 from ..state import State
 from .board import DATA, LEVELS, TILES, market_of
+from .shape import Market
 
 
-def initial(seats: list[str]) -> dict[str, Any]:
+def initial(seats: list[str]) -> Market:
     return {"level": {s: 0 for s in seats}, "arrived": {s: i for i, s in enumerate(seats)},
             "counter": len(seats), "tiles": {}, "mills": list(DATA["steel_mills"]["stacks"]),
             "taker": None, "queue": [], "resume": None}
