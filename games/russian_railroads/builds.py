@@ -13,7 +13,8 @@ from . import actions, locomotives
 from .choosing import _any_mandatory, _guard_blocking
 from .context import Ctx, arg, line_arg
 from .evolve import apply
-from .state import Item, PlayerState, State
+from .items import Item, loco_to_place, placing
+from .state import PlayerState, State
 
 
 def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
@@ -154,7 +155,7 @@ def build_listed(ctx: Ctx, seat: str, line: int, replace: int, number: int, item
     ``decide.listed_build`` with the item :func:`loco_builds` found): only what it emits."""
     ctx.emit("LocoBuilt", _loco_payload(seat, number, line, replace)(item))
     if replace:
-        ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
+        ctx.add_item(seat, "place_loco", 1, True, loco_to_place(replace, line), True, "loco_exchange")
     ctx.check_specials(seat)
 
 
@@ -188,12 +189,12 @@ def place_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
     line = line_arg(args, ctx.work)
     replace = arg(args, "replace", int, 0)
-    number, exclude = item.arg // 10, item.arg % 10 - 1
+    number, exclude = placing(item.arg)
     _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
     _check_placement(ctx.p(seat), number, line, replace, exclude)
     ctx.emit("LocoPlaced", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item.id})
     if replace:
-        ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
+        ctx.add_item(seat, "place_loco", 1, True, loco_to_place(replace, line), True, "loco_exchange")
     ctx.check_specials(seat)
 
 
@@ -201,7 +202,7 @@ def discard_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = actions.blocking_item(ctx.work.pending)
     if item is None or item.kind != "place_loco":
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
-    number, exclude = item.arg // 10, item.arg % 10 - 1
+    number, exclude = placing(item.arg)
     _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
     # A locomotive displaced by an exchange (exclude >= 0) may go to one of the two other
     # lines or become a factory, as the player chooses (issue 10, rules audit).  The #9

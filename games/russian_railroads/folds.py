@@ -11,7 +11,7 @@ from typing import Any
 from games.contract import SECRET
 
 from . import actions
-from .data import BOILER, SPECIAL9
+from .data import SPECIAL9, without_boiler
 from .state import PlayerState, State, added_at, item_of, set_at, without
 
 Payload = Mapping[str, Any]
@@ -170,7 +170,7 @@ def _put_loco(p: PlayerState, payload: Payload) -> None:
 
 @handles("LocoDiscarded")
 def _loco_discarded(state: State, payload: Payload) -> None:
-    number = payload["number"] % BOILER  # a boiler leaves the game with its loco
+    number = without_boiler(payload["number"])  # a boiler leaves the game with its loco
     if number != SPECIAL9:
         state.display = added_at(state.display, number, 1)
     _use(state, payload)
@@ -184,7 +184,7 @@ def _factory(state: State, payload: Payload) -> None:
         state.stacks = added_at(state.stacks, number, -1)
     else:
         state.display = added_at(state.display, number, -1)
-    replaced = payload["replaced"] % BOILER
+    replaced = without_boiler(payload["replaced"])
     if replaced and replaced < len(state.display):  # (not the coal factory)
         state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = number

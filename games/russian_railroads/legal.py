@@ -17,10 +17,11 @@ from .builds import factory_builds, loco_builds, may_discard
 from .context import accepts
 from .data import RULES
 from .decide import TURN_COMMANDS
+from .items import Item, placing
 from .messages import open_params
 from .placements import interned, pass_command, placement_commands
 from .spaces import available_infos, space_error
-from .state import Item, State
+from .state import State
 from .submoves import SUBMOVES, doubler_item, industry_step, mandatory_open, question_token_item
 from .track_steps import step_choices
 
@@ -107,7 +108,7 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
             return []  # an expansion's choice (its own module lists it)
         # place_loco admits exactly locomotives.placements (its number is the item's):
         # listed without probing, as is the discard when discard_loco's check passes
-        number, exclude = block.arg // 10, block.arg % 10 - 1
+        number, exclude = placing(block.arg)
         for line, replace in locomotives.placements(p, number, exclude):
             listed.append(interned("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
                                                        "number": number}))

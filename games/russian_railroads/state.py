@@ -11,11 +11,10 @@ in that clone (copy on write).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .data import RULES, SPECIAL9, loco_value
+from .items import Item, item_of
 from .table import Table, for_options
 
 if TYPE_CHECKING:  # (the modules' own shapes; the base game imports no module)
@@ -23,42 +22,6 @@ if TYPE_CHECKING:  # (the modules' own shapes; the base game imports no module)
     from .dsp.shape import DspState
     from .emil.shape import EmilState
     from .usa.shape import Market
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Item:
-    """A pending action gained in the current turn (``ActionsGained`` and the dump
-    carry each as the list of these six fields, in this order: :meth:`fields`,
-    :func:`item_of`).
-
-    A value: never changed in place (:func:`.actions.consume` makes a new one), so
-    it may be hashed by its fields (``needs_after_use`` keys on the pending items).
-    A slotted dataclass rather than a named tuple, and not a frozen one: the listings
-    read these fields far more often than items are made (~450 made in two random
-    4-player games), and a plain slot is read faster than a named tuple's field, a
-    plain tuple's index or a frozen dataclass's slot (callgrind, benchmarks/README.md)."""
-
-    #: its number in the game (``State.next_item``); sub-moves name it as ``use``
-    id: int
-    #: what it allows: "steps", "industry", "place_loco", "q_token", ...
-    kind: str
-    #: uses remaining
-    n: int
-    #: must be used this turn if it can be (a competitive space's effect)
-    mandatory: bool
-    #: the kind's detail: the colour set of steps, the loco number * 10 + excluded line + 1, ...
-    arg: Any
-    #: nothing else may be done before it is used (a loco to place)
-    blocking: bool
-
-    def fields(self) -> list[Any]:
-        """The six fields in order, as events and dumps carry an item."""
-        return [self.id, self.kind, self.n, self.mandatory, self.arg, self.blocking]
-
-
-def item_of(fields: Sequence[Any]) -> Item:
-    """The item of its six fields in order (an event's or a dump's list)."""
-    return Item(*fields)
 
 
 #: The lists of :class:`State` that clones share: replaced, never changed in place

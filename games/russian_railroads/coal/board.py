@@ -16,15 +16,15 @@ never changes in place (clones share it, like Emil's):
 - ``drawn``: the foundries taken from the stack as boilers (seen by nobody; never in a
   view, resampled by ``determinize``)
 
-A boiler lies *on* a loco or factory: its number gets :data:`..data.BOILER` added
-(see :func:`..data.loco_value`).
+A boiler lies *on* a loco or factory (:func:`..data.with_boiler`, :class:`..data.Tile`;
+its reach: :func:`..data.loco_value`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..data import BOILER, COAL
+from ..data import COAL, has_boiler, without_boiler
 from ..state import PlayerState, State
 from .shape import coal_state
 
@@ -78,9 +78,6 @@ def combined(state: State) -> bool:
     return len(state.seats) <= 2
 
 
-def has_boiler(number: int) -> bool:
-    return number >= BOILER
-
 
 def boiler_targets(p: PlayerState) -> list[tuple[str, int, int]]:
     """("loco", line, number) and ("factory", slot, number) without a boiler yet."""
@@ -112,7 +109,7 @@ def factory_effects(number: int) -> list[dict[str, Any]]:
     function; with a boiler one function again (a factory giving points: 1 point)."""
     from ..industry import factory_effects as base_effects
 
-    base = number % BOILER
+    base = without_boiler(number)
     effects = COAL_FACTORY_EFFECTS + [{"op": "coal_steps", "n": COAL_FOR_STEPS["max_coal"]}] \
         if base == COAL_FACTORY else base_effects(base)
     if not has_boiler(number):

@@ -8,7 +8,7 @@ from typing import Any, cast
 from games.contract import NOBODY, SECRET
 
 from .. import actions
-from ..data import BOILER
+from ..data import with_boiler, without_boiler
 from ..folds import Payload, collects
 from ..state import State, added_at, set_at
 from .board import COAL_FACTORY
@@ -103,9 +103,9 @@ def _attached(state: State, payload: Payload) -> None:
     if payload["target"] == "loco":
         line = p.locos[payload["line"]]  # (shared between clones: replaced)
         p.locos = set_at(p.locos, payload["line"], set_at(line, line.index(payload["number"]),
-                                                           payload["number"] + BOILER))
+                                                           with_boiler(payload["number"])))
     else:
-        p.factories[payload["slot"]] += BOILER
+        p.factories[payload["slot"]] = with_boiler(p.factories[payload["slot"]])
     _use(state, payload)
 
 
@@ -133,7 +133,7 @@ def _closed(state: State, payload: Payload) -> None:
 @handles("CoalFactoryBuilt")
 def _coal_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    replaced = payload["replaced"] % BOILER
+    replaced = without_boiler(payload["replaced"])
     if replaced and replaced != COAL_FACTORY:
         state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = COAL_FACTORY

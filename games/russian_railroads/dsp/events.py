@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import BOILER, Q_FACTORY
+from ..data import Q_FACTORY, without_boiler
 from ..folds import Payload, _use, collects
 from ..state import Item, State, added_at
 from .ludmilla import _set, round_of
@@ -67,7 +67,7 @@ def _open_taken(state: State, payload: Payload) -> None:
 @handles("QuestionFactoryBuilt")
 def _q_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    replaced = payload["replaced"] % BOILER
+    replaced = without_boiler(payload["replaced"])
     if replaced and replaced < len(state.display):  # (not the coal factory)
         state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = Q_FACTORY

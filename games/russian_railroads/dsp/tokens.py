@@ -34,7 +34,7 @@ from games.contract import Event, IllegalMove
 
 from .. import actions, engineers
 from ..context import Ctx, arg
-from ..data import BOILER, DSP, RULES, printed_number
+from ..data import DSP, RULES, has_boiler, printed_number
 from ..state import Item, State
 from .shape import dsp_state
 
@@ -130,7 +130,7 @@ def enter_q_factory(ctx: Ctx, seat: str, number: int) -> None:
     erhält man insgesamt 3 ?.\""""
     if "q_factory" in ctx.p(seat).claims:
         return
-    n = DSP["question_tokens"]["q_factory_tokens"] + (1 if number >= BOILER else 0)
+    n = DSP["question_tokens"]["q_factory_tokens"] + (1 if has_boiler(number) else 0)
     ctx.emit("SpecialSpaceReached", {"seat": seat, "key": "q_factory"})
     ctx.add_item(seat, "q_token", n, False, "q_factory", False, "q_factory")
 

@@ -15,6 +15,7 @@ from .. import actions, industry, locomotives
 from ..context import accepts
 from ..data import RULES
 from ..decide import handler_for
+from ..items import placing
 from ..legal import open_kinds
 from ..placements import placement_commands
 from ..state import State
@@ -57,7 +58,7 @@ def submoves(state: State, seat: str) -> list[Command]:
             length = board.STATIONS[block.arg][2]
             cands += [("ChooseExtension", {"tile": t}) for t in board.open_tiles(state.players.values(), length)]
         elif block.kind == "place_loco":
-            number, exclude = block.arg // 10, block.arg % 10 - 1
+            number, exclude = placing(block.arg)
             for line, replace in locomotives.placements(p, number, exclude):
                 cands.append(("PlaceLoco", {"line": board.LINES[line], "replace": replace, "number": number}))
             cands.append(("DiscardLoco", {"number": number}))

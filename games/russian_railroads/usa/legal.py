@@ -16,6 +16,7 @@ from .. import actions, locomotives
 from ..context import accepts
 from ..data import RULES
 from ..decide import handler_for
+from ..items import placing
 from ..legal import open_kinds
 from ..placements import placement_commands
 from ..state import State
@@ -57,7 +58,7 @@ def submoves(state: State, seat: str) -> list[Command]:
             cands += [("BuildSteelMill", {"slot": s}) for s in board.factory_slots(p)]
             cands.append(("BoxSteelMill", {}))
         elif block.kind == "place_loco":
-            number, exclude = block.arg // 10, block.arg % 10 - 1
+            number, exclude = placing(block.arg)
             for line, replace in locomotives.placements(p, number, exclude):
                 cands.append(("PlaceLoco", {"line": LINES[line], "replace": replace, "number": number}))
             cands.append(("DiscardLoco", {"number": number}))

@@ -249,7 +249,7 @@ def choose_dividend(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.args.invalid", f"unknown dividend tile {tile!r}")
     if tile not in market.open_tiles(ctx.work):
         raise IllegalMove("rr.us.tile_taken", "that dividend tile already lies on the stock board")
-    level, payout_after = item.arg // 10, item.arg % 10 == 1
+    level, payout_after = market.dividend_of(item.arg)
     ctx.emit("DividendTileLaid", {"seat": seat, "level": level, "tile": tile, "use": item.id})
     ctx.gain(seat, board.TILES[tile], False, f"dividend_{tile}")
     if payout_after:
