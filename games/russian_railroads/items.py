@@ -18,7 +18,7 @@ class Item:
     A slotted dataclass rather than a named tuple, and not a frozen one: the listings
     read these fields far more often than items are made (~450 made in two random
     4-player games), and a plain slot is read faster than a named tuple's field, a
-    plain tuple's index or a frozen dataclass's slot (callgrind, benchmarks/README.md)."""
+    plain tuple's index or a frozen dataclass's slot (measured with callgrind)."""
 
     #: its number in the game (``State.next_item``); sub-moves name it as ``use``
     id: int
