@@ -4,7 +4,7 @@ Yucata clarifications (binding): competitive actions (board spaces, public
 engineers, ?-cards) must be fully executable or may not be chosen, and their
 steps are then mandatory; non-competitive ones (own engineers, factories,
 ?-tokens) may lapse wholly or partly; actions gained in a turn may be carried out
-in any order.  A pending item is ``(id, kind, n, mandatory, arg, blocking)``.
+in any order.  A pending item is an :class:`.items.Item` (id, kind, n, mandatory, arg, blocking).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 
 from . import engineers, industry, locomotives, tracks
 from .data import RULES, SPECIAL9
+from .items import Item
 from .needs import NO_DEMAND as NO_DEMAND
 from .needs import Needs as _Needs
-from .state import Item, PlayerState, State
+from .state import PlayerState, State
 
 #: effect ops that become pending items (the rest are resolved at once)
 ITEM_OPS = {
@@ -279,15 +280,12 @@ def _item_effects(items: Iterable[tuple[str, int, Any]]) -> list[dict[str, Any]]
 def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                               effects: Iterable[dict[str, Any]]) -> bool:
     """Mandatory items still open plus newly gained competitive effects, together."""
-    key = [(item.kind, item.n, item.arg) for item in pending
-           if item.mandatory and item.n > 0 and item.kind in _DEMANDS]
+    items = list(pending)
     for op in effects:
         if op["op"] in ITEM_OPS:
-            kind, n, arg = item_for(op)  # (as a mandatory item: the competitive effect must be done)
-            if n > 0 and kind in _DEMANDS:
-                key.append((kind, n, arg))
-    needs = _needs_of(tuple(key))
-    return (needs is None or effects_feasible(state, p, (), needs=needs)) and effects_feasible(state, p, effects)
+            kind, n, arg = item_for(op)
+            items.append(Item(0, kind, n, True, arg, False))
+    return pending_feasible(state, p, items) and effects_feasible(state, p, effects)
 
 
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:

@@ -11,7 +11,8 @@ from games.contract import IllegalMove
 
 from . import actions
 from .context import Ctx
-from .state import Item, PlayerState, State
+from .items import Item
+from .state import PlayerState, State
 
 
 def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerState], None] | None,

@@ -12,7 +12,8 @@ from games.contract import SECRET
 
 from . import actions
 from .data import SPECIAL9, without_boiler
-from .state import PlayerState, State, added_at, item_of, set_at, without
+from .items import item_of
+from .state import PlayerState, State, added_at, set_at, without
 
 Payload = Mapping[str, Any]
 

@@ -18,7 +18,8 @@ from .builds import build_factory, build_loco, discard_loco, place_loco
 from .choosing import _choose, _choose_in, _guard_blocking
 from .context import Ctx, arg, line_arg
 from .data import BLACK, q_card_effects
-from .state import Item, PlayerState, State
+from .items import Item
+from .state import PlayerState, State
 from .track_steps import advance_track
 
 Handler = Callable[[Ctx, str, Mapping[str, Any]], None]

@@ -13,7 +13,8 @@ from . import actions, tracks
 from .choosing import _choose_in, _guard_blocking, _guard_blocking_state
 from .context import Ctx, colour_arg, line_arg
 from .data import BLACK, RULES, TRANSSIB
-from .state import Item, PlayerState, State
+from .items import Item
+from .state import PlayerState, State
 
 
 def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

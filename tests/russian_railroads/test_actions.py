@@ -10,8 +10,8 @@ import pytest
 
 from games.contract import Command, IllegalMove
 from games.russian_railroads import GAME
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
-from games.russian_railroads.state import Item
 
 from .helpers import act, at_turn, confirm, decide, illegal_code, player, types
 

@@ -10,7 +10,7 @@ import pytest
 from games.russian_railroads import GAME
 from games.russian_railroads.coal import board
 from games.russian_railroads.data import BOILER, RULES, loco_value, printed_number
-from games.russian_railroads.state import Item
+from games.russian_railroads.items import Item
 
 from .helpers import act, confirm, decide, fold, illegal_code, player, run_system, types
 

@@ -12,7 +12,7 @@ from games.russian_railroads import GAME
 from games.russian_railroads.data import BROWN, GREY, NATURAL, WHITE
 from games.russian_railroads.germany import board
 from games.russian_railroads.germany.scoring import line_score, tableau_value
-from games.russian_railroads.state import Item
+from games.russian_railroads.items import Item
 
 from .helpers import act, confirm, decide, fold, illegal_code, player, run_system, types
 

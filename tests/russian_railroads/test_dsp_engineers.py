@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.contract import Description, render
 from games.russian_railroads import GAME, engineers
-from games.russian_railroads.state import Item
+from games.russian_railroads.items import Item
 
 from .helpers import act, at_turn, confirm, illegal_code, player
 

@@ -9,8 +9,8 @@ from games.russian_railroads import GAME
 from games.russian_railroads.context import Ctx
 from games.russian_railroads.data import DSP, printed_number
 from games.russian_railroads.dsp import tokens
+from games.russian_railroads.items import Item
 from games.russian_railroads.plugins import end_card_cap, q_tokens_for
-from games.russian_railroads.state import Item
 
 from .helpers import act, at_turn, illegal_code, player
 

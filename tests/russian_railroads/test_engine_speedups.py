@@ -18,9 +18,9 @@ from games.russian_railroads import GAME, actions, engineers, industry, locomoti
 from games.russian_railroads.data import RULES, engineer_cost
 from games.russian_railroads.decide import listed_step, was_listed
 from games.russian_railroads.evolve import apply
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
 from games.russian_railroads.spaces import available_infos, available_spaces
-from games.russian_railroads.state import Item
 from games.russian_railroads.track_steps import step_lines
 
 from .helpers import new_game

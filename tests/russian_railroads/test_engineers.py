@@ -4,8 +4,9 @@ own engineers once per round, engineer 8 / factory 3 re-use, the final majority.
 from __future__ import annotations
 
 from games.russian_railroads import engineers
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
-from games.russian_railroads.state import Item, PlayerState
+from games.russian_railroads.state import PlayerState
 
 from .helpers import act, at_turn, confirm, illegal_code, new_game, player, run_system, started
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.russian_railroads import GAME, industry
 from games.russian_railroads.data import KIEV, TRANSSIB
-from games.russian_railroads.state import Item
+from games.russian_railroads.items import Item
 
 from .helpers import act, at_turn, confirm, decide, illegal_code, player, types
 

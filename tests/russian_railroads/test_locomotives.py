@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.russian_railroads import GAME
 from games.russian_railroads.data import KIEV, PETERSBURG, SPECIAL9, TRANSSIB
-from games.russian_railroads.state import Item
+from games.russian_railroads.items import Item
 
 from .helpers import act, at_turn, decide, illegal_code, new_game, player, types
 

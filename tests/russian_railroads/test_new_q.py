@@ -8,8 +8,8 @@ from __future__ import annotations
 from games.contract import render
 from games.russian_railroads import GAME, scoring
 from games.russian_railroads.data import TRANSSIB
+from games.russian_railroads.items import Item
 from games.russian_railroads.plugins import q_tokens_for
-from games.russian_railroads.state import Item
 
 from .helpers import act, at_turn, illegal_code, new_game, player
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from games.contract import NOBODY, REVIEWER, SECRET, SPECTATOR
 from games.russian_railroads import GAME
 from games.russian_railroads.data import KIEV, SPECIAL9, TRANSSIB
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
-from games.russian_railroads.state import Item
 
 from .helpers import act, at_turn, decide, illegal_code, new_game, player
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from games.russian_railroads import engineers, scoring
 from games.russian_railroads.actions import reusable_spaces
 from games.russian_railroads.data import KIEV, PETERSBURG, RULES, TRANSSIB
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
-from games.russian_railroads.state import Item, PlayerState, State
+from games.russian_railroads.state import PlayerState, State
 
 from .helpers import act, at_turn, confirm, illegal_code, player
 

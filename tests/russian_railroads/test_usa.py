@@ -11,8 +11,8 @@ import pytest
 
 from games.russian_railroads import GAME
 from games.russian_railroads.data import BROWN, GREY, NATURAL, WHITE
+from games.russian_railroads.items import Item
 from games.russian_railroads.plugins import q_tokens_for
-from games.russian_railroads.state import Item
 from games.russian_railroads.usa import board, market
 from games.russian_railroads.usa.scoring import line_score, tableau_value
 

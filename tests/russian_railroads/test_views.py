@@ -6,8 +6,8 @@ import copy
 
 from games.contract import REVIEWER, SPECTATOR, render
 from games.russian_railroads import GAME
+from games.russian_railroads.items import Item
 from games.russian_railroads.messages import EVENTS_DE, EVENTS_EN, OPEN_DE, OPEN_EN
-from games.russian_railroads.state import Item
 
 from .helpers import act, at_turn, play_random, player
 

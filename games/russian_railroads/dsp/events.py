@@ -7,7 +7,8 @@ from typing import Any
 
 from ..data import Q_FACTORY, without_boiler
 from ..folds import Payload, _use, collects
-from ..state import Item, State, added_at
+from ..items import Item
+from ..state import State, added_at
 from .ludmilla import _set, round_of
 from .shape import dsp_state
 

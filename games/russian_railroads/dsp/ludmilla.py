@@ -32,7 +32,8 @@ from games.contract import IllegalMove
 from .. import actions
 from ..context import Ctx, arg
 from ..data import COAL, DSP, RULES
-from ..state import Item, State, item_of
+from ..items import Item, item_of
+from ..state import State
 from .shape import LudmillaRound, dsp_state
 
 LUDMILLA = 107

@@ -35,7 +35,8 @@ from games.contract import Event, IllegalMove
 from .. import actions, engineers
 from ..context import Ctx, arg
 from ..data import DSP, RULES, has_boiler, printed_number
-from ..state import Item, State
+from ..items import Item
+from ..state import State
 from .shape import dsp_state
 
 TOKENS: dict[str, list[dict[str, Any]]] = DSP["question_tokens"]["effects"]

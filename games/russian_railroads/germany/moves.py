@@ -30,7 +30,8 @@ from games.contract import IllegalMove
 from .. import actions, extra_uses, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES
-from ..state import Item, PlayerState, State
+from ..items import Item
+from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board
 from .board import MUENCHEN, SWITCH_AFTER

@@ -26,7 +26,8 @@ from games.contract import IllegalMove
 from .. import actions, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES
-from ..state import Item, PlayerState, State
+from ..items import Item
+from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board, market
 from .board import INDUSTRY_RUBBLE, LINES, MAIN, MILL_EFFECTS, STEEL_MILL, TRACK_RUBBLE, UPPER, market_of
