@@ -280,12 +280,12 @@ def _item_effects(items: Iterable[tuple[str, int, Any]]) -> list[dict[str, Any]]
 def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                               effects: Iterable[dict[str, Any]]) -> bool:
     """Mandatory items still open plus newly gained competitive effects, together."""
-    items = list(pending)
-    for op in effects:
-        if op["op"] in ITEM_OPS:
-            kind, n, arg = item_for(op)
-            items.append(Item(0, kind, n, True, arg, False))
-    return pending_feasible(state, p, items) and effects_feasible(state, p, effects)
+    key = [(i.kind, i.n, i.arg) for i in pending if i.mandatory and i.n > 0 and i.kind in _DEMANDS]
+    for op in effects:  # (as mandatory items: a competitive effect is done in full)
+        if op["op"] in ITEM_OPS and (demand := item_for(op))[1] > 0 and demand[0] in _DEMANDS:
+            key.append(demand)
+    needs = _needs_of(tuple(key))  # (pending_feasible of both, without an Item per effect)
+    return (needs is None or effects_feasible(state, p, (), needs=needs)) and effects_feasible(state, p, effects)
 
 
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
