@@ -16,8 +16,13 @@ them.  The rule for such a cache:
 3. Only states that nobody changes any more may be memoised: those made by
    ``evolve`` (:func:`sealed`), not a working copy a rule is still changing.
 
-Russian Railroads keeps ``_after``, ``_placements``, ``_steps``, ``_builds`` and
-``_status`` on its states today; moving them under this rule is its engineer's.
+Russian Railroads keeps its caches (``_after``: the states ``decide`` folded its
+events into; ``_placements``, ``_steps``, ``_builds``: what the listing checked;
+``_status``) as declared fields of its state dataclass with ``metadata={"cache":
+True}``: its clone starts without them and its dump leaves them out.  They are
+written on the very state asked about (listing, ``decide``, status), which ``evolve``
+never changes again; a test or a determinization that edits a state by hand after
+asking calls ``State.touch`` to forget them.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Yucata clarifications (binding): competitive actions (board spaces, public
 engineers, ?-cards) must be fully executable or may not be chosen, and their
 steps are then mandatory; non-competitive ones (own engineers, factories,
 ?-tokens) may lapse wholly or partly; actions gained in a turn may be carried out
-in any order.  A pending item is ``(id, kind, n, mandatory, arg, blocking)``.
+in any order.  A pending item is an :class:`.items.Item` (id, kind, n, mandatory, arg, blocking).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 
 from . import engineers, industry, locomotives, tracks
 from .data import RULES, SPECIAL9
+from .items import Item
 from .needs import NO_DEMAND as NO_DEMAND
 from .needs import Needs as _Needs
-from .state import Item, PlayerState, State
+from .state import PlayerState, State
 
 #: effect ops that become pending items (the rest are resolved at once)
 ITEM_OPS = {
@@ -205,8 +206,12 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
 
 def pending_needs(pending: Iterable[Item]) -> _Needs | None:
     """What the mandatory items still open ask of the tableau (None: nothing)."""
-    key = tuple((kind, n, arg) for _id, kind, n, mandatory, arg, _blocking in pending
-                if mandatory and n > 0 and kind in _DEMANDS)
+    return _needs_of(tuple((item.kind, item.n, item.arg) for item in pending
+                           if item.mandatory and item.n > 0 and item.kind in _DEMANDS))
+
+
+def _needs_of(key: tuple[tuple[str, int, Any], ...]) -> _Needs | None:
+    """What the mandatory demands ``(kind, n, arg)`` ask, kept per combination."""
     if not key:
         return None
     needs = _PENDING_NEEDS.get(key)
@@ -275,21 +280,21 @@ def _item_effects(items: Iterable[tuple[str, int, Any]]) -> list[dict[str, Any]]
 def with_new_effects_feasible(state: State, p: PlayerState, pending: Iterable[Item],
                               effects: Iterable[dict[str, Any]]) -> bool:
     """Mandatory items still open plus newly gained competitive effects, together."""
-    items: list[Item] = list(pending)
-    for op in effects:
-        if op["op"] in ITEM_OPS:
-            kind, n, arg = item_for(op)
-            items.append((0, kind, n, True, arg, False))
-    return pending_feasible(state, p, items) and effects_feasible(state, p, effects)
+    key = [(i.kind, i.n, i.arg) for i in pending if i.mandatory and i.n > 0 and i.kind in _DEMANDS]
+    for op in effects:  # (as mandatory items: a competitive effect is done in full)
+        if op["op"] in ITEM_OPS and (demand := item_for(op))[1] > 0 and demand[0] in _DEMANDS:
+            key.append(demand)
+    needs = _needs_of(tuple(key))  # (pending_feasible of both, without an Item per effect)
+    return (needs is None or effects_feasible(state, p, (), needs=needs)) and effects_feasible(state, p, effects)
 
 
 def item_alone_feasible(state: State, p: PlayerState, item: Item) -> bool:
     """``pending_feasible`` of this one item (asked for every open item by
     ``has_mandatory`` and ``open_actions``): its demand looked up directly."""
-    _id, kind, n, mandatory, arg, _blocking = item
-    if not (mandatory and n > 0 and kind in _DEMANDS):
+    kind, n = item.kind, item.n
+    if not (item.mandatory and n > 0 and kind in _DEMANDS):
         return True
-    needs = _PENDING_NEEDS.get(((kind, n, arg),))
+    needs = _PENDING_NEEDS.get(((kind, n, item.arg),))
     if needs is None:
         needs = pending_needs((item,))
         if needs is None:
@@ -306,23 +311,23 @@ def consume(pending: tuple[Item, ...], item_id: int) -> tuple[Item, ...]:
     """The pending items after one use of ``item_id``."""
     result = []
     for item in pending:
-        if item[0] == item_id:
-            if item[2] > 1:
-                result.append((item[0], item[1], item[2] - 1, item[3], item[4], item[5]))
+        if item.id == item_id:
+            if item.n > 1:
+                result.append(Item(item.id, item.kind, item.n - 1, item.mandatory, item.arg, item.blocking))
             continue
         result.append(item)
     return tuple(result)
 
 
 def _specificity(item: Item) -> tuple[int, int]:
-    kind, arg = item[1], item[4]
+    kind, arg = item.kind, item.arg
     if kind == "steps":
         width = len(tracks.colour_set(arg))
     elif kind in ("repeat_one", "loco_or_factory", "end_card_or_vp"):
         width = 10
     else:
         width = 1
-    return (width, 0 if item[3] else 1)
+    return (width, 0 if item.mandatory else 1)
 
 
 def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
@@ -332,10 +337,10 @@ def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
     """
     found = []
     for item in pending:
-        if item[2] <= 0 or item[1] not in kinds:
+        if item.n <= 0 or item.kind not in kinds:
             continue
-        pred = kinds[item[1]]
-        if pred is None or pred(item[4]):
+        pred = kinds[item.kind]
+        if pred is None or pred(item.arg):
             found.append(item)
     if len(found) > 1:
         found.sort(key=_specificity)
@@ -344,7 +349,7 @@ def matching(pending: Iterable[Item], kinds: dict[str, Any]) -> list[Item]:
 
 def blocking_item(pending: Iterable[Item]) -> Item | None:
     for item in pending:
-        if item[5]:
+        if item.blocking:
             return item
     return None
 

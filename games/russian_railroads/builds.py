@@ -13,7 +13,8 @@ from . import actions, locomotives
 from .choosing import _any_mandatory, _guard_blocking
 from .context import Ctx, arg, line_arg
 from .evolve import apply
-from .state import Item, PlayerState, State
+from .items import Item, loco_to_place, placing
+from .state import PlayerState, State
 
 
 def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
@@ -25,7 +26,7 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
     for item in candidates:
-        if not _any_mandatory(actions.consume(ctx.work.pending, item[0])):
+        if not _any_mandatory(actions.consume(ctx.work.pending, item.id)):
             return item
         if _finishable_with(ctx.work, seat, event_type, payload(item)):
             return item
@@ -47,7 +48,7 @@ def _tiles_items(work: State, seat: str, kinds: dict[str, Any], event_type: str,
     one leaves a mandatory item open are worked out once for all the builds."""
     plan: list[tuple[Item, bool]] = []  # (item, is a mandatory item left open after using it?), _choose_tile's order
     for item in actions.matching(work.pending, kinds):
-        if not _any_mandatory(actions.consume(work.pending, item[0])):
+        if not _any_mandatory(actions.consume(work.pending, item.id)):
             if not plan:
                 return [item] * len(payloads)  # the first candidate serves every build
             plan.append((item, False))
@@ -56,7 +57,7 @@ def _tiles_items(work: State, seat: str, kinds: dict[str, Any], event_type: str,
     verdicts: dict[Any, bool] = {}  # the check after a build, by what it depends on
 
     def finishable(item: Item, payload: dict[str, Any]) -> bool:
-        key = _what_the_check_reads(event_type, actions.needs_after_use(work.pending, item[0]), item, payload)
+        key = _what_the_check_reads(event_type, actions.needs_after_use(work.pending, item.id), item, payload)
         if key is None:
             return _finishable_with(work, seat, event_type, payload)
         if key not in verdicts:
@@ -76,11 +77,11 @@ def _what_the_check_reads(event_type: str, needs: actions._Needs | None, item: I
     factory, and the seat's factories, which only industry, ``repeat_one`` and own
     factory demands read."""
     if needs is None:
-        return item[0], None
+        return item.id, None
     if event_type == "LocoBuilt" and not (needs.loco or needs.either or needs.special_loco):
-        return item[0], "any loco build"
+        return item.id, "any loco build"
     if event_type == "FactoryBuilt" and not (needs.industry or needs.repeat or needs.own_factory):
-        return item[0], payload["source"], payload["number"], payload["replaced"]
+        return item.id, payload["source"], payload["number"], payload["replaced"]
     return None
 
 
@@ -119,7 +120,7 @@ _FACTORY_ITEMS: dict[str, Any] = {"factory": None, "loco_or_factory": None}
 
 def _loco_payload(seat: str, number: int, line: int, replace: int) -> Callable[[Item], dict[str, Any]]:
     def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]}
+        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item.id}
 
     return payload
 
@@ -128,7 +129,7 @@ def _factory_payload(seat: str, p: PlayerState, source: str, number: int, slot: 
                      ) -> Callable[[Item], dict[str, Any]]:
     def payload(item: Item) -> dict[str, Any]:
         return {"seat": seat, "number": number, "source": source, "slot": slot,
-                "replaced": p.factories[slot], "use": item[0]}
+                "replaced": p.factories[slot], "use": item.id}
 
     return payload
 
@@ -154,7 +155,7 @@ def build_listed(ctx: Ctx, seat: str, line: int, replace: int, number: int, item
     ``decide.listed_build`` with the item :func:`loco_builds` found): only what it emits."""
     ctx.emit("LocoBuilt", _loco_payload(seat, number, line, replace)(item))
     if replace:
-        ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
+        ctx.add_item(seat, "place_loco", 1, True, loco_to_place(replace, line), True, "loco_exchange")
     ctx.check_specials(seat)
 
 
@@ -184,31 +185,31 @@ def may_discard(p: PlayerState, exclude: int) -> bool:
 
 def place_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = actions.blocking_item(ctx.work.pending)
-    if item is None or item[1] != "place_loco":
+    if item is None or item.kind != "place_loco":
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
     line = line_arg(args, ctx.work)
     replace = arg(args, "replace", int, 0)
-    number, exclude = item[4] // 10, item[4] % 10 - 1
+    number, exclude = placing(item.arg)
     _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
     _check_placement(ctx.p(seat), number, line, replace, exclude)
-    ctx.emit("LocoPlaced", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item[0]})
+    ctx.emit("LocoPlaced", {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item.id})
     if replace:
-        ctx.add_item(seat, "place_loco", 1, True, replace * 10 + line + 1, True, "loco_exchange")
+        ctx.add_item(seat, "place_loco", 1, True, loco_to_place(replace, line), True, "loco_exchange")
     ctx.check_specials(seat)
 
 
 def discard_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = actions.blocking_item(ctx.work.pending)
-    if item is None or item[1] != "place_loco":
+    if item is None or item.kind != "place_loco":
         raise IllegalMove("rr.turn.no_such_action", "no locomotive waits to be placed")
-    number, exclude = item[4] // 10, item[4] % 10 - 1
+    number, exclude = placing(item.arg)
     _check_number(args, number, "rr.loco.other_number", f"the locomotive to place is number {number}")
     # A locomotive displaced by an exchange (exclude >= 0) may go to one of the two other
     # lines or become a factory, as the player chooses (issue 10, rules audit).  The #9
     # of the ?-card (exclude < 0) is a competitive action: placed if at all possible.
     if not may_discard(ctx.p(seat), exclude):
         raise IllegalMove("rr.loco.must_place", "this locomotive must be placed while a slot is free")
-    ctx.emit("LocoDiscarded", {"seat": seat, "number": number, "use": item[0]})
+    ctx.emit("LocoDiscarded", {"seat": seat, "number": number, "use": item.id})
 
 
 def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:

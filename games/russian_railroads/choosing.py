@@ -11,7 +11,8 @@ from games.contract import IllegalMove
 
 from . import actions
 from .context import Ctx
-from .state import Item, PlayerState, State
+from .items import Item
+from .state import PlayerState, State
 
 
 def _choose(ctx: Ctx, seat: str, candidates: list[Item], hypo: Callable[[PlayerState], None] | None,
@@ -24,7 +25,7 @@ def _choose_in(work: State, seat: str, candidates: list[Item], hypo: Callable[[P
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
     for item in candidates:
-        rest = actions.consume(work.pending, item[0])
+        rest = actions.consume(work.pending, item.id)
         if hypo is None or not _any_mandatory(rest):
             return item
         p = work.players[seat].clone()
@@ -38,7 +39,7 @@ def _choose_in(work: State, seat: str, candidates: list[Item], hypo: Callable[[P
 def _any_mandatory(pending: tuple[Item, ...]) -> bool:
     """Is a mandatory item still open?  (Without one every use keeps the turn finishable.)"""
     for item in pending:
-        if item[3] and item[2] > 0:
+        if item.mandatory and item.n > 0:
             return True
     return False
 
@@ -49,6 +50,6 @@ def _guard_blocking(ctx: Ctx, kinds: tuple[str, ...]) -> None:
 
 def _guard_blocking_state(work: State, kinds: tuple[str, ...]) -> None:
     block = actions.blocking_item(work.pending)
-    if block is not None and block[1] not in kinds:
+    if block is not None and block.kind not in kinds:
         raise IllegalMove("rr.loco.finish_placement",
                           "a locomotive placement (with its chain) must be completed first")

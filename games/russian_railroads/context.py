@@ -16,6 +16,7 @@ from games.contract import Event, IllegalMove
 from . import actions, engineers, industry, locomotives, tracks
 from .data import RULES, SPECIAL9, printed_number
 from .evolve import _APPLY as EVENT_HANDLERS
+from .items import loco_to_place
 from .state import PlayerState, State
 
 MISSING = object()
@@ -116,7 +117,7 @@ class Ctx:
             elif kind == "black_worker":
                 self.emit("WorkerGained", {"seat": seat, "black": True})
             elif kind == "special_loco":
-                items.append([next_id + len(items), "place_loco", 1, True, SPECIAL9 * 10, True])
+                items.append([next_id + len(items), "place_loco", 1, True, loco_to_place(SPECIAL9), True])
             elif kind == "second_marker":
                 self.emit("SecondMarkerPlaced", {"seat": seat})
             elif kind in gain_ops:  # a module's effect (coal, Olga, engineer 5 ...)

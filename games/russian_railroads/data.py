@@ -10,14 +10,47 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 BLACK, GREY, BROWN, NATURAL, WHITE = range(5)
 TRANSSIB, PETERSBURG, KIEV = range(3)
 #: Internal number of the ?-card's #9 loco, which has no factory back.
 SPECIAL9 = 99
 #: Added to a loco's or factory's number while a coal boiler lies on it (coal module).
+#: A tile on a tableau is one int, its number plus this if it carries a boiler: that is
+#: how the state's ``locos`` / ``factories`` lists, the dumps and the events (``number``,
+#: ``replaced``) carry it, and the track reach sums those lists on every step check.
+#: Read and write it only through :func:`with_boiler`, :func:`has_boiler`,
+#: :func:`without_boiler` (or :class:`Tile` where both parts are wanted).
 BOILER = 1000
+
+
+def with_boiler(number: int) -> int:
+    """The tile ``number`` with a coal boiler laid on it."""
+    return number + BOILER
+
+
+def has_boiler(tile: int) -> bool:
+    """Does a coal boiler lie on this loco or factory tile?"""
+    return tile >= BOILER
+
+
+def without_boiler(tile: int) -> int:
+    """The tile's own number (its boiler, if any, left out)."""
+    return tile % BOILER
+
+
+class Tile(NamedTuple):
+    """A loco or factory tile on a tableau, its two parts apart."""
+
+    #: the tile's own number (:data:`SPECIAL9`: the ?-card's #9)
+    number: int
+    #: a coal boiler lies on it
+    boiler: bool
+
+    @classmethod
+    def of(cls, tile: int) -> Tile:
+        return cls(tile % BOILER, tile >= BOILER)
 
 
 def loco_value(loco: int) -> int:
@@ -154,7 +187,9 @@ def q_card_effects(card: str) -> list[dict[str, Any]]:
 
 
 def printed_number(engineer: int) -> int:
-    """The number printed on an engineer (a DSP engineer's internal number is 100 + it)."""
+    """The number printed on an engineer.  Engineers are known by their number in
+    the data files: a base engineer's is the printed one, an expansion's its own (its
+    record names its ``"set"`` and ``"printed"`` number; the code never decodes it)."""
     return int(RULES.engineers[engineer].get("printed", engineer))
 
 

@@ -19,9 +19,10 @@ from .builds import build_listed
 from .context import Ctx, arg
 from .data import RULES
 from .evolve import remember_outcome
+from .items import Item
 from .placements import placement_commands
 from .spaces import check_space, cost_error
-from .state import Item, State
+from .state import State
 from .submoves import SUBMOVES
 from .track_steps import advance_listed
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from games.contract import Game
 from games.russian_railroads import emil, engineers, industry, scoring
-from games.russian_railroads.data import BLACK, BOILER, Q_FACTORY, RULES, TRANSSIB
+from games.russian_railroads.data import BLACK, Q_FACTORY, RULES, TRANSSIB, without_boiler
 from games.russian_railroads.dsp import tokens as dsp_tokens
 from games.russian_railroads.dsp import wagon as dsp_wagon
 from games.russian_railroads.germany import board as german_board
@@ -154,9 +154,9 @@ def _dsp_extras(state: State, p: PlayerState, left: int, later: int) -> float:
         value += INDUSTRY_BOOM * later
     if p.seat in dsp_wagon.wagons(state):
         value += FREIGHT_WAGON * left
-    if any(f % BOILER == Q_FACTORY for f in p.factories) and "q_factory" not in p.claims:
+    if any(without_boiler(f) == Q_FACTORY for f in p.factories) and "q_factory" not in p.claims:
         value += Q_FACTORY_AHEAD
-    if state.current == p.seat and any(i[1] == "open_q" and i[2] > 0 for i in state.pending):
+    if state.current == p.seat and any(i.kind == "open_q" and i.n > 0 for i in state.pending):
         value += OPEN_TOKEN
     return value
 

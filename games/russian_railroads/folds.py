@@ -11,7 +11,8 @@ from typing import Any
 from games.contract import SECRET
 
 from . import actions
-from .data import BOILER, SPECIAL9
+from .data import SPECIAL9, without_boiler
+from .items import item_of
 from .state import PlayerState, State, added_at, set_at, without
 
 Payload = Mapping[str, Any]
@@ -78,13 +79,13 @@ def _passed(state: State, payload: Payload) -> None:
 
 @handles("ActionsGained")
 def _gained(state: State, payload: Payload) -> None:
-    items = tuple(map(tuple, payload["items"]))
-    state.pending = state.pending + items  # type: ignore[operator]
+    items = tuple(map(item_of, payload["items"]))
+    state.pending = state.pending + items
     # (a loop, not max() over a comprehension: an item or two, every placement)
     next_item = state.next_item
     for item in items:
-        if item[0] >= next_item:
-            next_item = item[0] + 1
+        if item.id >= next_item:
+            next_item = item.id + 1
     state.next_item = next_item
 
 
@@ -170,7 +171,7 @@ def _put_loco(p: PlayerState, payload: Payload) -> None:
 
 @handles("LocoDiscarded")
 def _loco_discarded(state: State, payload: Payload) -> None:
-    number = payload["number"] % BOILER  # a boiler leaves the game with its loco
+    number = without_boiler(payload["number"])  # a boiler leaves the game with its loco
     if number != SPECIAL9:
         state.display = added_at(state.display, number, 1)
     _use(state, payload)
@@ -184,7 +185,7 @@ def _factory(state: State, payload: Payload) -> None:
         state.stacks = added_at(state.stacks, number, -1)
     else:
         state.display = added_at(state.display, number, -1)
-    replaced = payload["replaced"] % BOILER
+    replaced = without_boiler(payload["replaced"])
     if replaced and replaced < len(state.display):  # (not the coal factory)
         state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = number

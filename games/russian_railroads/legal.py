@@ -17,10 +17,11 @@ from .builds import factory_builds, loco_builds, may_discard
 from .context import accepts
 from .data import RULES
 from .decide import TURN_COMMANDS
+from .items import Item, placing
 from .messages import open_params
 from .placements import interned, pass_command, placement_commands
 from .spaces import available_infos, space_error
-from .state import Item, State
+from .state import State
 from .submoves import SUBMOVES, doubler_item, industry_step, mandatory_open, question_token_item
 from .track_steps import step_choices
 
@@ -73,17 +74,17 @@ def open_kinds(pending: Iterable[Item]) -> tuple[set[str], set[int]]:
     kinds: set[str] = set()
     colours: set[int] = set()
     for item in pending:
-        kind = item[1]
-        if item[2] > 0:
+        kind = item.kind
+        if item.n > 0:
             kinds.add(kind)
         if kind == "steps":
-            colours.update(tracks.colour_set(item[4]))
+            colours.update(tracks.colour_set(item.arg))
         elif kind == "repeat_one":
-            if "black" in item[4]:
+            if "black" in item.arg:
                 colours.add(0)
-            if "doubler" in item[4]:
+            if "doubler" in item.arg:
                 kinds.add("doublers")
-            if "industry" in item[4]:
+            if "industry" in item.arg:
                 kinds.add("industry")
     return kinds, colours
 
@@ -103,11 +104,11 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     #: the other kinds (:func:`_other_submoves`), only when another kind is open
     listed: list[Command] = []
     if block is not None:
-        if block[1] != "place_loco":
+        if block.kind != "place_loco":
             return []  # an expansion's choice (its own module lists it)
         # place_loco admits exactly locomotives.placements (its number is the item's):
         # listed without probing, as is the discard when discard_loco's check passes
-        number, exclude = block[4] // 10, block[4] % 10 - 1
+        number, exclude = placing(block.arg)
         for line, replace in locomotives.placements(p, number, exclude):
             listed.append(interned("PlaceLoco", seat, {"line": RULES.lines[line], "replace": replace,
                                                        "number": number}))
@@ -248,9 +249,9 @@ def open_actions(state: State, seat: str) -> list[OpenAction]:
         p = state.players[seat]
         if not state.placed:  # gained before placing (an income marker, a coal field)
             for item in state.pending:
-                must = bool(item[5]) or item[3] and actions.item_alone_feasible(state, p, item)
-                result.append(OpenAction(f"rr.open.{item[1]}", must, open_params(item[1], item[2], item[4]),
-                                         COMMANDS_FOR[item[1]]))
+                must = bool(item.blocking) or item.mandatory and actions.item_alone_feasible(state, p, item)
+                result.append(OpenAction(f"rr.open.{item.kind}", must, open_params(item.kind, item.n, item.arg),
+                                         COMMANDS_FOR[item.kind]))
         tableau = table.tableau.with_open_actions
         if tableau is not None:  # (income markers, coin spaces)
             result = tableau(state, seat, result)
@@ -270,13 +271,13 @@ def _open_items(state: State, seat: str) -> list[OpenAction]:
     p = state.players[seat]
     result = []
     for item in state.pending:
-        _id, kind, n, mandatory, arg, _blocking = item
+        kind = item.kind
         # A mandatory item that can no longer be done does not block the confirm
         # (safety net; the sub-move checks keep this from happening).
-        must = mandatory and actions.item_alone_feasible(state, p, item)
-        if _blocking:  # a displaced loco, the Deutschland switch or extension tile
+        must = item.mandatory and actions.item_alone_feasible(state, p, item)
+        if item.blocking:  # a displaced loco, the Deutschland switch or extension tile
             must = True
-        result.append(OpenAction(f"rr.open.{kind}", must, open_params(kind, n, arg), COMMANDS_FOR[kind]))
+        result.append(OpenAction(f"rr.open.{kind}", must, open_params(kind, item.n, item.arg), COMMANDS_FOR[kind]))
     return result
 
 
@@ -332,7 +333,7 @@ def has_mandatory(state: State, seat: str) -> bool:
         return state.phase != "relocation"
     p = state.players[seat]
     for item in state.pending:
-        if item[5] or item[3] and actions.item_alone_feasible(state, p, item):
+        if item.blocking or item.mandatory and actions.item_alone_feasible(state, p, item):
             return True
     return False
 

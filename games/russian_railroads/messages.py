@@ -22,7 +22,8 @@ from games.contract import Command, Description, Event
 from games.messageformat import format_message
 
 from . import names
-from .data import BOILER, RULES, SPECIAL9, engineer_cost, printed_number
+from .data import RULES, SPECIAL9, engineer_cost, has_boiler, printed_number, without_boiler
+from .items import placing
 
 Name = dict[str, str]
 LANGS = ("de", "en")
@@ -101,7 +102,7 @@ def end_card_name(card: Any) -> Name | Any:
 
 def gained_item(item: Any) -> Name:
     """One pending item of ``ActionsGained`` in words: "2 track steps (black)"."""
-    kind, n, arg = item[1], item[2], item[4]
+    _id, kind, n, _mandatory, arg, _blocking = item  # (the event's list of an Item's fields)
     if kind == "steps":
         return phrase(TEXTS["gains"]["steps"], amount=count("track_step", n), colour=names.colour(str(arg)))
     if kind == "industry":
@@ -109,7 +110,7 @@ def gained_item(item: Any) -> Name:
     if kind == "doublers":
         return count("doubler", n)
     if kind == "place_loco":
-        return phrase(TEXTS["gains"]["place_loco"], number=_loco_number(int(arg) // 10))
+        return phrase(TEXTS["gains"]["place_loco"], number=_loco_number(placing(int(arg))[0]))
     if kind == "end_card_or_vp":
         return phrase(TEXTS["gains"]["end_card_or_vp"], points=count("point", int(arg)))
     template = TEXTS["gains"].get(kind)
@@ -117,8 +118,8 @@ def gained_item(item: Any) -> Name:
 
 
 def _loco_number(number: Any) -> Any:
-    if isinstance(number, int) and number >= BOILER:
-        return f"{_loco_number(number - BOILER)} (+1)"  # a coal boiler on it
+    if isinstance(number, int) and has_boiler(number):
+        return f"{_loco_number(without_boiler(number))} (+1)"  # a coal boiler on it
     return 9 if number == SPECIAL9 else number
 
 
@@ -263,7 +264,7 @@ def open_params(kind: str, n: int, arg: Any) -> dict[str, Any]:
     elif kind == "doublers":
         params["amount"] = count("doubler", n)
     elif kind == "place_loco":
-        number, exclude = int(arg) // 10, int(arg) % 10 - 1
+        number, exclude = placing(int(arg))
         params["number"] = _loco_number(number)
         params["what"] = bit("place_loco_exchange" if exclude >= 0 else "place_loco_card", number=params["number"])
     elif kind == "end_card_or_vp":

@@ -11,14 +11,21 @@ in that clone (copy on write).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .data import RULES, SPECIAL9, loco_value
+from .items import Item, item_of
 from .table import Table, for_options
 
-#: A pending action gained in the current turn:
-#: (id, kind, n remaining, mandatory, arg, blocking)
-Item = tuple[int, str, int, bool, Any, bool]
+#: The metadata of a cache field (:mod:`games.kit.memo`): not state, never dumped
+CACHE = {"cache": True}
+
+if TYPE_CHECKING:  # (the modules' own shapes; the base game imports no module)
+    from .coal.shape import CoalState
+    from .dsp.shape import DspState
+    from .emil.shape import EmilState
+    from .usa.shape import Market
 
 
 #: The lists of :class:`State` that clones share: replaced, never changed in place
@@ -143,99 +150,102 @@ class PlayerState:
         return p
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class State:
-    __slots__ = (
-        "seats", "players", "round", "rounds", "phase", "order", "current", "queue", "passed",
-        "occupied", "pending", "next_item", "acted", "placed", "stacks", "display", "strip",
-        "public_engineers", "q_cards", "doubler_supply", "end_deck", "end_removed", "draft_cards",
-        "reloc_from", "last_scoring", "final", "rally_users", "end_seen", "coin_only", "_options", "table",
-        "emil", "coal", "usa", "dsp", "_owned", "_after", "_placements", "_steps", "_builds", "_status",
-    )
-    #: Slots added after games were stored: snapshots without them load with these.
-    LATE_DEFAULTS: dict[str, Any] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None, "coal": None,
-                                     "usa": None, "dsp": None}
+    """A position.  Its fields are the state, but for the players' copy-on-write
+    bookkeeping (``_owned``) and the caches (``metadata=CACHE``, see
+    :mod:`games.kit.memo`): facts the listing, ``decide`` and the status derived from
+    this very position, kept on it because the bots ask for them again at once.  A
+    clone starts without them, :meth:`dump` never writes them, and :meth:`touch`
+    forgets them after a hand edit (a test, a determinization) of a state whose facts
+    were asked for; ``evolve`` never changes a state it returned.  A dataclass for its
+    declared fields only: :meth:`clone` copies them by hand (a generated copy would
+    cost a ``__init__`` per event folded)."""
 
-    def __init__(self) -> None:
-        self.seats: tuple[str, ...] = ()
-        self.players: dict[str, PlayerState] = {}
-        self.round = 0
-        self.rounds = 0
-        #: setup, draft, actions, reorder, relocation, scoring, over
-        self.phase = "setup"
-        self.order: list[str] = []
-        self.current: str | None = None
-        #: seats still to act in the draft or the relocation, in order
-        self.queue: list[str] = []
-        self.passed: list[str] = []
-        #: space id -> [seat, workers, coins, black]
-        self.occupied: dict[str, list[Any]] = {}
-        self.pending: tuple[Item, ...] = ()
-        self.next_item = 1
-        #: the current seat has made a sub-move this turn
-        self.acted = False
-        #: the current seat has placed (or passed / relocated) this turn
-        self.placed = False
-        #: loco stacks: count per number, index = number
-        self.stacks = [0] * 10
-        #: discarded factories by number
-        self.display = [0] * 10
-        #: engineers by initial label (rounds left); None once hired
-        self.strip: list[int | None] = []
-        self.public_engineers = 2
-        self.q_cards: list[str] = []
-        self.doubler_supply = 0
-        self.end_deck: list[str] = []
-        self.end_removed: list[str] = []
-        self.draft_cards: list[str] = []
-        #: seat -> turn-order space its worker relocates from
-        self.reloc_from: dict[str, str] = {}
-        self.last_scoring: dict[str, Any] = {}
-        self.final: dict[str, Any] = {}
-        #: seats with a worker on the never-occupied rally space this round
-        self.rally_users: list[str] = []
-        #: the end-game cards the current seat saw when it looked through the stack
-        #: this turn (sorted, so they tell nothing of the stack's order); None when it
-        #: has not looked.  Only this reaches the seat's view, never ``end_deck``.
-        self.end_seen: list[str] | None = None
-        #: "seat:space" of own engineers and the rally space taken this round with
-        #: coins and no worker (the board's ``occupied`` records that for the rest):
-        #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
-        self.coin_only: list[str] = []
-        #: the normalised table options (``GameCreated.options``; {} = the base game) and
-        #: the table they make (:mod:`.table`: the tableau and the modules in play)
-        self._options: dict[str, Any] = {}
-        self.table: Table = for_options(self._options)
-        #: the solo game's Emil (None otherwise): his workers, this round's deck and
-        #: discards, the tiles and engineers he took.  Replaced, never changed in place
-        #: (see :mod:`.emil`), so clones share it.
-        self.emil: dict[str, Any] | None = None
-        #: the coal module (None otherwise): coal, foundries, coal fields (see
-        #: :mod:`.coal`); replaced, never changed in place, so clones share it.
-        self.coal: dict[str, Any] | None = None
-        #: American Railroads (None otherwise): the stock market and the steel mills
-        #: (see :mod:`.usa`); replaced, never changed in place, so clones share it.
-        self.usa: dict[str, Any] | None = None
-        #: the DSP mini expansion (None until used): Ludmilla's card round (see
-        #: :mod:`.dsp`); replaced, never changed in place, so clones share it.
-        self.dsp: dict[str, Any] | None = None
-        #: the seats whose players this state copied already (:meth:`mut`): a tuple,
-        #: replaced when it grows, so a clone starts from the shared empty one instead
-        #: of a new set (a set per clone was ~a tenth of ``clone``)
-        self._owned: tuple[str, ...] = ()
-        #: (events, states): the events ``decide`` just returned for this state and the
-        #: state each of them folds into, which ``decide`` built anyway; ``evolve`` hands
-        #: those out instead of folding the events a second time.
-        self._after: tuple[tuple[Any, ...], tuple[State, ...]] | None = None
-        #: the placements ``legal_commands`` listed for this state (base game): ``decide``
-        #: need not check those very command objects again (:func:`decide.was_listed`)
-        self._placements: list[Any] | None = None
-        #: (command, line, colour, pending item) of the track steps listed likewise
-        self._steps: list[tuple[Any, int, int, Item]] | None = None
-        #: (command, line, replaced loco, number, pending item) of the loco builds listed likewise
-        self._builds: list[tuple[Any, int, int, int, Item]] | None = None
-        #: the base game's action-phase ``Status`` of this state once asked for (set by
-        #: ``game._status``; a clone starts without it, :meth:`touch` forgets it)
-        self._status: Any = None
+    #: Slots added after games were stored: snapshots without them load with these.
+    LATE_DEFAULTS: ClassVar[dict[str, Any]] = {"end_seen": None, "coin_only": [], "options": {}, "emil": None,
+                                               "coal": None, "usa": None, "dsp": None}
+
+    seats: tuple[str, ...] = ()
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    round: int = 0
+    rounds: int = 0
+    #: setup, draft, actions, reorder, relocation, scoring, over
+    phase: str = "setup"
+    order: list[str] = field(default_factory=list)
+    current: str | None = None
+    #: seats still to act in the draft or the relocation, in order
+    queue: list[str] = field(default_factory=list)
+    passed: list[str] = field(default_factory=list)
+    #: space id -> [seat, workers, coins, black]
+    occupied: dict[str, list[Any]] = field(default_factory=dict)
+    pending: tuple[Item, ...] = ()
+    next_item: int = 1
+    #: the current seat has made a sub-move this turn
+    acted: bool = False
+    #: the current seat has placed (or passed / relocated) this turn
+    placed: bool = False
+    #: loco stacks: count per number, index = number
+    stacks: list[int] = field(default_factory=lambda: [0] * 10)
+    #: discarded factories by number
+    display: list[int] = field(default_factory=lambda: [0] * 10)
+    #: engineers by initial label (rounds left); None once hired
+    strip: list[int | None] = field(default_factory=list)
+    public_engineers: int = 2
+    q_cards: list[str] = field(default_factory=list)
+    doubler_supply: int = 0
+    end_deck: list[str] = field(default_factory=list)
+    end_removed: list[str] = field(default_factory=list)
+    draft_cards: list[str] = field(default_factory=list)
+    #: seat -> turn-order space its worker relocates from
+    reloc_from: dict[str, str] = field(default_factory=dict)
+    last_scoring: dict[str, Any] = field(default_factory=dict)
+    final: dict[str, Any] = field(default_factory=dict)
+    #: seats with a worker on the never-occupied rally space this round
+    rally_users: list[str] = field(default_factory=list)
+    #: the end-game cards the current seat saw when it looked through the stack
+    #: this turn (sorted, so they tell nothing of the stack's order); None when it
+    #: has not looked.  Only this reaches the seat's view, never ``end_deck``.
+    end_seen: list[str] | None = None
+    #: "seat:space" of own engineers and the rally space taken this round with
+    #: coins and no worker (the board's ``occupied`` records that for the rest):
+    #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
+    coin_only: list[str] = field(default_factory=list)
+    #: the normalised table options (``GameCreated.options``; {} = the base game) and
+    #: the table they make (:mod:`.table`: the tableau and the modules in play)
+    _options: dict[str, Any] = field(default_factory=dict)
+    table: Table = field(default_factory=lambda: for_options({}))
+    #: The modules' own parts of the state, each a typed dict declared by its module
+    #: (``<module>/shape.py``; dumped as it is) and None at a table without it.
+    #: Each is replaced, never changed in place, so clones share it.
+    #: The solo game's Emil: his workers, this round's deck and discards, the tiles
+    #: and engineers he took.
+    emil: EmilState | None = None
+    #: The coal module: coal, foundries, coal fields.
+    coal: CoalState | None = None
+    #: American Railroads: the stock market and the steel mills.
+    usa: Market | None = None
+    #: The DSP mini expansion (None until used): ?-tokens, freight wagons, Ludmilla's
+    #: card round.
+    dsp: DspState | None = None
+    #: the seats whose players this state copied already (:meth:`mut`): a tuple,
+    #: replaced when it grows, so a clone starts from the shared empty one instead
+    #: of a new set (a set per clone was ~a tenth of ``clone``)
+    _owned: tuple[str, ...] = ()
+    #: (events, states): the events ``decide`` just returned for this state and the
+    #: state each of them folds into, which ``decide`` built anyway; ``evolve`` hands
+    #: those out instead of folding the events a second time.
+    _after: tuple[tuple[Any, ...], tuple[State, ...]] | None = field(default=None, metadata=CACHE)
+    #: the placements ``legal_commands`` listed for this state (base game): ``decide``
+    #: need not check those very command objects again (:func:`decide.was_listed`)
+    _placements: list[Any] | None = field(default=None, metadata=CACHE)
+    #: (command, line, colour, pending item) of the track steps listed likewise
+    _steps: list[tuple[Any, int, int, Item]] | None = field(default=None, metadata=CACHE)
+    #: (command, line, replaced loco, number, pending item) of the loco builds listed likewise
+    _builds: list[tuple[Any, int, int, int, Item]] | None = field(default=None, metadata=CACHE)
+    #: the base game's action-phase ``Status`` of this state once asked for (set by
+    #: ``game._status``; a clone starts without it, :meth:`touch` forgets it)
+    _status: Any = field(default=None, metadata=CACHE)
 
     def touch(self) -> None:
         """Forget what was derived from this state (after changing it by hand between
@@ -313,18 +323,16 @@ class State:
         return self.round == self.rounds
 
     def dump(self) -> dict[str, Any]:
-        data = {_DUMPED_AS.get(name, name): getattr(self, name) for name in State.__slots__ if name not in _NOT_DUMPED}
+        data = {_DUMPED_AS.get(name, name): getattr(self, name) for name in _DUMPED}
         data["seats"] = list(self.seats)
-        data["pending"] = [list(item) for item in self.pending]
+        data["pending"] = [item.fields() for item in self.pending]
         data["players"] = {seat: p.dump() for seat, p in self.players.items()}
         return data
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> State:
         s = cls()
-        for name in State.__slots__:
-            if name in _NOT_DUMPED:
-                continue
+        for name in _DUMPED:
             name = _DUMPED_AS.get(name, name)
             value = data[name] if name in data or name not in cls.LATE_DEFAULTS else cls.LATE_DEFAULTS[name]
             if isinstance(value, list):
@@ -333,15 +341,17 @@ class State:
                 value = copy.deepcopy(value) if name in ("emil", "coal", "usa", "dsp") else dict(value)
             setattr(s, name, value)
         s.seats = tuple(data["seats"])
-        s.pending = tuple(tuple(item) for item in data["pending"])  # type: ignore[misc]
+        s.pending = tuple(map(item_of, data["pending"]))
         s.occupied = {k: list(v) for k, v in data["occupied"].items()}
         s.players = {seat: PlayerState.load(p) for seat, p in data["players"].items()}
         return s
 
 
-#: Slots that are not the position: the players (dumped apart), copy-on-write
-#: bookkeeping and what was derived from the state (the decided outcome).
-_NOT_DUMPED = ("players", "table", "_owned", "_after", "_placements", "_steps", "_builds", "_status")
+#: Fields that are not the position: the players (dumped apart), the table (made by the
+#: options), copy-on-write bookkeeping and the caches (what was derived from the state)
+_NOT_DUMPED = ("players", "table", "_owned") + tuple(f.name for f in fields(State) if f.metadata.get("cache"))
+#: The fields a dump writes, in order
+_DUMPED = tuple(f.name for f in fields(State) if f.name not in _NOT_DUMPED)
 #: Slots dumped under another name (the options' property sets the table on load)
 _DUMPED_AS = {"_options": "options"}
 

@@ -18,7 +18,8 @@ from .builds import build_factory, build_loco, discard_loco, place_loco
 from .choosing import _choose, _choose_in, _guard_blocking
 from .context import Ctx, arg, line_arg
 from .data import BLACK, q_card_effects
-from .state import Item, PlayerState, State
+from .items import Item
+from .state import PlayerState, State
 from .track_steps import advance_track
 
 Handler = Callable[[Ctx, str, Mapping[str, Any]], None]
@@ -28,7 +29,7 @@ def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     marker = arg(args, "marker", int, 1)
     target, item = industry_step(ctx.work, seat, marker)
-    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item[0]})
+    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item.id})
     ctx.enter_industry(seat, target)
 
 
@@ -61,7 +62,7 @@ _INDUSTRY_ITEMS: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "in
 def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     item = doubler_item(ctx.work, seat)
-    payload: dict[str, Any] = {"seat": seat, "use": item[0]}
+    payload: dict[str, Any] = {"seat": seat, "use": item.id}
     names = ctx.work.table.tableau.line_names
     if names:
         # Doublers go on the first line; a tableau with its own lines names it (München
@@ -92,7 +93,7 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _guard_blocking(ctx, ())
     token = arg(args, "token", str)
     item = question_token_item(ctx.work, seat, token)
-    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
+    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item.arg, "use": item.id})
     ctx.gain(seat, ctx.work.table.q_tokens[token], False, f"q_{token}")
 
 
@@ -133,13 +134,13 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
                                                      "hold the base revaluation marker")
     if not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full")
-    ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0][0]})
+    ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0].id})
     ctx.gain(seat, effects, True, f"qcard_{card}")
 
 
 def mandatory_open(ctx: Ctx, seat: str) -> bool:
     p = ctx.p(seat)
-    return any(item[3] and actions.item_alone_feasible(ctx.work, p, item) for item in ctx.work.pending)
+    return any(item.mandatory and actions.item_alone_feasible(ctx.work, p, item) for item in ctx.work.pending)
 
 
 def _end_card_choice(ctx: Ctx, seat: str) -> Item:
@@ -181,7 +182,7 @@ def choose_end_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.endcard.search_first", "look through the end-game stack before choosing a card")
     if card not in seen or card not in ctx.work.end_deck:
         raise IllegalMove("rr.endcard.not_in_stack", "that card is not in the end-game stack")
-    ctx.emit("EndCardTaken", {"seat": seat, "use": item[0], SECRET: {seat: {"card": card}}}, barrier=True)
+    ctx.emit("EndCardTaken", {"seat": seat, "use": item.id, SECRET: {seat: {"card": card}}}, barrier=True)
 
 
 def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -192,7 +193,7 @@ def take_points(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if ctx.work.end_seen is not None and not actions.matching(ctx.work.pending, {"end_card": None}):
         # Factory 9 is "a card or 10 points": who looked through the stack for it takes a card.
         raise IllegalMove("rr.endcard.searched", "you looked through the end-game stack: choose a card")
-    ctx.emit("PointsScored", {"seat": seat, "points": found[0][4], "reason": "factory_9", "use": found[0][0]})
+    ctx.emit("PointsScored", {"seat": seat, "points": found[0].arg, "reason": "factory_9", "use": found[0].id})
 
 
 def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -208,10 +209,10 @@ def reuse_space(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     # Own engineer 8 and factory 3 are not in competition: the re-used action "darf man
     # auch verfallen lassen", wholly or in part.  A public engineer 8 is: its re-use must
     # be executable in full, and its steps are then mandatory.
-    full = competitive and item[3]
+    full = competitive and item.mandatory
     if full and not actions.with_new_effects_feasible(ctx.work, ctx.p(seat), ctx.work.pending, effects):
         raise IllegalMove("rr.action.not_executable", "a board action must be executable in full")
-    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": item[0]})
+    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": item.id})
     ctx.gain(seat, effects, full, f"reuse_{space}")
 
 
@@ -229,7 +230,7 @@ def jump_grey_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         h.tr[idx] = target
 
     item = _choose(ctx, seat, actions.matching(ctx.work.pending, {"grey_jump": None}), hypo, what="grey jump")
-    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": BLACK + 1, "to": target, "use": item[0]})
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": BLACK + 1, "to": target, "use": item.id})
     ctx.check_specials(seat)
 
 

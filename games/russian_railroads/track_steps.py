@@ -13,7 +13,8 @@ from . import actions, tracks
 from .choosing import _choose_in, _guard_blocking, _guard_blocking_state
 from .context import Ctx, colour_arg, line_arg
 from .data import BLACK, RULES, TRANSSIB
-from .state import Item, PlayerState, State
+from .items import Item
+from .state import PlayerState, State
 
 
 def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -31,7 +32,7 @@ def advance_listed(ctx: Ctx, seat: str, line: int, colour: int, item: Item) -> N
 
 
 def _emit_step(ctx: Ctx, seat: str, line: int, colour: int, target: int, item: Item) -> None:
-    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item.id})
     if line == TRANSSIB and colour == BLACK:
         for c, steps in tracks.unlocks_for(target, ctx.p(seat).unlocked):
             ctx.emit("TracksUnlocked", {"seat": seat, "colour": c})
@@ -85,7 +86,7 @@ def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
     for item in actions.matching(work.pending, _STEP_KINDS[colour]):
         # (_choose_in's test is "a mandatory item left open"; one that demands nothing
         # of the tableau is always finishable, so the verdict is the same)
-        needs = actions.needs_after_use(work.pending, item[0])
+        needs = actions.needs_after_use(work.pending, item.id)
         everywhere = _same_on_every_line(work, p, needs, colour)
         if everywhere:
             if not plan:

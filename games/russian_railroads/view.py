@@ -165,7 +165,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "start_bonus_cards": list(state.draft_cards),
         "end_deck_count": len(state.end_deck),
         "end_deck": end_deck,
-        "pending": [list(item) for item in state.pending] if viewer in (state.current, REVIEWER) else [],
+        "pending": [item.fields() for item in state.pending] if viewer in (state.current, REVIEWER) else [],
         "players": players, "last_scoring": state.last_scoring,
         "board": _board_for(state),
     }

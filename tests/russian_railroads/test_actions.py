@@ -10,6 +10,7 @@ import pytest
 
 from games.contract import Command, IllegalMove
 from games.russian_railroads import GAME
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
 
 from .helpers import act, at_turn, confirm, decide, illegal_code, player, types
@@ -60,7 +61,7 @@ def test_rally_is_never_occupied():
     s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
     s = confirm(s)
     s = act(s, s.current, "PlaceWorkers", space="rally")
-    assert s.pending[0][1:5] == ("steps", 1, True, "black|grey")
+    assert s.pending[0].fields()[1:5] == ["steps", 1, True, "black|grey"]
 
 
 def test_occupied_space_refused():
@@ -92,7 +93,7 @@ def test_black_worker_bonus_step():
     p.black = p.black_free = True
     s2 = act(s, "p1", "PlaceWorkers", space="black_1w", black=True)
     assert s2.players["p1"].free == 5 and not s2.players["p1"].black_free
-    assert [(i[1], i[2], i[3]) for i in s2.pending] == [("steps", 2, True), ("steps", 1, False)]
+    assert [(i.kind, i.n, i.mandatory) for i in s2.pending] == [("steps", 2, True), ("steps", 1, False)]
     s3 = act(s, "p1", "PlaceWorkers", space="coins", black=True)
     assert s3.pending == ()
     p.black_free = False
@@ -142,7 +143,7 @@ def test_a_step_may_not_strand_a_mandatory_step():
     p = player(s)
     p.tr[0], p.tr[5], p.tr[10] = 15, 9, 8  # only 1 black step left (Kiev)
     p.unlocked = [True, False, False, False, False]  # no other colour to step with
-    s.pending = ((40, "steps", 1, True, "any", False), (41, "steps", 1, False, "black", False))
+    s.pending = (Item(40, "steps", 1, True, "any", False), Item(41, "steps", 1, False, "black", False))
     s.placed = s.acted = True
     events = decide(s, "p1", "AdvanceTrack", line="kiev", colour="black")
     assert events[0].payload["use"] == 40  # the optional one would strand the mandatory step

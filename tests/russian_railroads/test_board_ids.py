@@ -70,7 +70,7 @@ def target_found(command: Command, view: dict[str, Any], seat: str) -> bool:
     if t == "ChooseEndCard":
         return view["end_deck"] is not None and a["card"] in view["end_deck"]
     if t == "TakePoints":
-        return any(item[1] == "end_card_or_vp" for item in view["pending"])
+        return any(item.kind == "end_card_or_vp" for item in view["pending"])
     return t in NO_PIECE
 
 

@@ -10,6 +10,7 @@ import pytest
 from games.russian_railroads import GAME
 from games.russian_railroads.coal import board
 from games.russian_railroads.data import BOILER, RULES, loco_value, printed_number
+from games.russian_railroads.items import Item
 
 from .helpers import act, confirm, decide, fold, illegal_code, player, run_system, types
 
@@ -93,7 +94,7 @@ def test_the_coal_4_token():
     """"?-Plättchen 4 Kohle: Der Spieler nimmt sofort 4 Kohle aus dem allgemeinen Vorrat.\""""
     s = coal_game()
     s.placed = s.acted = True
-    s.pending = ((s.next_item, "q_token", 1, False, "x", False),)
+    s.pending = (Item(s.next_item, "q_token", 1, False, "x", False),)
     s.next_item += 1
     before = board.coal_of(s, "p1")
     s = act(s, "p1", "ChooseQuestionToken", token="coal_4")
@@ -127,7 +128,7 @@ def test_coal_fields_before_or_after_placing_several_per_turn_coal_of_the_same_t
 
 
 def actions_open(state):
-    return [item[1] for item in state.pending if item[2] > 0]
+    return [item.kind for item in state.pending if item.n > 0]
 
 
 def test_only_free_coal_fields_and_never_when_passing_or_relocating():
@@ -216,7 +217,7 @@ def test_at_most_one_boiler_per_loco_and_it_travels_and_leaves_with_the_loco():
     q.locos[0] = [3 + BOILER, 1]
     t.stacks = [0, 0, 0, 0, 0, 2, 2, 2, 2, 2]
     t.placed = t.acted = True
-    t.pending = ((t.next_item, "loco", 1, True, None, False),)
+    t.pending = (Item(t.next_item, "loco", 1, True, None, False),)
     t.next_item += 1
     t = act(t, "p1", "BuildLoco", line="transsib", replace=3 + BOILER, number=5)
     t = act(t, "p1", "PlaceLoco", line="kiev", replace=0, number=3 + BOILER)
@@ -226,7 +227,7 @@ def test_at_most_one_boiler_per_loco_and_it_travels_and_leaves_with_the_loco():
     r.locos[0] = [3 + BOILER, 1]
     u.stacks = [0, 0, 0, 0, 0, 2, 2, 2, 2, 2]
     u.placed = u.acted = True
-    u.pending = ((u.next_item, "loco", 1, True, None, False),)
+    u.pending = (Item(u.next_item, "loco", 1, True, None, False),)
     u.next_item += 1
     u = act(u, "p1", "BuildLoco", line="transsib", replace=3 + BOILER, number=5)
     display = u.display[3]
@@ -245,7 +246,7 @@ def test_a_boiler_on_a_factory_gives_a_function_again_or_1_point():
     p.markers = [4, -1]
     coins = p.coins
     s.placed = s.acted = True
-    s.pending = ((s.next_item, "industry", 1, False, None, False),)
+    s.pending = (Item(s.next_item, "industry", 1, False, None, False),)
     s.next_item += 1
     s = act(s, "p1", "AdvanceIndustry", marker=1)
     assert s.players["p1"].coins == coins + 2
@@ -299,7 +300,7 @@ def test_foundry_1_uses_a_field_of_1_or_2_workers_again_not_one_with_a_printed_c
     options = {c.args["space"] for c in GAME.legal_commands(s, "p1") if c.type == "ReuseWithFoundry"}
     assert options == {"black_2w"}
     s = act(s, "p1", "ReuseWithFoundry", space="black_2w")
-    assert any(i[1] == "steps" and i[2] == 3 and not i[3] for i in s.pending)
+    assert any(i.kind == "steps" and i.n == 3 and not i.mandatory for i in s.pending)
 
 
 # --- the coal factory ---------------------------------------------------------------------------
@@ -310,7 +311,7 @@ def test_the_coal_factory_2_black_steps_and_up_to_3_coal_for_2_more_each_so_8():
     ... Für jede Kohle ... 2 weitere Schritte ... also bis zu 8 Schritte\""""
     s = with_coal(coal_game(), n=5)
     s.placed = s.acted = True
-    s.pending = ((s.next_item, "q_card", 1, True, None, False),)
+    s.pending = (Item(s.next_item, "q_card", 1, True, None, False),)
     s.next_item += 1
     s = act(s, "p1", "ChooseQuestionCard", card="coal_factory")
     assert board.coal_of(s, "p1") == 7  # "... und die 2 Kohle auf dieser Karte"
@@ -318,13 +319,13 @@ def test_the_coal_factory_2_black_steps_and_up_to_3_coal_for_2_more_each_so_8():
     assert s.players["p1"].factories[0] == board.COAL_FACTORY
     p = player(s)
     p.markers = [4, -1]
-    s.pending = ((s.next_item, "industry", 1, False, None, False),)
+    s.pending = (Item(s.next_item, "industry", 1, False, None, False),)
     s.next_item += 1
     s = act(s, "p1", "AdvanceIndustry", marker=1)
     for _ in range(3):
         s = act(s, "p1", "SpendCoal")
     assert illegal_code(s, "p1", "SpendCoal") == "rr.turn.no_such_action"
-    black = sum(i[2] for i in s.pending if i[1] == "steps" and i[4] == "black")
+    black = sum(i.n for i in s.pending if i.kind == "steps" and i.arg == "black")
     assert black == 8 and board.coal_of(s, "p1") == 4
 
 

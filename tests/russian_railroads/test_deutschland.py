@@ -12,6 +12,7 @@ from games.russian_railroads import GAME
 from games.russian_railroads.data import BROWN, GREY, NATURAL, WHITE
 from games.russian_railroads.germany import board
 from games.russian_railroads.germany.scoring import line_score, tableau_value
+from games.russian_railroads.items import Item
 
 from .helpers import act, confirm, decide, fold, illegal_code, player, run_system, types
 
@@ -38,7 +39,7 @@ def de_game(players: int = 3, seed: int = 1, options: dict | None = None):
 def give(state, kind: str = "steps", n: int = 1, arg="any", mandatory: bool = False):
     """The seat to move has placed and holds one open action (test-owned state)."""
     state.placed = state.acted = True
-    state.pending = state.pending + ((state.next_item, kind, n, mandatory, arg, False),)
+    state.pending = state.pending + (Item(state.next_item, kind, n, mandatory, arg, False),)
     state.next_item += 1
     return state
 
@@ -146,7 +147,7 @@ def test_white_only_towards_hamburg_its_end_gives_white_with_2_steps_and_10_poin
     assert "TracksUnlocked" in types(events)
     s = fold(events, s)
     assert s.players["p1"].unlocked[WHITE] and s.players["p1"].vp == vp + 10
-    assert any(i[1] == "steps" and i[2] == 2 and i[4] == "white" for i in s.pending)
+    assert any(i.kind == "steps" and i.n == 2 and i.arg == "white" for i in s.pending)
     s = act(s, "p1", "AdvanceTrack", line="muenchen", colour="white")
     assert s.players["p1"].tr[M + WHITE] == 1
     assert illegal_code(s, "p1", "AdvanceTrack", line="dresden", colour="white") == "rr.track.colour_not_on_line"
@@ -244,7 +245,7 @@ def test_tile_immediate_effects_2_industry_steps_or_1_loco_or_factory(tile, kind
     p.locos[2] = [5]
     s = give(s, "steps", 1, "black")
     s = act(s, "p1", "AdvanceTrack", line="nuernberg_fuerth", colour="black")
-    assert any(i[1] == kind and i[2] == (2 if kind == "industry" else 1) and not i[3] for i in s.pending)
+    assert any(i.kind == kind and i.n == (2 if kind == "industry" else 1) and not i.mandatory for i in s.pending)
 
 
 def test_kiev_medal_space_on_dresden_20_points_with_the_medal():

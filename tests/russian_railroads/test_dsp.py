@@ -78,7 +78,7 @@ def test_pjotr_costs_a_coin_and_gives_three_black_steps():
     state = act(state, "p1", "PlaceWorkers", space="engineer_114")
     p = state.players["p1"]
     assert p.coins == 1 and p.free == 5
-    assert [(i[1], i[2], i[4]) for i in state.pending] == [("steps", 3, "black")]
+    assert [(i.kind, i.n, i.arg) for i in state.pending] == [("steps", 3, "black")]
     legal = {c.type for c in GAME.legal_commands(state, "p1")}
     assert legal == {"AdvanceTrack"}
     sentence = GAME.describe_command(Command("PlaceWorkers", "p1", {"space": "engineer_114", "coins": 0}))

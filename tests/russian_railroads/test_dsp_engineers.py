@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.contract import Description, render
 from games.russian_railroads import GAME, engineers
+from games.russian_railroads.items import Item
 
 from .helpers import act, at_turn, confirm, illegal_code, player
 
@@ -53,7 +54,7 @@ def test_olga_puts_a_further_worker_on_another_players_engineer_and_executes_it(
     damit besetzt." p2 hired engineer 3 (1 black + 1 grey step); p1 uses Olga."""
     state = olga_with_p2_engineer(3)
     state = act(state, "p1", "PlaceWorkers", space="engineer_104")
-    assert [(i[1], i[3], i[5]) for i in state.pending] == [("olga", True, True)]
+    assert [(i.kind, i.mandatory, i.blocking) for i in state.pending] == [("olga", True, True)]
     legal = GAME.legal_commands(state, "p1")
     assert [(c.type, c.args) for c in legal] == [("PlaceOlgaWorker", {"space": "engineer_3"})]
     assert [a.key for a in GAME.open_actions(state, "p1") if a.mandatory] == ["rr.open.olga"]
@@ -61,7 +62,8 @@ def test_olga_puts_a_further_worker_on_another_players_engineer_and_executes_it(
     state = act(state, "p1", "PlaceOlgaWorker", log, space="engineer_3")
     assert state.players["p1"].free == 4  # Olga's worker and the further one
     assert state.occupied["engineer_3"][0] == "p1"
-    assert sorted((i[1], i[4], i[3]) for i in state.pending) == [("steps", "black", True), ("steps", "grey", True)]
+    assert sorted((i.kind, i.arg, i.mandatory) for i in state.pending) == [("steps", "black", True),
+                                                                           ("steps", "grey", True)]
     assert en(GAME.describe(log[0])) == ("p1 puts a further worker on engineer 3 of p2 with Olga and carries "
                                          "out its action there.")
     assert de(GAME.describe(log[0])).startswith("p1 setzt mit Olga einen weiteren Arbeiter auf Ingenieur 3")
@@ -100,7 +102,7 @@ def test_olga_pays_a_coin_for_the_further_worker_and_the_coin_printed_on_pjotr()
     state = act(state, "p1", "PlaceWorkers", space="engineer_104")
     state = act(state, "p1", "PlaceOlgaWorker", space="engineer_114")
     assert state.players["p1"].free == 0 and state.players["p1"].coins == 0
-    assert [(i[1], i[2], i[4]) for i in state.pending] == [("steps", 3, "black")]
+    assert [(i.kind, i.n, i.arg) for i in state.pending] == [("steps", 3, "black")]
     # with only 1 coin Olga could not reach Pjotr: not offered
     state = olga_with_p2_engineer(PJOTR)
     p = player(state, "p1")
@@ -174,7 +176,7 @@ def test_the_cards_go_round_in_turn_order_each_chooses_a_card_or_3_points_and_ge
     state = confirm(state)
     assert GAME.status(state).to_move == ("p3",)
     state = act(state, "p3", "ChooseLudmillaCard", card="black_step")
-    assert [(i[1], i[4]) for i in state.pending] == [("steps", "black")]
+    assert [(i.kind, i.arg) for i in state.pending] == [("steps", "black")]
     state = act(state, "p3", "AdvanceTrack", line="transsib", colour="black")
     state = confirm(state)
     # p1 has nothing left: its turn is over and play goes on after p1
@@ -188,14 +190,14 @@ def test_the_interrupted_turn_goes_on_when_actions_are_left():
     fortgesetzt, falls noch Aktionen übrig sind." p1's industry step (its card) waits."""
     state, _ = ludmilla_activated(2)
     state = act(state, "p1", "ChooseLudmillaCard", card="industry_step")
-    assert [(i[1], i[2]) for i in state.pending] == [("industry", 1)]
+    assert [(i.kind, i.n) for i in state.pending] == [("industry", 1)]
     state = confirm(state)
     assert GAME.status(state).to_move == ("p2",)
-    assert state.pending[0][1] == "ludmilla"
+    assert state.pending[0].kind == "ludmilla"
     state = act(state, "p2", "ChooseLudmillaCard", card="coin")
     state = confirm(state)
     assert GAME.status(state).to_move == ("p1",)
-    assert [(i[1], i[2]) for i in state.pending] == [("industry", 1)]
+    assert [(i.kind, i.n) for i in state.pending] == [("industry", 1)]
     legal = {c.type for c in GAME.legal_commands(state, "p1")}
     assert legal == {"AdvanceIndustry"}  # the card's step is mandatory: no lapsing
     state = act(state, "p1", "AdvanceIndustry", marker=1)
@@ -208,7 +210,7 @@ def test_the_resumed_turn_may_let_optional_actions_lapse():
     """Own engineers' and factories' actions may lapse (Yucata); the resumed turn needs a
     sub-move to be confirmed, so letting the rest lapse is one."""
     state, _ = ludmilla_activated(2)
-    state.pending = state.pending + ((99, "steps", 2, False, "any", False),)  # e.g. factory 7, optional
+    state.pending = state.pending + (Item(99, "steps", 2, False, "any", False),)  # e.g. factory 7, optional
     state = act(state, "p1", "ChooseLudmillaCard", card="coin")
     state = confirm(state)
     state = act(state, "p2", "TakeLudmillaPoints")
@@ -261,7 +263,7 @@ def test_ludmilla_again_through_factory_3_interrupts_the_turn_and_it_goes_on_aft
     p.factories = [3, 0, 0, 0, 0]
     p.markers = [gap - 1, -1]
     state.occupied = {**state.occupied, "engineer_107": ["p1", 1, 0, False]}
-    state.pending = ((70, "industry", 2, False, None, False),)
+    state.pending = (Item(70, "industry", 2, False, None, False),)
     state.placed = state.acted = True
     state = act(state, "p1", "AdvanceIndustry", marker=1)
     assert ("ReuseSpace", {"space": "engineer_107"}) in [(c.type, c.args) for c in GAME.legal_commands(state, "p1")]
@@ -276,7 +278,7 @@ def test_ludmilla_again_through_factory_3_interrupts_the_turn_and_it_goes_on_aft
     state = act(state, "p2", "PlaceDoubler")
     state = confirm(state)
     assert GAME.status(state).to_move == ("p1",)  # the turn goes on: 1 industry step is left
-    assert [(i[1], i[2]) for i in state.pending if i[2] > 0] == [("industry", 1)]
+    assert [(i.kind, i.n) for i in state.pending if i.n > 0] == [("industry", 1)]
     state = act(state, "p1", "AdvanceIndustry", marker=1)
     state = confirm(state)
     assert GAME.status(state).to_move == ("p2",)

@@ -9,6 +9,7 @@ from games.russian_railroads import GAME
 from games.russian_railroads.context import Ctx
 from games.russian_railroads.data import DSP, printed_number
 from games.russian_railroads.dsp import tokens
+from games.russian_railroads.items import Item
 from games.russian_railroads.plugins import end_card_cap, q_tokens_for
 
 from .helpers import act, at_turn, illegal_code, player
@@ -19,7 +20,7 @@ def with_q_field(players: int = 2, open_tokens=("headhunter", "industry_boom", "
     state = at_turn(players)
     state.options = {"dsp": True}
     state.dsp = {"open": list(open_tokens), "tokens": {}}
-    state.pending = ((50, "q_token", 1, False, "industry_q", False),)
+    state.pending = (Item(50, "q_token", 1, False, "industry_q", False),)
     state.placed = state.acted = True
     return state
 
@@ -64,7 +65,7 @@ def test_the_double_sided_token_takes_an_open_token_at_once():
     state = act(state, "p1", "ChooseOpenQuestionToken", log, token="mixed_6")
     assert state.dsp["open"] == ["headhunter", "industry_boom"]  # no longer open to others
     assert state.dsp["tokens"] == {"p1": ["mixed_6"]}
-    assert sorted((i[1], i[2], i[4]) for i in state.pending) == [("industry", 3, None), ("steps", 3, "black")]
+    assert sorted((i.kind, i.n, i.arg) for i in state.pending) == [("industry", 3, None), ("steps", 3, "black")]
     assert render(GAME, GAME.describe(log[0]), "en") == (
         "p1 puts the open ?-token “6 mixed (3 black steps, 3 industry steps)” on the ?-field; the double-sided "
         "token goes back to the box.")
@@ -195,18 +196,18 @@ def test_the_q_factory_is_built_and_gives_2_q_tokens_once_when_entered():
     gap = RULES.industry_gaps[0]
     p = player(state, "p1")
     p.markers = [gap - 1, gap - 2]
-    state.pending = ((60, "industry", 4, False, None, False),)
+    state.pending = (Item(60, "industry", 4, False, None, False),)
     state = act(state, "p1", "AdvanceIndustry", marker=1)
-    assert [(i[1], i[2], i[4]) for i in state.pending if i[1] == "q_token"] == [("q_token", 2, "q_factory")]
+    assert [(i.kind, i.n, i.arg) for i in state.pending if i.kind == "q_token"] == [("q_token", 2, "q_factory")]
     state = act(state, "p1", "ChooseQuestionToken", token="track_4")
     state = act(state, "p1", "ChooseQuestionToken", token="doublers_3")
-    assert not [i for i in state.pending if i[1] == "q_token" and i[2] > 0]
+    assert not [i for i in state.pending if i.kind == "q_token" and i.n > 0]
     # the second marker reaches it: nothing again
     state = act(state, "p1", "AdvanceIndustry", marker=1)
     state = act(state, "p1", "AdvanceIndustry", marker=2)
     state = act(state, "p1", "AdvanceIndustry", marker=2)
     assert state.players["p1"].markers[1] == gap
-    assert not [i for i in state.pending if i[1] == "q_token" and i[2] > 0]
+    assert not [i for i in state.pending if i.kind == "q_token" and i.n > 0]
 
 
 def test_a_boiler_on_the_q_factory_gives_3_q_tokens():
@@ -214,13 +215,13 @@ def test_a_boiler_on_the_q_factory_gives_3_q_tokens():
     from games.russian_railroads.data import BOILER, RULES
 
     state = with_q_field()
-    state.pending = ((60, "industry", 1, False, None, False),)
+    state.pending = (Item(60, "industry", 1, False, None, False),)
     gap = RULES.industry_gaps[0]
     p = player(state, "p1")
     p.factories = [BOILER + DSP["question_tokens"]["q_factory_number"], 0, 0, 0, 0]
     p.markers = [gap - 1, -1]
     state = act(state, "p1", "AdvanceIndustry", marker=1)
-    assert [(i[2], i[4]) for i in state.pending if i[1] == "q_token" and i[2] > 0][-1] == (3, "q_factory")
+    assert [(i.n, i.arg) for i in state.pending if i.kind == "q_token" and i.n > 0][-1] == (3, "q_factory")
 
 
 def test_the_double_sided_token_needs_an_open_token_it_can_take():

@@ -18,6 +18,7 @@ from games.russian_railroads import GAME, actions, engineers, industry, locomoti
 from games.russian_railroads.data import RULES, engineer_cost
 from games.russian_railroads.decide import listed_step, was_listed
 from games.russian_railroads.evolve import apply
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
 from games.russian_railroads.spaces import available_infos, available_spaces
 from games.russian_railroads.track_steps import step_lines
@@ -240,11 +241,11 @@ def test_space_info_describes_every_space_as_the_rules_tables_do():
 def test_pending_feasibility_with_memoised_demands_matches_the_effect_lists():
     state, _ = new_game(2, 6)
     p = state.players[state.current]
-    items = [(1, "steps", 2, True, "black", False), (2, "industry", 1, True, None, False),
-             (3, "loco_or_factory", 1, True, None, False), (4, "q_token", 1, False, "x", False)]
+    items = [Item(1, "steps", 2, True, "black", False), Item(2, "industry", 1, True, None, False),
+             Item(3, "loco_or_factory", 1, True, None, False), Item(4, "q_token", 1, False, "x", False)]
     for k in range(1, len(items) + 1):
         pending = tuple(items[:k])
-        effects = actions._item_effects((kind, n, arg) for _id, kind, n, must, arg, _b in pending
+        effects = actions._item_effects((kind, n, arg) for _id, kind, n, must, arg, _b in (i.fields() for i in pending)
                                         if must and n > 0 and kind in actions._DEMANDS)
         expected = not effects or actions.effects_feasible(state, p, effects)
         assert actions.pending_feasible(state, p, pending) == expected
@@ -317,7 +318,7 @@ def test_a_track_step_that_would_leave_a_mandatory_step_impossible_is_not_listed
     for line in range(3):
         p.tr[line * 5] = RULES.line_len[line]  # black at the end of every line
         p.tr[line * 5 + 1] = RULES.line_len[line] - (2 if line == 0 else 1)
-    state.pending = ((1, "steps", 2, True, "black|grey", False),)
+    state.pending = (Item(1, "steps", 2, True, "black|grey", False),)
     state.placed = state.acted = True
 
     def accepted(colour):
@@ -325,12 +326,12 @@ def test_a_track_step_that_would_leave_a_mandatory_step_impossible_is_not_listed
                 if _accepted(state, seat, "AdvanceTrack", {"line": name, "colour": RULES.colours[colour]})]
 
     assert step_lines(state, seat, 1) == [] == accepted(1)
-    state.pending = ((1, "steps", 2, True, "grey", False),)  # (the same on every line)
+    state.pending = (Item(1, "steps", 2, True, "grey", False),)  # (the same on every line)
     assert step_lines(state, seat, 1) == [] == accepted(1)
-    state.pending = ((1, "steps", 1, True, "grey", False),)
+    state.pending = (Item(1, "steps", 1, True, "grey", False),)
     assert step_lines(state, seat, 1) == [0] == accepted(1)
     p.tr[0], p.tr[1] = 5, 4  # the Transsib's black one step before unlocking brown
-    state.pending = ((1, "steps", 1, True, "black", False), (2, "steps", 1, True, "brown", False))
+    state.pending = (Item(1, "steps", 1, True, "black", False), Item(2, "steps", 1, True, "brown", False))
     assert step_lines(state, seat, 0) == [0] == accepted(0)
 
 
@@ -371,7 +372,7 @@ def test_a_build_that_would_leave_the_other_mandatory_build_impossible_is_not_li
     second tile both are."""
     state, _ = new_game(2, 8)
     seat = state.current
-    state.pending = ((1, "loco", 1, True, None, False), (2, "factory", 1, True, None, False))
+    state.pending = (Item(1, "loco", 1, True, None, False), Item(2, "factory", 1, True, None, False))
     state.placed = state.acted = True
     state.stacks = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
     state.display = [0] * 10
@@ -452,7 +453,7 @@ def test_listed_loco_builds_decide_as_the_checked_ones_do(players, seed):
             assert GAME.decide(state, command, random.Random(0)) == GAME.decide(state, fresh, random.Random(0))
             seen += 1
             item = listed_build(state, command)[3]
-            open_after += any(i[3] and i[2] > 0 for i in actions.consume(state.pending, item[0]))
+            open_after += any(i.mandatory and i.n > 0 for i in actions.consume(state.pending, item.id))
     assert seen > 20 and open_after > 5
 
 
@@ -466,7 +467,7 @@ def test_a_listed_loco_builds_item_is_the_checked_ones_among_several():
     positions = [s for s, seat, _c in _random_positions(4, 45, limit=3000) if seat != SYSTEM and s.phase == "actions"]
     for state in positions[::10]:
         state = state.clone()
-        state.pending = ((90, "loco_or_factory", 1, True, None, False), (91, "loco", 1, True, None, False))
+        state.pending = (Item(90, "loco_or_factory", 1, True, None, False), Item(91, "loco", 1, True, None, False))
         state.placed = state.acted = True
         state.touch()
         for command in GAME.legal_commands(state, state.current):
@@ -492,8 +493,8 @@ def test_a_hand_edit_after_listing_is_checked_again_after_touch():
 
 
 def test_the_demand_left_after_a_use_is_kept_per_combination():
-    pending = ((1, "steps", 2, True, "black", False), (2, "industry", 1, True, None, False),
-               (3, "q_token", 1, False, "x", False))
+    pending = (Item(1, "steps", 2, True, "black", False), Item(2, "industry", 1, True, None, False),
+               Item(3, "q_token", 1, False, "x", False))
     for item_id in (1, 2, 3, 4):
         expected = actions.pending_needs(actions.consume(pending, item_id))
         for _ in range(2):  # the second time from the memo
@@ -612,7 +613,7 @@ def test_a_mandatory_step_items_answer_is_the_long_ways_also_when_refused():
         for p in state.players.values():
             for colour in RULES.colours:
                 for n in range(1, 9):
-                    item = (99, "steps", n, True, colour, False)
+                    item = Item(99, "steps", n, True, colour, False)
                     expected = actions.pending_feasible(state, p, [item])
                     assert actions.item_alone_feasible(state, p, item) == expected
                     seen[expected] += 1
@@ -721,8 +722,8 @@ def _direct_candidates(state, seat):
     found += [("ChooseQuestionToken", {"token": t}) for t in q_tokens_for(state.options)]
     found.append(("PlaceDoubler", {}))
     block = actions.blocking_item(state.pending)
-    if block is not None and block[1] == "place_loco":
-        number = block[4] // 10
+    if block is not None and block.kind == "place_loco":
+        number = block.arg // 10
         for line in RULES.lines:
             for replace in range(10):
                 found.append(("PlaceLoco", {"line": line, "replace": replace, "number": number}))
@@ -746,10 +747,10 @@ def test_directly_checked_submoves_are_what_decide_accepts(players, seed, option
     # discarded while a slot is free)
     state, seat = positions[0]
     no_doubler = state.clone()
-    no_doubler.pending = ((no_doubler.next_item, "doublers", 1, True, None, False),)
+    no_doubler.pending = (Item(no_doubler.next_item, "doublers", 1, True, None, False),)
     no_doubler.doubler_supply = 0
     must_place = state.clone()
-    must_place.pending = ((must_place.next_item, "place_loco", 1, True, SPECIAL9 * 10, True),)
+    must_place.pending = (Item(must_place.next_item, "place_loco", 1, True, SPECIAL9 * 10, True),)
     assert locomotives.has_free_slot(must_place.players[seat])
     positions += [(no_doubler, seat), (must_place, seat)]
     verdicts = set()

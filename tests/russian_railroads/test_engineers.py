@@ -4,6 +4,7 @@ own engineers once per round, engineer 8 / factory 3 re-use, the final majority.
 from __future__ import annotations
 
 from games.russian_railroads import engineers
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
 from games.russian_railroads.state import PlayerState
 
@@ -64,7 +65,7 @@ def test_public_engineer_used_by_anyone_once_per_round_and_in_full():
     p.unlocked[1] = True
     p.tr[0] = 6
     s = act(s, "p1", "PlaceWorkers", space=space)
-    assert all(item[3] for item in s.pending)  # public engineer: mandatory
+    assert all(item.mandatory for item in s.pending)  # public engineer: mandatory
     assert illegal_code(s, "p1", "PlaceWorkers", space="coins") == "rr.turn.one_action"
 
 
@@ -119,9 +120,9 @@ def test_factory_3_reuse():
     p.factories[0] = 3
     p.markers = [4, -1]
     # an open industry step (e.g. from an own engineer) enters factory 3
-    s.pending = ((50, "industry", 1, False, None, False),)
+    s.pending = (Item(50, "industry", 1, False, None, False),)
     s = act(s, "p1", "AdvanceIndustry", marker=1)
-    assert any(item[1] == "reuse" for item in s.pending)
+    assert any(item.kind == "reuse" for item in s.pending)
     s = act(s, "p1", "ReuseSpace", space="doubler")
     s = act(s, "p1", "PlaceDoubler")
     assert s.players["p1"].doublers == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.russian_railroads import GAME, industry
 from games.russian_railroads.data import KIEV, TRANSSIB
+from games.russian_railroads.items import Item
 
 from .helpers import act, at_turn, confirm, decide, illegal_code, player, types
 
@@ -55,7 +56,7 @@ def test_factory_2_loco_or_factory_optional():
     _on_gap(s, 2)
     s = act(s, "p1", "PlaceWorkers", space="industry_1w")
     s = act(s, "p1", "AdvanceIndustry", marker=1)
-    assert [(i[1], i[3]) for i in s.pending] == [("loco_or_factory", False)]
+    assert [(i.kind, i.mandatory) for i in s.pending] == [("loco_or_factory", False)]
     s = act(s, "p1", "BuildLoco", line="kiev")
     assert s.players["p1"].locos[KIEV] == [2]
 
@@ -87,7 +88,7 @@ def test_factory_5_one_more_step_and_7_two_track_steps():
     _on_gap(s2, 7)
     s2 = act(s2, "p1", "PlaceWorkers", space="industry_1w")
     s2 = act(s2, "p1", "AdvanceIndustry", marker=1)
-    assert [(i[1], i[2], i[4]) for i in s2.pending] == [("steps", 2, "any")]
+    assert [(i.kind, i.n, i.arg) for i in s2.pending] == [("steps", 2, "any")]
 
 
 def test_factory_8_two_best_locos():
@@ -160,7 +161,7 @@ def test_second_marker_reuses_factories_and_never_shares_a_field():
     s = act(s, "p1", "AdvanceIndustry", marker=2)
     assert s.players["p1"].coins == coins + 1  # factory 6 used again by marker 2
     player(s).markers = [6, 5]
-    s.pending = ((99, "industry", 1, False, None, False),)
+    s.pending = (Item(99, "industry", 1, False, None, False),)
     assert illegal_code(s, "p1", "AdvanceIndustry", marker=2) == "rr.industry.blocked"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.russian_railroads import GAME
 from games.russian_railroads.data import KIEV, PETERSBURG, SPECIAL9, TRANSSIB
+from games.russian_railroads.items import Item
 
 from .helpers import act, at_turn, decide, illegal_code, new_game, player, types
 
@@ -82,7 +83,7 @@ def test_a_displaced_loco_goes_to_another_line_or_becomes_a_factory_as_the_playe
     assert placed.players["p1"].locos == [[1], [2], [3]]
     discarded = act(s, "p1", "DiscardLoco")
     assert discarded.players["p1"].locos == [[1], [], [3]] and discarded.display[2] == 1
-    assert discarded.pending == () or all(item[1] != "place_loco" for item in discarded.pending)
+    assert discarded.pending == () or all(item.kind != "place_loco" for item in discarded.pending)
 
 
 def test_the_question_card_loco_must_be_placed_while_a_slot_is_free():
@@ -90,7 +91,7 @@ def test_the_question_card_loco_must_be_placed_while_a_slot_is_free():
     unlike a displaced loco it is not turned into a factory while it can be placed."""
     s = at_turn()
     s.placed = s.acted = True
-    s.pending = ((90, "place_loco", 1, True, SPECIAL9 * 10, True),)
+    s.pending = (Item(90, "place_loco", 1, True, SPECIAL9 * 10, True),)
     assert illegal_code(s, "p1", "DiscardLoco") == "rr.loco.must_place"
 
 

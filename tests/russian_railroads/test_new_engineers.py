@@ -30,7 +30,7 @@ def own(number: int, players: int = 2, options: dict | None = None):
 
 
 def pending(state):
-    return sorted((i[1], i[2], i[4]) for i in state.pending)
+    return sorted((i.kind, i.n, i.arg) for i in state.pending)
 
 
 def en(description) -> str:
@@ -105,7 +105,7 @@ def test_engineer_5_draws_2_of_all_start_bonus_cards_and_executes_both():
         for event in events:
             state = GAME.evolve(state, event)
         assert state.players["p1"].coins == coins + (1 if "coin" in cards else 0)
-        kinds = {(i[1], i[4]) for i in state.pending}
+        kinds = {(i.kind, i.arg) for i in state.pending}
         assert ("steps", "black") in kinds if "black_step" in cards else True
         assert ("industry", None) in kinds if "industry_step" in cards else True
         assert ("doublers", None) in kinds if "doubler" in cards else True
@@ -190,7 +190,7 @@ def test_a_public_engineer_5s_blind_cards_may_lapse():
     events = GAME.decide(state, Command("PlaceWorkers", "p1", {"space": "engineer_305"}), random.Random(3))
     for event in events:
         state = GAME.evolve(state, event)
-    assert state.pending and not any(item[3] for item in state.pending)
+    assert state.pending and not any(item.mandatory for item in state.pending)
 
 
 def test_the_log_names_the_dealt_engineers_by_printed_number():

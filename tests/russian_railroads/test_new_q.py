@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.contract import render
 from games.russian_railroads import GAME, scoring
 from games.russian_railroads.data import TRANSSIB
+from games.russian_railroads.items import Item
 from games.russian_railroads.plugins import q_tokens_for
 
 from .helpers import act, at_turn, illegal_code, new_game, player
@@ -21,7 +22,7 @@ def with_choice(kind: str, arg: str = "st_petersburg_4"):
     s.options = dict(NQ)
     s.q_cards = s.q_cards + ["revaluation_de"]
     s.placed = s.acted = True
-    s.pending = ((60, kind, 1, False, arg, False),)
+    s.pending = (Item(60, kind, 1, False, arg, False),)
     return s
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.contract import NOBODY, REVIEWER, SECRET, SPECTATOR
 from games.russian_railroads import GAME
 from games.russian_railroads.data import KIEV, SPECIAL9, TRANSSIB
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
 
 from .helpers import act, at_turn, decide, illegal_code, new_game, player
@@ -15,7 +16,7 @@ def with_token_choice(seat: str = "p1"):
     """p1 in a turn with a ?-space reached (an optional q_token item open)."""
     s = at_turn()
     s.placed = s.acted = True
-    s.pending = ((60, "q_token", 1, False, "st_petersburg_4", False),)
+    s.pending = (Item(60, "q_token", 1, False, "st_petersburg_4", False),)
     return s
 
 
@@ -29,7 +30,7 @@ def test_token_industry_5_up_to_five_steps_optional():
     s = with_token_choice()
     player(s).markers = [0, -1]
     s = act(s, "p1", "ChooseQuestionToken", token="industry_5")
-    assert [(i[1], i[2], i[3]) for i in s.pending] == [("industry", 5, False)]
+    assert [(i.kind, i.n, i.mandatory) for i in s.pending] == [("industry", 5, False)]
     assert not has_mandatory(s, "p1")
     assert "q:st_petersburg_4" in s.players["p1"].claims
 
@@ -70,7 +71,7 @@ def test_token_q_card_then_end_card_face_down():
     s = with_token_choice()
     coins = s.players["p1"].coins
     s = act(s, "p1", "ChooseQuestionToken", token="end_card_and_q_card")
-    assert sorted(i[1] for i in s.pending) == ["end_card", "q_card"]
+    assert sorted(i.kind for i in s.pending) == ["end_card", "q_card"]
     s = act(s, "p1", "ChooseQuestionCard", card="engineer")
     assert 8 in s.players["p1"].engineers and s.players["p1"].coins == coins + 1
     assert "engineer" not in s.q_cards
@@ -145,7 +146,7 @@ def test_q_card_four_actions_with_one_repeat():
     s = act(s, "p1", "AdvanceIndustry", marker=1)
     assert has_mandatory(s, "p1")
     s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
-    assert [i[1] for i in s.pending] == ["end_card"]
+    assert [i.kind for i in s.pending] == ["end_card"]
     assert s.players["p1"].doublers == 2
 
 

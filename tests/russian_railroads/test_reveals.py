@@ -295,7 +295,7 @@ def test_factory_9_reveal_is_a_barrier_and_its_points_need_no_look():
     player(s).factories = [9, 0, 0, 0, 0]
     s = act(s, "p1", "PlaceWorkers", space="industry_1w")
     s = act(s, "p1", "AdvanceIndustry", marker=1)
-    assert [item[1] for item in s.pending][-1] == "end_card_or_vp"
+    assert [item.kind for item in s.pending][-1] == "end_card_or_vp"
     assert GAME.view(s, "p1")["end_deck"] is None
     events = decide(s, "p1", "TakePoints")
     assert not any(e.barrier for e in events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.russian_railroads import engineers, scoring
 from games.russian_railroads.actions import reusable_spaces
 from games.russian_railroads.data import KIEV, PETERSBURG, RULES, TRANSSIB
+from games.russian_railroads.items import Item
 from games.russian_railroads.legal import has_mandatory
 from games.russian_railroads.state import PlayerState, State
 
@@ -102,7 +103,7 @@ def test_factory_3_reuse_may_lapse_in_part():
     s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
     s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
     _only_one_black_step_left(s)
-    s.pending = ((60, "reuse", 1, False, None, False),)  # as factory 3 gives it
+    s.pending = (Item(60, "reuse", 1, False, None, False),)  # as factory 3 gives it
     s = act(s, "p1", "ReuseSpace", space="black_1w")
     assert not has_mandatory(s, "p1")
 
@@ -116,7 +117,7 @@ def test_public_engineer_8_reuse_stays_in_competition():
     s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
     s = act(s, "p1", "AdvanceTrack", line="kiev", colour="black")
     _only_one_black_step_left(s)
-    s.pending = ((61, "reuse", 1, True, None, False),)  # as a public engineer 8 gives it
+    s.pending = (Item(61, "reuse", 1, True, None, False),)  # as a public engineer 8 gives it
     assert illegal_code(s, "p1", "ReuseSpace", space="black_1w") == "rr.action.not_executable"
 
 
@@ -138,10 +139,10 @@ def test_reuse_counts_the_workers_actually_placed():
     s = act(s, "p1", "PlaceWorkers", space="coins", coins=1)
     assert s.occupied["coins"][1:3] == [0, 1]
     assert reusable_spaces(s, "p1") == ["black_2w"]
-    s.pending = ((62, "reuse", 1, False, None, False),)
+    s.pending = (Item(62, "reuse", 1, False, None, False),)
     assert illegal_code(s, "p1", "ReuseSpace", space="coins") == "rr.reuse.not_yours"
     s = act(s, "p1", "ReuseSpace", space="black_2w")
-    assert [item[1:4] for item in s.pending] == [("steps", 3, False)]
+    assert [(item.kind, item.n, item.mandatory) for item in s.pending] == [("steps", 3, False)]
 
 
 def test_reuse_of_a_space_with_a_printed_coin_and_one_worker():

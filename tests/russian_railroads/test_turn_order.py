@@ -127,7 +127,7 @@ def test_last_round_tile_replaces_the_turn_order_spaces():
     assert illegal_code(s, "p1", "PlaceWorkers", space="turn_order_2") == "rr.space.unavailable"
     s.players["p1"].markers = [0, -1]
     s = act(s, "p1", "PlaceWorkers", space="last_round")
-    assert [(i[1], i[2]) for i in s.pending] == [("industry", 3)]
+    assert [(i.kind, i.n) for i in s.pending] == [("industry", 3)]
 
 
 def test_no_reorder_phase_without_turn_order_workers():

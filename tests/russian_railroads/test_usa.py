@@ -11,6 +11,7 @@ import pytest
 
 from games.russian_railroads import GAME
 from games.russian_railroads.data import BROWN, GREY, NATURAL, WHITE
+from games.russian_railroads.items import Item
 from games.russian_railroads.plugins import q_tokens_for
 from games.russian_railroads.usa import board, market
 from games.russian_railroads.usa.scoring import line_score, tableau_value
@@ -46,7 +47,7 @@ def quiet(p):
 def give(state, kind: str = "steps", n: int = 1, arg="any", mandatory: bool = False):
     """The seat to move has placed and holds one open action (test-owned state)."""
     state.placed = state.acted = True
-    state.pending = state.pending + ((state.next_item, kind, n, mandatory, arg, False),)
+    state.pending = state.pending + (Item(state.next_item, kind, n, mandatory, arg, False),)
     state.next_item += 1
     return state
 
@@ -141,7 +142,7 @@ def test_coin_space_pay_a_coin_for_the_benefit_once_now_or_later():
     give(s, "steps", 1, "black")
     s = act(s, "p1", "UseCoinSpace", space=key)
     assert s.players["p1"].coins == 1 and f"us_done:{key}" in s.players["p1"].claims
-    assert any(item[1] == "loco_or_factory" for item in s.pending)
+    assert any(item.kind == "loco_or_factory" for item in s.pending)
     assert illegal_code(s, "p1", "UseCoinSpace", space=key) == "rr.us.coin_done"
     assert board.DATA["done_markers"] == len(board.COIN_SPACES) == 3  # "3 Erledigt-Marker"
 
@@ -309,7 +310,7 @@ def test_personal_payout_at_the_top_level_all_levels_below():
     s = _reach_stock_step(s)
     assert market.level_of(s, "p1") == board.LEVELS
     assert s.players["p1"].coins == coins + 1 and s.players["p1"].vp == vp + 5
-    assert any(i[1] == "steps" and i[4] == "black" and not i[3] for i in s.pending)  # optional
+    assert any(i.kind == "steps" and i.arg == "black" and not i.mandatory for i in s.pending)  # optional
 
 
 def test_stock_market_token_one_level_up_and_a_personal_payout():
@@ -388,7 +389,7 @@ def test_a_steel_mill_gives_one_black_step_and_may_be_swapped_for_a_new_factory(
     p.markers[0] = gap - 1
     give(s, "industry", 1)
     s = act(s, "p1", "AdvanceIndustry", marker=1)
-    assert any(i[1] == "steps" and i[4] == "black" for i in s.pending)
+    assert any(i.kind == "steps" and i.arg == "black" for i in s.pending)
     t = us_game()
     player(t).factories[0] = board.STEEL_MILL
     player(t).factories[1] = 2

@@ -6,6 +6,7 @@ import copy
 
 from games.contract import REVIEWER, SPECTATOR, render
 from games.russian_railroads import GAME
+from games.russian_railroads.items import Item
 from games.russian_railroads.messages import EVENTS_DE, EVENTS_EN, OPEN_DE, OPEN_EN
 
 from .helpers import act, at_turn, play_random, player
@@ -49,7 +50,7 @@ def test_view_hides_the_end_deck_and_others_cards():
     assert len(GAME.view(s, REVIEWER)["end_deck"]) == 8
     assert len(GAME.view(s, REVIEWER)["end_removed"]) == 2
     s.placed = s.acted = True
-    s.pending = ((70, "end_card", 1, False, None, False),)
+    s.pending = (Item(70, "end_card", 1, False, None, False),)
     assert GAME.view(s, "p1")["end_deck"] is None  # a choice open is not yet a look at the stack
     s = act(s, "p1", "SearchEndCards")
     assert GAME.view(s, "p1")["end_deck"] == sorted(s.end_deck)  # looking through it: 8 cards, sorted

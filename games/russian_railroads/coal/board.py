@@ -1,7 +1,7 @@
 """The coal module's data and its part of the state (``State.coal``).
 
-``State.coal`` is a small dict that evolve replaces, never changes in place (clones
-share it, like Emil's):
+``State.coal`` is a small typed dict (:class:`.shape.CoalState`) that evolve replaces,
+never changes in place (clones share it, like Emil's):
 
 - ``coal``: seat -> coal in the personal supply ("keine Obergrenze")
 - ``stack``: the face-down foundries (their order is never stored: a draw picks one
@@ -16,16 +16,17 @@ share it, like Emil's):
 - ``drawn``: the foundries taken from the stack as boilers (seen by nobody; never in a
   view, resampled by ``determinize``)
 
-A boiler lies *on* a loco or factory: its number gets :data:`..data.BOILER` added
-(see :func:`..data.loco_value`).
+A boiler lies *on* a loco or factory (:func:`..data.with_boiler`, :class:`..data.Tile`;
+its reach: :func:`..data.loco_value`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..data import BOILER, COAL
+from ..data import COAL, has_boiler, without_boiler
 from ..state import PlayerState, State
+from .shape import coal_state
 
 FOUNDRIES: dict[int, list[dict[str, Any]]] = {f["id"]: f["effects"] for f in COAL["foundries"]}
 FIELDS: dict[str, dict[str, Any]] = {f["id"]: f for f in COAL["board"]["fields"]}
@@ -44,24 +45,24 @@ def active(state: State) -> bool:
 
 
 def coal_of(state: State, seat: str) -> int:
-    return int((state.coal or {}).get("coal", {}).get(seat, 0))
+    return int(coal_state(state).get("coal", {}).get(seat, 0))
 
 
 def owned(state: State, seat: str) -> list[int]:
-    return list((state.coal or {}).get("owned", {}).get(seat, ()))
+    return list(coal_state(state).get("owned", {}).get(seat, ()))
 
 
 def closed(state: State, seat: str) -> list[int]:
-    return list((state.coal or {}).get("closed", {}).get(seat, ()))
+    return list(coal_state(state).get("closed", {}).get(seat, ()))
 
 
 def used_this_round(state: State, seat: str, foundry: int) -> bool:
-    return (state.coal or {}).get("used", {}).get(seat, {}).get(str(foundry)) == state.round
+    return coal_state(state).get("used", {}).get(seat, {}).get(str(foundry)) == state.round
 
 
 def field_taken(state: State, field: str) -> bool:
     """Is a coal field (or, with 2 players, the combined top field) taken this round?"""
-    fields = (state.coal or {}).get("fields", {})
+    fields = coal_state(state).get("fields", {})
     names = COMBINED if combined(state) and field in COMBINED else (field,)
     for name in names:
         entry = fields.get(name)
@@ -76,9 +77,6 @@ def combined(state: State) -> bool:
     """The 2-field side: 2 players and the solo game ("das Spiel für 2 Spieler")."""
     return len(state.seats) <= 2
 
-
-def has_boiler(number: int) -> bool:
-    return number >= BOILER
 
 
 def boiler_targets(p: PlayerState) -> list[tuple[str, int, int]]:
@@ -97,7 +95,7 @@ def boiler_targets(p: PlayerState) -> list[tuple[str, int, int]]:
 def determinize(state: State, rng: Any) -> None:
     """Nobody saw which foundries were taken from the stack as boilers: deal the stack
     and those anew from the unseen ones (for a bot's simulation)."""
-    coal = state.coal or {}
+    coal = coal_state(state)
     pool = list(coal.get("stack", ())) + list(coal.get("drawn", ()))
     if not coal.get("drawn"):
         return
@@ -111,7 +109,7 @@ def factory_effects(number: int) -> list[dict[str, Any]]:
     function; with a boiler one function again (a factory giving points: 1 point)."""
     from ..industry import factory_effects as base_effects
 
-    base = number % BOILER
+    base = without_boiler(number)
     effects = COAL_FACTORY_EFFECTS + [{"op": "coal_steps", "n": COAL_FOR_STEPS["max_coal"]}] \
         if base == COAL_FACTORY else base_effects(base)
     if not has_boiler(number):

@@ -3,15 +3,16 @@ record what ``decide`` settled, replacing ``State.coal`` (never changing it in p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.contract import NOBODY, SECRET
 
 from .. import actions
-from ..data import BOILER
+from ..data import with_boiler, without_boiler
 from ..folds import Payload, collects
 from ..state import State, added_at, set_at
 from .board import COAL_FACTORY
+from .shape import CoalState, coal_state
 
 #: the fold functions of this module's events (the registry registers them)
 EVENTS: dict[str, Any] = {}
@@ -25,9 +26,9 @@ def _use(state: State, payload: Payload) -> None:
     state.acted = True
 
 
-def _set(state: State, **changes: Any) -> dict[str, Any]:
-    state.coal = {**(state.coal or {}), **changes}
-    return state.coal
+def _set(state: State, **changes: Any) -> CoalState:
+    coal = state.coal = cast(CoalState, {**coal_state(state), **changes})
+    return coal
 
 
 def _add_coal(state: State, seat: str, n: int) -> None:
@@ -71,7 +72,7 @@ def _field(state: State, payload: Payload) -> None:
 
 @handles("FoundryTaken")
 def _foundry_taken(state: State, payload: Payload) -> None:
-    coal = state.coal or {}
+    coal = coal_state(state)
     seat = payload["seat"]
     owned = {**coal.get("owned", {}), seat: [*coal.get("owned", {}).get(seat, ()), payload["foundry"]]}
     _set(state, open=[f for f in coal["open"] if f != payload["foundry"]], owned=owned)
@@ -80,7 +81,7 @@ def _foundry_taken(state: State, payload: Payload) -> None:
 
 @handles("FoundryRevealed")
 def _revealed(state: State, payload: Payload) -> None:
-    coal = state.coal or {}
+    coal = coal_state(state)
     stack = list(coal["stack"])
     stack.remove(payload["foundry"])
     _set(state, stack=stack, open=[*coal["open"], payload["foundry"]])
@@ -89,7 +90,7 @@ def _revealed(state: State, payload: Payload) -> None:
 @handles("BoilerDrawn")
 def _drawn(state: State, payload: Payload) -> None:
     """The top foundry of the face-down stack becomes a boiler (its front unseen)."""
-    coal = state.coal or {}
+    coal = coal_state(state)
     foundry = payload[SECRET][NOBODY]["foundry"]
     stack = list(coal["stack"])
     stack.remove(foundry)
@@ -102,15 +103,15 @@ def _attached(state: State, payload: Payload) -> None:
     if payload["target"] == "loco":
         line = p.locos[payload["line"]]  # (shared between clones: replaced)
         p.locos = set_at(p.locos, payload["line"], set_at(line, line.index(payload["number"]),
-                                                           payload["number"] + BOILER))
+                                                           with_boiler(payload["number"])))
     else:
-        p.factories[payload["slot"]] += BOILER
+        p.factories[payload["slot"]] = with_boiler(p.factories[payload["slot"]])
     _use(state, payload)
 
 
 @handles("FoundryUsed")
 def _foundry_used(state: State, payload: Payload) -> None:
-    coal = state.coal or {}
+    coal = coal_state(state)
     seat = payload["seat"]
     _add_coal(state, seat, -payload["coal"])
     mine = {**coal.get("used", {}).get(seat, {}), str(payload["foundry"]): payload["round"]}
@@ -121,7 +122,7 @@ def _foundry_used(state: State, payload: Payload) -> None:
 
 @handles("FoundryClosed")
 def _closed(state: State, payload: Payload) -> None:
-    coal = state.coal or {}
+    coal = coal_state(state)
     seat = payload["seat"]
     owned = {**coal["owned"], seat: [f for f in coal["owned"].get(seat, ()) if f != payload["foundry"]]}
     closed = {**coal["closed"], seat: [*coal["closed"].get(seat, ()), payload["foundry"]]}
@@ -132,7 +133,7 @@ def _closed(state: State, payload: Payload) -> None:
 @handles("CoalFactoryBuilt")
 def _coal_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    replaced = payload["replaced"] % BOILER
+    replaced = without_boiler(payload["replaced"])
     if replaced and replaced != COAL_FACTORY:
         state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = COAL_FACTORY

@@ -15,6 +15,7 @@ from ..locomotives import factory_slots
 from ..state import State
 from . import board, moves
 from .board import FIELDS
+from .shape import coal_state
 
 
 def _lines(state: State) -> tuple[str, ...]:
@@ -40,7 +41,7 @@ def commands(state: State, seat: str) -> list[Command]:
     cands: list[tuple[str, dict[str, Any]]] = []
     block = actions.blocking_item(state.pending)
     if block is not None:
-        if block[1] != "boiler":
+        if block.kind != "boiler":
             return []
         names = _lines(state)
         for target, where, number in board.boiler_targets(p):
@@ -51,13 +52,13 @@ def commands(state: State, seat: str) -> list[Command]:
         return [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]
     cands += [("UseCoalField", {"field": f}) for f, info in FIELDS.items() if info["pay"] == "coal"]
     cands += [("UseFoundry", {"foundry": f}) for f in board.owned(state, seat)]
-    kinds = {item[1] for item in state.pending if item[2] > 0}
-    coal = state.coal or {}
+    kinds = {item.kind for item in state.pending if item.n > 0}
+    coal = coal_state(state)
     if "take_foundry" in kinds:
         cands += [("TakeFoundry", {"foundry": f}) for f in coal.get("open", ())]
     for item in state.pending:
-        if item[1] == "close_foundry" and item[2] > 0:
-            cands.append(("CloseFoundry", {"foundry": item[4]}))
+        if item.kind == "close_foundry" and item.n > 0:
+            cands.append(("CloseFoundry", {"foundry": item.arg}))
     if "coal_steps" in kinds:
         cands.append(("SpendCoal", {}))
     if "coal_factory" in kinds:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import names
-from ..data import BOILER, COAL, SPECIAL9
+from ..data import COAL, SPECIAL9, Tile
 
 EVENTS = frozenset({"CoalPrepared", "CoalTaken", "CoalSpent", "CoalFieldUsed", "FoundryTaken", "FoundryRevealed",
                     "BoilerDrawn", "BoilerAttached", "FoundryUsed", "FoundryClosed", "CoalFactoryBuilt"})
@@ -47,7 +47,8 @@ def fill(key: str, values: Mapping[str, Any], params: dict[str, Any]) -> str:
     if key == "AttachBoiler":
         number = values.get("number")
         if isinstance(number, int):
-            params["number"] = f"{number - BOILER} (+1)" if number >= BOILER else (9 if number == SPECIAL9 else number)
+            tile = Tile.of(number)
+            params["number"] = f"{tile.number} (+1)" if tile.boiler else (9 if number == SPECIAL9 else number)
         if isinstance(values.get("line"), str):
             params["line"] = names.line(values["line"])
     if key in ("BoilerAttached", "AttachBoiler"):

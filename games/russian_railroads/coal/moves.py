@@ -24,6 +24,7 @@ from ..data import RULES
 from ..state import State
 from . import board
 from .board import FIELDS, FOUNDRIES, FOUNDRY_COAL
+from .shape import coal_state
 
 
 def _own_turn(ctx: Ctx, seat: str, what: str) -> None:
@@ -49,7 +50,7 @@ def use_coal_field(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.coal.not_enough", f"this field costs {info['coal']} coal")
     extra_uses.ensure_not_a_pass(state, seat, info["effects"], "rr.coal.no_pass", "coal fields")
     op = info["effects"][0]["op"]
-    coal = state.coal or {}
+    coal = coal_state(state)
     # A board field is in competition: it must be executable in full.
     if op == "take_foundry" and not coal.get("open"):
         raise IllegalMove("rr.action.not_executable", "no foundry lies open")
@@ -69,10 +70,10 @@ def take_foundry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if not found:
         raise IllegalMove("rr.turn.no_such_action", "no foundry may be taken now")
     foundry = arg(args, "foundry", int)
-    coal = ctx.work.coal or {}
+    coal = coal_state(ctx.work)
     if foundry not in coal.get("open", ()):
         raise IllegalMove("rr.coal.foundry_not_open", "that foundry does not lie open")
-    ctx.emit("FoundryTaken", {"seat": seat, "foundry": foundry, "use": found[0][0]})
+    ctx.emit("FoundryTaken", {"seat": seat, "foundry": foundry, "use": found[0].id})
     stack = sorted(coal.get("stack", ()))
     if stack:
         # "refill from the stack": a face-down foundry turned up is new to everybody
@@ -81,7 +82,7 @@ def take_foundry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
 def attach_boiler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = actions.blocking_item(ctx.work.pending)
-    if item is None or item[1] != "boiler":
+    if item is None or item.kind != "boiler":
         raise IllegalMove("rr.turn.no_such_action", "no boiler waits to be placed")
     target = arg(args, "target", str)
     p = ctx.p(seat)
@@ -90,12 +91,12 @@ def attach_boiler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         number = arg(args, "number", int)
         if ("loco", line, number) not in board.boiler_targets(p):
             raise IllegalMove("rr.coal.boiler_target", "at most 1 boiler per locomotive, on one of yours")
-        payload = {"seat": seat, "target": "loco", "line": line, "number": number, "use": item[0]}
+        payload = {"seat": seat, "target": "loco", "line": line, "number": number, "use": item.id}
     elif target == "factory":
         slot = arg(args, "slot", int)
         if not 0 <= slot < len(p.factories) or ("factory", slot, p.factories[slot]) not in board.boiler_targets(p):
             raise IllegalMove("rr.coal.boiler_target", "at most 1 boiler per factory, on one of yours")
-        payload = {"seat": seat, "target": "factory", "slot": slot, "number": p.factories[slot], "use": item[0]}
+        payload = {"seat": seat, "target": "factory", "slot": slot, "number": p.factories[slot], "use": item.id}
     else:
         raise IllegalMove("rr.args.invalid", "target must be 'loco' or 'factory'")
     ctx.emit("BoilerAttached", payload)
@@ -127,7 +128,7 @@ def close_foundry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.coal.close_after_use", "a foundry can be closed only right after you used it")
     if not board.boiler_targets(ctx.p(seat)):
         raise IllegalMove("rr.coal.boiler_target", "a closed foundry becomes a boiler: no loco or factory free for it")
-    ctx.emit("FoundryClosed", {"seat": seat, "foundry": foundry, "use": found[0][0]})
+    ctx.emit("FoundryClosed", {"seat": seat, "foundry": foundry, "use": found[0].id})
     ctx.add_item(seat, "boiler", 1, True, None, True, f"foundry_{foundry}")
 
 
@@ -139,7 +140,7 @@ def spend_coal(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.turn.no_such_action", "no coal factory use is open")
     if board.coal_of(ctx.work, seat) < 1:
         raise IllegalMove("rr.coal.not_enough", "you have no coal")
-    ctx.emit("CoalSpent", {"seat": seat, "coal": 1, "use": found[0][0]})
+    ctx.emit("CoalSpent", {"seat": seat, "coal": 1, "use": found[0].id})
     steps = board.COAL_FOR_STEPS["black_steps"]
     ctx.add_item(seat, "steps", steps, False, "black", False, "coal_factory")
 
@@ -156,7 +157,7 @@ def build_coal_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
-    ctx.emit("CoalFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0][0]})
+    ctx.emit("CoalFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0].id})
 
 
 def reusable_with_foundry(state: State, seat: str) -> list[str]:
@@ -183,7 +184,7 @@ def reuse_with_foundry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.turn.no_such_action", "no foundry re-use is open")
     if space not in reusable_with_foundry(ctx.work, seat):
         raise IllegalMove("rr.reuse.not_yours", "only a field you used this round with 1 or 2 workers")
-    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": found[0][0]})
+    ctx.emit("SpaceReused", {"seat": seat, "space": space, "use": found[0].id})
     ctx.gain(seat, RULES.spaces[space]["effects"], False, f"reuse_{space}")
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from games.contract import Command, Event, OpenAction
 
 from ..context import Ctx
-from ..data import BOILER, COAL, COAL_ITEMS
+from ..data import COAL, COAL_ITEMS, without_boiler
 from ..messages import Texts
 from ..state import State
 from ..table import Module
@@ -81,7 +81,7 @@ class Coal(Module):
         if number < COAL_FACTORY_NUMBER:
             return False
         # a boiler on it, or the coal factory
-        ctx.gain(seat, board.factory_effects(number), False, f"factory_{number % BOILER}")
+        ctx.gain(seat, board.factory_effects(number), False, f"factory_{without_boiler(number)}")
         return True
 
     def late_handler(self, state: State, ctype: str) -> Any:

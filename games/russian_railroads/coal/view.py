@@ -21,16 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import BOILER, COAL, RULES
+from ..data import COAL, RULES, has_boiler, without_boiler
 from ..state import State
 from . import board
+from .shape import coal_state
 
 #: The coal engineer's name on the page, in each language (the view is the same for all).
 ENGINEER_NAME = {"de": "Bergbau-Ingenieur", "en": "mining engineer"}
 
 
 def extend(view: dict[str, Any], state: State) -> None:
-    coal = state.coal or {}
+    coal = coal_state(state)
     if view.get("board") is not None:
         # The coal engineer by its printed number and its kind in words (it was "#200").
         engineer = COAL["engineer"]
@@ -59,8 +60,8 @@ def extend(view: dict[str, Any], state: State) -> None:
     }
     for seat in state.seats:
         p = state.players[seat]
-        boilers = [{"line": li, "number": n - BOILER} for li in range(3) for n in p.locos[li] if n >= BOILER]
-        boilers += [{"slot": i, "factory": n - BOILER} for i, n in enumerate(p.factories) if n >= BOILER]
+        boilers = [{"line": li, "number": without_boiler(n)} for li in range(3) for n in p.locos[li] if has_boiler(n)]
+        boilers += [{"slot": i, "factory": without_boiler(n)} for i, n in enumerate(p.factories) if has_boiler(n)]
         view["players"][seat]["coal"] = {
             "coal": board.coal_of(state, seat),
             "foundries": [{"id": f, "used": board.used_this_round(state, seat, f), "effects": board.FOUNDRIES[f]}

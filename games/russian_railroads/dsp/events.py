@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import BOILER, Q_FACTORY
+from ..data import Q_FACTORY, without_boiler
 from ..folds import Payload, _use, collects
+from ..items import Item
 from ..state import State, added_at
 from .ludmilla import _set, round_of
+from .shape import dsp_state
 
 #: the fold functions of this module's events (the registry registers them)
 EVENTS: dict[str, Any] = {}
@@ -51,12 +53,12 @@ def _ended(state: State, payload: Payload) -> None:
 
 @handles("DspTokensLaidOut")
 def _laid_out(state: State, payload: Payload) -> None:
-    state.dsp = {**(state.dsp or {}), "open": list(payload["open"]), "tokens": {}}
+    state.dsp = {**dsp_state(state), "open": list(payload["open"]), "tokens": {}}
 
 
 @handles("OpenQuestionTokenTaken")
 def _open_taken(state: State, payload: Payload) -> None:
-    dsp = state.dsp or {}
+    dsp = dsp_state(state)
     seat, token = payload["seat"], payload["token"]
     tokens = {**dsp.get("tokens", {}), seat: [*dsp.get("tokens", {}).get(seat, ()), token]}
     state.dsp = {**dsp, "open": [t for t in dsp.get("open", ()) if t != token], "tokens": tokens}
@@ -66,7 +68,7 @@ def _open_taken(state: State, payload: Payload) -> None:
 @handles("QuestionFactoryBuilt")
 def _q_factory(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    replaced = payload["replaced"] % BOILER
+    replaced = without_boiler(payload["replaced"])
     if replaced and replaced < len(state.display):  # (not the coal factory)
         state.display = added_at(state.display, replaced, 1)
     p.factories[payload["slot"]] = Q_FACTORY
@@ -75,13 +77,13 @@ def _q_factory(state: State, payload: Payload) -> None:
 
 @handles("FreightWagonAttached")
 def _wagon(state: State, payload: Payload) -> None:
-    dsp = state.dsp or {}
+    dsp = dsp_state(state)
     state.dsp = {**dsp, "wagons": {**dsp.get("wagons", {}), payload["seat"]: payload["line"]}}
     _use(state, payload)
 
 
 def _served(state: State, payload: Payload) -> None:
-    dsp = state.dsp or {}
+    dsp = dsp_state(state)
     served = dsp.get("served", {})
     seats = served.get("seats", []) if served.get("round") == payload["round"] else []
     state.dsp = {**dsp, "served": {"round": payload["round"], "seats": [*seats, payload["seat"]]}}
@@ -92,7 +94,7 @@ def _wagon_turn(state: State, payload: Payload) -> None:
     _served(state, payload)
     state.phase = "freight"
     state.current = payload["seat"]
-    state.pending = ((state.next_item, "steps", 2, False, "any", False),)
+    state.pending = (Item(state.next_item, "steps", 2, False, "any", False),)
     state.next_item += 1
     state.placed = True
     state.acted = False

@@ -37,7 +37,7 @@ def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
         result = [c for c in result if c.type not in ludmilla.NOT_IN_CHOICE_TURN]
     if not tokens.double_q_possible(state):
         result = [c for c in result if not (c.type == "ChooseQuestionToken" and c.args.get("token") == "double_q")]
-    kinds = {item[1] for item in state.pending if item[2] > 0}
+    kinds = {item.kind for item in state.pending if item.n > 0}
     cands: list[tuple[str, dict]] = []
     if "olga" in kinds:
         cands += [("PlaceOlgaWorker", {"space": space}) for space in olga.targets(state, seat)]
@@ -62,6 +62,6 @@ def commands(state: State, seat: str, result: list[Command]) -> list[Command]:
     if lud and lud["stage"] == "resumed" and lud["by"] == seat:
         cands.append(("EndLudmillaTurn", {}))
     block = actions.blocking_item(state.pending)
-    if block is not None and block[1] in ("olga", "ludmilla", "open_q"):
+    if block is not None and block.kind in ("olga", "ludmilla", "open_q"):
         result = []
     return result + [Command(t, seat, a) for t, a in cands if _ok(state, seat, t, a)]

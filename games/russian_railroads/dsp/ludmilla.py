@@ -32,7 +32,9 @@ from games.contract import IllegalMove
 from .. import actions
 from ..context import Ctx, arg
 from ..data import COAL, DSP, RULES
+from ..items import Item, item_of
 from ..state import State
+from .shape import LudmillaRound, dsp_state
 
 LUDMILLA = 107
 #: "eine Karte oder 3 SP"
@@ -47,8 +49,8 @@ def cards_of_game(state: State) -> list[str]:
     return cards
 
 
-def round_of(state: State) -> dict[str, Any] | None:
-    return (state.dsp or {}).get("ludmilla")
+def round_of(state: State) -> LudmillaRound | None:
+    return dsp_state(state).get("ludmilla")
 
 
 def stage(state: State) -> str | None:
@@ -93,7 +95,7 @@ def choose(ctx: Ctx, seat: str, card: str | None) -> None:
         others = _others_after(state, seat)
         if others:
             ctx.emit("LudmillaRoundBegan", {"seat": seat, "cards": cards_of_game(state), "queue": others})
-    ctx.emit("LudmillaChosen", {"seat": seat, "card": card, "points": 0 if card else POINTS, "use": item[0]})
+    ctx.emit("LudmillaChosen", {"seat": seat, "card": card, "points": 0 if card else POINTS, "use": item.id})
     if card is None:
         ctx.emit("PointsScored", {"seat": seat, "points": POINTS, "reason": f"engineer_{LUDMILLA}"})
     else:
@@ -147,7 +149,7 @@ def confirmed(state: State, seat: str) -> str | None:
     lud = round_of(state)
     assert lud is not None
     if lud["stage"] == "wait":
-        lud = {**lud, "stage": "others", "resume": [list(i) for i in state.pending]}
+        lud = {**lud, "stage": "others", "resume": [i.fields() for i in state.pending]}
         return _next_chooser(state, lud)
     if lud["stage"] == "others":
         lud = {**lud, "queue": lud["queue"][1:]}
@@ -157,20 +159,20 @@ def confirmed(state: State, seat: str) -> str | None:
     return seat
 
 
-def _next_chooser(state: State, lud: dict[str, Any]) -> str | None:
+def _next_chooser(state: State, lud: LudmillaRound) -> str | None:
     state.acted = False
     state.placed = True
     state.end_seen = None
     if lud["queue"]:
         chooser = lud["queue"][0]
         state.current = chooser
-        state.pending = ((state.next_item, "ludmilla", 1, True, lud["by"], True),)
+        state.pending = (Item(state.next_item, "ludmilla", 1, True, lud["by"], True),)
         state.next_item += 1
         _set(state, lud)
         return None
-    resume = tuple(tuple(i) for i in lud["resume"])
+    resume = tuple(map(item_of, lud["resume"]))
     by = lud["by"]
-    if not any(item[2] > 0 for item in resume):
+    if not any(item.n > 0 for item in resume):
         state.pending = ()
         _set(state, None)
         return by
@@ -180,8 +182,8 @@ def _next_chooser(state: State, lud: dict[str, Any]) -> str | None:
     return None
 
 
-def _set(state: State, lud: dict[str, Any] | None) -> None:
-    dsp = {**(state.dsp or {})}
+def _set(state: State, lud: LudmillaRound | None) -> None:
+    dsp = dsp_state(state).copy()
     if lud is None:
         dsp.pop("ludmilla", None)
     else:

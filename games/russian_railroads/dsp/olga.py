@@ -85,7 +85,7 @@ def place_olga_worker(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _, fixed = engineer_cost(number)
     pay = "worker" if p.free > 0 else "black" if p.black_free else "coin"
     ctx.emit("OlgaWorkerPlaced", {"seat": seat, "space": space, "owner": owner, "pay": pay,
-                                  "coins": fixed + (1 if pay == "coin" else 0), "use": found[0][0]})
+                                  "coins": fixed + (1 if pay == "coin" else 0), "use": found[0].id})
     ctx.gain(seat, engineers.effects(number), True, space)
     if pay == "black" and spaces.allows_black(engineers.effects(number)):
         ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")

@@ -9,7 +9,7 @@ from typing import Any
 from games.contract import Command, Event
 
 from ..context import Ctx
-from ..data import BOILER, DSP, DSP_ITEMS, Q_FACTORY
+from ..data import DSP, DSP_ITEMS, Q_FACTORY, without_boiler
 from ..messages import Texts, count
 from ..state import State
 from ..table import Module
@@ -76,7 +76,7 @@ class Dsp(Module):
         return tokens.boom_items(ctx.work, seat, source, items, next_id) if ctx.work.dsp else []
 
     def enter_factory(self, ctx: Ctx, seat: str, number: int) -> bool:
-        if number % BOILER != Q_FACTORY:
+        if without_boiler(number) != Q_FACTORY:
             return False
         tokens.enter_q_factory(ctx, seat, number)
         return True

@@ -34,8 +34,10 @@ from games.contract import Event, IllegalMove
 
 from .. import actions, engineers
 from ..context import Ctx, arg
-from ..data import BOILER, DSP, RULES, printed_number
-from ..state import Item, State
+from ..data import DSP, RULES, has_boiler, printed_number
+from ..items import Item
+from ..state import State
+from .shape import dsp_state
 
 TOKENS: dict[str, list[dict[str, Any]]] = DSP["question_tokens"]["effects"]
 OPEN_POOL: list[str] = DSP["question_tokens"]["open_pool"]
@@ -51,11 +53,11 @@ def setup(players: int, rng: random.Random) -> Event:
 
 
 def open_tokens(state: State) -> list[str]:
-    return list((state.dsp or {}).get("open", ()))
+    return list(dsp_state(state).get("open", ()))
 
 
 def taken(state: State, seat: str) -> list[str]:
-    return list((state.dsp or {}).get("tokens", {}).get(seat, ()))
+    return list(dsp_state(state).get("tokens", {}).get(seat, ()))
 
 
 def boom_items(state: State, seat: str, source: str, items: Sequence[list[Any]], next_id: int) -> list[list[Any]]:
@@ -63,9 +65,9 @@ def boom_items(state: State, seat: str, source: str, items: Sequence[list[Any]],
     if "industry_boom" not in taken(state, seat) or source.startswith(NOT_DOUBLED):
         return []
     extra: list[list[Any]] = []
-    for item in items:
-        if item[1] == "industry":
-            extra.append([next_id + len(extra), "industry", item[2], False, "boom", False])
+    for _id, kind, n, _mandatory, _arg, _blocking in items:  # (the event's lists: an Item's fields)
+        if kind == "industry":
+            extra.append([next_id + len(extra), "industry", n, False, "boom", False])
     return extra
 
 
@@ -79,7 +81,7 @@ def choose_open_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if token not in BUILT:
         reason = DSP["question_tokens"]["not_built_reason"].get(token, "not built yet")
         raise IllegalMove("rr.dsp.token_not_built", reason)
-    ctx.emit("OpenQuestionTokenTaken", {"seat": seat, "token": token, "use": found[0][0]})
+    ctx.emit("OpenQuestionTokenTaken", {"seat": seat, "token": token, "use": found[0].id})
     ctx.gain(seat, TOKENS[token], False, f"q_{token}")
 
 
@@ -119,7 +121,7 @@ def build_q_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
-    ctx.emit("QuestionFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0][0]})
+    ctx.emit("QuestionFactoryBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": found[0].id})
 
 
 def enter_q_factory(ctx: Ctx, seat: str, number: int) -> None:
@@ -129,7 +131,7 @@ def enter_q_factory(ctx: Ctx, seat: str, number: int) -> None:
     erhält man insgesamt 3 ?.\""""
     if "q_factory" in ctx.p(seat).claims:
         return
-    n = DSP["question_tokens"]["q_factory_tokens"] + (1 if number >= BOILER else 0)
+    n = DSP["question_tokens"]["q_factory_tokens"] + (1 if has_boiler(number) else 0)
     ctx.emit("SpecialSpaceReached", {"seat": seat, "key": "q_factory"})
     ctx.add_item(seat, "q_token", n, False, "q_factory", False, "q_factory")
 
@@ -159,9 +161,9 @@ def choose_headhunter_engineer(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> 
     if number not in box(ctx.work):
         raise IllegalMove("rr.dsp.headhunter_in_play",
                           "only an engineer from the box whose number is not yet in play")
-    ctx.emit("HeadhunterUsed", {"seat": seat, "number": number, "use": found[0][0]})
+    ctx.emit("HeadhunterUsed", {"seat": seat, "number": number, "use": found[0].id})
     ctx.emit("EngineerHired", {"seat": seat, "number": number, "source": "headhunter"})
 
 
 def pending_kinds(pending: Sequence[Item]) -> set[str]:
-    return {item[1] for item in pending if item[2] > 0}
+    return {item.kind for item in pending if item.n > 0}

@@ -23,6 +23,7 @@ from .. import actions, tracks
 from ..context import Ctx, arg, line_arg
 from ..data import RULES
 from ..state import State
+from .shape import dsp_state
 
 STEPS = 2
 MIN_VALUE = 3
@@ -30,7 +31,7 @@ PHASE = "freight"
 
 
 def wagons(state: State) -> dict[str, int]:
-    return dict((state.dsp or {}).get("wagons", {}))
+    return dict(dsp_state(state).get("wagons", {}))
 
 
 def lines_for(state: State, seat: str) -> list[int]:
@@ -45,7 +46,7 @@ def attach(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     line = line_arg(args, ctx.work)
     if line not in lines_for(ctx.work, seat):
         raise IllegalMove("rr.dsp.wagon_line", "the freight wagon goes behind locomotives worth at least 3")
-    ctx.emit("FreightWagonAttached", {"seat": seat, "line": line, "use": found[0][0]})
+    ctx.emit("FreightWagonAttached", {"seat": seat, "line": line, "use": found[0].id})
 
 
 def _step_possible(state: State, seat: str, line: int) -> bool:
@@ -61,7 +62,7 @@ def due(state: State) -> list[str]:
     if state.phase != "scoring":
         return []
     owned = wagons(state)
-    served = (state.dsp or {}).get("served", {})
+    served = dsp_state(state).get("served", {})
     done = served.get("seats", []) if served.get("round") == state.round else []
     return [s for s in state.order if s in owned and s not in done]
 

@@ -10,13 +10,13 @@ is revealed information, so each ``EmilCardRevealed`` is an undo barrier.
 The deck's order is never stored: the cards left are public (the discards lie face
 up), and each draw picks one of them with the command's seeded random source, which
 is the same as drawing from a shuffled face-down stack and hides nothing a player
-could see.  Emil's state is a small dict that evolve replaces, never changes in
-place, so state clones may share it.
+could see.  Emil's state is a small typed dict (:class:`.shape.EmilState`) that evolve
+replaces, never changes in place, so state clones may share it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.contract import IllegalMove
 
@@ -26,6 +26,7 @@ from ..context import Ctx
 from ..data import EMIL, RULES, engineer_cost, printed_number
 from ..folds import Payload, collects
 from ..state import State, added_at, set_at
+from .shape import EmilState, emil_state
 
 #: the fold functions of this module's events (the registry registers them)
 EVENTS: dict[str, Any] = {}
@@ -41,7 +42,7 @@ def round_deck(options: dict[str, Any]) -> list[int]:
     return [n for n, c in sorted(CARDS.items()) if not c.get("module") or options.get(c["module"])]
 
 
-def new_emil(options: dict[str, Any]) -> dict[str, Any]:
+def new_emil(options: dict[str, Any]) -> EmilState:
     workers = EMIL["setup"]["emil_workers"]
     return {"workers": workers, "free": workers, "extra": 0, "deck": round_deck(options), "discard": [],
             "engineers": [], "tiles": [], "due": True, "passed": False}
@@ -69,7 +70,7 @@ def card_target(state: State, card: int) -> tuple[str | None, int, int]:
 
 def discard_reason(state: State, card: int) -> str | None:
     """Why Emil cannot block with this card (special cases 2, 3, 4 and 6), or None."""
-    emil = state.emil or {}
+    emil = emil_state(state)
     space, workers, _coins = card_target(state, card)
     if space is None:
         return "no_field"
@@ -93,7 +94,7 @@ def discard_reason(state: State, card: int) -> str | None:
 def workers_due(state: State) -> list[int]:
     """The point thresholds the player has reached for which Emil has no worker yet
     (9. "Sobald du 50 Punkte erreicht hast ... bei 150 Punkte einen weiteren")."""
-    emil = state.emil or {}
+    emil = emil_state(state)
     vp = state.players[state.seats[0]].vp
     reached = [t for t in EMIL["worker_thresholds"] if vp >= t]
     return reached[emil.get("extra", 0):]
@@ -114,7 +115,7 @@ def tile_taken(state: State) -> tuple[str, int] | None:
 def majority_entry(state: State) -> tuple[int, int, str] | None:
     """Emil's row for the engineer majority: "Bei der Wertung der Ingenieure werden
     Emils gesammelte Ingenieure berücksichtigt"."""
-    taken = (state.emil or {}).get("engineers", [])
+    taken = emil_state(state).get("engineers", [])
     return (len(taken), max(printed_number(n) for n in taken), EMIL_SEAT) if taken else None
 
 
@@ -162,22 +163,20 @@ def emil_turn(ctx: Ctx) -> None:
 # --- evolve ----------------------------------------------------------------------------
 
 
-def _set(state: State, **changes: Any) -> dict[str, Any]:
-    emil = {**(state.emil or {}), **changes}
-    state.emil = emil
+def _set(state: State, **changes: Any) -> EmilState:
+    emil = state.emil = cast(EmilState, {**emil_state(state), **changes})
     return emil
 
 
 @handles("EmilDeckShuffled")
 def _shuffled(state: State, payload: Payload) -> None:
-    if state.emil is None:
-        state.emil = new_emil(state.options)
-    _set(state, deck=list(payload["cards"]), discard=[], free=state.emil["workers"], due=True, passed=False)
+    emil = state.emil = state.emil if state.emil is not None else new_emil(state.options)
+    _set(state, deck=list(payload["cards"]), discard=[], free=emil["workers"], due=True, passed=False)
 
 
 @handles("EmilCardRevealed")
 def _revealed(state: State, payload: Payload) -> None:
-    emil = state.emil or {}
+    emil = emil_state(state)
     card = payload["card"]
     changes: dict[str, Any] = {"deck": [c for c in emil["deck"] if c != card], "discard": emil["discard"] + [card]}
     if payload["blocked"]:
@@ -193,7 +192,7 @@ def _passed(state: State, payload: Payload) -> None:
 
 @handles("EmilWorkerGained")
 def _worker(state: State, payload: Payload) -> None:
-    emil = state.emil or {}
+    emil = emil_state(state)
     _set(state, workers=emil["workers"] + 1, free=emil["free"] + 1, extra=emil["extra"] + 1)
 
 
@@ -202,7 +201,7 @@ def _engineer(state: State, payload: Payload) -> None:
     number = payload["number"]
     if number in state.strip:
         state.strip = set_at(state.strip, state.strip.index(number), None)
-    _set(state, engineers=(state.emil or {})["engineers"] + [number])
+    _set(state, engineers=emil_state(state)["engineers"] + [number])
 
 
 @handles("EmilTookTile")
@@ -212,7 +211,7 @@ def _tile(state: State, payload: Payload) -> None:
         state.stacks = added_at(state.stacks, number, -1)
     else:
         state.display = added_at(state.display, number, -1)
-    _set(state, tiles=(state.emil or {})["tiles"] + [[payload["kind"], number]])
+    _set(state, tiles=emil_state(state)["tiles"] + [[payload["kind"], number]])
 
 
 def to_move(state: State) -> bool:

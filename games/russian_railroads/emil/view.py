@@ -6,13 +6,14 @@ from typing import Any
 
 from ..state import State
 from .rules import CARDS
+from .shape import emil_state
 
 
 def emil_view(state: State) -> dict[str, Any]:
     """Emil in the solo game: all public (his cards left are the deck minus the face-up
     discards; only their order is unknown, and it is never stored).  The spaces he
     blocks are in ``occupied`` with ``seat: "emil"``."""
-    emil = state.emil or {}
+    emil = emil_state(state)
     return {
         "workers": emil.get("workers", 0), "free_workers": emil.get("free", 0),
         "extra_workers": emil.get("extra", 0), "passed": bool(emil.get("passed")),

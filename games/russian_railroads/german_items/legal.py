@@ -21,7 +21,7 @@ def _ok(state: State, seat: str, slot: int) -> bool:
 
 
 def commands(state: State, seat: str) -> list[Command]:
-    if not any(item[1] == "use_factory" and item[2] > 0 for item in state.pending):
+    if not any(item.kind == "use_factory" and item.n > 0 for item in state.pending):
         return []
     return [Command("UseOwnFactory", seat, {"slot": slot})
             for slot in factory_slots(state.players[seat]) if _ok(state, seat, slot)]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import names
-from ..data import BOILER
+from ..data import without_boiler
 
 EVENTS = frozenset({"StartBonusCardsDrawn", "OwnFactoryUsed", "GermanQuestionItemsAdded"})
 COMMANDS = frozenset({"UseOwnFactory"})
@@ -26,5 +26,5 @@ def fill(key: str, values: Mapping[str, Any], params: dict[str, Any],
         params.pop("q_cards", None)
         params.pop("q_tokens", None)
     if key == "OwnFactoryUsed":
-        params["factory"] = factory_name(int(values.get("number", 0)) % BOILER)
+        params["factory"] = factory_name(without_boiler(int(values.get("number", 0))))
     return key

@@ -23,7 +23,7 @@ def use_own_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     p = ctx.p(seat)
     if slot not in factory_slots(p):
         raise IllegalMove("rr.factory.not_yours", "choose a gap of your industry track holding a factory")
-    ctx.emit("OwnFactoryUsed", {"seat": seat, "slot": slot, "number": p.factories[slot], "use": found[0][0]})
+    ctx.emit("OwnFactoryUsed", {"seat": seat, "slot": slot, "number": p.factories[slot], "use": found[0].id})
     # "so als wäre er mit dem Industriemarker darauf gezogen (unabhängig davon, wo
     # sein Industriemarker steht)"
     ctx.enter_industry(seat, RULES.industry_gaps[slot])

@@ -15,6 +15,7 @@ from .. import actions, industry, locomotives
 from ..context import accepts
 from ..data import RULES
 from ..decide import handler_for
+from ..items import placing
 from ..legal import open_kinds
 from ..placements import placement_commands
 from ..state import State
@@ -51,13 +52,13 @@ def submoves(state: State, seat: str) -> list[Command]:
     cands: list[tuple[str, dict[str, Any]]] = []
     block = actions.blocking_item(pending)
     if block is not None:
-        if block[1] == "branch":
+        if block.kind == "branch":
             cands += [("ChooseBranch", {"arm": arm}) for arm in board.ARMS]
-        elif block[1] == "extension":
-            length = board.STATIONS[block[4]][2]
+        elif block.kind == "extension":
+            length = board.STATIONS[block.arg][2]
             cands += [("ChooseExtension", {"tile": t}) for t in board.open_tiles(state.players.values(), length)]
-        elif block[1] == "place_loco":
-            number, exclude = block[4] // 10, block[4] % 10 - 1
+        elif block.kind == "place_loco":
+            number, exclude = placing(block.arg)
             for line, replace in locomotives.placements(p, number, exclude):
                 cands.append(("PlaceLoco", {"line": board.LINES[line], "replace": replace, "number": number}))
             cands.append(("DiscardLoco", {"number": number}))

@@ -30,6 +30,7 @@ from games.contract import IllegalMove
 from .. import actions, extra_uses, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES
+from ..items import Item
 from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board
@@ -120,7 +121,7 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
                 h.unlocked[c] = True
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="track step")
-    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item.id})
     if on_muenchen_black and target > SWITCH_AFTER and board.arm_of(ctx.p(seat)) is None:
         ctx.add_item(seat, "branch", 1, True, None, True, "switch")
     elif on_muenchen_black:
@@ -140,9 +141,9 @@ def _unlock(ctx: Ctx, seat: str, black_space: int) -> None:
             ctx.add_item(seat, "steps", steps, False, RULES.colours[c], False, "hamburg_end")
 
 
-def _blocking(ctx: Ctx, kind: str, what: str) -> tuple:
+def _blocking(ctx: Ctx, kind: str, what: str) -> Item:
     item = actions.blocking_item(ctx.work.pending)
-    if item is None or item[1] != kind:
+    if item is None or item.kind != kind:
         raise IllegalMove("rr.turn.no_such_action", f"no {what} is open")
     return item
 
@@ -153,14 +154,14 @@ def choose_branch(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if arm not in board.ARMS:
         raise IllegalMove("rr.args.invalid", f"arm must be one of {list(board.ARMS)}")
     work = ctx.work
-    rest = actions.consume(work.pending, item[0])
+    rest = actions.consume(work.pending, item.id)
     h = work.players[seat].clone()
     h.claims.append(f"de_arm:{arm}")
     for c, _ in rules_for(h).unlocks_for(h.tr[MUENCHEN * 5 + BLACK], h.unlocked):
         h.unlocked[c] = True
     if not actions.pending_feasible(work, h, rest):
         raise IllegalMove("rr.turn.mandatory_blocked", "this would leave a mandatory action impossible to complete")
-    ctx.emit("BranchChosen", {"seat": seat, "arm": arm, "use": item[0]})
+    ctx.emit("BranchChosen", {"seat": seat, "arm": arm, "use": item.id})
     _unlock(ctx, seat, ctx.p(seat).tr[MUENCHEN * 5 + BLACK])
     check_specials(ctx, seat)
 
@@ -168,7 +169,7 @@ def choose_branch(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 def choose_extension(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = _blocking(ctx, "extension", "extension tile")
     tile = arg(args, "tile", str)
-    station = item[4]
+    station = item.arg
     length = board.STATIONS[station][2]
     if tile not in board.TILES:
         raise IllegalMove("rr.args.invalid", f"unknown extension tile {tile!r}")
@@ -176,7 +177,7 @@ def choose_extension(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.de.tile_length", f"the area at this station takes a tile of length {length}")
     if tile not in board.open_tiles(ctx.work.players.values(), length):
         raise IllegalMove("rr.de.tile_taken", "that extension tile is no longer available")
-    ctx.emit("ExtensionLaid", {"seat": seat, "station": station, "tile": tile, "use": item[0]})
+    ctx.emit("ExtensionLaid", {"seat": seat, "station": station, "tile": tile, "use": item.id})
     check_specials(ctx, seat)
 
 
@@ -190,7 +191,7 @@ def take_income_marker(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.args.invalid", f"unknown income marker {marker!r}")
     if marker not in board.open_income(ctx.work.players.values()):
         raise IllegalMove("rr.de.income_taken", "that income marker is no longer available")
-    ctx.emit("IncomeMarkerTaken", {"seat": seat, "marker": marker, "use": found[0][0]})
+    ctx.emit("IncomeMarkerTaken", {"seat": seat, "marker": marker, "use": found[0].id})
 
 
 def use_income_marker(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -231,7 +232,7 @@ def choose_question_token(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.de.revaluation_combined",
                           "the German revaluation tile cannot be combined with the base revaluation marker")
     item = found[0]
-    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item[4], "use": item[0]})
+    ctx.emit("QuestionTokenTaken", {"seat": seat, "token": token, "space": item.arg, "use": item.id})
     ctx.gain(seat, tokens[token], False, f"q_{token}")
 
 
@@ -248,7 +249,7 @@ def choose_question_card(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
             # "Dieser Aufwerter kann nicht mit dem Aufwerter aus dem Grundspiel kombiniert werden"
             raise IllegalMove("rr.qcard.not_executable", "a ?-card must be executable in full: you already "
                                                          "hold the base revaluation marker")
-        ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0][0]})
+        ctx.emit("QuestionCardTaken", {"seat": seat, "card": card, "use": found[0].id})
         ctx.gain(seat, board.Q_CARDS[card], True, f"qcard_{card}")
         return
     submoves.choose_question_card(ctx, seat, args)

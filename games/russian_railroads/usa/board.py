@@ -21,6 +21,7 @@ from typing import Any
 from ..data import BLACK, RULES
 from ..state import PlayerState, industry_gap_index
 from ..track_search import StepSearch
+from .shape import Market
 
 DATA: dict[str, Any] = json.loads(
     resources.files("games.russian_railroads").joinpath("data/usa.json").read_text(encoding="utf-8"))
@@ -54,10 +55,11 @@ MAIN_SPECIALS = tuple(s for s in RULES.specials if s["line"] == "transsib")
 LOWER, UPPER = 0, 1
 
 
-def market_of(state: Any) -> dict[str, Any]:
+def market_of(state: Any) -> Market:
     """``state.usa``: the stock market and steel mills, present at every USA table."""
-    assert state.usa is not None, "not a USA table"
-    return state.usa
+    market: Market | None = state.usa
+    assert market is not None, "not a USA table"
+    return market
 
 
 def is_usa(p: PlayerState) -> bool:

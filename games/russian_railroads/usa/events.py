@@ -7,12 +7,13 @@ replaced, never changed in place (clones share it).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .. import actions
 from ..folds import Payload, collects
 from ..state import State
 from .board import LINES, STEEL_MILL, market_of
+from .shape import Market
 
 #: the fold functions of this module's events (the registry registers them)
 EVENTS: dict[str, Any] = {}
@@ -31,7 +32,7 @@ def _use(state: State, payload: Payload) -> None:
 
 
 def _usa(state: State, **changes: Any) -> None:
-    state.usa = {**market_of(state), **changes}
+    state.usa = cast(Market, {**market_of(state), **changes})
 
 
 @handles("UsaTableauPrepared")
@@ -42,7 +43,7 @@ def _prepared(state: State, payload: Payload) -> None:
         p = state.mut(seat)
         p.claims.append("usa")
         p.markers[1] = 0
-    state.usa = dict(payload["market"])
+    state.usa = cast(Market, dict(payload["market"]))
 
 
 @handles("SharesRose")

@@ -16,6 +16,7 @@ from .. import actions, locomotives
 from ..context import accepts
 from ..data import RULES
 from ..decide import handler_for
+from ..items import placing
 from ..legal import open_kinds
 from ..placements import placement_commands
 from ..state import State
@@ -51,13 +52,13 @@ def submoves(state: State, seat: str) -> list[Command]:
     cands: list[tuple[str, dict[str, Any]]] = []
     block = actions.blocking_item(pending)
     if block is not None:
-        if block[1] == "dividend":
+        if block.kind == "dividend":
             cands += [("ChooseDividend", {"tile": t}) for t in market.open_tiles(state)]
-        elif block[1] == "steel_mill":
+        elif block.kind == "steel_mill":
             cands += [("BuildSteelMill", {"slot": s}) for s in board.factory_slots(p)]
             cands.append(("BoxSteelMill", {}))
-        elif block[1] == "place_loco":
-            number, exclude = block[4] // 10, block[4] % 10 - 1
+        elif block.kind == "place_loco":
+            number, exclude = placing(block.arg)
             for line, replace in locomotives.placements(p, number, exclude):
                 cands.append(("PlaceLoco", {"line": LINES[line], "replace": replace, "number": number}))
             cands.append(("DiscardLoco", {"number": number}))

@@ -14,7 +14,7 @@ Rules text, "Aktienmarkt":
 - Game end: the highest marker 20, the second 10; "Bei Gleichstand bekommt der
   Spieler, der weiter links steht, die Punkte" (the earlier arrival on that level).
 
-``state.usa`` holds ``level`` (seat -> 0..LEVELS), ``arrived`` (seat -> arrival number
+``state.usa`` (:class:`.shape.Market`) holds ``level`` (seat -> 0..LEVELS), ``arrived`` (seat -> arrival number
 on its level, lower = further left), ``counter``, ``tiles`` (level as str -> tile id),
 ``mills`` (stacks still with a steel mill), ``taker`` (who took a mill this turn),
 ``queue`` and ``resume`` (a general payout under way).
@@ -27,9 +27,21 @@ from typing import Any
 from ..context import Ctx
 from ..state import State
 from .board import DATA, LEVELS, TILES, market_of
+from .shape import Market
 
 
-def initial(seats: list[str]) -> dict[str, Any]:
+def dividend_arg(level: int, payout_after: bool) -> int:
+    """A ``dividend`` item's ``arg``: the level reached and whether a general payout
+    follows the tile, one int as the events carry it."""
+    return level * 10 + (1 if payout_after else 0)
+
+
+def dividend_of(arg: int) -> tuple[int, bool]:
+    """(level, payout after) of a ``dividend`` item's ``arg``."""
+    return arg // 10, arg % 10 == 1
+
+
+def initial(seats: list[str]) -> Market:
     return {"level": {s: 0 for s in seats}, "arrived": {s: i for i, s in enumerate(seats)},
             "counter": len(seats), "tiles": {}, "mills": list(DATA["steel_mills"]["stacks"]),
             "taker": None, "queue": [], "resume": None}
@@ -77,7 +89,7 @@ def stock_step(ctx: Ctx, seat: str, payout_after: bool = False) -> None:
     tile = market_of(ctx.work)["tiles"].get(str(new))
     ctx.emit("SharesRose", {"seat": seat, "level": new, "first": tile is None})
     if tile is None and open_tiles(ctx.work):
-        ctx.add_item(seat, "dividend", 1, True, new * 10 + (1 if payout_after else 0), True, "stock_market")
+        ctx.add_item(seat, "dividend", 1, True, dividend_arg(new, payout_after), True, "stock_market")
         return
     if tile is not None:
         ctx.gain(seat, TILES[tile], False, f"dividend_{tile}")

@@ -26,6 +26,7 @@ from games.contract import IllegalMove
 from .. import actions, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES
+from ..items import Item
 from ..state import PlayerState, State
 from ..tracks import colour_set
 from . import board, market
@@ -105,7 +106,7 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
                 h.unlocked[c] = True
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="track step")
-    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item[0]})
+    ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item.id})
     if main_black:
         for c, steps in rules.unlocks_for(target, ctx.p(seat).unlocked):
             ctx.emit("TracksUnlocked", {"seat": seat, "colour": c})
@@ -130,7 +131,7 @@ def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         h.markers[marker - 1] = target
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="industry step")
-    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item[0]})
+    ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item.id})
     enter_industry(ctx, seat, marker - 1, target)
     check_specials(ctx, seat)
 
@@ -173,7 +174,7 @@ def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo,
                             supply=ctx.work.doubler_supply - 1, what="doubler")
-    ctx.emit("UsaDoublerPlaced", {"seat": seat, "line": line, "use": item[0]})
+    ctx.emit("UsaDoublerPlaced", {"seat": seat, "line": line, "use": item.id})
 
 
 # --- locomotives, factories, steel mills ---------------------------------------------
@@ -198,9 +199,9 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _mill_check(ctx, seat)
 
 
-def _blocking(ctx: Ctx, kind: str, what: str) -> tuple:
+def _blocking(ctx: Ctx, kind: str, what: str) -> Item:
     item = actions.blocking_item(ctx.work.pending)
-    if item is None or item[1] != kind:
+    if item is None or item.kind != kind:
         raise IllegalMove("rr.turn.no_such_action", f"no {what} is open")
     return item
 
@@ -212,12 +213,12 @@ def build_steel_mill(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     slot = arg(args, "slot", int, slots[0] if len(slots) == 1 else -1)
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
-    ctx.emit("SteelMillBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": item[0]})
+    ctx.emit("SteelMillBuilt", {"seat": seat, "slot": slot, "replaced": p.factories[slot], "use": item.id})
 
 
 def box_steel_mill(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     item = _blocking(ctx, "steel_mill", "steel mill")
-    ctx.emit("SteelMillBoxed", {"seat": seat, "use": item[0]})
+    ctx.emit("SteelMillBoxed", {"seat": seat, "use": item.id})
 
 
 # --- coin spaces, dividends, ?-tokens ------------------------------------------------
@@ -249,8 +250,8 @@ def choose_dividend(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         raise IllegalMove("rr.args.invalid", f"unknown dividend tile {tile!r}")
     if tile not in market.open_tiles(ctx.work):
         raise IllegalMove("rr.us.tile_taken", "that dividend tile already lies on the stock board")
-    level, payout_after = item[4] // 10, item[4] % 10 == 1
-    ctx.emit("DividendTileLaid", {"seat": seat, "level": level, "tile": tile, "use": item[0]})
+    level, payout_after = market.dividend_of(item.arg)
+    ctx.emit("DividendTileLaid", {"seat": seat, "level": level, "tile": tile, "use": item.id})
     ctx.gain(seat, board.TILES[tile], False, f"dividend_{tile}")
     if payout_after:
         market.personal_payout(ctx, seat)
