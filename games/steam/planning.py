@@ -1,0 +1,346 @@
+"""The greedy bot's turn for Steam: a plan per phase instead of a sampled search.
+
+The generic greedy bot (``worker.bots.greedy``) completes every first command of a turn
+one sub-move at a time.  In Steam's build phase that is some 300 first tiles, each
+completed by listing every tile again: it samples a few, builds track that leads
+nowhere, pays with income it never earns back and goes bankrupt.  This planner
+thinks in what a Steam player thinks in:
+
+- **build**: whole links.  Every run of empty hexes from a city to another city that
+  the tiles of this turn can complete is a candidate; each is laid tile by tile through
+  the engine (``decide``/``evolve``, so only legal tiles are kept) and the position after
+  it is judged by the game's evaluation (:mod:`.evaluation`: links, deliveries open,
+  income, cash and a bankruptcy foreseen).  A plan that leaves the seat short at the
+  income phase (cash, income and the deliveries it opens, below 0) is not played;
+  building nothing is always a candidate.  With tiles left, a second link is planned on
+  top of the first.
+- **move**: the delivery that earns the seat the most links (income while rounds remain,
+  points near the end); the locomotive only when a delivery needs its length.
+- **action tile**: Engineer when a long link is planned, First Move when a delivery of
+  the seat's is at stake, otherwise the free tiles; never a paid tile's action unless
+  it is the only choice (the free "pass" side of City Growth and Urbanization).
+- **auctions** pass (or bid the least allowed), **capital** (expert) raises what the
+  build and the locomotive's upkeep need, never towards bankruptcy.
+
+Everything here is pure (state in, commands out): the bot submits the commands to its
+own table and confirms the turn.  ``None`` means "no plan for this position": the
+generic greedy search plays it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import Command, IllegalMove
+
+from . import goods, tiles
+from .data import RULES
+from .decide import city_action_open, decide
+from .evaluation import doomed_in, evaluate, income_phases_left
+from .evolve import evolve
+from .network import Network
+from .state import State
+
+#: The face that turns a track from edge ``a`` to edge ``b`` of a hex, by ``(b - a) % 6``.
+TURN_FACE = {3: "21", 2: "22", 4: "22", 1: "23", 5: "23"}
+#: Candidate links laid through the engine per step (the most promising by a cheap look).
+MAX_CANDIDATES = 40
+#: Rounds left from which a delivery's points go to income rather than victory points.
+INCOME_UNTIL = 3
+
+Step = tuple[str, int, int]          #: (hex, edge in, edge out)
+
+
+@dataclass(frozen=True)
+class LinkPlan:
+    """A run of empty hexes from city ``start`` to city ``end``."""
+
+    start: str
+    end: str
+    steps: tuple[Step, ...]
+
+
+def plan_turn(state: State, seat: str, rng: random.Random) -> list[Command] | None:
+    """The game commands of ``seat``'s turn from ``state`` (the platform's ``ConfirmTurn``
+    is the caller's), or None where the generic search should decide."""
+    if state.current != seat or state.turn["moves"] and state.phase != "build":
+        return None
+    phase = state.phase
+    if phase in ("auction_setup", "auction"):
+        return [_bid(state, seat)]
+    if phase == "capital":
+        return [_capital(state, seat)]
+    if phase == "actions":
+        return [_action(state, seat)]
+    if phase == "build" and not state.turn["built"] and not state.turn["moves"]:
+        return _build_turn(state, seat, rng)
+    if phase == "move":
+        if state.rewards:
+            return [Command("ChooseReward", seat, {"take": _take(state, seat)})] \
+                if state.rewards[0]["seat"] == seat else None
+        if state.transit:
+            return None
+        return [_move(state, seat)]
+    return None
+
+
+# -- small decisions --------------------------------------------------------------------------------
+
+def _bid(state: State, seat: str) -> Command:
+    """Pass where the rules allow it; otherwise the least bid (the set-up auction's opener)."""
+    a = state.auction
+    if state.phase == "auction" or a.get("high") is not None:
+        return Command("PassBid", seat, {})
+    low = 0 if a.get("high") is None else a["high"] + 1
+    return Command("Bid", seat, {"amount": low})
+
+
+def _capital(state: State, seat: str) -> Command:
+    """Expert: raise what three tiles and the locomotive's upkeep need (about $10 plus the
+    level), not in the last round, and never so much that a bankruptcy comes into view."""
+    from .finance import max_capital_steps, raise_capital
+
+    want = 10 + state.loco[seat] if state.last_round - state.round >= 1 else state.loco[seat] - state.income[seat]
+    need = max(0, want - state.money[seat])
+    steps = min(-(-need // 5), max_capital_steps(state, seat))
+    while steps > 0:
+        after = raise_capital(state, seat, steps)
+        trial = state.clone()
+        trial.money[seat], trial.income[seat], trial.vp[seat] = after["cash"], after["income"], after["vp"]
+        if after["ok"] and trial.income[seat] >= -4 and \
+                doomed_in(trial, seat, min(4, income_phases_left(trial))) is None:
+            break
+        steps -= 1
+    return Command("RaiseCapital", seat, {"steps": steps})
+
+
+def _take(state: State, seat: str) -> str:
+    """Delivery points to income while rounds remain to earn it (or while income is below 0
+    and a bankruptcy looms), to victory points near the end."""
+    left = state.last_round - state.round
+    if left >= INCOME_UNTIL or (left >= 1 and state.income[seat] < 0):
+        return "income"
+    return "vp"
+
+
+def _route_value(route: dict[str, Any], net: Network, seat: str) -> tuple[int, int]:
+    owners = [net.by_key[k].owner for k in route["links"]]
+    return sum(1 for o in owners if o == seat), -sum(1 for o in owners if o not in (None, seat))
+
+
+def best_delivery(state: State, seat: str, net: Network | None = None) -> dict[str, Any] | None:
+    """The seat's delivery with the most own links (fewest of others' on a tie), or None."""
+    net = net or Network.of(state)
+    best: tuple[tuple[int, int], dict[str, Any]] | None = None
+    for route in goods.routes(state, net, seat):
+        value = _route_value(route, net, seat)
+        if value[0] >= 1 and (best is None or value > best[0]):
+            best = (value, route)
+    return best[1] if best else None
+
+
+def _longer_reach_helps(state: State, seat: str) -> bool:
+    """Whether one more locomotive level opens a delivery the seat cannot make now."""
+    if state.loco[seat] >= RULES["loco"]["max"]:
+        return False
+    trial = state.clone()
+    trial.loco[seat] += 1
+    return best_delivery(trial, seat, Network.of(state)) is not None
+
+
+def _move(state: State, seat: str) -> Command:
+    route = best_delivery(state, seat)
+    if route is not None:
+        return Command("DeliverGoods", seat, {"from": route["from"], "colour": route["colour"],
+                                              "links": route["links"], "take": _take(state, seat),
+                                              "from_name": state.map.name(route["from"]),
+                                              "to_name": state.map.name(route["to"])})
+    upkeep_ok = not state.expert or state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0
+    if seat not in state.loco_raised and upkeep_ok and state.last_round > state.round \
+            and _longer_reach_helps(state, seat):
+        return Command("RaiseLocomotive", seat, {})
+    return Command("PassMove", seat, {})
+
+
+def _action(state: State, seat: str) -> Command:
+    """The action tile that serves the plan: First Move when a delivery of the seat's could be
+    taken by a rival first, Engineer for building, Locomotive (expert: free of charge) when a
+    delivery needs the length, then the other free tiles; a paid action only as the last choice."""
+    from .decide import tile_cost, tile_problem
+
+    def free(tile: int, passed: bool = False) -> bool:
+        return tile_problem(state, seat, tile, passed) is None and (passed or tile_cost(state, seat, tile) == 0)
+
+    order: list[tuple[int, bool]] = []
+    mine = best_delivery(state, seat)
+    if mine is not None and any(best_delivery(state, other) is not None for other in state.order if other != seat):
+        order.append((2, False))
+    if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
+            and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
+        order.append((6, False))
+    order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
+    for tile, passed in order:
+        if free(tile, passed):
+            return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
+    for tile in range(1, 8):        # only paid ones left: the cheapest
+        for passed in (True, False):
+            if tile_problem(state, seat, tile, passed) is None:
+                return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
+    return Command("ChooseAction", seat, {"tile": 1, "pass": False})
+
+
+# -- the build phase --------------------------------------------------------------------------------
+
+def apply(state: State, command: Command, rng: random.Random) -> State:
+    """The engine's fold of one command (``IllegalMove`` when the rules refuse it)."""
+    for event in decide(state, command, rng):
+        state = evolve(state, event)
+    return state
+
+
+def _empty(state: State, hex_key: str) -> bool:
+    return hex_key not in state.track and not state.is_city(hex_key) and hex_key not in state.map.towns
+
+
+def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
+    """Runs of at most ``limit`` empty hexes joining two different cities (shortest first
+    per pair of cities and first hex)."""
+    mp = state.map
+    cities = list(mp.cities) + [c for c in state.new_cities if c not in mp.cities]
+    for start in sorted(cities):
+        for edge, first in enumerate(mp.neighbours[start]):
+            if first is None or not _empty(state, first):
+                continue
+            found: dict[str, LinkPlan] = {}
+            frontier: list[tuple[str, int, tuple[Step, ...], frozenset[str]]] = \
+                [(first, (edge + 3) % 6, (), frozenset([first]))]
+            while frontier:
+                grown = []
+                for hex_key, entry, done, seen in frontier:
+                    for out, nb in enumerate(mp.neighbours[hex_key]):
+                        if nb is None or out == entry:
+                            continue
+                        steps = done + ((hex_key, entry, out),)
+                        if state.is_city(nb):
+                            if nb != start and nb not in found:
+                                found[nb] = LinkPlan(start, nb, steps)
+                            continue
+                        if len(steps) < limit and nb not in seen and _empty(state, nb):
+                            grown.append((nb, (out + 3) % 6, steps, seen | {nb}))
+                frontier = grown
+            yield from found.values()
+
+
+def _tile_for(entry: int, out: int) -> tuple[str, int] | None:
+    face = TURN_FACE[(out - entry) % 6]
+    want = (tuple(sorted((entry, out))),)
+    for rot in tiles.rotations(face):
+        if tiles.segments(face, rot) == want:
+            return face, rot
+    return None
+
+
+def lay(state: State, seat: str, plan: LinkPlan, rng: random.Random) -> tuple[State, list[Command]] | None:
+    """The link laid tile by tile through the engine, or None where a tile is refused."""
+    commands = []
+    for hex_key, entry, out in plan.steps:
+        tile = _tile_for(entry, out)
+        if tile is None:
+            return None
+        face, rot = tile
+        try:
+            events = decide(state, Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot}), rng)
+        except IllegalMove:
+            return None
+        built = events[0].payload
+        commands.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": built["cost"],
+                                                     "kind": built["kind"], "place": built["place"]}))
+        for event in events:
+            state = evolve(state, event)
+    return state, commands
+
+
+def _promise(state: State, plan: LinkPlan) -> float:
+    """A cheap look at a link before laying it: cubes at either end that the other end takes,
+    links already at its ends (deliveries through others' track), few hexes."""
+    score = 0.0
+    for a, b in ((plan.start, plan.end), (plan.end, plan.start)):
+        colour = state.city_colour(b)
+        score += 2.0 * min(2, state.cubes.get(a, {}).get(colour, 0))
+        score += 0.5 * min(3, sum(state.cubes.get(a, {}).values()))
+    return score - 0.3 * len(plan.steps)
+
+
+def safe_at_income(state: State, seat: str) -> bool:
+    """Cash and income (plus the income of the best delivery now open) pay the income phase
+    without raising money, and no bankruptcy is in view."""
+    if doomed_in(state, seat, min(4, income_phases_left(state))) is not None:
+        return False
+    route = best_delivery(state, seat)
+    gain = _route_value(route, Network.of(state), seat)[0] if route else 0
+    upkeep = state.loco[seat] if state.expert else 0
+    return state.money[seat] + state.income[seat] + gain - upkeep >= 0
+
+
+def value(state: State, seat: str) -> float:
+    return float(evaluate(None, state, (seat,))[seat])  # type: ignore[arg-type]
+
+
+def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, State, list[Command]] | None:
+    left = state.tile_limit(seat) - state.turn["built"]
+    if left <= 0:
+        return None
+    plans = sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]
+    best: tuple[float, State, list[Command]] | None = None
+    for plan in plans:
+        laid = lay(state, seat, plan, rng)
+        if laid is None:
+            continue
+        after, commands = laid
+        if not safe_at_income(after, seat):
+            continue
+        score = value(after, seat)
+        if best is None or score > best[0]:
+            best = (score, after, commands)
+    return best
+
+
+def _build_turn(state: State, seat: str, rng: random.Random) -> list[Command]:
+    chosen: list[Command] = []
+    current, current_value = state, value(state, seat)
+    while True:
+        found = _best_link(current, seat, rng)
+        if found is None or found[0] <= current_value:
+            break
+        current_value, current, commands = found
+        chosen += commands
+    todo = city_action_open(current, seat)
+    if todo and not current.expert:
+        chosen.append(_city_action(current, seat, todo, rng))
+    if not chosen:
+        chosen.append(Command("EndBuild", seat, {}))
+    return chosen
+
+
+def _city_action(state: State, seat: str, todo: str, rng: random.Random) -> Command:
+    """The City Growth or Urbanization the seat must carry out: the best of a sample."""
+    from .legal import legal_commands
+
+    kind = "PlaceNewCity" if todo == "urbanize" else "PlaceCityGrowth"
+    options = [c for c in legal_commands(state, seat) if c.type == kind]
+    if len(options) > 30:
+        options = rng.sample(options, 30)
+    best: tuple[float, Command] | None = None
+    for command in options:
+        try:
+            after = apply(state, command, rng)
+        except IllegalMove:
+            continue
+        score = value(after, seat)
+        if best is None or score > best[0]:
+            best = (score, command)
+    assert best is not None, "a city action was chosen but none can be carried out"
+    return best[1]
