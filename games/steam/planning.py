@@ -181,9 +181,13 @@ def _action(state: State, seat: str) -> Command:
     if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
             and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
         order.append((6, False))
+    # Few cubes left to deliver: City Growth ($2) puts a group of them on a city of the seat's.
+    if state.last_round > state.round and deliverable(state, seat) < 2 and tile_problem(state, seat, 5, False) is None \
+            and state.money[seat] >= tile_cost(state, seat, 5):
+        order.append((5, False))
     order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
     for tile, passed in order:
-        if free(tile, passed):
+        if free(tile, passed) or (tile, passed) == (5, False):
             return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     for tile in range(1, 8):        # only paid ones left: the cheapest
         for passed in (True, False):
@@ -285,8 +289,33 @@ def safe_at_income(state: State, seat: str) -> bool:
     return state.money[seat] + state.income[seat] + gain - upkeep >= 0
 
 
+#: A cube the seat can deliver this round over its own links: this share of the income it
+#: brings (on top of the evaluation's discounted delivery); one it can deliver later: this.
+NOW = 0.7
+LATER = 0.5
+
+
+def potential(state: State, seat: str) -> float:
+    """The income the cubes the seat can deliver are worth over the rounds left: the two
+    of this round (their links as income every round left) and the later ones (a link next
+    to three cubes of the far city's colour earns three times; two deliveries a round)."""
+    left = max(0, state.last_round - state.round)
+    if left <= 0:
+        return 0.0
+    net = Network.of(state)
+    best: dict[tuple[str, str], int] = {}
+    for route in goods.routes(state, net, seat):
+        key = (route["from"], route["colour"])
+        best[key] = max(best.get(key, 0), _route_value(route, net, seat)[0])
+    units = sorted((k for (origin, colour), k in best.items() for _ in range(state.cubes[origin][colour])),
+                   reverse=True)[:2 + 2 * left]
+    from .evaluation import INCOME_PER_ROUND
+    return INCOME_PER_ROUND * (NOW * left * sum(units[:2]) + LATER * max(1, left - 1) * sum(units[2:]))
+
+
 def value(state: State, seat: str) -> float:
-    return float(evaluate(None, state, (seat,))[seat])  # type: ignore[arg-type]
+    """The evaluation's expected points, plus the deliveries the links open beyond this round."""
+    return float(evaluate(None, state, (seat,))[seat]) + potential(state, seat)  # type: ignore[arg-type]
 
 
 def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, State, list[Command]] | None:
@@ -308,8 +337,20 @@ def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, Stat
     return best
 
 
+def deliverable(state: State, seat: str) -> int:
+    """Cubes the seat can deliver over its own links now (each cube once)."""
+    keys = {(r["from"], r["colour"]) for r in goods.routes(state, Network.of(state), seat)}
+    return sum(state.cubes[origin][colour] for origin, colour in keys)
+
+
 def _build_turn(state: State, seat: str, rng: random.Random) -> list[Command]:
     chosen: list[Command] = []
+    todo = city_action_open(state, seat)
+    if todo:                          # the new cubes first: the links are planned towards them
+        action = _city_action(state, seat, todo, rng)
+        if action is not None:
+            chosen.append(action)
+            state = apply(state, action, rng)
     current, current_value = state, value(state, seat)
     while True:
         found = _best_link(current, seat, rng)
@@ -317,22 +358,19 @@ def _build_turn(state: State, seat: str, rng: random.Random) -> list[Command]:
             break
         current_value, current, commands = found
         chosen += commands
-    todo = city_action_open(current, seat)
-    if todo and not current.expert:
-        chosen.append(_city_action(current, seat, todo, rng))
     if not chosen:
         chosen.append(Command("EndBuild", seat, {}))
     return chosen
 
 
-def _city_action(state: State, seat: str, todo: str, rng: random.Random) -> Command:
-    """The City Growth or Urbanization the seat must carry out: the best of a sample."""
+def _city_action(state: State, seat: str, todo: str, rng: random.Random) -> Command | None:
+    """The City Growth or Urbanization the seat chose: the best of them (of a sample)."""
     from .legal import legal_commands
 
     kind = "PlaceNewCity" if todo == "urbanize" else "PlaceCityGrowth"
     options = [c for c in legal_commands(state, seat) if c.type == kind]
-    if len(options) > 30:
-        options = rng.sample(options, 30)
+    if len(options) > 120:
+        options = rng.sample(options, 120)
     best: tuple[float, Command] | None = None
     for command in options:
         try:
@@ -342,5 +380,4 @@ def _city_action(state: State, seat: str, todo: str, rng: random.Random) -> Comm
         score = value(after, seat)
         if best is None or score > best[0]:
             best = (score, command)
-    assert best is not None, "a city action was chosen but none can be carried out"
-    return best[1]
+    return best[1] if best else None
