@@ -44,8 +44,10 @@ from .evolve import evolve
 from .network import Network
 from .state import State
 
-#: The face that turns a track from edge ``a`` to edge ``b`` of a hex, by ``(b - a) % 6``.
+#: The face that turns a track from edge ``a`` to edge ``b`` of a hex, by ``(b - a) % 6``
+#: (on a town: the town tile with those two exits, which ends one link and starts the next).
 TURN_FACE = {3: "21", 2: "22", 4: "22", 1: "23", 5: "23"}
+TOWN_FACE = {3: "T21", 2: "T22", 4: "T22", 1: "T23", 5: "T23"}
 #: Candidate links laid through the engine per step (the most promising by a cheap look).
 MAX_CANDIDATES = 40
 #: Rounds left from which a delivery's points go to income rather than victory points.
@@ -181,13 +183,18 @@ def _action(state: State, seat: str) -> Command:
     if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
             and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
         order.append((6, False))
-    # Few cubes left to deliver: City Growth ($2) puts a group of them on a city of the seat's.
-    if state.last_round > state.round and deliverable(state, seat) < 2 and tile_problem(state, seat, 5, False) is None \
-            and state.money[seat] >= tile_cost(state, seat, 5):
-        order.append((5, False))
+    # Cubes to deliver: City Growth ($2) or Urbanization ($6) where the seat's links take them,
+    # paid from cash, when what they open is worth it (placed in the build phase, before the links).
+    if state.last_round > state.round:
+        gains = []
+        for tile in (5, 7):
+            if tile_problem(state, seat, tile, False) is None and state.money[seat] >= tile_cost(state, seat, tile) + 2:
+                gains.append((city_gain(state, seat, tile) - CITY_COST * tile_cost(state, seat, tile), tile))
+        if gains and max(gains)[0] > 0:
+            order.append((max(gains)[1], False))
     order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
     for tile, passed in order:
-        if free(tile, passed) or (tile, passed) == (5, False):
+        if free(tile, passed) or tile in (5, 7) and not passed:
             return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     for tile in range(1, 8):        # only paid ones left: the cheapest
         for passed in (True, False):
@@ -206,12 +213,13 @@ def apply(state: State, command: Command, rng: random.Random) -> State:
 
 
 def _empty(state: State, hex_key: str) -> bool:
-    return hex_key not in state.track and not state.is_city(hex_key) and hex_key not in state.map.towns
+    """No tile and no city: plain land, or a town without its town tile yet."""
+    return hex_key not in state.track and not state.is_city(hex_key)
 
 
 def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
     """Runs of at most ``limit`` empty hexes joining two different cities (shortest first
-    per pair of cities and first hex)."""
+    per pair of cities and first hex); a town on the way gets a town tile (two links)."""
     mp = state.map
     cities = list(mp.cities) + [c for c in state.new_cities if c not in mp.cities]
     for start in sorted(cities):
@@ -238,9 +246,10 @@ def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
             yield from found.values()
 
 
-def _tile_for(entry: int, out: int) -> tuple[str, int] | None:
-    face = TURN_FACE[(out - entry) % 6]
-    want = (tuple(sorted((entry, out))),)
+def _tile_for(entry: int, out: int, town: bool = False) -> tuple[str, int] | None:
+    face = (TOWN_FACE if town else TURN_FACE)[(out - entry) % 6]
+    want: tuple[tuple[int, ...], ...] = ((min(entry, out),), (max(entry, out),)) if town \
+        else (tuple(sorted((entry, out))),)
     for rot in tiles.rotations(face):
         if tiles.segments(face, rot) == want:
             return face, rot
@@ -251,7 +260,7 @@ def lay(state: State, seat: str, plan: LinkPlan, rng: random.Random) -> tuple[St
     """The link laid tile by tile through the engine, or None where a tile is refused."""
     commands = []
     for hex_key, entry, out in plan.steps:
-        tile = _tile_for(entry, out)
+        tile = _tile_for(entry, out, state.is_town(hex_key))
         if tile is None:
             return None
         face, rot = tile
@@ -363,12 +372,50 @@ def _build_turn(state: State, seat: str, rng: random.Random) -> list[Command]:
     return chosen
 
 
+#: What a dollar spent on City Growth or Urbanization must bring in the planner's value.
+CITY_COST = 0.25
+
+
+def city_gain(state: State, seat: str, tile: int) -> float:
+    """What City Growth (5) or Urbanization (7) would add to the seat's value, placed as
+    well as it can be now (tried on a copy of the position put in the seat's build turn)."""
+    from .state import fresh_turn
+
+    trial = state.clone()
+    trial.phase, trial.current, trial.turn = "build", seat, fresh_turn()
+    trial.tiles = {**trial.tiles, seat: tile}
+    trial.passed_tile = {**trial.passed_tile, seat: False}
+    todo = city_action_open(trial, seat)
+    if not todo:
+        return 0.0
+    rng = random.Random(0)
+    best = _city_action(trial, seat, todo, rng)
+    if best is None:
+        return 0.0
+    return value(apply(trial, best, rng), seat) - value(trial, seat)
+
+
+def _city_options(state: State, seat: str, todo: str) -> list[Command]:
+    """The placements of a City Growth or an Urbanization (as the listing offers them)."""
+    from .building import growth_targets, supply_groups
+
+    groups: list[int | None] = list(supply_groups(state)) or [None]
+
+    def cubes(g: int | None) -> dict[str, int]:
+        return dict(state.supply[g]) if g is not None else {}
+
+    if todo == "growth":
+        return [Command("PlaceCityGrowth", seat, {"hex": c, "group": g, "name": state.map.name(c), "cubes": cubes(g)})
+                for c in growth_targets(state) for g in groups]
+    towns = [t for t in state.map.towns if state.is_town(t)]
+    return [Command("PlaceNewCity", seat, {"hex": t, "colour": colour, "group": g, "name": state.map.name(t),
+                                           "cubes": cubes(g)})
+            for colour in sorted(set(state.new_cities_left)) for t in towns for g in groups]
+
+
 def _city_action(state: State, seat: str, todo: str, rng: random.Random) -> Command | None:
     """The City Growth or Urbanization the seat chose: the best of them (of a sample)."""
-    from .legal import legal_commands
-
-    kind = "PlaceNewCity" if todo == "urbanize" else "PlaceCityGrowth"
-    options = [c for c in legal_commands(state, seat) if c.type == kind]
+    options = _city_options(state, seat, todo)
     if len(options) > 120:
         options = rng.sample(options, 120)
     best: tuple[float, Command] | None = None

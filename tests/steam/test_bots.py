@@ -193,8 +193,8 @@ def test_greedy_never_builds_towards_bankruptcy(income, vp):
     import random
 
     from games.steam.evaluation import doomed_in
-    from games.steam.planning import best_delivery, plan_turn
     from games.steam.network import Network
+    from games.steam.planning import best_delivery, plan_turn
     state = position(3, money=0)
     state.income["p1"], state.vp["p1"] = income, vp
     commands = plan_turn(state, "p1", random.Random(1))
