@@ -169,8 +169,9 @@ def _move(state: State, seat: str) -> Command:
 
 def _action(state: State, seat: str) -> Command:
     """The action tile that serves the plan: First Move when a delivery of the seat's could be
-    taken by a rival first, Engineer for building, Locomotive (expert: free of charge) when a
-    delivery needs the length, then the other free tiles; a paid action only as the last choice."""
+    taken by a rival first; Locomotive when a delivery needs the length (base game: from spare
+    cash); City Growth or Urbanization when placing it is worth its price; then Engineer for
+    building and the other free tiles; another paid action only as the last choice."""
     from .decide import tile_cost, tile_problem
 
     def free(tile: int, passed: bool = False) -> bool:
@@ -183,18 +184,20 @@ def _action(state: State, seat: str) -> Command:
     if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
             and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
         order.append((6, False))
+    if not state.expert and state.money[seat] >= tile_cost(state, seat, 6) + 3 and state.last_round > state.round \
+            and tile_problem(state, seat, 6, False) is None and _longer_reach_helps(state, seat):
+        order.append((6, False))      # spare cash: the reach without spending a move on it
     # Cubes to deliver: City Growth ($2) or Urbanization ($6) where the seat's links take them,
     # paid from cash, when what they open is worth it (placed in the build phase, before the links).
-    if state.last_round > state.round:
-        gains = []
-        for tile in (5, 7):
-            if tile_problem(state, seat, tile, False) is None and state.money[seat] >= tile_cost(state, seat, tile) + 2:
-                gains.append((city_gain(state, seat, tile) - CITY_COST * tile_cost(state, seat, tile), tile))
-        if gains and max(gains)[0] > 0:
-            order.append((max(gains)[1], False))
+    gains = []
+    for tile in (5, 7):
+        if tile_problem(state, seat, tile, False) is None and state.money[seat] >= tile_cost(state, seat, tile) + 2:
+            gains.append((city_gain(state, seat, tile) - CITY_COST * tile_cost(state, seat, tile), tile))
+    if gains and max(gains)[0] > 0:
+        order.append((max(gains)[1], False))
     order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
     for tile, passed in order:
-        if free(tile, passed) or tile in (5, 7) and not passed:
+        if free(tile, passed) or tile in (5, 6, 7) and not passed:
             return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     for tile in range(1, 8):        # only paid ones left: the cheapest
         for passed in (True, False):
@@ -302,6 +305,8 @@ def safe_at_income(state: State, seat: str) -> bool:
 #: brings (on top of the evaluation's discounted delivery); one it can deliver later: this.
 NOW = 0.7
 LATER = 0.5
+#: In the last round: a point of this round's deliveries (on top of the evaluation's share).
+LAST = 0.4
 
 
 def potential(state: State, seat: str) -> float:
@@ -309,8 +314,6 @@ def potential(state: State, seat: str) -> float:
     of this round (their links as income every round left) and the later ones (a link next
     to three cubes of the far city's colour earns three times; two deliveries a round)."""
     left = max(0, state.last_round - state.round)
-    if left <= 0:
-        return 0.0
     net = Network.of(state)
     best: dict[tuple[str, str], int] = {}
     for route in goods.routes(state, net, seat):
@@ -319,6 +322,8 @@ def potential(state: State, seat: str) -> float:
     units = sorted((k for (origin, colour), k in best.items() for _ in range(state.cubes[origin][colour])),
                    reverse=True)[:2 + 2 * left]
     from .evaluation import INCOME_PER_ROUND
+    if left <= 0:                     # the last round: this round's deliveries as victory points
+        return LAST * sum(units[:2])
     return INCOME_PER_ROUND * (NOW * left * sum(units[:2]) + LATER * max(1, left - 1) * sum(units[2:]))
 
 
