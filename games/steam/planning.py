@@ -305,26 +305,40 @@ def safe_at_income(state: State, seat: str) -> bool:
 #: brings (on top of the evaluation's discounted delivery); one it can deliver later: this.
 NOW = 0.7
 LATER = 0.5
+#: A cube one more locomotive level would reach: this share of a later one's worth.
+REACH = 0.5
 #: In the last round: a point of this round's deliveries (on top of the evaluation's share).
 LAST = 0.4
+
+
+def _units(state: State, seat: str, net: Network) -> list[int]:
+    """Per cube the seat can deliver now (each cube once), the own links of its best route."""
+    best: dict[tuple[str, str], int] = {}
+    for route in goods.routes(state, net, seat):
+        key = (route["from"], route["colour"])
+        best[key] = max(best.get(key, 0), _route_value(route, net, seat)[0])
+    return sorted((k for (origin, colour), k in best.items() for _ in range(state.cubes[origin][colour])),
+                  reverse=True)
 
 
 def potential(state: State, seat: str) -> float:
     """The income the cubes the seat can deliver are worth over the rounds left: the two
     of this round (their links as income every round left) and the later ones (a link next
-    to three cubes of the far city's colour earns three times; two deliveries a round)."""
+    to three cubes of the far city's colour earns three times; two deliveries a round);
+    those one more locomotive level would reach count as later ones, at a discount."""
     left = max(0, state.last_round - state.round)
     net = Network.of(state)
-    best: dict[tuple[str, str], int] = {}
-    for route in goods.routes(state, net, seat):
-        key = (route["from"], route["colour"])
-        best[key] = max(best.get(key, 0), _route_value(route, net, seat)[0])
-    units = sorted((k for (origin, colour), k in best.items() for _ in range(state.cubes[origin][colour])),
-                   reverse=True)[:2 + 2 * left]
-    from .evaluation import INCOME_PER_ROUND
+    units = _units(state, seat, net)[:2 + 2 * left]
     if left <= 0:                     # the last round: this round's deliveries as victory points
         return LAST * sum(units[:2])
-    return INCOME_PER_ROUND * (NOW * left * sum(units[:2]) + LATER * max(1, left - 1) * sum(units[2:]))
+    from .evaluation import INCOME_PER_ROUND
+    value = INCOME_PER_ROUND * (NOW * left * sum(units[:2]) + LATER * max(1, left - 1) * sum(units[2:]))
+    if left >= 2 and state.loco[seat] < RULES["loco"]["max"]:
+        longer = state.clone()
+        longer.loco[seat] += 1
+        more = _units(longer, seat, net)[:2 + 2 * left]
+        value += REACH * INCOME_PER_ROUND * max(1, left - 1) * max(0, sum(more) - sum(units))
+    return value
 
 
 def value(state: State, seat: str) -> float:

@@ -169,7 +169,8 @@ def test_greedy_raises_its_locomotive_only_when_a_delivery_needs_the_length():
 
 def test_greedy_builds_a_link_that_opens_a_delivery():
     """From $10 in its first build turn greedy completes a link (no open track left behind)
-    along which it can deliver a cube in the move phase."""
+    along which it can deliver a cube in the move phase (at once, or in the second pass
+    after raising its locomotive in the first, which is what it then does)."""
     import random
 
     from games.steam.network import Network
@@ -181,8 +182,12 @@ def test_greedy_builds_a_link_that_opens_a_delivery():
     own = [link for link in Network.of(after).links if link.owner == "p1"]
     assert own and all(link.complete for link in own)
     moving = after.clone()
-    moving.phase = "move"
-    assert best_delivery(moving, "p1") is not None
+    moving.phase, moving.turn = "move", {"moves": 0, "built": 0, "city_done": False}
+    first = plan_turn(moving, "p1", random.Random(1))
+    assert first and first[0].type in ("DeliverGoods", "RaiseLocomotive")
+    if first[0].type == "RaiseLocomotive":
+        moving.loco["p1"] += 1
+        assert best_delivery(moving, "p1") is not None
 
 
 @pytest.mark.parametrize("income,vp", [(-3, 0), (-6, 1), (-8, 0), (0, 0)])
