@@ -191,7 +191,7 @@ def _action(state: State, seat: str) -> Command:
     # paid from cash, when what they open is worth it (placed in the build phase, before the links).
     gains = []
     for tile in (5, 7):
-        if tile_problem(state, seat, tile, False) is None and state.money[seat] >= tile_cost(state, seat, tile) + 2:
+        if tile_problem(state, seat, tile, False) is None:
             gains.append((city_gain(state, seat, tile) - CITY_COST * tile_cost(state, seat, tile), tile))
     if gains and max(gains)[0] > 0:
         order.append((max(gains)[1], False))
@@ -396,11 +396,19 @@ CITY_COST = 0.25
 
 
 def city_gain(state: State, seat: str, tile: int) -> float:
-    """What City Growth (5) or Urbanization (7) would add to the seat's value, placed as
-    well as it can be now (tried on a copy of the position put in the seat's build turn)."""
+    """What City Growth (5) or Urbanization (7) would add to the seat's value, paid for and
+    placed as well as it can be now (tried on a copy of the position put in the seat's build
+    turn); nothing when paying for it would leave the income phase short."""
+    from .decide import tile_cost
+    from .finance import pay
     from .state import fresh_turn
 
+    before = value(state, seat)
     trial = state.clone()
+    paid = pay(state, seat, tile_cost(state, seat, tile))
+    if not paid["ok"]:
+        return 0.0
+    trial.money[seat], trial.income[seat], trial.vp[seat] = paid["cash"], paid["income"], paid["vp"]
     trial.phase, trial.current, trial.turn = "build", seat, fresh_turn()
     trial.tiles = {**trial.tiles, seat: tile}
     trial.passed_tile = {**trial.passed_tile, seat: False}
@@ -411,7 +419,8 @@ def city_gain(state: State, seat: str, tile: int) -> float:
     best = _city_action(trial, seat, todo, rng)
     if best is None:
         return 0.0
-    return value(apply(trial, best, rng), seat) - value(trial, seat)
+    after = apply(trial, best, rng)
+    return value(after, seat) - before if safe_at_income(after, seat) else 0.0
 
 
 def _city_options(state: State, seat: str, todo: str) -> list[Command]:
