@@ -175,9 +175,10 @@ def _action(state: State, seat: str) -> Command:
     from .decide import tile_cost, tile_problem
 
     def free(tile: int, passed: bool = False) -> bool:
-        return tile_problem(state, seat, tile, passed) is None and (passed or tile_cost(state, seat, tile) == 0)
+        return passed or tile_cost(state, seat, tile) == 0
 
     order: list[tuple[int, bool]] = []
+    paid: set[tuple[int, bool]] = set()   # the paid tiles the plan asks for
     mine = best_delivery(state, seat)
     if mine is not None and any(best_delivery(state, other) is not None for other in state.order if other != seat):
         order.append((2, False))
@@ -187,6 +188,7 @@ def _action(state: State, seat: str) -> Command:
     if not state.expert and state.money[seat] >= tile_cost(state, seat, 6) + 3 and state.last_round > state.round \
             and tile_problem(state, seat, 6, False) is None and _longer_reach_helps(state, seat):
         order.append((6, False))      # spare cash: the reach without spending a move on it
+        paid.add((6, False))
     # Cubes to deliver: City Growth ($2) or Urbanization ($6) where the seat's links take them,
     # paid from cash, when what they open is worth it (placed in the build phase, before the links).
     gains = []
@@ -195,9 +197,10 @@ def _action(state: State, seat: str) -> Command:
             gains.append((city_gain(state, seat, tile) - CITY_COST * tile_cost(state, seat, tile), tile))
     if gains and max(gains)[0] > 0:
         order.append((max(gains)[1], False))
+        paid.add((max(gains)[1], False))
     order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
     for tile, passed in order:
-        if free(tile, passed) or tile in (5, 6, 7) and not passed:
+        if tile_problem(state, seat, tile, passed) is None and (free(tile, passed) or (tile, passed) in paid):
             return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     for tile in range(1, 8):        # only paid ones left: the cheapest
         for passed in (True, False):

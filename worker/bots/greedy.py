@@ -7,14 +7,17 @@ best position by the game's evaluation (:mod:`worker.bots.evaluation`) is played
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 
 from events.local import LocalTable
-from games.contract import Command
+from games.contract import Command, IllegalMove
 from worker.bots.base import options, play_turn, still_moving
 from worker.bots.candidates import candidate_turns, own_value
 from worker.bots.planners import for_game as planner_for
+
+log = logging.getLogger(__name__)
 
 #: First commands tried at most per turn (sampled with the bot's rng beyond that).
 MAX_FIRSTS = 120
@@ -48,7 +51,13 @@ class GreedyBot:
             return None
         played: list[Command] = []
         for command in commands:
-            table.submit(seat, command)
+            try:
+                table.submit(seat, command)
+            except IllegalMove:
+                log.warning("the %s turn planner offered an illegal %s", table.game.name, command.type)
+                if not played:
+                    return None          # the generic search plays the turn
+                break
             played.append(Command(command.type, seat, command.args))
         if still_moving(table, seat):
             confirm = next((c for c in options(table, seat) if c.type == "ConfirmTurn"), None)
