@@ -304,49 +304,67 @@ def safe_at_income(state: State, seat: str) -> bool:
     return state.money[seat] + state.income[seat] + gain - upkeep >= 0
 
 
-#: A cube the seat can deliver this round over its own links: this share of the income it
-#: brings (on top of the evaluation's discounted delivery); one it can deliver later: this.
-NOW = 0.7
+#: A cube the seat can deliver after this round's two deliveries: this share of the income
+#: its own links bring over the rounds left.
 LATER = 0.5
 #: A cube one more locomotive level would reach: this share of a later one's worth.
 REACH = 0.5
-#: In the last round: a point of this round's deliveries (on top of the evaluation's share).
-LAST = 0.4
 
 
-def _units(state: State, seat: str, net: Network) -> list[int]:
-    """Per cube the seat can deliver now (each cube once), the own links of its best route."""
+def _units(state: State, seat: str, net: Network) -> list[tuple[int, str, str]]:
+    """Per cube the seat can deliver now (each cube once): the own links of its best route,
+    the city it lies in and its colour; most links first."""
     best: dict[tuple[str, str], int] = {}
     for route in goods.routes(state, net, seat):
         key = (route["from"], route["colour"])
         best[key] = max(best.get(key, 0), _route_value(route, net, seat)[0])
-    return sorted((k for (origin, colour), k in best.items() for _ in range(state.cubes[origin][colour])),
-                  reverse=True)
+    return sorted(((k, origin, colour) for (origin, colour), k in best.items()
+                   for _ in range(state.cubes[origin][colour])), reverse=True)
 
 
 def potential(state: State, seat: str) -> float:
-    """The income the cubes the seat can deliver are worth over the rounds left: the two
-    of this round (their links as income every round left) and the later ones (a link next
-    to three cubes of the far city's colour earns three times; two deliveries a round);
-    those one more locomotive level would reach count as later ones, at a discount."""
+    """What the cubes the seat can deliver after this round's two deliveries are worth: their
+    own links as income over the rounds left (two deliveries a round); those one more
+    locomotive level would reach count too, at a discount."""
     left = max(0, state.last_round - state.round)
+    if left <= 0:
+        return 0.0
     net = Network.of(state)
-    units = _units(state, seat, net)[:2 + 2 * left]
-    if left <= 0:                     # the last round: this round's deliveries as victory points
-        return LAST * sum(units[:2])
+    units = [k for k, _, _ in _units(state, seat, net)[:2 + 2 * left]]
     from .evaluation import INCOME_PER_ROUND
-    value = INCOME_PER_ROUND * (NOW * left * sum(units[:2]) + LATER * max(1, left - 1) * sum(units[2:]))
+    value = INCOME_PER_ROUND * LATER * max(1, left - 1) * sum(units[2:])
     if left >= 2 and state.loco[seat] < RULES["loco"]["max"]:
         longer = state.clone()
         longer.loco[seat] += 1
-        more = _units(longer, seat, net)[:2 + 2 * left]
+        more = [k for k, _, _ in _units(longer, seat, net)[:2 + 2 * left]]
         value += REACH * INCOME_PER_ROUND * max(1, left - 1) * max(0, sum(more) - sum(units))
     return value
 
 
+def delivered(state: State, seat: str) -> State:
+    """The position after the seat's two best deliveries of this round (a copy; the cubes
+    leave their cities, the own links go to income or points as the seat would take them):
+    what a build pays with income is judged against the income its deliveries bring back."""
+    if state.phase not in ("build", "build_end"):
+        return state
+    units = _units(state, seat, Network.of(state))[:2]
+    if not units:
+        return state
+    trial = state.clone()
+    take = _take(state, seat)
+    for k, origin, colour in units:
+        trial.cubes[origin][colour] -= 1
+        if take == "income":
+            trial.income[seat] += k
+        else:
+            trial.vp[seat] += k
+    return trial
+
+
 def value(state: State, seat: str) -> float:
-    """The evaluation's expected points, plus the deliveries the links open beyond this round."""
-    return float(evaluate(None, state, (seat,))[seat]) + potential(state, seat)  # type: ignore[arg-type]
+    """The evaluation's expected points after this round's deliveries, plus the deliveries
+    the links open beyond this round."""
+    return float(evaluate(None, delivered(state, seat), (seat,))[seat]) + potential(state, seat)  # type: ignore[arg-type]
 
 
 def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, State, list[Command]] | None:
