@@ -2,25 +2,29 @@
 
 The generic greedy bot (``worker.bots.greedy``) completes every first command of a turn
 one sub-move at a time.  In Steam's build phase that is some 300 first tiles, each
-completed by listing every tile again: it samples a few, builds track that leads
-nowhere, pays with income it never earns back and goes bankrupt.  This planner
-thinks in what a Steam player thinks in:
+completed by listing every tile again: it sampled a few, built track that led nowhere,
+paid with income it never earned back and went bankrupt.  This planner thinks in what a
+Steam player thinks in:
 
-- **build**: whole links.  Every run of empty hexes from a city to another city that
-  the tiles of this turn can complete is a candidate; each is laid tile by tile through
-  the engine (``decide``/``evolve``, so only legal tiles are kept) and the position after
-  it is judged by the game's evaluation (:mod:`.evaluation`: links, deliveries open,
-  income, cash and a bankruptcy foreseen).  A plan that leaves the seat short at the
-  income phase (cash, income and the deliveries it opens, below 0) is not played;
-  building nothing is always a candidate.  With tiles left, a second link is planned on
-  top of the first.
+- **build**: whole links.  Every run of empty hexes (a town on the way gets a town tile)
+  from a city to another city that this turn's tiles can complete is a candidate; the most
+  promising are laid tile by tile through the engine (``decide``/``evolve``: only legal
+  tiles, at their real cost) and the position after each is judged by :func:`value`: the
+  game's evaluation (:mod:`.evaluation`: links, income, cash, a bankruptcy foreseen) of the
+  position after the round's two best deliveries (the income they bring back), plus the
+  cubes the seat can deliver in later rounds, also with one more locomotive level.  A plan
+  that leaves the income phase short (cash, income and the best delivery, below 0) or
+  brings a bankruptcy into view is never played; building nothing is always a candidate.
+  With tiles left, another link is planned on top.
 - **move**: the delivery that earns the seat the most links (income while rounds remain,
-  points near the end); the locomotive only when a delivery needs its length.
-- **action tile**: Engineer when a long link is planned, First Move when a delivery of
-  the seat's is at stake, otherwise the free tiles; never a paid tile's action unless
-  it is the only choice (the free "pass" side of City Growth and Urbanization).
-- **auctions** pass (or bid the least allowed), **capital** (expert) raises what the
-  build and the locomotive's upkeep need, never towards bankruptcy.
+  points near the end); the locomotive only when one more level opens a delivery.
+- **action tile**: First Move when a delivery of the seat's is at stake; Locomotive when a
+  delivery needs the length (base game: from spare cash); City Growth or Urbanization when
+  placing it (tried through the engine) is worth its price; else Engineer, First Build and
+  the other free tiles.
+- **auctions** pass (or bid the least allowed): the plan does not depend on the turn order
+  enough to pay for it; **capital** (expert) raises what a build and the locomotive's upkeep
+  need, never towards bankruptcy.
 
 Everything here is pure (state in, commands out): the bot submits the commands to its
 own table and confirms the turn.  ``None`` means "no plan for this position": the
