@@ -85,7 +85,8 @@ def plan_turn(state: State, seat: str, rng: random.Random) -> list[Command] | No
         return _build_turn(state, seat, rng)
     if phase == "move":
         if state.rewards:
-            return [Command("ChooseReward", seat, {"take": _take(state, seat)})] \
+            points = int(state.rewards[0].get("points", 1))
+            return [Command("ChooseReward", seat, {"take": _take(state, seat, points)})] \
                 if state.rewards[0]["seat"] == seat else None
         if state.transit:
             return None
@@ -123,13 +124,19 @@ def _capital(state: State, seat: str) -> Command:
     return Command("RaiseCapital", seat, {"steps": steps})
 
 
-def _take(state: State, seat: str) -> str:
-    """Delivery points to income while rounds remain to earn it (or while income is below 0
-    and a bankruptcy looms), to victory points near the end."""
+def _take(state: State, seat: str, links: int = 1) -> str:
+    """Delivery points to income while rounds remain to earn it; near the end to whichever
+    scores more: victory points, or income where the final scoring counts it double
+    (negative income costs two points a space) plus the money it still brings."""
+    from .evaluation import INCOME_PER_ROUND
+    from .scoring import income_points
+
     left = state.last_round - state.round
-    if left >= INCOME_UNTIL or (left >= 1 and state.income[seat] < 0):
+    if left >= INCOME_UNTIL:
         return "income"
-    return "vp"
+    income = state.income[seat]
+    as_income = income_points(income + links) - income_points(income) + INCOME_PER_ROUND * links * left
+    return "income" if as_income > links else "vp"
 
 
 def _route_value(route: dict[str, Any], net: Network, seat: str) -> tuple[int, int]:
@@ -160,8 +167,9 @@ def _longer_reach_helps(state: State, seat: str) -> bool:
 def _move(state: State, seat: str) -> Command:
     route = best_delivery(state, seat)
     if route is not None:
+        own = _route_value(route, Network.of(state), seat)[0]
         return Command("DeliverGoods", seat, {"from": route["from"], "colour": route["colour"],
-                                              "links": route["links"], "take": _take(state, seat),
+                                              "links": route["links"], "take": _take(state, seat, own),
                                               "from_name": state.map.name(route["from"]),
                                               "to_name": state.map.name(route["to"])})
     upkeep_ok = not state.expert or state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0
@@ -355,8 +363,8 @@ def delivered(state: State, seat: str) -> State:
     if not units:
         return state
     trial = state.clone()
-    take = _take(state, seat)
     for k, origin, colour in units:
+        take = _take(trial, seat, k)
         trial.cubes[origin][colour] -= 1
         if take == "income":
             trial.income[seat] += k
