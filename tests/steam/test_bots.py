@@ -212,3 +212,18 @@ def test_greedy_never_builds_towards_bankruptcy(income, vp):
     gain = sum(1 for k in route["links"] if Network.of(after).by_key[k].owner == "p1") if route else 0
     assert after.money["p1"] + after.income["p1"] + gain >= 0
     assert doomed_in(after, "p1", 4) is None
+
+
+@pytest.mark.parametrize("round_,income,take", [(1, 5, "income"), (10, 4, "vp"), (10, -2, "income"), (9, 0, "vp")])
+def test_greedy_takes_delivery_points_where_they_score_more(round_, income, take):
+    """Income while rounds remain; in the last rounds victory points, except where the final
+    scoring counts the income space double ("negative income costs twice its amount")."""
+    import random
+
+    from games.steam.planning import plan_turn
+
+    from .helpers import example_network
+    state, _ = example_network()
+    state.round, state.income["p1"] = round_, income
+    commands = plan_turn(state, "p1", random.Random(1))
+    assert commands and commands[0].type == "DeliverGoods" and commands[0].args["take"] == take
