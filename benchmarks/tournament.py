@@ -22,6 +22,9 @@ builds, keeps bids and loans modest and stops spending deep in debt):
 
     python benchmarks/tournament.py --game steam --players 3 --challenger greedy --baseline frugal --games 100
     python benchmarks/tournament.py --game steam --players 3 --challenger greedy --baseline greedy --games 100
+
+A long batch may be split (``--first 50 --games 50`` plays games 50 to 99, the same games
+as in one run) and its ``--out`` files summed up with ``--summary a.jsonl b.jsonl``.
 """
 
 from __future__ import annotations
@@ -129,12 +132,19 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--out", help="append one JSON line per game to this file")
     parser.add_argument("--options", default="{}", help='table options as one JSON object, e.g. \'{"tableau": "usa"}\'')
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (a batch split over several runs: --first 50 --games 50)")
+    parser.add_argument("--summary", nargs="+", metavar="JSONL",
+                        help="instead: the figures per level of games written by --out (several batches at once)")
     args = parser.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return
 
     options = json.dumps(json.loads(args.options))  # refused here if it is not JSON
     register_levels()
     specs = [(args.game, args.players, i, args.challenger, args.baseline, args.budget_ms, args.seed, options)
-             for i in range(args.games)]
+             for i in range(args.first, args.first + args.games)]
     results = []
     start = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.procs) as pool:
@@ -165,6 +175,15 @@ def main() -> None:
     for level in sorted({args.challenger, args.baseline}):
         print_level(level, results)
     print(f"  average game {statistics.mean(r['seconds'] for r in results):.1f} s")
+
+
+def summary(paths: list[str]) -> None:
+    """The per-level figures of games written by ``--out`` (one JSON line per game)."""
+    results = [json.loads(line) for path in paths for line in open(path, encoding="utf-8") if line.strip()]
+    levels = sorted({level for r in results for level in r["levels"]})
+    print(f"{len(results)} games from {', '.join(paths)}")
+    for level in levels:
+        print_level(level, results)
 
 
 def print_level(level: str, results: list[dict]) -> None:
