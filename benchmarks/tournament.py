@@ -13,6 +13,18 @@ challenger's win rate with a 95% Wilson interval and the average scores.
     python benchmarks/tournament.py --options '{"tableau": "usa"}' --games 50
 
 With the same level on both sides it reports the average winning score.
+
+Per level it also reports how many seats went bankrupt, the share of positive final
+scores and the lowest score; for Steam also the deliveries per round and the share of
+rounds with at least one delivery (rounds the seat was still in the game).  ``frugal`` is
+Steam's careful random player (``benchmarks/steam_engine.py``: it prefers deliveries and
+builds, keeps bids and loans modest and stops spending deep in debt):
+
+    python benchmarks/tournament.py --game steam --players 3 --challenger greedy --baseline frugal --games 100
+    python benchmarks/tournament.py --game steam --players 3 --challenger greedy --baseline greedy --games 100
+
+A long batch may be split (``--first 50 --games 50`` plays games 50 to 99, the same games
+as in one run) and its ``--out`` files summed up with ``--summary a.jsonl b.jsonl``.
 """
 
 from __future__ import annotations
@@ -39,11 +51,60 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class FrugalBot:
+    """Steam's careful random player as a bot level (each sub-move from ``frugal_move``)."""
+
+    name = "frugal"
+
+    def choose_turn(self, table, seat, rng, budget_ms):  # type: ignore[no-untyped-def]
+        from benchmarks.steam_engine import frugal_move
+        from worker.bots.base import still_moving
+
+        chosen = []
+        for _ in range(500):
+            if not still_moving(table, seat):
+                break
+            command = frugal_move(table, seat, rng)
+            table.submit(seat, command)
+            chosen.append(command)
+            if command.type == "ConfirmTurn":
+                break
+        return chosen
+
+
+def register_levels() -> None:
+    from worker import bots
+
+    if "frugal" not in bots.LEVELS:
+        bots.register("frugal", FrugalBot())
+
+
+def game_figures(table) -> dict:  # type: ignore[no-untyped-def]
+    """Bankruptcies (seat -> round) and deliveries (seat -> round -> count) from the log,
+    and the last round played (Steam; other games give what their log has)."""
+    rounds_played = 1
+    round_ = 1   # the first round starts with the set-up, not with a RoundStarted
+    deliveries: dict[str, dict[int, int]] = {}
+    bankrupt: dict[str, int] = {}
+    for env in table.log:
+        if env.type == "RoundStarted":
+            round_ = int(env.payload["round"])
+            rounds_played = max(rounds_played, round_)
+        elif env.type == "GoodsDelivered":
+            by_round = deliveries.setdefault(env.payload["seat"], {})
+            by_round[round_] = by_round.get(round_, 0) + 1
+    state = table.projection.live
+    for seat, at in (getattr(state, "bankrupt_round", None) or {}).items():
+        bankrupt[seat] = int(at)
+    return {"rounds": rounds_played, "deliveries": deliveries, "bankrupt": bankrupt}
+
+
 def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     game_name, players, index, challenger, baseline, budget_ms, seed, options = spec
     from games import registry
     from worker.selfplay import play
 
+    register_levels()
     game = registry.get(game_name)
     seat_index = index % players
     levels = [challenger if i == seat_index else baseline for i in range(players)]
@@ -55,7 +116,7 @@ def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     return {
         "index": index, "levels": levels, "seats": seats, "challenger_seat": seats[seat_index],
         "scores": dict(status.scores), "ranking": list(status.ranking),
-        "seconds": time.perf_counter() - start,
+        "seconds": time.perf_counter() - start, **game_figures(table),
     }
 
 
@@ -71,11 +132,19 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--out", help="append one JSON line per game to this file")
     parser.add_argument("--options", default="{}", help='table options as one JSON object, e.g. \'{"tableau": "usa"}\'')
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (a batch split over several runs: --first 50 --games 50)")
+    parser.add_argument("--summary", nargs="+", metavar="JSONL",
+                        help="instead: the figures per level of games written by --out (several batches at once)")
     args = parser.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return
 
     options = json.dumps(json.loads(args.options))  # refused here if it is not JSON
+    register_levels()
     specs = [(args.game, args.players, i, args.challenger, args.baseline, args.budget_ms, args.seed, options)
-             for i in range(args.games)]
+             for i in range(args.first, args.first + args.games)]
     results = []
     start = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.procs) as pool:
@@ -103,7 +172,39 @@ def main() -> None:
               f"{args.baseline} {statistics.mean(base_scores):.1f}")
     print(f"  average winning score {statistics.mean(winning):.1f} "
           f"(sd {statistics.pstdev(winning):.1f}, min {min(winning)}, max {max(winning)})")
+    for level in sorted({args.challenger, args.baseline}):
+        print_level(level, results)
     print(f"  average game {statistics.mean(r['seconds'] for r in results):.1f} s")
+
+
+def summary(paths: list[str]) -> None:
+    """The per-level figures of games written by ``--out`` (one JSON line per game)."""
+    results = [json.loads(line) for path in paths for line in open(path, encoding="utf-8") if line.strip()]
+    levels = sorted({level for r in results for level in r["levels"]})
+    print(f"{len(results)} games from {', '.join(paths)}")
+    for level in levels:
+        print_level(level, results)
+
+
+def print_level(level: str, results: list[dict]) -> None:
+    """Per seat of ``level``: bankruptcies, final scores and (where the log has them) deliveries."""
+    seats = [(r, s) for r in results for i, s in enumerate(r["seats"]) if r["levels"][i] == level]
+    if not seats:
+        return
+    scores = [r["scores"][s] for r, s in seats]
+    broke = sum(1 for r, s in seats if s in r.get("bankrupt", {}))
+    print(f"  {level}: {len(seats)} seats, bankrupt {broke}, positive score {sum(v > 0 for v in scores)}, "
+          f"score mean {statistics.mean(scores):.1f} min {min(scores)} max {max(scores)}")
+    if any(r.get("rounds") for r, _ in seats):
+        in_game = []   # (deliveries in the round) for every round the seat was still in
+        for r, s in seats:
+            last = min(r["rounds"], r.get("bankrupt", {}).get(s, r["rounds"]))
+            by_round = r["deliveries"].get(s, {})
+            in_game += [by_round.get(str(k), by_round.get(k, 0)) for k in range(1, last + 1)]
+        with_one = sum(1 for n in in_game if n > 0)
+        print(f"    deliveries per round {statistics.mean(in_game):.2f}, rounds with a delivery "
+              f"{with_one}/{len(in_game)} = {with_one / len(in_game):.1%}, seat-rounds without one "
+              f"{len(in_game) - with_one}")
 
 
 if __name__ == "__main__":

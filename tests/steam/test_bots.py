@@ -121,3 +121,109 @@ def test_the_evaluation_sees_a_bankruptcy_coming():
     expert = position(3, phase="move", money=3, mode="expert")
     expert.income["p1"], expert.loco["p1"], expert.vp["p1"] = -10, 2, 1   # owes $12: $3, 1 VP ($2), then out
     assert doomed_in(expert, "p1", 2) == 1
+
+
+# -- the greedy bot's turn planner (games/steam/planning.py) -----------------------------------------
+
+def _fold(state, commands):
+    import random
+
+    from games.steam.planning import apply
+    for command in commands:
+        state = apply(state, command, random.Random(1))
+    return state
+
+
+def test_greedy_delivers_the_cube_that_earns_it_the_most_links():
+    """An open delivery is made, over as many own links as the locomotive reaches (Albany's
+    blue cube over Utica and Syracuse to Binghamton, three own links, rather than the red one
+    to Worcester, one); points to income while rounds remain."""
+    import random
+
+    from games.steam.planning import plan_turn
+
+    from .helpers import example_network
+    state, n = example_network()
+    state.loco["p1"] = 3
+    commands = plan_turn(state, "p1", random.Random(1))
+    assert commands is not None and [c.type for c in commands] == ["DeliverGoods"]
+    args = commands[0].args
+    assert (args["from"], args["colour"], len(args["links"]), args["take"]) == (n["Albany"], "blue", 3, "income")
+    after = _fold(state, commands)
+    assert after.income["p1"] == state.income["p1"] + 3
+
+
+def test_greedy_raises_its_locomotive_only_when_a_delivery_needs_the_length():
+    import random
+
+    from games.steam.planning import plan_turn
+
+    from .helpers import example_network
+    state, n = example_network()
+    state.cubes[n["Albany"]] = {"blue": 1}          # only Binghamton takes it: three links away
+    state.loco["p1"] = 1
+    assert [c.type for c in plan_turn(state, "p1", random.Random(1)) or []] == ["PassMove"]
+    state.loco["p1"] = 2
+    assert [c.type for c in plan_turn(state, "p1", random.Random(1)) or []] == ["RaiseLocomotive"]
+
+
+def test_greedy_builds_a_link_that_opens_a_delivery():
+    """From $10 in its first build turn greedy completes a link (no open track left behind)
+    along which it can deliver a cube in the move phase (at once, or in the second pass
+    after raising its locomotive in the first, which is what it then does)."""
+    import random
+
+    from games.steam.network import Network
+    from games.steam.planning import best_delivery, plan_turn
+    state = position(3, money=10)
+    commands = plan_turn(state, "p1", random.Random(1))
+    assert commands and all(c.type == "BuildTrack" for c in commands)
+    after = _fold(state, commands)
+    own = [link for link in Network.of(after).links if link.owner == "p1"]
+    assert own and all(link.complete for link in own)
+    moving = after.clone()
+    moving.phase, moving.turn = "move", {"moves": 0, "built": 0, "city_done": False}
+    first = plan_turn(moving, "p1", random.Random(1))
+    assert first and first[0].type in ("DeliverGoods", "RaiseLocomotive")
+    if first[0].type == "RaiseLocomotive":
+        moving.loco["p1"] += 1
+        assert best_delivery(moving, "p1") is not None
+
+
+@pytest.mark.parametrize("income,vp", [(-3, 0), (-6, 1), (-8, 0), (0, 0)])
+def test_greedy_never_builds_towards_bankruptcy(income, vp):
+    """Whatever the seat builds, it can pay the income phase from cash, income and the
+    delivery the build opens, and no bankruptcy is in view afterwards (with income -8 and
+    no points one is already coming: then it builds nothing)."""
+    import random
+
+    from games.steam.evaluation import doomed_in
+    from games.steam.network import Network
+    from games.steam.planning import best_delivery, plan_turn
+    state = position(3, money=0)
+    state.income["p1"], state.vp["p1"] = income, vp
+    commands = plan_turn(state, "p1", random.Random(1))
+    assert commands
+    if doomed_in(state, "p1", 4) is not None:
+        assert [c.type for c in commands] == ["EndBuild"]
+        return
+    after = _fold(state, commands)
+    route = best_delivery(after, "p1")
+    gain = sum(1 for k in route["links"] if Network.of(after).by_key[k].owner == "p1") if route else 0
+    assert after.money["p1"] + after.income["p1"] + gain >= 0
+    assert doomed_in(after, "p1", 4) is None
+
+
+@pytest.mark.parametrize("round_,income,take", [(1, 5, "income"), (10, 4, "vp"), (10, -2, "income"), (9, 0, "vp")])
+def test_greedy_takes_delivery_points_where_they_score_more(round_, income, take):
+    """Income while rounds remain; in the last rounds victory points, except where the final
+    scoring counts the income space double ("negative income costs twice its amount")."""
+    import random
+
+    from games.steam.planning import plan_turn
+
+    from .helpers import example_network
+    state, _ = example_network()
+    state.round, state.income["p1"] = round_, income
+    commands = plan_turn(state, "p1", random.Random(1))
+    assert commands and commands[0].type == "DeliverGoods" and commands[0].args["take"] == take

@@ -7,13 +7,17 @@ best position by the game's evaluation (:mod:`worker.bots.evaluation`) is played
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 
 from events.local import LocalTable
-from games.contract import Command
-from worker.bots.base import play_turn
+from games.contract import Command, IllegalMove
+from worker.bots.base import options, play_turn, still_moving
 from worker.bots.candidates import candidate_turns, own_value
+from worker.bots.planners import for_game as planner_for
+
+log = logging.getLogger(__name__)
 
 #: First commands tried at most per turn (sampled with the bot's rng beyond that).
 MAX_FIRSTS = 120
@@ -23,6 +27,9 @@ class GreedyBot:
     name = "greedy"
 
     def choose_turn(self, table: LocalTable, seat: str, rng: random.Random, budget_ms: int) -> list[Command]:
+        planned = self._planned(table, seat, rng)
+        if planned is not None:
+            return planned
         deadline = time.perf_counter() + max(budget_ms, 1) / 1000 if budget_ms > 0 else None
         candidates = candidate_turns(table.projection, seat, own_value(seat), rng,
                                      limit=MAX_FIRSTS, deadline=deadline)
@@ -32,3 +39,29 @@ class GreedyBot:
         for command in best.commands:
             table.submit(seat, command)
         return list(best.commands)
+
+    @staticmethod
+    def _planned(table: LocalTable, seat: str, rng: random.Random) -> list[Command] | None:
+        """The game's own plan of the turn, submitted and confirmed (None: no plan here)."""
+        planner = planner_for(table.game)
+        if planner is None:
+            return None
+        commands = planner(table.state, seat, rng)
+        if not commands:
+            return None
+        played: list[Command] = []
+        for command in commands:
+            try:
+                table.submit(seat, command)
+            except IllegalMove:
+                log.warning("the %s turn planner offered an illegal %s", table.game.name, command.type)
+                if not played:
+                    return None          # the generic search plays the turn
+                break
+            played.append(Command(command.type, seat, command.args))
+        if still_moving(table, seat):
+            confirm = next((c for c in options(table, seat) if c.type == "ConfirmTurn"), None)
+            if confirm is not None:
+                table.submit(seat, confirm)
+                played.append(Command(confirm.type, seat, {}))
+        return played

@@ -1,0 +1,491 @@
+"""The greedy bot's turn for Steam: a plan per phase instead of a sampled search.
+
+The generic greedy bot (``worker.bots.greedy``) completes every first command of a turn
+one sub-move at a time.  In Steam's build phase that is some 300 first tiles, each
+completed by listing every tile again: it sampled a few, built track that led nowhere,
+paid with income it never earned back and went bankrupt.  This planner thinks in what a
+Steam player thinks in:
+
+- **build**: whole links.  Every run of empty hexes (a town on the way gets a town tile)
+  from a city to another city that this turn's tiles can complete is a candidate; the most
+  promising are laid tile by tile through the engine (``decide``/``evolve``: only legal
+  tiles, at their real cost) and the position after each is judged by :func:`value`: the
+  game's evaluation (:mod:`.evaluation`: links, income, cash, a bankruptcy foreseen) of the
+  position after the round's two best deliveries (the income they bring back), plus the
+  cubes the seat can deliver in later rounds, also with one more locomotive level.  A plan
+  that leaves the income phase short (cash, income and the best delivery, below 0) or
+  brings a bankruptcy into view is never played; building nothing is always a candidate.
+  With tiles left, another link is planned on top.
+- **move**: the delivery that earns the seat the most links (income while rounds remain,
+  points near the end); the locomotive only when one more level opens a delivery.
+- **action tile**: First Move when a delivery of the seat's is at stake; Locomotive when a
+  delivery needs the length (base game: from spare cash); City Growth or Urbanization when
+  placing it (tried through the engine) is worth its price; else Engineer, First Build and
+  the other free tiles.
+- **auctions** pass (or bid the least allowed): the plan does not depend on the turn order
+  enough to pay for it; **capital** (expert) raises what a build and the locomotive's upkeep
+  need, never towards bankruptcy.
+
+Everything here is pure (state in, commands out): the bot submits the commands to its
+own table and confirms the turn.  ``None`` means "no plan for this position": the
+generic greedy search plays it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import Command, IllegalMove
+
+from . import goods, tiles
+from .data import RULES
+from .decide import city_action_open, decide
+from .evaluation import doomed_in, evaluate, income_phases_left
+from .evolve import evolve
+from .network import Network
+from .state import State
+
+#: The face that turns a track from edge ``a`` to edge ``b`` of a hex, by ``(b - a) % 6``
+#: (on a town: the town tile with those two exits, which ends one link and starts the next).
+TURN_FACE = {3: "21", 2: "22", 4: "22", 1: "23", 5: "23"}
+TOWN_FACE = {3: "T21", 2: "T22", 4: "T22", 1: "T23", 5: "T23"}
+#: Candidate links laid through the engine per step (the most promising by a cheap look).
+MAX_CANDIDATES = 40
+#: Rounds left from which a delivery's points go to income rather than victory points.
+INCOME_UNTIL = 3
+
+Step = tuple[str, int, int]          #: (hex, edge in, edge out)
+
+
+@dataclass(frozen=True)
+class LinkPlan:
+    """A run of empty hexes from city ``start`` to city ``end``."""
+
+    start: str
+    end: str
+    steps: tuple[Step, ...]
+
+
+def plan_turn(state: State, seat: str, rng: random.Random) -> list[Command] | None:
+    """The game commands of ``seat``'s turn from ``state`` (the platform's ``ConfirmTurn``
+    is the caller's), or None where the generic search should decide."""
+    if state.current != seat or state.turn["moves"] and state.phase != "build":
+        return None
+    phase = state.phase
+    if phase in ("auction_setup", "auction"):
+        return [_bid(state, seat)]
+    if phase == "capital":
+        return [_capital(state, seat)]
+    if phase == "actions":
+        return [_action(state, seat)]
+    if phase == "build" and not state.turn["built"] and not state.turn["moves"]:
+        return _build_turn(state, seat, rng)
+    if phase == "move":
+        if state.rewards:
+            points = int(state.rewards[0].get("points", 1))
+            return [Command("ChooseReward", seat, {"take": _take(state, seat, points)})] \
+                if state.rewards[0]["seat"] == seat else None
+        if state.transit:
+            return None
+        return [_move(state, seat)]
+    return None
+
+
+# -- small decisions --------------------------------------------------------------------------------
+
+def _bid(state: State, seat: str) -> Command:
+    """Pass where the rules allow it; otherwise the least bid (the set-up auction's opener)."""
+    a = state.auction
+    if state.phase == "auction" or a.get("high") is not None:
+        return Command("PassBid", seat, {})
+    low = 0 if a.get("high") is None else a["high"] + 1
+    return Command("Bid", seat, {"amount": low})
+
+
+def _capital(state: State, seat: str) -> Command:
+    """Expert: raise what three tiles and the locomotive's upkeep need (about $10 plus the
+    level), not in the last round, and never so much that a bankruptcy comes into view."""
+    from .finance import max_capital_steps, raise_capital
+
+    want = 10 + state.loco[seat] if state.last_round - state.round >= 1 else state.loco[seat] - state.income[seat]
+    need = max(0, want - state.money[seat])
+    steps = min(-(-need // 5), max_capital_steps(state, seat))
+    while steps > 0:
+        after = raise_capital(state, seat, steps)
+        trial = state.clone()
+        trial.money[seat], trial.income[seat], trial.vp[seat] = after["cash"], after["income"], after["vp"]
+        if after["ok"] and trial.income[seat] >= -4 and \
+                doomed_in(trial, seat, min(4, income_phases_left(trial))) is None:
+            break
+        steps -= 1
+    return Command("RaiseCapital", seat, {"steps": steps})
+
+
+def _take(state: State, seat: str, links: int = 1) -> str:
+    """Delivery points to income while rounds remain to earn it; near the end to whichever
+    scores more: victory points, or income where the final scoring counts it double
+    (negative income costs two points a space) plus the money it still brings."""
+    from .evaluation import INCOME_PER_ROUND
+    from .scoring import income_points
+
+    left = state.last_round - state.round
+    if left >= INCOME_UNTIL:
+        return "income"
+    income = state.income[seat]
+    as_income = income_points(income + links) - income_points(income) + INCOME_PER_ROUND * links * left
+    return "income" if as_income > links else "vp"
+
+
+def _route_value(route: dict[str, Any], net: Network, seat: str) -> tuple[int, int]:
+    owners = [net.by_key[k].owner for k in route["links"]]
+    return sum(1 for o in owners if o == seat), -sum(1 for o in owners if o not in (None, seat))
+
+
+def best_delivery(state: State, seat: str, net: Network | None = None) -> dict[str, Any] | None:
+    """The seat's delivery with the most own links (fewest of others' on a tie), or None."""
+    net = net or Network.of(state)
+    best: tuple[tuple[int, int], dict[str, Any]] | None = None
+    for route in goods.routes(state, net, seat):
+        value = _route_value(route, net, seat)
+        if value[0] >= 1 and (best is None or value > best[0]):
+            best = (value, route)
+    return best[1] if best else None
+
+
+def _longer_reach_helps(state: State, seat: str) -> bool:
+    """Whether one more locomotive level opens a delivery the seat cannot make now."""
+    if state.loco[seat] >= RULES["loco"]["max"]:
+        return False
+    trial = state.clone()
+    trial.loco[seat] += 1
+    return best_delivery(trial, seat, Network.of(state)) is not None
+
+
+def _move(state: State, seat: str) -> Command:
+    route = best_delivery(state, seat)
+    if route is not None:
+        own = _route_value(route, Network.of(state), seat)[0]
+        return Command("DeliverGoods", seat, {"from": route["from"], "colour": route["colour"],
+                                              "links": route["links"], "take": _take(state, seat, own),
+                                              "from_name": state.map.name(route["from"]),
+                                              "to_name": state.map.name(route["to"])})
+    upkeep_ok = not state.expert or state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0
+    if seat not in state.loco_raised and upkeep_ok and state.last_round > state.round \
+            and _longer_reach_helps(state, seat):
+        return Command("RaiseLocomotive", seat, {})
+    return Command("PassMove", seat, {})
+
+
+def _action(state: State, seat: str) -> Command:
+    """The action tile that serves the plan: First Move when a delivery of the seat's could be
+    taken by a rival first; Locomotive when a delivery needs the length (base game: from spare
+    cash); City Growth or Urbanization when placing it is worth its price; then Engineer for
+    building and the other free tiles; another paid action only as the last choice."""
+    from .decide import tile_cost, tile_problem
+
+    def free(tile: int, passed: bool = False) -> bool:
+        return passed or tile_cost(state, seat, tile) == 0
+
+    order: list[tuple[int, bool]] = []
+    paid: set[tuple[int, bool]] = set()   # the paid tiles the plan asks for
+    mine = best_delivery(state, seat)
+    if mine is not None and any(best_delivery(state, other) is not None for other in state.order if other != seat):
+        order.append((2, False))
+    if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
+            and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
+        order.append((6, False))
+    if not state.expert and state.money[seat] >= tile_cost(state, seat, 6) + 3 and state.last_round > state.round \
+            and tile_problem(state, seat, 6, False) is None and _longer_reach_helps(state, seat):
+        order.append((6, False))      # spare cash: the reach without spending a move on it
+        paid.add((6, False))
+    # Cubes to deliver: City Growth ($2) or Urbanization ($6) where the seat's links take them,
+    # paid from cash, when what they open is worth it (placed in the build phase, before the links).
+    gains = []
+    for tile in (5, 7):
+        if tile_problem(state, seat, tile, False) is None:
+            gains.append((city_gain(state, seat, tile) - CITY_COST * tile_cost(state, seat, tile), tile))
+    if gains and max(gains)[0] > 0:
+        order.append((max(gains)[1], False))
+        paid.add((max(gains)[1], False))
+    order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
+    for tile, passed in order:
+        if tile_problem(state, seat, tile, passed) is None and (free(tile, passed) or (tile, passed) in paid):
+            return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
+    for tile in range(1, 8):        # only paid ones left: the cheapest
+        for passed in (True, False):
+            if tile_problem(state, seat, tile, passed) is None:
+                return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
+    return Command("ChooseAction", seat, {"tile": 1, "pass": False})
+
+
+# -- the build phase --------------------------------------------------------------------------------
+
+def apply(state: State, command: Command, rng: random.Random) -> State:
+    """The engine's fold of one command (``IllegalMove`` when the rules refuse it)."""
+    for event in decide(state, command, rng):
+        state = evolve(state, event)
+    return state
+
+
+def _empty(state: State, hex_key: str) -> bool:
+    """No tile and no city: plain land, or a town without its town tile yet."""
+    return hex_key not in state.track and not state.is_city(hex_key)
+
+
+def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
+    """Runs of at most ``limit`` empty hexes joining two different cities (shortest first
+    per pair of cities and first hex); a town on the way gets a town tile (two links)."""
+    mp = state.map
+    cities = list(mp.cities) + [c for c in state.new_cities if c not in mp.cities]
+    for start in sorted(cities):
+        for edge, first in enumerate(mp.neighbours[start]):
+            if first is None or not _empty(state, first):
+                continue
+            found: dict[str, LinkPlan] = {}
+            frontier: list[tuple[str, int, tuple[Step, ...], frozenset[str]]] = \
+                [(first, (edge + 3) % 6, (), frozenset([first]))]
+            while frontier:
+                grown = []
+                for hex_key, entry, done, seen in frontier:
+                    for out, nb in enumerate(mp.neighbours[hex_key]):
+                        if nb is None or out == entry:
+                            continue
+                        steps = done + ((hex_key, entry, out),)
+                        if state.is_city(nb):
+                            if nb != start and nb not in found:
+                                found[nb] = LinkPlan(start, nb, steps)
+                            continue
+                        if len(steps) < limit and nb not in seen and _empty(state, nb):
+                            grown.append((nb, (out + 3) % 6, steps, seen | {nb}))
+                frontier = grown
+            yield from found.values()
+
+
+def _tile_for(entry: int, out: int, town: bool = False) -> tuple[str, int] | None:
+    face = (TOWN_FACE if town else TURN_FACE)[(out - entry) % 6]
+    want: tuple[tuple[int, ...], ...] = ((min(entry, out),), (max(entry, out),)) if town \
+        else (tuple(sorted((entry, out))),)
+    for rot in tiles.rotations(face):
+        if tiles.segments(face, rot) == want:
+            return face, rot
+    return None
+
+
+def lay(state: State, seat: str, plan: LinkPlan, rng: random.Random) -> tuple[State, list[Command]] | None:
+    """The link laid tile by tile through the engine, or None where a tile is refused."""
+    commands = []
+    for hex_key, entry, out in plan.steps:
+        tile = _tile_for(entry, out, state.is_town(hex_key))
+        if tile is None:
+            return None
+        face, rot = tile
+        try:
+            events = decide(state, Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot}), rng)
+        except IllegalMove:
+            return None
+        built = events[0].payload
+        commands.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": built["cost"],
+                                                     "kind": built["kind"], "place": built["place"]}))
+        for event in events:
+            state = evolve(state, event)
+    return state, commands
+
+
+def _promise(state: State, plan: LinkPlan) -> float:
+    """A cheap look at a link before laying it: cubes at either end that the other end takes,
+    links already at its ends (deliveries through others' track), few hexes."""
+    score = 0.0
+    for a, b in ((plan.start, plan.end), (plan.end, plan.start)):
+        colour = state.city_colour(b)
+        score += 2.0 * min(2, state.cubes.get(a, {}).get(colour, 0))
+        score += 0.5 * min(3, sum(state.cubes.get(a, {}).values()))
+    return score - 0.3 * len(plan.steps)
+
+
+def safe_at_income(state: State, seat: str) -> bool:
+    """Cash and income (plus the income of the best delivery now open) pay the income phase
+    without raising money, and no bankruptcy is in view."""
+    if doomed_in(state, seat, min(4, income_phases_left(state))) is not None:
+        return False
+    route = best_delivery(state, seat)
+    gain = _route_value(route, Network.of(state), seat)[0] if route else 0
+    upkeep = state.loco[seat] if state.expert else 0
+    return state.money[seat] + state.income[seat] + gain - upkeep >= 0
+
+
+#: A cube the seat can deliver after this round's two deliveries: this share of the income
+#: its own links bring over the rounds left.
+LATER = 0.5
+#: A cube one more locomotive level would reach: this share of a later one's worth.
+REACH = 0.5
+
+
+def _units(state: State, seat: str, net: Network) -> list[tuple[int, str, str]]:
+    """Per cube the seat can deliver now (each cube once): the own links of its best route,
+    the city it lies in and its colour; most links first."""
+    best: dict[tuple[str, str], int] = {}
+    for route in goods.routes(state, net, seat):
+        key = (route["from"], route["colour"])
+        best[key] = max(best.get(key, 0), _route_value(route, net, seat)[0])
+    return sorted(((k, origin, colour) for (origin, colour), k in best.items()
+                   for _ in range(state.cubes[origin][colour])), reverse=True)
+
+
+def potential(state: State, seat: str) -> float:
+    """What the cubes the seat can deliver after this round's two deliveries are worth: their
+    own links as income over the rounds left (two deliveries a round); those one more
+    locomotive level would reach count too, at a discount."""
+    left = max(0, state.last_round - state.round)
+    if left <= 0:
+        return 0.0
+    net = Network.of(state)
+    units = [k for k, _, _ in _units(state, seat, net)[:2 + 2 * left]]
+    from .evaluation import INCOME_PER_ROUND
+    value = INCOME_PER_ROUND * LATER * max(1, left - 1) * sum(units[2:])
+    if left >= 2 and state.loco[seat] < RULES["loco"]["max"]:
+        longer = state.clone()
+        longer.loco[seat] += 1
+        more = [k for k, _, _ in _units(longer, seat, net)[:2 + 2 * left]]
+        value += REACH * INCOME_PER_ROUND * max(1, left - 1) * max(0, sum(more) - sum(units))
+    return value
+
+
+def delivered(state: State, seat: str) -> State:
+    """The position after the seat's two best deliveries of this round (a copy; the cubes
+    leave their cities, the own links go to income or points as the seat would take them):
+    what a build pays with income is judged against the income its deliveries bring back."""
+    if state.phase not in ("build", "build_end"):
+        return state
+    units = _units(state, seat, Network.of(state))[:2]
+    if not units:
+        return state
+    trial = state.clone()
+    for k, origin, colour in units:
+        take = _take(trial, seat, k)
+        trial.cubes[origin][colour] -= 1
+        if take == "income":
+            trial.income[seat] += k
+        else:
+            trial.vp[seat] += k
+    return trial
+
+
+def value(state: State, seat: str) -> float:
+    """The evaluation's expected points after this round's deliveries, plus the deliveries
+    the links open beyond this round."""
+    return float(evaluate(None, delivered(state, seat), (seat,))[seat]) + potential(state, seat)  # type: ignore[arg-type]
+
+
+def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, State, list[Command]] | None:
+    left = state.tile_limit(seat) - state.turn["built"]
+    if left <= 0:
+        return None
+    plans = sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]
+    best: tuple[float, State, list[Command]] | None = None
+    for plan in plans:
+        laid = lay(state, seat, plan, rng)
+        if laid is None:
+            continue
+        after, commands = laid
+        if not safe_at_income(after, seat):
+            continue
+        score = value(after, seat)
+        if best is None or score > best[0]:
+            best = (score, after, commands)
+    return best
+
+
+def deliverable(state: State, seat: str) -> int:
+    """Cubes the seat can deliver over its own links now (each cube once)."""
+    keys = {(r["from"], r["colour"]) for r in goods.routes(state, Network.of(state), seat)}
+    return sum(state.cubes[origin][colour] for origin, colour in keys)
+
+
+def _build_turn(state: State, seat: str, rng: random.Random) -> list[Command]:
+    chosen: list[Command] = []
+    todo = city_action_open(state, seat)
+    if todo:                          # the new cubes first: the links are planned towards them
+        action = _city_action(state, seat, todo, rng)
+        if action is not None:
+            chosen.append(action)
+            state = apply(state, action, rng)
+    current, current_value = state, value(state, seat)
+    while True:
+        found = _best_link(current, seat, rng)
+        if found is None or found[0] <= current_value:
+            break
+        current_value, current, commands = found
+        chosen += commands
+    if not chosen:
+        chosen.append(Command("EndBuild", seat, {}))
+    return chosen
+
+
+#: What a dollar spent on City Growth or Urbanization must bring in the planner's value.
+CITY_COST = 0.25
+
+
+def city_gain(state: State, seat: str, tile: int) -> float:
+    """What City Growth (5) or Urbanization (7) would add to the seat's value, paid for and
+    placed as well as it can be now (tried on a copy of the position put in the seat's build
+    turn); nothing when paying for it would leave the income phase short."""
+    from .decide import tile_cost
+    from .finance import pay
+    from .state import fresh_turn
+
+    before = value(state, seat)
+    trial = state.clone()
+    paid = pay(state, seat, tile_cost(state, seat, tile))
+    if not paid["ok"]:
+        return 0.0
+    trial.money[seat], trial.income[seat], trial.vp[seat] = paid["cash"], paid["income"], paid["vp"]
+    trial.phase, trial.current, trial.turn = "build", seat, fresh_turn()
+    trial.tiles = {**trial.tiles, seat: tile}
+    trial.passed_tile = {**trial.passed_tile, seat: False}
+    todo = city_action_open(trial, seat)
+    if not todo:
+        return 0.0
+    rng = random.Random(0)
+    best = _city_action(trial, seat, todo, rng)
+    if best is None:
+        return 0.0
+    after = apply(trial, best, rng)
+    return value(after, seat) - before if safe_at_income(after, seat) else 0.0
+
+
+def _city_options(state: State, seat: str, todo: str) -> list[Command]:
+    """The placements of a City Growth or an Urbanization (as the listing offers them)."""
+    from .building import growth_targets, supply_groups
+
+    groups: list[int | None] = list(supply_groups(state)) or [None]
+
+    def cubes(g: int | None) -> dict[str, int]:
+        return dict(state.supply[g]) if g is not None else {}
+
+    if todo == "growth":
+        return [Command("PlaceCityGrowth", seat, {"hex": c, "group": g, "name": state.map.name(c), "cubes": cubes(g)})
+                for c in growth_targets(state) for g in groups]
+    towns = [t for t in state.map.towns if state.is_town(t)]
+    return [Command("PlaceNewCity", seat, {"hex": t, "colour": colour, "group": g, "name": state.map.name(t),
+                                           "cubes": cubes(g)})
+            for colour in sorted(set(state.new_cities_left)) for t in towns for g in groups]
+
+
+def _city_action(state: State, seat: str, todo: str, rng: random.Random) -> Command | None:
+    """The City Growth or Urbanization the seat chose: the best of them (of a sample)."""
+    options = _city_options(state, seat, todo)
+    if len(options) > 120:
+        options = rng.sample(options, 120)
+    best: tuple[float, Command] | None = None
+    for command in options:
+        try:
+            after = apply(state, command, rng)
+        except IllegalMove:
+            continue
+        score = value(after, seat)
+        if best is None or score > best[0]:
+            best = (score, command)
+    return best[1] if best else None
