@@ -263,8 +263,9 @@ def candidate_hexes(state: State, net: Network, seat: str) -> list[str]:
 
 
 def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
-    """Every tile the seat may build now.  A cheap look at each hex's edges (board edge,
-    a city or a joinable open end) rules out most faces before the full check."""
+    """Every tile the seat may build now, planned in full (the legal list itself takes
+    :func:`.listing.legal_tiles`, which plans only what it must).  A cheap look at each hex's
+    edges (board edge, a city or a joinable open end) rules out most faces before the full check."""
     results: list[dict[str, Any]] = []
     memo: dict[Any, Any] = {}
     joinable = {id(link) for link in net.links
@@ -274,33 +275,43 @@ def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
     waiting = pending.unjoined(state, net, seat)
     hexes = sorted(pending.targets(state, net, waiting)) if waiting else candidate_hexes(state, net, seat)
     for hex_key in hexes:
-        town = state.is_town(hex_key)
-        old = state.track.get(hex_key)
-        old_set = {tuple(s["e"]) for s in old["segs"]} if old else set()
         nbs = state.map.neighbours[hex_key]
         bad = sum(1 << e for e in range(6) if nbs[e] is None)
         good = sum(1 << e for e in range(6) if nbs[e] is not None and (
             state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
-        redirectable = bool(old) and not town and len(old_set) == 1
-        for face in free[town]:
-            for rot, segs, masks in tiles.layouts(face):
-                upgrade = old_set < segs
-                if old and not upgrade and not (redirectable and len(segs) == 1):
+        results.extend(hex_builds(state, net, seat, hex_key, free[state.is_town(hex_key)], bad, good, memo))
+    return results
+
+
+def hex_builds(state: State, net: Network, seat: str, hex_key: str, faces: list[str], bad: int, good: int,
+               memo: dict[Any, Any]) -> list[dict[str, Any]]:
+    """The legal tiles on one hex, planned in full: each of ``faces`` in each rotation whose new
+    tracks avoid the edges in the bit mask ``bad`` and reach the edges in ``good`` (a city or a
+    joinable open end) as a legal tile must."""
+    results: list[dict[str, Any]] = []
+    town = state.is_town(hex_key)
+    old = state.track.get(hex_key)
+    old_set = {tuple(s["e"]) for s in old["segs"]} if old else set()
+    redirectable = bool(old) and not town and len(old_set) == 1
+    for face in faces:
+        for rot, segs, masks in tiles.layouts(face):
+            upgrade = old_set < segs
+            if old and not upgrade and not (redirectable and len(segs) == 1):
+                continue
+            added = [m for sg, m in masks if sg not in old_set] if upgrade else [m for _, m in masks]
+            if any(m & bad for m in added):
+                continue
+            if not (old and not upgrade):
+                if town and not old and not any(m & good for m in added):
                     continue
-                added = [m for sg, m in masks if sg not in old_set] if upgrade else [m for _, m in masks]
-                if any(m & bad for m in added):
+                # (a new complex tile's second track may be joined by the next tile)
+                if not town and not (all(m & good for m in added)
+                                     or (not old and len(added) == 2 and any(m & good for m in added))):
                     continue
-                if not (old and not upgrade):
-                    if town and not old and not any(m & good for m in added):
-                        continue
-                    # (a new complex tile's second track may be joined by the next tile)
-                    if not town and not (all(m & good for m in added)
-                                         or (not old and len(added) == 2 and any(m & good for m in added))):
-                        continue
-                try:
-                    results.append(plan_build(state, net, seat, hex_key, face, rot, memo))
-                except IllegalMove:
-                    pass
+            try:
+                results.append(plan_build(state, net, seat, hex_key, face, rot, memo))
+            except IllegalMove:
+                pass
     return results
 
 
