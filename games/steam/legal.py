@@ -51,9 +51,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if p == "build":
         net = Network.of(state)
         if state.turn["built"] < state.tile_limit(seat):
-            # (cost, kind and place are for the menus: decide reads hex, face and rot, checks cost)
-            out += [Command("BuildTrack", seat, {"hex": h, "face": f, "rot": r, "cost": c, "kind": k, "place": pl})
-                    for h, f, r, c, k, pl in listing.legal_tiles(state, net, seat)]
+            out += listing.build_commands(state, net, seat)
         todo = city_action_open(state, seat)
         groups: list[int | None] = list(building.supply_groups(state)) or [None]
         # (name and cubes are for the menus: the place and the group in words)

@@ -3,115 +3,200 @@ planning each one.
 
 A listing tries some 900 face-rotation-hex combinations (the complex tile's second track
 may wait for the next tile, issue 24, so ~650 of them are legal).  Almost all of them are
-new plain tiles on empty hexes, and whether such a tile is legal follows from a few facts
-that are the same for many of them:
+new plain tiles on empty hexes, and whether such a tile is legal follows from a few facts:
 
-- each of its tracks, checked alone (:func:`building._check_track`): one check per hex and
-  pair of edges, not one per face and rotation;
-- the physical tile for its face and whether the seat can pay its cost: one per face, one
-  per cost;
+- each of its tracks alone (``building._check_track``), which in turn follows from what lies
+  beyond each of the hex's six edges (the board's edge, a city, the open end of a link the
+  seat may or may not extend, nothing): six looks per hex, one verdict per pair of edges;
+- whether the physical tile for its face is left and the seat can pay its cost;
 - for a complex tile whose second track waits, whether one more tile can join it.
 
-Everything else (town tiles, upgrades, redirections, and every tile while a pending track
-waits to be joined) goes through ``plan_build`` itself.  The list is exactly
-``[b for b in legal_builds(...)]`` reduced to what the menus carry (the tests compare them).
+The first two decide the listed commands of a hex completely, so the commands of a hex are
+kept (:data:`_HEX_COMMANDS`, keyed by exactly those facts) and the next listing with the same
+facts there (the next turn, the next player, a bot's next candidate) reuses them; only the
+third is asked afresh.  Everything else (town tiles, upgrades, redirections, and every tile
+while a pending track waits to be joined) goes through ``plan_build`` itself.  The list is
+``legal_builds`` as commands, in its order (the tests compare them).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.contract import IllegalMove
+from games.contract import Command
 
 from . import building, finance, pending, places, tiles
 from .network import Network
 from .state import State
 
+#: What lies beyond an edge of an empty hex.
+BAD, OPEN, CITY, JOIN, FOREIGN = range(5)
+#: A track's verdict: may be laid, is not connected (yet), breaks a rule.
+OK, LATER, NO = range(3)
+
+#: Every track a plain tile can have, as (a, b) with a < b, and its index.
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
+PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
+#: Each plain face's distinct rotations: (rot, indexes of its tracks in ``PAIRS``).
+LAYOUTS: dict[str, tuple[tuple[int, tuple[int, ...]], ...]] = {
+    face: tuple((rot, tuple(PAIR_INDEX[(sg[0], sg[1])] for sg, _ in masks)) for rot, _, masks in tiles.layouts(face))
+    for face in tiles.PLAIN_FACES}
+BASE_COST = {face: tiles.base_cost(face) for face in tiles.PLAIN_FACES}
 COST = building.COST
-UNCONNECTED = "steam.build.unconnected"
+assert len(set(BASE_COST.values())) == 2, "a plain tile costs one of two base prices (one or two tracks)"
 
-#: One legal tile: (hex, face, rot, cost, kind, place).
-Build = tuple[str, str, int, int, str, dict[str, Any]]
+#: A hex's listed BuildTrack commands by the facts that decide them: (map, seat, hex, the
+#: verdict of each track, which faces are left, which costs the seat can pay) -> a list of
+#: (command, the waiting track it needs joinable or -1).  Plain values, so never stale; bounded.
+_HEX_COMMANDS: dict[tuple[Any, ...], list[tuple[Command, int]]] = {}
+_HEX_COMMANDS_MAX = 4096
 
 
-def _track_problem(state: State, net: Network, seat: str, hex_key: str, seg: tuple[int, ...],
-                   memo: dict[Any, Any]) -> str | None:
-    """The rule code a new track ``seg`` on ``hex_key`` breaks (None: it may be laid)."""
-    key = ("track", hex_key, seg)
-    if key not in memo:
-        try:
-            building._check_track(state, net, seat, hex_key, seg, [])
-            memo[key] = None
-        except IllegalMove as err:
-            memo[key] = err.code
-    return memo[key]
+def _verdicts(state: State, net: Network, hex_key: str, joinable: set[int]) -> tuple[int, ...] | None:
+    """The verdict on each track in ``PAIRS`` laid alone on the empty ``hex_key``, as
+    ``building._check_track`` gives it (None: no track there would be connected)."""
+    nbs = state.map.neighbours[hex_key]
+    cities, new_cities, targets = state.map.cities, state.new_cities, net.open_target
+    kind: list[int] = []
+    end: list[Any] = []
+    link: list[Any] = []
+    connected = False
+    for e in range(6):
+        nb = nbs[e]
+        if nb is None:
+            kind.append(BAD)
+            end.append(None)
+            link.append(None)
+        elif nb in cities or nb in new_cities:
+            kind.append(CITY)
+            end.append(nb)
+            link.append(None)
+            connected = True
+        else:
+            joined = targets.get((hex_key, e))
+            if joined is None:
+                kind.append(OPEN)
+                end.append(None)
+                link.append(None)
+            elif id(joined[0]) in joinable:
+                kind.append(JOIN)
+                other = joined[0].other_end(joined[1])
+                # (a place the link leads to: a city or a town; an open end is nowhere)
+                end.append(other[1] if other[0] in ("city", "town") else None)
+                link.append(joined[0])
+                connected = True
+            else:
+                kind.append(FOREIGN)
+                end.append(None)
+                link.append(None)
+    if not connected:
+        return None
+    out = []
+    for a, b in PAIRS:
+        ka, kb = kind[a], kind[b]
+        if ka in (BAD, FOREIGN) or kb in (BAD, FOREIGN):
+            out.append(NO)
+        elif ka == OPEN and kb == OPEN:
+            out.append(LATER)
+        elif ka == JOIN and kb == JOIN and link[a] is link[b]:
+            out.append(NO)
+        elif end[a] is not None and end[a] == end[b]:
+            out.append(NO)                      # a link from a place back to itself
+        else:
+            out.append(OK)
+    return tuple(out)
+
+
+def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ...], faces: tuple[bool, ...],
+                  payable: tuple[bool, bool], extra: int, cheap: int) -> list[tuple[Command, int]]:
+    """The BuildTrack commands of the new plain tiles on ``hex_key`` that the facts allow, in
+    ``legal_builds``' order; a complex tile with a waiting track carries that track's index."""
+    place = places.reference(state.map.id, hex_key)
+    out: list[tuple[Command, int]] = []
+    for face, left in zip(tiles.PLAIN_FACES, faces, strict=True):
+        cost = BASE_COST[face] + extra
+        if not left or not payable[BASE_COST[face] != cheap]:
+            continue
+        for rot, tracks in LAYOUTS[face]:
+            later = -1
+            ok = True
+            for t in tracks:
+                v = verdicts[t]
+                if v == OK:
+                    continue
+                if v == NO or len(tracks) != 2 or later >= 0:
+                    ok = False
+                    break
+                later = t
+            if ok:
+                out.append((Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": cost,
+                                                         "kind": "new", "place": place}), later))
+    return out
+
+
+def build_commands(state: State, net: Network, seat: str) -> list[Command]:
+    """Every BuildTrack command the seat may send now, in the order of ``legal_builds``."""
+    if state.phase != "build" or state.current != seat or state.turn["built"] >= state.tile_limit(seat):
+        return []
+    if pending.unjoined(state, net, seat):
+        return [_command(seat, b) for b in building.legal_builds(state, net, seat)]
+    out: list[Command] = []
+    memo: dict[Any, Any] = {}
+    joinable = {id(link) for link in net.links
+                if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
+    free = {town: [f for f in (tiles.TOWN_FACES if town else tiles.PLAIN_FACES) if tiles.available(state.stock, f)]
+            for town in (False, True)}
+    faces = tuple(building._pair(state, f, memo) is not None for f in tiles.PLAIN_FACES)
+    cheap = min(BASE_COST.values())
+    dear = max(BASE_COST.values())
+    mp = state.map
+    for hex_key in building.candidate_hexes(state, net, seat):
+        town = state.is_town(hex_key)
+        if hex_key not in state.track and not town:
+            verdicts = _verdicts(state, net, hex_key, joinable)
+            if verdicts is None:
+                continue
+            info = mp.hexes[hex_key]
+            extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
+            payable = (_can_pay(state, seat, cheap + extra, memo), _can_pay(state, seat, dear + extra, memo))
+            key = (mp.id, seat, hex_key, verdicts, faces, payable)
+            listed = _HEX_COMMANDS.get(key)
+            if listed is None:
+                if len(_HEX_COMMANDS) >= _HEX_COMMANDS_MAX:
+                    _HEX_COMMANDS.clear()
+                listed = _HEX_COMMANDS[key] = _hex_commands(state, seat, hex_key, verdicts, faces, payable,
+                                                             extra, cheap)
+            for command, later in listed:
+                if later < 0 or _joinable(state, net, seat, hex_key, later, command.args["cost"], memo):
+                    out.append(command)
+            continue
+        nbs = mp.neighbours[hex_key]
+        bad = sum(1 << e for e in range(6) if nbs[e] is None)
+        good = sum(1 << e for e in range(6) if nbs[e] is not None and (
+            state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
+        out.extend(_command(seat, b)
+                   for b in building.hex_builds(state, net, seat, hex_key, free[town], bad, good, memo))
+    return out
+
+
+def _command(seat: str, b: dict[str, Any]) -> Command:
+    # (cost, kind and place are for the menus: decide reads hex, face and rot, checks cost)
+    return Command("BuildTrack", seat, {"hex": b["hex"], "face": b["face"], "rot": b["rot"], "cost": b["cost"],
+                                        "kind": b["kind"], "place": b["place"]})
 
 
 def _can_pay(state: State, seat: str, cost: int, memo: dict[Any, Any]) -> bool:
     key = ("pay", cost)
     if key not in memo:
         memo[key] = bool(finance.pay(state, seat, cost)["ok"])
-    return memo[key]
+    return bool(memo[key])
 
 
-def _new_plain(state: State, net: Network, seat: str, hex_key: str, faces: list[str], bad: int, good: int,
-               memo: dict[Any, Any], out: list[Build]) -> None:
-    """The legal new plain tiles on the empty hex ``hex_key`` (``plan_build``'s "new" branch)."""
-    info = state.map.hexes[hex_key]
-    extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
-    place = places.reference(state.map.id, hex_key)
-    for face in faces:
-        cost = tiles.base_cost(face) + extra
-        if building._pair(state, face, memo) is None or not _can_pay(state, seat, cost, memo):
-            continue
-        for rot, segs, masks in tiles.layouts(face):
-            if any(m & bad for _, m in masks):
-                continue
-            if not (all(m & good for _, m in masks) or (len(masks) == 2 and any(m & good for _, m in masks))):
-                continue
-            later: tuple[int, ...] | None = None
-            ok = True
-            for seg, _ in masks:
-                problem = _track_problem(state, net, seat, hex_key, seg, memo)
-                if problem is None:
-                    continue
-                if problem != UNCONNECTED or len(masks) != 2 or later is not None:
-                    ok = False
-                    break
-                later = seg
-            if ok and later is not None:
-                key = ("joinable", hex_key, later, cost)
-                if key not in memo:
-                    memo[key] = pending.joinable_next(state, net, seat, hex_key, later, cost, memo)
-                ok = memo[key]
-            if ok:
-                out.append((hex_key, face, rot, cost, "new", place))
-
-
-def legal_tiles(state: State, net: Network, seat: str) -> list[Build]:
-    """Every tile the seat may build now, in the order of :func:`building.legal_builds`."""
-    if state.phase != "build" or state.current != seat or state.turn["built"] >= state.tile_limit(seat):
-        return []
-    waiting = pending.unjoined(state, net, seat)
-    if waiting:
-        return [(b["hex"], b["face"], b["rot"], b["cost"], b["kind"], b["place"])
-                for b in building.legal_builds(state, net, seat)]
-    out: list[Build] = []
-    memo: dict[Any, Any] = {}
-    joinable = {id(link) for link in net.links
-                if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
-    free = {town: [f for f in (tiles.TOWN_FACES if town else tiles.PLAIN_FACES) if tiles.available(state.stock, f)]
-            for town in (False, True)}
-    for hex_key in building.candidate_hexes(state, net, seat):
-        town = state.is_town(hex_key)
-        old = state.track.get(hex_key)
-        nbs = state.map.neighbours[hex_key]
-        bad = sum(1 << e for e in range(6) if nbs[e] is None)
-        good = sum(1 << e for e in range(6) if nbs[e] is not None and (
-            state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
-        if old is None and not town:
-            _new_plain(state, net, seat, hex_key, free[False], bad, good, memo, out)
-            continue
-        out.extend((b["hex"], b["face"], b["rot"], b["cost"], b["kind"], b["place"])
-                   for b in building.hex_builds(state, net, seat, hex_key, free[town], bad, good, memo))
-    return out
+def _joinable(state: State, net: Network, seat: str, hex_key: str, track: int, cost: int,
+              memo: dict[Any, Any]) -> bool:
+    """Whether the waiting track ``PAIRS[track]`` of a complex tile for ``cost`` can be joined
+    by the next tile (``pending.joinable_next``, once per listing)."""
+    key = ("joinable", hex_key, track, cost)
+    if key not in memo:
+        memo[key] = pending.joinable_next(state, net, seat, hex_key, PAIRS[track], cost, memo)
+    return bool(memo[key])
