@@ -166,8 +166,22 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                     _HEX_COMMANDS.clear()
                 listed = _HEX_COMMANDS[key] = _hex_commands(state, seat, hex_key, verdicts, faces, payable,
                                                              extra, cheap)
+            joins: dict[int, bool] = {}
+            room = state.turn["built"] + 1 < state.tile_limit(seat)
             for command, later in listed:
-                if later < 0 or _joinable(state, net, seat, hex_key, later, command.args["cost"], memo):
+                if later < 0:
+                    out.append(command)
+                    continue
+                if not room:
+                    continue
+                ok = joins.get(later)
+                if ok is None:
+                    # (pending.joinable_next, its parts shared by the hex's tiles)
+                    costs = pending.join_costs(state, net, seat, hex_key, memo)
+                    a, b = PAIRS[later]
+                    ok = joins[later] = pending.affordable(state, seat, command.args["cost"], [costs[a], costs[b]],
+                                                           memo)
+                if ok:
                     out.append(command)
             continue
         nbs = mp.neighbours[hex_key]
@@ -191,12 +205,3 @@ def _can_pay(state: State, seat: str, cost: int, memo: dict[Any, Any]) -> bool:
         memo[key] = bool(finance.pay(state, seat, cost)["ok"])
     return bool(memo[key])
 
-
-def _joinable(state: State, net: Network, seat: str, hex_key: str, track: int, cost: int,
-              memo: dict[Any, Any]) -> bool:
-    """Whether the waiting track ``PAIRS[track]`` of a complex tile for ``cost`` can be joined
-    by the next tile (``pending.joinable_next``, once per listing)."""
-    key = ("joinable", hex_key, track, cost)
-    if key not in memo:
-        memo[key] = pending.joinable_next(state, net, seat, hex_key, PAIRS[track], cost, memo)
-    return bool(memo[key])

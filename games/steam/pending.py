@@ -14,10 +14,11 @@ is joined the move window shows a mandatory open action and the turn cannot be c
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 from . import finance, tiles
-from .data import RULES
+from .data import RULES, hex_map
 from .network import Link, Network
 from .state import State
 
@@ -84,8 +85,62 @@ def joinable_next(state: State, net: Network, seat: str, hex_key: str, seg: tupl
     for that curve in the stock and the money for both tiles.  ``memo``: one listing's position."""
     if state.turn["built"] + 1 >= state.tile_limit(seat):
         return False
-    cheapest = [c for c in (_join_cost(state, net, seat, hex_key, edge, memo) for edge in seg) if c is not None]
-    return bool(cheapest) and finance.can_pay_both(state, seat, cost, min(cheapest))
+    costs = join_costs(state, net, seat, hex_key, memo)
+    return affordable(state, seat, cost, [costs[edge] for edge in seg], memo)
+
+
+def affordable(state: State, seat: str, cost: int, joins: list[int | None], memo: dict[Any, Any]) -> bool:
+    """Whether the seat can pay ``cost`` and then the cheapest of ``joins`` (None: no tile joins there)."""
+    cheapest = [c for c in joins if c is not None]
+    if not cheapest:
+        return False
+    key = ("both", cost, min(cheapest))
+    if key not in memo:
+        memo[key] = finance.can_pay_both(state, seat, cost, min(cheapest))
+    return bool(memo[key])
+
+
+def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[Any, Any]) -> list[int | None]:
+    """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it."""
+    key = ("joins", hex_key)
+    if key not in memo:
+        memo[key] = [_join_cost(state, net, seat, hex_key, edge, memo) for edge in range(6)]
+    costs: list[int | None] = memo[key]
+    return costs
+
+
+#: The plain one-track faces by the turn of their track, ``(out - in) % 6``: 3 straight, 2 and 4
+#: gentle, 1 and 5 sharp (each face turned as needed).
+_BY_TURN: dict[int, tuple[str, ...]] = {
+    d: tuple(f for f in tiles.SIMPLE_FACES
+             if any((b - a) % 6 == d or (a - b) % 6 == d for a, b in tiles.segments(f, 0)))
+    for d in range(1, 6)}
+
+
+@cache
+def _city_exits(map_id: str) -> dict[str, int]:
+    """Per hex of a map, a bit mask of the edges with a printed city beyond."""
+    mp = hex_map(map_id)
+    return {h: sum(1 << e for e, nb in enumerate(mp.neighbours[h]) if nb is not None and nb in mp.cities)
+            for h in mp.hexes}
+
+
+def _exits(state: State, net: Network, seat: str, memo: dict[Any, Any]) -> dict[str, int]:
+    """Per hex, a bit mask of the edges a tile there may join: a city beyond (New Cities too) or
+    the open end of a link that reaches a city and that the seat may extend (once per listing)."""
+    if "exits" not in memo:
+        masks = dict(_city_exits(state.map.id))
+        for city in state.new_cities:
+            for e, nb in enumerate(state.map.neighbours[city]):
+                if nb is not None:
+                    masks[nb] |= 1 << ((e + 3) % 6)
+        for (h, e), (link, _end) in net.open_target.items():
+            if not masks.get(h, 0) & (1 << e) and rooted(net, link, seat) and (
+                    link.owner == seat or net.takeable(state, link, seat)):
+                masks[h] = masks.get(h, 0) | (1 << e)
+        memo["exits"] = masks
+    exits: dict[str, int] = memo["exits"]
+    return exits
 
 
 def _join_cost(state: State, net: Network, seat: str, hex_key: str, edge: int, memo: dict[Any, Any]) -> int | None:
@@ -97,20 +152,15 @@ def _join_cost(state: State, net: Network, seat: str, hex_key: str, edge: int, m
     nb = state.map.neighbour(hex_key, edge)
     if nb is not None and nb not in state.track and not state.is_city(nb) and nb not in state.map.towns:
         back = (edge + 3) % 6
-        info = state.map.hexes[nb]
-        extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
-        for out in range(6):
-            beyond = state.map.neighbour(nb, out)
-            if out == back or beyond is None or beyond == hex_key:
-                continue
-            joined = net.open_target.get((nb, out))
-            if not (state.is_city(beyond) or (joined is not None and rooted(net, joined[0], seat) and (
-                    joined[0].owner == seat or net.takeable(state, joined[0], seat)))):
-                continue
-            want = tuple(sorted((back, out)))
-            for face in tiles.SIMPLE_FACES:
-                if tiles.available(state.stock, face) and any(tiles.segments(face, r) == (want,) for r in range(6)):
-                    price = tiles.base_cost(face) + extra
-                    best = price if best is None else min(best, price)
+        outs = _exits(state, net, seat, memo).get(nb, 0) & ~(1 << back)
+        if outs:
+            info = state.map.hexes[nb]
+            extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
+            for out in range(6):
+                if outs & (1 << out):
+                    for face in _BY_TURN[(out - back) % 6]:
+                        if tiles.available(state.stock, face):
+                            price = tiles.base_cost(face) + extra
+                            best = price if best is None else min(best, price)
     memo[key] = best
     return best
