@@ -21,6 +21,7 @@ while a pending track waits to be joined) goes through ``plan_build`` itself.  T
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.contract import Command
@@ -43,7 +44,12 @@ LAYOUTS: dict[str, tuple[tuple[int, tuple[int, ...]], ...]] = {
     for face in tiles.PLAIN_FACES}
 BASE_COST = {face: tiles.base_cost(face) for face in tiles.PLAIN_FACES}
 COST = building.COST
-assert len(set(BASE_COST.values())) == 2, "a plain tile costs one of two base prices (one or two tracks)"
+CHEAP, DEAR = min(BASE_COST.values()), max(BASE_COST.values())
+assert all((c == CHEAP) == (len(LAYOUTS[f][0][1]) == 1) for f, c in BASE_COST.items()), \
+    "a plain tile with one track costs the one base price, with two the other"
+#: A town face's cost before terrain, and the distinct such costs.
+TOWN_COST = {face: tiles.base_cost(face) for face in tiles.TOWN_FACES}
+TOWN_COSTS = tuple(sorted(set(TOWN_COST.values())))
 
 #: A hex's listed BuildTrack commands by the facts that decide them: (map, seat, hex, the
 #: verdict of each track, which faces are left, which costs the seat can pay) -> a list of
@@ -134,6 +140,87 @@ def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ..
     return out
 
 
+def _upgrade_commands(state: State, seat: str, hex_key: str, old: frozenset[int], verdicts: tuple[int, ...],
+                      faces: tuple[bool, ...], payable: bool) -> list[tuple[Command, int]]:
+    """The BuildTrack commands that upgrade the plain tile with tracks ``old`` (indexes in
+    ``PAIRS``) on ``hex_key`` to a complex tile: its tracks kept, each added one legal alone."""
+    place = places.reference(state.map.id, hex_key)
+    out: list[tuple[Command, int]] = []
+    if not payable:
+        return out
+    for face, left in zip(tiles.PLAIN_FACES, faces, strict=True):
+        if not left or BASE_COST[face] != DEAR:
+            continue
+        for rot, tracks in LAYOUTS[face]:
+            if old < frozenset(tracks) and all(verdicts[t] == OK for t in tracks if t not in old):
+                out.append((Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
+                                                         "cost": BASE_COST[face], "kind": "upgrade",
+                                                         "place": place}), -1))
+    return out
+
+
+def _stubs(state: State, net: Network, seat: str, hex_key: str) -> tuple[int, ...] | None:
+    """What each exit of a new town tile on ``hex_key`` would do, as ``building._check_stubs``
+    judges it: BAD (off the board, or a link back into this town), CITY (connects the tile: a city,
+    an own link or one the seat may take over), OPEN (neither).  None: no exit would connect."""
+    nbs = state.map.neighbours[hex_key]
+    out = []
+    town = ("town", hex_key)
+    for e in range(6):
+        nb = nbs[e]
+        if nb is None:
+            out.append(BAD)
+        elif state.is_city(nb):
+            out.append(CITY)
+        else:
+            joined = net.open_target.get((hex_key, e))
+            if joined is None:
+                out.append(OPEN)
+            else:
+                link = joined[0]
+                if link.other_end(joined[1]) == town:
+                    out.append(BAD)
+                elif link.owner == seat or (link.owner is None and net.takeable(state, link, seat)):
+                    out.append(CITY)
+                else:
+                    out.append(OPEN)
+    return tuple(out) if CITY in out else None
+
+
+def _town_commands(state: State, seat: str, hex_key: str, stubs: tuple[int, ...], faces: tuple[bool, ...],
+                   payable: tuple[bool, ...], extra: int) -> list[tuple[Command, int]]:
+    """The BuildTrack commands of the new town tiles on the empty town ``hex_key``."""
+    place = places.reference(state.map.id, hex_key)
+    out: list[tuple[Command, int]] = []
+    for face, left in zip(tiles.TOWN_FACES, faces, strict=True):
+        if not left or not payable[TOWN_COSTS.index(TOWN_COST[face])]:
+            continue
+        for rot, segs, _masks in tiles.layouts(face):
+            exits = [sg[0] for sg in segs]
+            if all(stubs[e] != BAD for e in exits) and any(stubs[e] == CITY for e in exits):
+                out.append((Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
+                                                         "cost": TOWN_COST[face] + extra, "kind": "new",
+                                                         "place": place}), -1))
+    return out
+
+
+def _cached(key: tuple[Any, ...], make: Callable[..., list[tuple[Command, int]]],
+            *args: Any) -> list[tuple[Command, int]]:
+    """``make(*args)``, kept under ``key`` (the facts that decide it) in :data:`_HEX_COMMANDS`."""
+    listed = _HEX_COMMANDS.get(key)
+    if listed is None:
+        if len(_HEX_COMMANDS) >= _HEX_COMMANDS_MAX:
+            _HEX_COMMANDS.clear()
+        listed = _HEX_COMMANDS[key] = make(*args)
+    return listed
+
+
+def _extra(state: State, hex_key: str) -> int:
+    """A new tile's terrain surcharge on ``hex_key`` (river, hill)."""
+    info = state.map.hexes[hex_key]
+    return (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
+
+
 def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     """Every BuildTrack command the seat may send now, in the order of ``legal_builds``."""
     if state.phase != "build" or state.current != seat or state.turn["built"] >= state.tile_limit(seat):
@@ -144,52 +231,71 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     memo: dict[Any, Any] = {}
     joinable = {id(link) for link in net.links
                 if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
-    free = {town: [f for f in (tiles.TOWN_FACES if town else tiles.PLAIN_FACES) if tiles.available(state.stock, f)]
-            for town in (False, True)}
     faces = tuple(building._pair(state, f, memo) is not None for f in tiles.PLAIN_FACES)
-    cheap = min(BASE_COST.values())
-    dear = max(BASE_COST.values())
+    simple = [f for f, left in zip(tiles.PLAIN_FACES, faces, strict=True) if left and BASE_COST[f] == CHEAP]
     mp = state.map
     for hex_key in building.candidate_hexes(state, net, seat):
         town = state.is_town(hex_key)
-        if hex_key not in state.track and not town:
-            verdicts = _verdicts(state, net, hex_key, joinable)
-            if verdicts is None:
+        old = state.track.get(hex_key)
+        if town:
+            if old is None:
+                stubs = _stubs(state, net, seat, hex_key)
+                if stubs is None:
+                    continue
+                extra = _extra(state, hex_key)
+                town_faces = tuple(building._pair(state, f, memo) is not None for f in tiles.TOWN_FACES)
+                payable = tuple(_can_pay(state, seat, c + extra, memo) for c in TOWN_COSTS)
+                out.extend(c for c, _ in _cached((mp.id, seat, hex_key, "town", stubs, town_faces, payable),
+                                                 _town_commands, state, seat, hex_key, stubs, town_faces, payable,
+                                                 extra))
                 continue
-            info = mp.hexes[hex_key]
-            extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
-            payable = (_can_pay(state, seat, cheap + extra, memo), _can_pay(state, seat, dear + extra, memo))
-            key = (mp.id, seat, hex_key, verdicts, faces, payable)
-            listed = _HEX_COMMANDS.get(key)
-            if listed is None:
-                if len(_HEX_COMMANDS) >= _HEX_COMMANDS_MAX:
-                    _HEX_COMMANDS.clear()
-                listed = _HEX_COMMANDS[key] = _hex_commands(state, seat, hex_key, verdicts, faces, payable,
-                                                             extra, cheap)
-            joins: dict[int, bool] = {}
-            room = state.turn["built"] + 1 < state.tile_limit(seat)
-            for command, later in listed:
-                if later < 0:
-                    out.append(command)
-                    continue
-                if not room:
-                    continue
-                ok = joins.get(later)
-                if ok is None:
-                    # (pending.joinable_next, its parts shared by the hex's tiles)
-                    costs = pending.join_costs(state, net, seat, hex_key, memo)
-                    a, b = PAIRS[later]
-                    ok = joins[later] = pending.affordable(state, seat, command.args["cost"], [costs[a], costs[b]],
-                                                           memo)
-                if ok:
-                    out.append(command)
+            nbs = mp.neighbours[hex_key]
+            bad = sum(1 << e for e in range(6) if nbs[e] is None)
+            good = sum(1 << e for e in range(6) if nbs[e] is not None and (
+                state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
+            free = [f for f in tiles.TOWN_FACES if tiles.available(state.stock, f)]
+            out.extend(_command(seat, b) for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
             continue
-        nbs = mp.neighbours[hex_key]
-        bad = sum(1 << e for e in range(6) if nbs[e] is None)
-        good = sum(1 << e for e in range(6) if nbs[e] is not None and (
-            state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
-        out.extend(_command(seat, b)
-                   for b in building.hex_builds(state, net, seat, hex_key, free[town], bad, good, memo))
+        verdicts = _verdicts(state, net, hex_key, joinable)
+        if old is not None:
+            segs = old["segs"]
+            if len(segs) == 1:
+                # a redirection: the last tile of the seat's incomplete link, turned (planned in full)
+                if simple and building._last_tile_link(state, net, seat, hex_key) is not None:
+                    out.extend(_command(seat, b)
+                               for b in building.hex_builds(state, net, seat, hex_key, simple, 0, 0, memo))
+                if verdicts is not None:
+                    kept = frozenset(PAIR_INDEX[(sg["e"][0], sg["e"][1])] for sg in segs)
+                    payable_up = _can_pay(state, seat, DEAR, memo)
+                    key = (mp.id, seat, hex_key, "upgrade", kept, verdicts, faces, payable_up)
+                    out.extend(c for c, _ in _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts,
+                                                     faces, payable_up))
+            continue
+        if verdicts is None:
+            continue
+        extra = _extra(state, hex_key)
+        payable2 = (_can_pay(state, seat, CHEAP + extra, memo), _can_pay(state, seat, DEAR + extra, memo))
+        listed = _cached((mp.id, seat, hex_key, verdicts, faces, payable2),
+                         _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, CHEAP)
+        joins: dict[int, bool] = {}
+        costs: list[int | None] | None = None
+        room = state.turn["built"] + 1 < state.tile_limit(seat)
+        for command, later in listed:
+            if later < 0:
+                out.append(command)
+                continue
+            if not room:
+                continue
+            ok = joins.get(later)
+            if ok is None:
+                # (pending.joinable_next, its parts shared by the hex's tiles)
+                if costs is None:
+                    costs = pending.join_costs(state, net, seat, hex_key, memo)
+                a, b = PAIRS[later]
+                ok = joins[later] = pending.affordable(state, seat, command.args["cost"], [costs[a], costs[b]],
+                                                       memo)
+            if ok:
+                out.append(command)
     return out
 
 
