@@ -22,6 +22,8 @@ while a pending track waits to be joined) goes through ``plan_build`` itself.  T
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from games.contract import Command
@@ -54,62 +56,59 @@ TOWN_COSTS = tuple(sorted(set(TOWN_COST.values())))
 #: A hex's listed BuildTrack commands by the facts that decide them: (map, seat, hex, the
 #: verdict of each track, which faces are left, which costs the seat can pay) -> a list of
 #: (command, the waiting track it needs joinable or -1).  Plain values, so never stale; bounded.
-_HEX_COMMANDS: dict[tuple[Any, ...], list[tuple[Command, int]]] = {}
+_HEX_COMMANDS: dict[tuple[Any, ...], Listed] = {}
 _HEX_COMMANDS_MAX = 4096
 
 
-def _verdicts(state: State, net: Network, hex_key: str, joinable: set[int]) -> tuple[int, ...] | None:
-    """The verdict on each track in ``PAIRS`` laid alone on the empty ``hex_key``, as
-    ``building._check_track`` gives it (None: no track there would be connected)."""
+def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tuple[Any, ...] | None:
+    """What lies beyond each edge of ``hex_key``, as plain values: ``BAD`` (the board's edge, a
+    thick black line), ``OPEN`` (nothing to join), ``FOREIGN`` (the open end of a link the seat may
+    not extend), a city's hex, or for the open end of a link the seat may extend ``(the place at its
+    other end or None, the first edge of this hex that reaches the same link)``.  None: no edge
+    connects (neither a city nor such a link)."""
     nbs = state.map.neighbours[hex_key]
     cities, new_cities, targets = state.map.cities, state.new_cities, net.open_target
-    kind: list[int] = []
-    end: list[Any] = []
-    link: list[Any] = []
+    sig: list[Any] = []
+    links: dict[int, int] = {}
     connected = False
     for e in range(6):
         nb = nbs[e]
         if nb is None:
-            kind.append(BAD)
-            end.append(None)
-            link.append(None)
+            sig.append(BAD)
         elif nb in cities or nb in new_cities:
-            kind.append(CITY)
-            end.append(nb)
-            link.append(None)
+            sig.append(nb)
             connected = True
         else:
             joined = targets.get((hex_key, e))
             if joined is None:
-                kind.append(OPEN)
-                end.append(None)
-                link.append(None)
+                sig.append(OPEN)
             elif id(joined[0]) in joinable:
-                kind.append(JOIN)
                 other = joined[0].other_end(joined[1])
                 # (a place the link leads to: a city or a town; an open end is nowhere)
-                end.append(other[1] if other[0] in ("city", "town") else None)
-                link.append(joined[0])
+                sig.append((other[1] if other[0] in ("city", "town") else None, links.setdefault(id(joined[0]), e)))
                 connected = True
             else:
-                kind.append(FOREIGN)
-                end.append(None)
-                link.append(None)
-    if not connected:
-        return None
+                sig.append(FOREIGN)
+    return tuple(sig) if connected else None
+
+
+@lru_cache(maxsize=8192)
+def _verdicts(edges: tuple[Any, ...]) -> tuple[int, ...]:
+    """The verdict on each track in ``PAIRS`` laid alone on a hex with these ``_edges``, as
+    ``building._check_track`` gives it."""
     out = []
     for a, b in PAIRS:
-        ka, kb = kind[a], kind[b]
-        if ka in (BAD, FOREIGN) or kb in (BAD, FOREIGN):
-            out.append(NO)
-        elif ka == OPEN and kb == OPEN:
+        ea, eb = edges[a], edges[b]
+        if type(ea) is int and ea != OPEN or type(eb) is int and eb != OPEN:
+            out.append(NO)                      # off the board, or into a link the seat may not extend
+        elif ea == OPEN and eb == OPEN:
             out.append(LATER)
-        elif ka == JOIN and kb == JOIN and link[a] is link[b]:
-            out.append(NO)
-        elif end[a] is not None and end[a] == end[b]:
-            out.append(NO)                      # a link from a place back to itself
+        elif type(ea) is tuple and type(eb) is tuple and ea[1] == eb[1]:
+            out.append(NO)                      # both ends into the same link
         else:
-            out.append(OK)
+            place_a = ea if type(ea) is str else ea[0] if type(ea) is tuple else None
+            place_b = eb if type(eb) is str else eb[0] if type(eb) is tuple else None
+            out.append(NO if place_a is not None and place_a == place_b else OK)   # a place back to itself
     return tuple(out)
 
 
@@ -204,14 +203,28 @@ def _town_commands(state: State, seat: str, hex_key: str, stubs: tuple[int, ...]
     return out
 
 
-def _cached(key: tuple[Any, ...], make: Callable[..., list[tuple[Command, int]]],
-            *args: Any) -> list[tuple[Command, int]]:
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A hex's commands as kept: all of them in order, the waiting track each needs joinable (-1:
+    none), the distinct such tracks, and the commands that need none (what is left when no
+    waiting track can be joined)."""
+
+    commands: list[Command]
+    waits: list[int]
+    tracks: tuple[int, ...]
+    fixed: list[Command]
+
+
+def _cached(key: tuple[Any, ...], make: Callable[..., list[tuple[Command, int]]], *args: Any) -> Listed:
     """``make(*args)``, kept under ``key`` (the facts that decide it) in :data:`_HEX_COMMANDS`."""
     listed = _HEX_COMMANDS.get(key)
     if listed is None:
         if len(_HEX_COMMANDS) >= _HEX_COMMANDS_MAX:
             _HEX_COMMANDS.clear()
-        listed = _HEX_COMMANDS[key] = make(*args)
+        made = make(*args)
+        listed = _HEX_COMMANDS[key] = Listed([c for c, _ in made], [w for _, w in made],
+                                             tuple(sorted({w for _, w in made if w >= 0})),
+                                             [c for c, w in made if w < 0])
     return listed
 
 
@@ -245,9 +258,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                 extra = _extra(state, hex_key)
                 town_faces = tuple(building._pair(state, f, memo) is not None for f in tiles.TOWN_FACES)
                 payable = tuple(_can_pay(state, seat, c + extra, memo) for c in TOWN_COSTS)
-                out.extend(c for c, _ in _cached((mp.id, seat, hex_key, "town", stubs, town_faces, payable),
-                                                 _town_commands, state, seat, hex_key, stubs, town_faces, payable,
-                                                 extra))
+                out += _cached((mp.id, seat, hex_key, "town", stubs, town_faces, payable),
+                               _town_commands, state, seat, hex_key, stubs, town_faces, payable, extra).commands
                 continue
             nbs = mp.neighbours[hex_key]
             bad = sum(1 << e for e in range(6) if nbs[e] is None)
@@ -256,7 +268,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             free = [f for f in tiles.TOWN_FACES if tiles.available(state.stock, f)]
             out.extend(_command(seat, b) for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
             continue
-        verdicts = _verdicts(state, net, hex_key, joinable)
+        edges = _edges(state, net, hex_key, joinable)
+        verdicts = None if edges is None else _verdicts(edges)
         if old is not None:
             segs = old["segs"]
             if len(segs) == 1:
@@ -268,8 +281,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                     kept = frozenset(PAIR_INDEX[(sg["e"][0], sg["e"][1])] for sg in segs)
                     payable_up = _can_pay(state, seat, DEAR, memo)
                     key = (mp.id, seat, hex_key, "upgrade", kept, verdicts, faces, payable_up)
-                    out.extend(c for c, _ in _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts,
-                                                     faces, payable_up))
+                    out += _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts, faces,
+                                   payable_up).commands
             continue
         if verdicts is None:
             continue
@@ -277,25 +290,23 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
         payable2 = (_can_pay(state, seat, CHEAP + extra, memo), _can_pay(state, seat, DEAR + extra, memo))
         listed = _cached((mp.id, seat, hex_key, verdicts, faces, payable2),
                          _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, CHEAP)
-        joins: dict[int, bool] = {}
-        costs: list[int | None] | None = None
-        room = state.turn["built"] + 1 < state.tile_limit(seat)
-        for command, later in listed:
-            if later < 0:
-                out.append(command)
-                continue
-            if not room:
-                continue
-            ok = joins.get(later)
-            if ok is None:
-                # (pending.joinable_next, its parts shared by the hex's tiles)
-                if costs is None:
-                    costs = pending.join_costs(state, net, seat, hex_key, memo)
-                a, b = PAIRS[later]
-                ok = joins[later] = pending.affordable(state, seat, command.args["cost"], [costs[a], costs[b]],
-                                                       memo)
-            if ok:
-                out.append(command)
+        if not listed.tracks:
+            out += listed.commands
+            continue
+        if state.turn["built"] + 1 >= state.tile_limit(seat):
+            out += listed.fixed         # no tile of the turn left to join a waiting track
+            continue
+        # (pending.joinable_next, its parts shared by the hex's tiles)
+        costs = pending.join_costs(state, net, seat, hex_key, memo)
+        dear = DEAR + extra
+        joins = {t: pending.affordable(state, seat, dear, [costs[PAIRS[t][0]], costs[PAIRS[t][1]]], memo)
+                 for t in listed.tracks}
+        if all(joins.values()):
+            out += listed.commands
+        elif not any(joins.values()):
+            out += listed.fixed
+        else:
+            out += [c for c, w in zip(listed.commands, listed.waits, strict=True) if w < 0 or joins[w]]
     return out
 
 

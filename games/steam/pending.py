@@ -101,12 +101,45 @@ def affordable(state: State, seat: str, cost: int, joins: list[int | None], memo
 
 
 def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[Any, Any]) -> list[int | None]:
-    """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it."""
+    """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it (None:
+    none can): beyond the edge an empty hex (not a town, not a city) with another edge a tile there
+    may join (:func:`_exits`), a plain tile for that curve in the stock."""
     key = ("joins", hex_key)
-    if key not in memo:
-        memo[key] = [_join_cost(state, net, seat, hex_key, edge, memo) for edge in range(6)]
-    costs: list[int | None] = memo[key]
+    if key in memo:
+        costs: list[int | None] = memo[key]
+        return costs
+    mp = state.map
+    exits = _exits(state, net, seat, memo)
+    if "turns" not in memo:
+        memo["turns"] = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if tiles.available(state.stock, f)),
+                             default=None) for d in range(6)]
+    turns: list[int | None] = memo["turns"]
+    extras = _extras(mp.id)
+    track, new_cities, towns, cities = state.track, state.new_cities, mp.towns, mp.cities
+    costs = []
+    for edge, nb in enumerate(mp.neighbours[hex_key]):
+        best: int | None = None
+        if nb is not None and nb not in track and nb not in cities and nb not in new_cities and nb not in towns:
+            back = (edge + 3) % 6
+            outs = exits.get(nb, 0) & ~(1 << back)
+            for out in range(6):
+                if outs & (1 << out):
+                    price = turns[(out - back) % 6]
+                    if price is not None and (best is None or price < best):
+                        best = price
+            if best is not None:
+                best += extras[nb]
+        costs.append(best)
+    memo[key] = costs
     return costs
+
+
+@cache
+def _extras(map_id: str) -> dict[str, int]:
+    """A new tile's terrain surcharge per hex of a map (river, hill)."""
+    mp = hex_map(map_id)
+    return {h: (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
+            for h, info in mp.hexes.items()}
 
 
 #: The plain one-track faces by the turn of their track, ``(out - in) % 6``: 3 straight, 2 and 4
@@ -141,26 +174,3 @@ def _exits(state: State, net: Network, seat: str, memo: dict[Any, Any]) -> dict[
         memo["exits"] = masks
     exits: dict[str, int] = memo["exits"]
     return exits
-
-
-def _join_cost(state: State, net: Network, seat: str, hex_key: str, edge: int, memo: dict[Any, Any]) -> int | None:
-    """The cheapest plain tile joining a track that leaves ``hex_key`` over ``edge`` (None: none can)."""
-    key = ("join", hex_key, edge)
-    if key in memo:
-        return memo[key]
-    best: int | None = None
-    nb = state.map.neighbour(hex_key, edge)
-    if nb is not None and nb not in state.track and not state.is_city(nb) and nb not in state.map.towns:
-        back = (edge + 3) % 6
-        outs = _exits(state, net, seat, memo).get(nb, 0) & ~(1 << back)
-        if outs:
-            info = state.map.hexes[nb]
-            extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
-            for out in range(6):
-                if outs & (1 << out):
-                    for face in _BY_TURN[(out - back) % 6]:
-                        if tiles.available(state.stock, face):
-                            price = tiles.base_cost(face) + extra
-                            best = price if best is None else min(best, price)
-    memo[key] = best
-    return best
