@@ -215,8 +215,10 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
     if pair is None:
         raise IllegalMove("steam.build.stock", "no tile of this kind is left in the supply")
     waiting = pending.unjoined(state, net, seat)
-    if waiting and not pending.joined_after(state, seat, hex_key, {"face": face, "rot": rot, "segs": new_segs},
-                                            claims, waiting):
+    fresh = [e for sg in new_segs[len(old["segs"]) if old and kind == "upgrade" else 0:] for e in sg["e"]]
+    if waiting and ((kind != "redirect" and pending.left_alone(net, hex_key, fresh, waiting))
+                    or not pending.joined_after(state, seat, hex_key, {"face": face, "rot": rot, "segs": new_segs},
+                                                claims, waiting)):
         raise IllegalMove("steam.build.pending",
                           "the second track of your complex tile is not joined yet: this tile must join it")
     outcome = finance.pay(state, seat, cost)

@@ -74,6 +74,22 @@ def _owner(owners: list[str | None]) -> str | None:
     return min(counts, key=lambda o: (-counts[o], o is None, o or ""))
 
 
+def trace_link(track: dict[str, dict[str, Any]], mp: Any, new_cities: dict[str, str], hex_key: str,
+               i: int) -> tuple[list[SegRef], list[End]]:
+    """The chain and the two ends of the link through segment ``i`` on ``hex_key`` (as :func:`trace`
+    finds it, from that segment)."""
+    walk_args = (track, mp.neighbours, mp.cities, new_cities)
+    edges = track[hex_key]["segs"][i]["e"]
+    if len(edges) == 1:
+        out: list[SegRef] = [(hex_key, i)]
+        return out, [("town", hex_key), _walk(*walk_args, hex_key, edges[0], out)]
+    left: list[SegRef] = [(hex_key, i)]
+    end_a = _walk(*walk_args, hex_key, edges[0], left)
+    right: list[SegRef] = [(hex_key, i)]
+    end_b = _walk(*walk_args, hex_key, edges[1], right)
+    return list(reversed(left[1:])) + right, [end_a, end_b]
+
+
 def trace(state: State) -> list[Link]:
     links: list[Link] = []
     done: set[SegRef] = set()

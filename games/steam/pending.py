@@ -13,13 +13,12 @@ is joined the move window shows a mandatory open action and the turn cannot be c
 
 from __future__ import annotations
 
-import dataclasses
 from functools import cache
 from typing import Any
 
 from . import finance, tiles
 from .data import RULES, hex_map
-from .network import Link, Network
+from .network import Link, Network, _owner, trace_link
 from .state import State
 
 COST = RULES["cost"]
@@ -64,17 +63,58 @@ def targets(state: State, net: Network, refs: list[tuple[str, int]]) -> set[str]
     return out
 
 
+def left_alone(net: Network, hex_key: str, edges: list[int], refs: list[tuple[str, int]]) -> bool:
+    """Whether new track on ``edges`` of ``hex_key`` surely leaves a pending track unjoined: its
+    link is not extended (no new track meets one of its open ends) and has no town end (a town
+    end might become rooted by another link the new tile completes; :func:`joined_after` decides
+    then).  A shortcut for the listing: most tiles tried while a track waits are elsewhere."""
+    touched = {id(net.open_target[(hex_key, e)][0]) for e in edges if (hex_key, e) in net.open_target}
+    for ref in refs:
+        link = _link_of(net, ref)
+        if link is not None and id(link) not in touched and all(end[0] == "open" for end in link.ends):
+            return True
+    return False
+
+
 def joined_after(state: State, seat: str, hex_key: str, tile: dict[str, Any], claims: list[list[Any]],
                  refs: list[tuple[str, int]]) -> bool:
-    """Whether laying ``tile`` on ``hex_key`` joins every pending track in ``refs`` to a city."""
+    """Whether laying ``tile`` on ``hex_key`` joins every pending track in ``refs`` to a city.
+
+    Traces only the links that decide it on the board after the tile (``network.trace_link``):
+    each pending track's link and, where it ends in a town, the links leaving that town's other
+    exits (:func:`rooted` on the whole network after the tile gives the same answer)."""
     track = dict(state.track)
     track[hex_key] = tile
-    after = dataclasses.replace(state, track=track)
-    for h, i in claims:
-        if h in track and i < len(track[h]["segs"]):
-            after.own_tile(h)["segs"][i]["owner"] = seat
-    net = Network._build(after)
-    return all((link := _link_of(net, ref)) is not None and rooted(net, link, seat) for ref in refs)
+    mp = state.map
+    claimed = {(h, i) for h, i in claims if h in track and i < len(track[h]["segs"])}
+
+    def owner(ref: tuple[str, int]) -> str | None:
+        return seat if ref in claimed else track[ref[0]]["segs"][ref[1]]["owner"]
+
+    for h, i in refs:
+        if h not in track or i >= len(track[h]["segs"]):
+            return False
+        chain, ends = trace_link(track, mp, state.new_cities, h, i)
+        if not any(end[0] == "city" for end in ends) and not any(
+                end[0] == "town" and _town_rooted(track, mp, state.new_cities, end[1], set(chain), owner, seat)
+                for end in ends):
+            return False
+    return True
+
+
+def _town_rooted(track: dict[str, dict[str, Any]], mp: Any, new_cities: dict[str, str], town: str,
+                 chain: set[tuple[str, int]], owner: Any, seat: str) -> bool:
+    """Whether a completed link of ``seat`` other than ``chain`` ends in ``town`` (it leaves by
+    one of the town tile's exits)."""
+    tile = track.get(town)
+    for j, sg in enumerate(tile["segs"] if tile else ()):
+        if len(sg["e"]) != 1 or (town, j) in chain:
+            continue
+        other, ends = trace_link(track, mp, new_cities, town, j)
+        if all(end[0] != "open" for end in ends) and ("town", town) in ends and \
+                _owner([owner(ref) for ref in other]) == seat:
+            return True
+    return False
 
 
 def joinable_next(state: State, net: Network, seat: str, hex_key: str, seg: tuple[int, ...], cost: int,
