@@ -22,7 +22,6 @@ while a pending track waits to be joined) goes through ``plan_build`` itself.  T
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -40,6 +39,7 @@ OK, LATER, NO = range(3)
 #: Every track a plain tile can have, as (a, b) with a < b, and its index.
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
 PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
+PAIR_MASK = tuple((1 << a) | (1 << b) for a, b in PAIRS)
 #: Each plain face's distinct rotations: (rot, indexes of its tracks in ``PAIRS``).
 LAYOUTS: dict[str, tuple[tuple[int, tuple[int, ...]], ...]] = {
     face: tuple((rot, tuple(PAIR_INDEX[(sg[0], sg[1])] for sg, _ in masks)) for rot, _, masks in tiles.layouts(face))
@@ -56,7 +56,7 @@ TOWN_COSTS = tuple(sorted(set(TOWN_COST.values())))
 #: A hex's listed BuildTrack commands by the facts that decide them: (map, seat, hex, the
 #: verdict of each track, which faces are left, which costs the seat can pay) -> a list of
 #: (command, the waiting track it needs joinable or -1).  Plain values, so never stale; bounded.
-_HEX_COMMANDS: dict[tuple[Any, ...], Listed] = {}
+_HEX_COMMANDS: dict[tuple[Any, ...], list[Command]] = {}
 _HEX_COMMANDS_MAX = 4096
 
 
@@ -113,14 +113,15 @@ def _verdicts(edges: tuple[Any, ...]) -> tuple[int, ...]:
 
 
 def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ...], faces: tuple[bool, ...],
-                  payable: tuple[bool, bool], extra: int, cheap: int) -> list[tuple[Command, int]]:
+                  payable: tuple[bool, bool], extra: int, joins: int) -> list[Command]:
     """The BuildTrack commands of the new plain tiles on ``hex_key`` that the facts allow, in
-    ``legal_builds``' order; a complex tile with a waiting track carries that track's index."""
+    ``legal_builds``' order.  A complex tile's second track may wait (LATER) when the next tile can
+    join it over one of its edges: ``joins`` is the bit mask of those edges."""
     place = places.reference(state.map.id, hex_key)
-    out: list[tuple[Command, int]] = []
+    out: list[Command] = []
     for face, left in zip(tiles.PLAIN_FACES, faces, strict=True):
         cost = BASE_COST[face] + extra
-        if not left or not payable[BASE_COST[face] != cheap]:
+        if not left or not payable[BASE_COST[face] != CHEAP]:
             continue
         for rot, tracks in LAYOUTS[face]:
             later = -1
@@ -129,22 +130,22 @@ def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ..
                 v = verdicts[t]
                 if v == OK:
                     continue
-                if v == NO or len(tracks) != 2 or later >= 0:
+                if v == NO or len(tracks) != 2 or later >= 0 or not PAIR_MASK[t] & joins:
                     ok = False
                     break
                 later = t
             if ok:
-                out.append((Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": cost,
-                                                         "kind": "new", "place": place}), later))
+                out.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": cost,
+                                                        "kind": "new", "place": place}))
     return out
 
 
 def _upgrade_commands(state: State, seat: str, hex_key: str, old: frozenset[int], verdicts: tuple[int, ...],
-                      faces: tuple[bool, ...], payable: bool) -> list[tuple[Command, int]]:
+                      faces: tuple[bool, ...], payable: bool) -> list[Command]:
     """The BuildTrack commands that upgrade the plain tile with tracks ``old`` (indexes in
     ``PAIRS``) on ``hex_key`` to a complex tile: its tracks kept, each added one legal alone."""
     place = places.reference(state.map.id, hex_key)
-    out: list[tuple[Command, int]] = []
+    out: list[Command] = []
     if not payable:
         return out
     for face, left in zip(tiles.PLAIN_FACES, faces, strict=True):
@@ -152,9 +153,8 @@ def _upgrade_commands(state: State, seat: str, hex_key: str, old: frozenset[int]
             continue
         for rot, tracks in LAYOUTS[face]:
             if old < frozenset(tracks) and all(verdicts[t] == OK for t in tracks if t not in old):
-                out.append((Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
-                                                         "cost": BASE_COST[face], "kind": "upgrade",
-                                                         "place": place}), -1))
+                out.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
+                                                        "cost": BASE_COST[face], "kind": "upgrade", "place": place}))
     return out
 
 
@@ -187,51 +187,30 @@ def _stubs(state: State, net: Network, seat: str, hex_key: str) -> tuple[int, ..
 
 
 def _town_commands(state: State, seat: str, hex_key: str, stubs: tuple[int, ...], faces: tuple[bool, ...],
-                   payable: tuple[bool, ...], extra: int) -> list[tuple[Command, int]]:
+                   payable: tuple[bool, ...], extra: int) -> list[Command]:
     """The BuildTrack commands of the new town tiles on the empty town ``hex_key``."""
     place = places.reference(state.map.id, hex_key)
-    out: list[tuple[Command, int]] = []
+    out: list[Command] = []
     for face, left in zip(tiles.TOWN_FACES, faces, strict=True):
         if not left or not payable[TOWN_COSTS.index(TOWN_COST[face])]:
             continue
         for rot, segs, _masks in tiles.layouts(face):
             exits = [sg[0] for sg in segs]
             if all(stubs[e] != BAD for e in exits) and any(stubs[e] == CITY for e in exits):
-                out.append((Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
-                                                         "cost": TOWN_COST[face] + extra, "kind": "new",
-                                                         "place": place}), -1))
+                out.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
+                                                        "cost": TOWN_COST[face] + extra, "kind": "new",
+                                                        "place": place}))
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A hex's commands as kept: all of them in order, the waiting track each needs joinable (-1:
-    none), the distinct such tracks, and the commands that need none (what is left when no
-    waiting track can be joined)."""
-
-    commands: list[Command]
-    waits: list[int]
-    tracks: tuple[int, ...]
-    fixed: list[Command]
-
-
-def _cached(key: tuple[Any, ...], make: Callable[..., list[tuple[Command, int]]], *args: Any) -> Listed:
+def _cached(key: tuple[Any, ...], make: Callable[..., list[Command]], *args: Any) -> list[Command]:
     """``make(*args)``, kept under ``key`` (the facts that decide it) in :data:`_HEX_COMMANDS`."""
     listed = _HEX_COMMANDS.get(key)
     if listed is None:
         if len(_HEX_COMMANDS) >= _HEX_COMMANDS_MAX:
             _HEX_COMMANDS.clear()
-        made = make(*args)
-        listed = _HEX_COMMANDS[key] = Listed([c for c, _ in made], [w for _, w in made],
-                                             tuple(sorted({w for _, w in made if w >= 0})),
-                                             [c for c, w in made if w < 0])
+        listed = _HEX_COMMANDS[key] = make(*args)
     return listed
-
-
-def _extra(state: State, hex_key: str) -> int:
-    """A new tile's terrain surcharge on ``hex_key`` (river, hill)."""
-    info = state.map.hexes[hex_key]
-    return (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
 
 
 def build_commands(state: State, net: Network, seat: str) -> list[Command]:
@@ -247,6 +226,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     faces = tuple(building._pair(state, f, memo) is not None for f in tiles.PLAIN_FACES)
     simple = [f for f, left in zip(tiles.PLAIN_FACES, faces, strict=True) if left and BASE_COST[f] == CHEAP]
     mp = state.map
+    extras = pending.extras(mp.id)
+    room = state.turn["built"] + 1 < state.tile_limit(seat)
     for hex_key in building.candidate_hexes(state, net, seat):
         town = state.is_town(hex_key)
         old = state.track.get(hex_key)
@@ -255,11 +236,11 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                 stubs = _stubs(state, net, seat, hex_key)
                 if stubs is None:
                     continue
-                extra = _extra(state, hex_key)
+                extra = extras[hex_key]
                 town_faces = tuple(building._pair(state, f, memo) is not None for f in tiles.TOWN_FACES)
                 payable = tuple(_can_pay(state, seat, c + extra, memo) for c in TOWN_COSTS)
                 out += _cached((mp.id, seat, hex_key, "town", stubs, town_faces, payable),
-                               _town_commands, state, seat, hex_key, stubs, town_faces, payable, extra).commands
+                               _town_commands, state, seat, hex_key, stubs, town_faces, payable, extra)
                 continue
             nbs = mp.neighbours[hex_key]
             bad = sum(1 << e for e in range(6) if nbs[e] is None)
@@ -282,31 +263,19 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                     payable_up = _can_pay(state, seat, DEAR, memo)
                     key = (mp.id, seat, hex_key, "upgrade", kept, verdicts, faces, payable_up)
                     out += _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts, faces,
-                                   payable_up).commands
+                                   payable_up)
             continue
-        if verdicts is None:
+        if edges is None or verdicts is None:
             continue
-        extra = _extra(state, hex_key)
+        extra = extras[hex_key]
         payable2 = (_can_pay(state, seat, CHEAP + extra, memo), _can_pay(state, seat, DEAR + extra, memo))
-        listed = _cached((mp.id, seat, hex_key, verdicts, faces, payable2),
-                         _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, CHEAP)
-        if not listed.tracks:
-            out += listed.commands
-            continue
-        if state.turn["built"] + 1 >= state.tile_limit(seat):
-            out += listed.fixed         # no tile of the turn left to join a waiting track
-            continue
-        # (pending.joinable_next, its parts shared by the hex's tiles)
-        costs = pending.join_costs(state, net, seat, hex_key, memo)
-        dear = DEAR + extra
-        joins = {t: pending.affordable(state, seat, dear, [costs[PAIRS[t][0]], costs[PAIRS[t][1]]], memo)
-                 for t in listed.tracks}
-        if all(joins.values()):
-            out += listed.commands
-        elif not any(joins.values()):
-            out += listed.fixed
-        else:
-            out += [c for c, w in zip(listed.commands, listed.waits, strict=True) if w < 0 or joins[w]]
+        # a complex tile's waiting track (both its edges open) needs a tile of the turn left and a
+        # tile that can join it over one of them (pending.joinable_next, by edge for the hex)
+        opened = sum(1 << e for e in range(6) if type(edges[e]) is int and edges[e] == OPEN)
+        joins = pending.join_mask(state, net, seat, hex_key, DEAR + extra, opened, memo) \
+            if room and opened & (opened - 1) else 0
+        out += _cached((mp.id, seat, hex_key, verdicts, faces, payable2, joins),
+                       _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, joins)
     return out
 
 

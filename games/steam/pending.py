@@ -140,6 +140,25 @@ def affordable(state: State, seat: str, cost: int, joins: list[int | None], memo
     return bool(memo[key])
 
 
+def join_mask(state: State, net: Network, seat: str, hex_key: str, cost: int, edges: int,
+              memo: dict[Any, Any]) -> int:
+    """The bit mask of those ``edges`` of ``hex_key`` over which the next tile can join a track of a
+    complex tile laid there for ``cost``: a track is joinable (:func:`joinable_next`, with a tile of
+    the turn left) exactly when one of its edges is (paying for a cheaper join never fails where a
+    dearer one succeeds)."""
+    costs = join_costs(state, net, seat, hex_key, memo)
+    mask = 0
+    for e in range(6):
+        c = costs[e]
+        if edges & (1 << e) and c is not None:
+            key = ("both", cost, c)
+            if key not in memo:
+                memo[key] = finance.can_pay_both(state, seat, cost, c)
+            if memo[key]:
+                mask |= 1 << e
+    return mask
+
+
 def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[Any, Any]) -> list[int | None]:
     """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it (None:
     none can): beyond the edge an empty hex (not a town, not a city) with another edge a tile there
@@ -154,7 +173,7 @@ def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[A
         memo["turns"] = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if tiles.available(state.stock, f)),
                              default=None) for d in range(6)]
     turns: list[int | None] = memo["turns"]
-    extras = _extras(mp.id)
+    surcharge = extras(mp.id)
     track, new_cities, towns, cities = state.track, state.new_cities, mp.towns, mp.cities
     costs = []
     for edge, nb in enumerate(mp.neighbours[hex_key]):
@@ -168,14 +187,14 @@ def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[A
                     if price is not None and (best is None or price < best):
                         best = price
             if best is not None:
-                best += extras[nb]
+                best += surcharge[nb]
         costs.append(best)
     memo[key] = costs
     return costs
 
 
 @cache
-def _extras(map_id: str) -> dict[str, int]:
+def extras(map_id: str) -> dict[str, int]:
     """A new tile's terrain surcharge per hex of a map (river, hill)."""
     mp = hex_map(map_id)
     return {h: (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
