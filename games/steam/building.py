@@ -11,12 +11,13 @@ joined by the end of the turn (:mod:`.pending`).
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
 
 from . import finance, pending, places, tiles
-from .data import RULES
+from .data import RULES, hex_map
 from .network import End, Link, Network
 from .state import State
 
@@ -248,14 +249,21 @@ def _without(state: State, hex_key: str, memo: dict[Any, Any]) -> tuple[State, N
     return memo[key]
 
 
+@cache
+def _city_ring(map_id: str) -> frozenset[str]:
+    """The hexes next to a printed city that are no printed city themselves."""
+    mp = hex_map(map_id)
+    return frozenset(nb for city in mp.cities for nb in mp.neighbours[city] if nb is not None and nb not in mp.cities)
+
+
 def candidate_hexes(state: State, net: Network, seat: str) -> list[str]:
     """Hexes where a tile of ``seat`` could possibly go: next to a city, at the open end of
     an own or takeable link, and the last tiles of such links (redirections)."""
-    out: set[str] = set()
-    for city in list(state.map.cities) + list(state.new_cities):
-        for nb in state.map.neighbours[city]:
-            if nb is not None and not state.is_city(nb):
-                out.add(nb)
+    out = set(_city_ring(state.map.id))
+    if state.new_cities:
+        out.difference_update(state.new_cities)
+        for city in state.new_cities:
+            out.update(nb for nb in state.map.neighbours[city] if nb is not None and not state.is_city(nb))
     for (hex_key, _edge), (link, _end) in net.open_target.items():
         if link.owner == seat or (link.owner is None and net.takeable(state, link, seat)):
             out.add(hex_key)

@@ -93,6 +93,12 @@ def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tupl
 
 
 @lru_cache(maxsize=8192)
+def _opened(edges: tuple[Any, ...]) -> int:
+    """The bit mask of the ``OPEN`` edges."""
+    return sum(1 << e for e in range(6) if type(edges[e]) is int and edges[e] == OPEN)
+
+
+@lru_cache(maxsize=8192)
 def _verdicts(edges: tuple[Any, ...]) -> tuple[int, ...]:
     """The verdict on each track in ``PAIRS`` laid alone on a hex with these ``_edges``, as
     ``building._check_track`` gives it."""
@@ -223,21 +229,24 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     memo: dict[Any, Any] = {}
     joinable = {id(link) for link in net.links
                 if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
-    faces = tuple(building._pair(state, f, memo) is not None for f in tiles.PLAIN_FACES)
+    faces = tuple(tiles.available(state.stock, f) for f in tiles.PLAIN_FACES)
     simple = [f for f, left in zip(tiles.PLAIN_FACES, faces, strict=True) if left and BASE_COST[f] == CHEAP]
     mp = state.map
     extras = pending.extras(mp.id)
     room = state.turn["built"] + 1 < state.tile_limit(seat)
+    towns, new_cities, track = mp.towns, state.new_cities, state.track
+    town_faces: tuple[bool, ...] | None = None
     for hex_key in building.candidate_hexes(state, net, seat):
-        town = state.is_town(hex_key)
-        old = state.track.get(hex_key)
+        town = hex_key in towns and hex_key not in new_cities
+        old = track.get(hex_key)
         if town:
             if old is None:
                 stubs = _stubs(state, net, seat, hex_key)
                 if stubs is None:
                     continue
                 extra = extras[hex_key]
-                town_faces = tuple(building._pair(state, f, memo) is not None for f in tiles.TOWN_FACES)
+                if town_faces is None:
+                    town_faces = tuple(tiles.available(state.stock, f) for f in tiles.TOWN_FACES)
                 payable = tuple(_can_pay(state, seat, c + extra, memo) for c in TOWN_COSTS)
                 out += _cached((mp.id, seat, hex_key, "town", stubs, town_faces, payable),
                                _town_commands, state, seat, hex_key, stubs, town_faces, payable, extra)
@@ -271,7 +280,7 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
         payable2 = (_can_pay(state, seat, CHEAP + extra, memo), _can_pay(state, seat, DEAR + extra, memo))
         # a complex tile's waiting track (both its edges open) needs a tile of the turn left and a
         # tile that can join it over one of them (pending.joinable_next, by edge for the hex)
-        opened = sum(1 << e for e in range(6) if type(edges[e]) is int and edges[e] == OPEN)
+        opened = _opened(edges)
         joins = pending.join_mask(state, net, seat, hex_key, DEAR + extra, opened, memo) \
             if room and opened & (opened - 1) else 0
         out += _cached((mp.id, seat, hex_key, verdicts, faces, payable2, joins),

@@ -146,51 +146,56 @@ def join_mask(state: State, net: Network, seat: str, hex_key: str, cost: int, ed
     complex tile laid there for ``cost``: a track is joinable (:func:`joinable_next`, with a tile of
     the turn left) exactly when one of its edges is (paying for a cheaper join never fails where a
     dearer one succeeds)."""
-    costs = join_costs(state, net, seat, hex_key, memo)
+    ctx = _join_context(state, net, seat, memo)
+    nbs = state.map.neighbours[hex_key]
     mask = 0
     for e in range(6):
-        c = costs[e]
-        if edges & (1 << e) and c is not None:
-            key = ("both", cost, c)
-            if key not in memo:
-                memo[key] = finance.can_pay_both(state, seat, cost, c)
-            if memo[key]:
-                mask |= 1 << e
+        if edges & (1 << e):
+            c = _cost_beyond(ctx, nbs[e], (e + 3) % 6)
+            if c is not None:
+                key = ("both", cost, c)
+                if key not in memo:
+                    memo[key] = finance.can_pay_both(state, seat, cost, c)
+                if memo[key]:
+                    mask |= 1 << e
     return mask
 
 
 def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[Any, Any]) -> list[int | None]:
     """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it (None:
-    none can): beyond the edge an empty hex (not a town, not a city) with another edge a tile there
-    may join (:func:`_exits`), a plain tile for that curve in the stock."""
-    key = ("joins", hex_key)
-    if key in memo:
-        costs: list[int | None] = memo[key]
-        return costs
-    mp = state.map
-    exits = _exits(state, net, seat, memo)
-    if "turns" not in memo:
-        memo["turns"] = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if tiles.available(state.stock, f)),
-                             default=None) for d in range(6)]
-    turns: list[int | None] = memo["turns"]
-    surcharge = extras(mp.id)
-    track, new_cities, towns, cities = state.track, state.new_cities, mp.towns, mp.cities
-    costs = []
-    for edge, nb in enumerate(mp.neighbours[hex_key]):
-        best: int | None = None
-        if nb is not None and nb not in track and nb not in cities and nb not in new_cities and nb not in towns:
-            back = (edge + 3) % 6
-            outs = exits.get(nb, 0) & ~(1 << back)
-            for out in range(6):
-                if outs & (1 << out):
-                    price = turns[(out - back) % 6]
-                    if price is not None and (best is None or price < best):
-                        best = price
-            if best is not None:
-                best += surcharge[nb]
-        costs.append(best)
-    memo[key] = costs
-    return costs
+    none can)."""
+    ctx = _join_context(state, net, seat, memo)
+    return [_cost_beyond(ctx, nb, (e + 3) % 6) for e, nb in enumerate(state.map.neighbours[hex_key])]
+
+
+def _join_context(state: State, net: Network, seat: str, memo: dict[Any, Any]) -> tuple[Any, ...]:
+    """What :func:`_cost_beyond` reads, once per listing: the joinable edges per hex
+    (:func:`_exits`), the cheapest plain tile left per turn of a track, the terrain surcharges and
+    the occupied hexes."""
+    if "join_context" not in memo:
+        turns = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if tiles.available(state.stock, f)),
+                     default=None) for d in range(6)]
+        mp = state.map
+        memo["join_context"] = (_exits(state, net, seat, memo), turns, extras(mp.id), state.track, mp.cities,
+                                state.new_cities, mp.towns)
+    ctx: tuple[Any, ...] = memo["join_context"]
+    return ctx
+
+
+def _cost_beyond(ctx: tuple[Any, ...], nb: str | None, back: int) -> int | None:
+    """The cheapest plain tile on ``nb`` from its edge ``back`` to an edge it may join: ``nb`` empty
+    (no tile, city or town), a plain tile for that curve in the stock, plus the terrain (None: none)."""
+    exits, turns, surcharge, track, cities, new_cities, towns = ctx
+    if nb is None or nb in track or nb in cities or nb in new_cities or nb in towns:
+        return None
+    outs = exits.get(nb, 0) & ~(1 << back)
+    best: int | None = None
+    for out in range(6):
+        if outs & (1 << out):
+            price = turns[(out - back) % 6]
+            if price is not None and (best is None or price < best):
+                best = price
+    return None if best is None else best + surcharge[nb]
 
 
 @cache
