@@ -9,10 +9,12 @@ segment of a link carries its owner), so tracing never needs stored link ids.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.kit import Memo
+from games.kit.memo import sealed
 
 from .state import State
 
@@ -166,5 +168,37 @@ class Network:
         return False
 
 
+class _Networks(Memo[State, Network]):
+    """The memo of networks, which can also hand a network on to the next state."""
+
+    __slots__ = ()
+
+    def carry(self, old: State, new: State) -> None:
+        """Let the sealed ``new`` share ``old``'s memoised network when the event between them left
+        the board alone: a network is traced from the tiles (the same objects: ``State.fork`` shares
+        them and an event copies those it changes), the New Cities and the map, nothing else."""
+        hit = self._values.get(id(old))
+        if not sealed(new) or hit is None or hit[0]() is not old or id(new) in self._values:
+            return
+        if new.new_cities != old.new_cities or new.options.get("map") != old.options.get("map") \
+                or len(new.track) != len(old.track):
+            return
+        track = new.track
+        if any(track.get(h) is not tile for h, tile in old.track.items()):
+            return
+        network = hit[1]
+        values = self._values
+        key = id(new)
+
+        def forget(_: Any, key: int = key) -> None:
+            values.pop(key, None)
+        values[key] = (weakref.ref(new, forget), network)
+
+
 #: Networks of the states ``evolve`` made (sealed), by identity.
-_NETWORKS: Memo[State, Network] = Memo(Network._build)
+_NETWORKS = _Networks(Network._build)
+
+
+def carry(old: State, new: State) -> None:
+    """Hand ``old``'s network on to ``new`` (sealed) if the board is the same (:meth:`_Networks.carry`)."""
+    _NETWORKS.carry(old, new)
