@@ -118,15 +118,14 @@ def _verdicts(edges: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ...], faces: tuple[bool, ...],
-                  payable: tuple[bool, bool], extra: int, joins: int) -> list[Command]:
-    """The BuildTrack commands of the new plain tiles on ``hex_key`` that the facts allow, in
-    ``legal_builds``' order.  A complex tile's second track may wait (LATER) when the next tile can
-    join it over one of its edges: ``joins`` is the bit mask of those edges."""
-    place = places.reference(state.map.id, hex_key)
-    out: list[Command] = []
+@lru_cache(maxsize=4096)
+def _new_layouts(verdicts: tuple[int, ...], faces: tuple[bool, ...], payable: tuple[bool, bool],
+                 joins: int) -> tuple[tuple[str, int], ...]:
+    """The (face, rot) of the new plain tiles the facts allow on any hex, in ``legal_builds``'
+    order.  A complex tile's second track may wait (LATER) when the next tile can join it over
+    one of its edges: ``joins`` is the bit mask of those edges."""
+    out = []
     for face, left in zip(tiles.PLAIN_FACES, faces, strict=True):
-        cost = BASE_COST[face] + extra
         if not left or not payable[BASE_COST[face] != CHEAP]:
             continue
         for rot, tracks in LAYOUTS[face]:
@@ -141,16 +140,40 @@ def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ..
                     break
                 later = t
             if ok:
-                out.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": cost,
-                                                        "kind": "new", "place": place}))
-    return out
+                out.append((face, rot))
+    return tuple(out)
+
+
+def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ...], faces: tuple[bool, ...],
+                  payable: tuple[bool, bool], extra: int, joins: int) -> list[Command]:
+    """The BuildTrack commands of the new plain tiles on ``hex_key`` that the facts allow."""
+    return [_command_of(state.map.id, seat, hex_key, face, rot, BASE_COST[face] + extra, "new")
+            for face, rot in _new_layouts(verdicts, faces, payable, joins)]
+
+
+#: Every BuildTrack command listed lately, by its values (map, seat, hex, face, rot, cost, kind):
+#: the same command is listed again and again (a hex's facts change, the tile stays legal); bounded.
+_COMMANDS: dict[tuple[Any, ...], Command] = {}
+_COMMANDS_MAX = 65536
+
+
+def _command_of(map_id: str, seat: str, hex_key: str, face: str, rot: int, cost: int, kind: str) -> Command:
+    key = (map_id, seat, hex_key, face, rot, cost, kind)
+    command = _COMMANDS.get(key)
+    if command is None:
+        if len(_COMMANDS) >= _COMMANDS_MAX:
+            _COMMANDS.clear()
+        # (cost, kind and place are for the menus: decide reads hex, face and rot, checks cost)
+        command = _COMMANDS[key] = Command("BuildTrack", seat, {
+            "hex": hex_key, "face": face, "rot": rot, "cost": cost, "kind": kind,
+            "place": places.reference(map_id, hex_key)})
+    return command
 
 
 def _upgrade_commands(state: State, seat: str, hex_key: str, old: frozenset[int], verdicts: tuple[int, ...],
                       faces: tuple[bool, ...], payable: bool) -> list[Command]:
     """The BuildTrack commands that upgrade the plain tile with tracks ``old`` (indexes in
     ``PAIRS``) on ``hex_key`` to a complex tile: its tracks kept, each added one legal alone."""
-    place = places.reference(state.map.id, hex_key)
     out: list[Command] = []
     if not payable:
         return out
@@ -159,8 +182,7 @@ def _upgrade_commands(state: State, seat: str, hex_key: str, old: frozenset[int]
             continue
         for rot, tracks in LAYOUTS[face]:
             if old < frozenset(tracks) and all(verdicts[t] == OK for t in tracks if t not in old):
-                out.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
-                                                        "cost": BASE_COST[face], "kind": "upgrade", "place": place}))
+                out.append(_command_of(state.map.id, seat, hex_key, face, rot, BASE_COST[face], "upgrade"))
     return out
 
 
@@ -195,7 +217,6 @@ def _stubs(state: State, net: Network, seat: str, hex_key: str) -> tuple[int, ..
 def _town_commands(state: State, seat: str, hex_key: str, stubs: tuple[int, ...], faces: tuple[bool, ...],
                    payable: tuple[bool, ...], extra: int) -> list[Command]:
     """The BuildTrack commands of the new town tiles on the empty town ``hex_key``."""
-    place = places.reference(state.map.id, hex_key)
     out: list[Command] = []
     for face, left in zip(tiles.TOWN_FACES, faces, strict=True):
         if not left or not payable[TOWN_COSTS.index(TOWN_COST[face])]:
@@ -203,9 +224,7 @@ def _town_commands(state: State, seat: str, hex_key: str, stubs: tuple[int, ...]
         for rot, segs, _masks in tiles.layouts(face):
             exits = [sg[0] for sg in segs]
             if all(stubs[e] != BAD for e in exits) and any(stubs[e] == CITY for e in exits):
-                out.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot,
-                                                        "cost": TOWN_COST[face] + extra, "kind": "new",
-                                                        "place": place}))
+                out.append(_command_of(state.map.id, seat, hex_key, face, rot, TOWN_COST[face] + extra, "new"))
     return out
 
 
