@@ -92,10 +92,16 @@ def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tupl
     return tuple(sig) if connected else None
 
 
+_JUDGED: dict[tuple[int, ...], int] = {}
+
+
 @lru_cache(maxsize=8192)
-def _opened(edges: tuple[Any, ...]) -> int:
-    """The bit mask of the ``OPEN`` edges."""
-    return sum(1 << e for e in range(6) if type(edges[e]) is int and edges[e] == OPEN)
+def _judge(edges: tuple[Any, ...]) -> tuple[int, tuple[int, ...], int]:
+    """A hex's ``_edges`` judged: a small number for its verdicts (the same verdicts, the same
+    number: a short key), the verdicts, and the bit mask of its ``OPEN`` edges."""
+    verdicts = _verdicts(edges)
+    number = _JUDGED.setdefault(verdicts, len(_JUDGED))
+    return number, verdicts, sum(1 << e for e in range(6) if type(edges[e]) is int and edges[e] == OPEN)
 
 
 @lru_cache(maxsize=8192)
@@ -255,6 +261,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     room = state.turn["built"] + 1 < state.tile_limit(seat)
     towns, new_cities, track = mp.towns, state.new_cities, state.track
     town_faces: tuple[bool, ...] | None = None
+    probe = pending.JoinProbe(state, net, seat, memo) if room else None
+    faces_key = sum(1 << i for i, left in enumerate(faces) if left)
     for hex_key in building.candidate_hexes(state, net, seat):
         town = hex_key in towns and hex_key not in new_cities
         old = track.get(hex_key)
@@ -278,7 +286,6 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             out.extend(_command(seat, b) for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
             continue
         edges = _edges(state, net, hex_key, joinable)
-        verdicts = None if edges is None else _verdicts(edges)
         if old is not None:
             segs = old["segs"]
             if len(segs) == 1:
@@ -286,23 +293,22 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                 if simple and building._last_tile_link(state, net, seat, hex_key) is not None:
                     out.extend(_command(seat, b)
                                for b in building.hex_builds(state, net, seat, hex_key, simple, 0, 0, memo))
-                if verdicts is not None:
+                if edges is not None:
+                    judged, verdicts, _ = _judge(edges)
                     kept = frozenset(PAIR_INDEX[(sg["e"][0], sg["e"][1])] for sg in segs)
                     payable_up = _can_pay(state, seat, DEAR, memo)
-                    key = (mp.id, seat, hex_key, "upgrade", kept, verdicts, faces, payable_up)
-                    out += _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts, faces,
-                                   payable_up)
+                    key = (mp.id, seat, hex_key, "upgrade", kept, judged, faces_key, payable_up)
+                    out += _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts, faces, payable_up)
             continue
-        if edges is None or verdicts is None:
+        if edges is None:
             continue
+        judged, verdicts, opened = _judge(edges)
         extra = extras[hex_key]
         payable2 = (_can_pay(state, seat, CHEAP + extra, memo), _can_pay(state, seat, DEAR + extra, memo))
         # a complex tile's waiting track (both its edges open) needs a tile of the turn left and a
         # tile that can join it over one of them (pending.joinable_next, by edge for the hex)
-        opened = _opened(edges)
-        joins = pending.join_mask(state, net, seat, hex_key, DEAR + extra, opened, memo) \
-            if room and opened & (opened - 1) else 0
-        out += _cached((mp.id, seat, hex_key, verdicts, faces, payable2, joins),
+        joins = probe.mask(hex_key, DEAR + extra, opened) if probe is not None and opened & (opened - 1) else 0
+        out += _cached((mp.id, seat, hex_key, judged, faces_key, payable2, joins),
                        _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, joins)
     return out
 

@@ -161,6 +161,56 @@ def join_mask(state: State, net: Network, seat: str, hex_key: str, cost: int, ed
     return mask
 
 
+class JoinProbe:
+    """:func:`join_mask` for one listing, its context read once (the listing asks it for most
+    hexes it looks at)."""
+
+    __slots__ = ("state", "seat", "exits", "turns", "surcharge", "blocked", "neighbours", "best", "paid")
+
+    def __init__(self, state: State, net: Network, seat: str, memo: dict[Any, Any]) -> None:
+        exits, turns, surcharge, track, cities, new_cities, towns = _join_context(state, net, seat, memo)
+        self.state, self.seat = state, seat
+        self.exits, self.turns, self.surcharge = exits, turns, surcharge
+        self.blocked = track.keys() | cities.keys() | new_cities.keys() | towns.keys()
+        self.neighbours = state.map.neighbours
+        self.best: dict[tuple[int, int], int | None] = {}
+        self.paid: dict[tuple[int, int], bool] = {}
+
+    def mask(self, hex_key: str, cost: int, edges: int) -> int:
+        """:func:`join_mask` (``_cost_beyond`` and ``finance.can_pay_both``, inline)."""
+        nbs = self.neighbours[hex_key]
+        mask = 0
+        for e in _BITS[edges]:
+            nb = nbs[e]
+            if nb is None or nb in self.blocked:
+                continue
+            back = (e + 3) % 6
+            outs = self.exits.get(nb, 0) & ~(1 << back)
+            key = (back, outs)
+            if key in self.best:
+                best = self.best[key]
+            else:
+                best = None
+                for out in _BITS[outs]:
+                    price = self.turns[(out - back) % 6]
+                    if price is not None and (best is None or price < best):
+                        best = price
+                self.best[key] = best
+            if best is None:
+                continue
+            pair = (cost, best + self.surcharge[nb])
+            ok = self.paid.get(pair)
+            if ok is None:
+                ok = self.paid[pair] = finance.can_pay_both(self.state, self.seat, cost, pair[1])
+            if ok:
+                mask |= 1 << e
+        return mask
+
+
+#: The set bits of each 6-bit mask, lowest first.
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(e for e in range(6) if m & (1 << e)) for m in range(64))
+
+
 def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[Any, Any]) -> list[int | None]:
     """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it (None:
     none can)."""
