@@ -21,11 +21,11 @@ while a pending track waits to be joined) goes through ``plan_build`` itself.  T
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from games.contract import Command
+from games.contract import Command, IllegalMove
 
 from . import building, finance, pending, places, tiles
 from .network import Network
@@ -248,10 +248,16 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     """Every BuildTrack command the seat may send now, in the order of ``legal_builds``."""
     if state.phase != "build" or state.current != seat or state.turn["built"] >= state.tile_limit(seat):
         return []
-    if pending.unjoined(state, net, seat):
-        return [_command(seat, b) for b in building.legal_builds(state, net, seat)]
-    out: list[Command] = []
+    out: _Listing = _Listing()
     memo: dict[Any, Any] = {}
+    waiting = pending.unjoined(state, net, seat)
+    if waiting:
+        # a complex tile's track waits: only tiles beyond its link's open ends, and of the tiles
+        # listed there as usual, those that plan_build finds joining it (most are left out at once)
+        hexes = sorted(pending.targets(state, net, waiting))
+        out = _Joining(state, net, seat, waiting, memo)
+    else:
+        hexes = building.candidate_hexes(state, net, seat)
     joinable = {id(link) for link in net.links
                 if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
     faces = tuple(tiles.available(state.stock, f) for f in tiles.PLAIN_FACES)
@@ -263,7 +269,7 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     town_faces: tuple[bool, ...] | None = None
     probe = pending.JoinProbe(state, net, seat, memo) if room else None
     faces_key = sum(1 << i for i, left in enumerate(faces) if left)
-    for hex_key in building.candidate_hexes(state, net, seat):
+    for hex_key in hexes:
         town = hex_key in towns and hex_key not in new_cities
         old = track.get(hex_key)
         if town:
@@ -283,7 +289,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             good = sum(1 << e for e in range(6) if nbs[e] is not None and (
                 state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
             free = [f for f in tiles.TOWN_FACES if tiles.available(state.stock, f)]
-            out.extend(_command(seat, b) for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
+            out.extend_planned(_command(seat, b)
+                               for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
             continue
         edges = _edges(state, net, hex_key, joinable)
         if old is not None:
@@ -291,8 +298,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             if len(segs) == 1:
                 # a redirection: the last tile of the seat's incomplete link, turned (planned in full)
                 if simple and building._last_tile_link(state, net, seat, hex_key) is not None:
-                    out.extend(_command(seat, b)
-                               for b in building.hex_builds(state, net, seat, hex_key, simple, 0, 0, memo))
+                    out.extend_planned(_command(seat, b)
+                                       for b in building.hex_builds(state, net, seat, hex_key, simple, 0, 0, memo))
                 if edges is not None:
                     judged, verdicts, _ = _judge(edges)
                     kept = frozenset(PAIR_INDEX[(sg["e"][0], sg["e"][1])] for sg in segs)
@@ -310,7 +317,40 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
         joins = probe.mask(hex_key, DEAR + extra, opened) if probe is not None and opened & (opened - 1) else 0
         out += _cached((mp.id, seat, hex_key, judged, faces_key, payable2, joins),
                        _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, joins)
-    return out
+    return list(out)
+
+
+class _Listing(list[Command]):
+    """The commands of a listing (``extend_planned``: commands planned in full already)."""
+
+    def extend_planned(self, commands: Iterable[Command]) -> None:
+        self.extend(commands)
+
+
+class _Joining(_Listing):
+    """The commands of a listing while a pending track waits: each tile listed as usual is kept
+    only if ``plan_build`` accepts it (it must join the waiting track), and a tile that surely
+    leaves the track alone (``pending.left_alone``) is not planned at all."""
+
+    def __init__(self, state: State, net: Network, seat: str, waiting: list[tuple[str, int]],
+                 memo: dict[Any, Any]) -> None:
+        super().__init__()
+        self.state, self.net, self.seat, self.waiting, self.memo = state, net, seat, waiting, memo
+
+    def __iadd__(self, commands: Iterable[Command]) -> _Joining:  # type: ignore[override,misc]
+        for command in commands:
+            a = command.args
+            old = self.state.track.get(a["hex"])
+            kept = {tuple(sg["e"]) for sg in old["segs"]} if old and a["kind"] == "upgrade" else set()
+            fresh = [e for sg in tiles.segments(a["face"], a["rot"]) if sg not in kept for e in sg]
+            if pending.left_alone(self.net, a["hex"], fresh, self.waiting):
+                continue
+            try:
+                building.plan_build(self.state, self.net, self.seat, a["hex"], a["face"], a["rot"], self.memo)
+            except IllegalMove:
+                continue
+            self.append(command)
+        return self
 
 
 def _command(seat: str, b: dict[str, Any]) -> Command:
