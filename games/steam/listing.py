@@ -28,6 +28,7 @@ from typing import Any
 from games.contract import Command, IllegalMove
 
 from . import building, finance, pending, places, tiles
+from .data import hex_map
 from .network import Network
 from .state import State
 
@@ -60,17 +61,18 @@ _HEX_COMMANDS: dict[tuple[Any, ...], list[Command]] = {}
 _HEX_COMMANDS_MAX = 4096
 
 
-def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tuple[Any, ...] | None:
+def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tuple[tuple[Any, ...], int] | None:
     """What lies beyond each edge of ``hex_key``, as plain values: ``BAD`` (the board's edge, a
     thick black line), ``OPEN`` (nothing to join), ``FOREIGN`` (the open end of a link the seat may
     not extend), a city's hex, or for the open end of a link the seat may extend ``(the place at its
     other end or None, the first edge of this hex that reaches the same link)``.  None: no edge
-    connects (neither a city nor such a link)."""
+    connects (neither a city nor such a link).  With it, the bit mask of the ``OPEN`` edges."""
     nbs = state.map.neighbours[hex_key]
     cities, new_cities, targets = state.map.cities, state.new_cities, net.open_target
     sig: list[Any] = []
     links: dict[int, int] = {}
     connected = False
+    opened = 0
     for e in range(6):
         nb = nbs[e]
         if nb is None:
@@ -82,6 +84,7 @@ def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tupl
             joined = targets.get((hex_key, e))
             if joined is None:
                 sig.append(OPEN)
+                opened |= 1 << e
             elif id(joined[0]) in joinable:
                 other = joined[0].other_end(joined[1])
                 # (a place the link leads to: a city or a town; an open end is nowhere)
@@ -89,19 +92,25 @@ def _edges(state: State, net: Network, hex_key: str, joinable: set[int]) -> tupl
                 connected = True
             else:
                 sig.append(FOREIGN)
-    return tuple(sig) if connected else None
+    return (tuple(sig), opened) if connected else None
 
 
-_JUDGED: dict[tuple[int, ...], int] = {}
-
-
-@lru_cache(maxsize=8192)
-def _judge(edges: tuple[Any, ...]) -> tuple[int, tuple[int, ...], int]:
-    """A hex's ``_edges`` judged: a small number for its verdicts (the same verdicts, the same
-    number: a short key), the verdicts, and the bit mask of its ``OPEN`` edges."""
-    verdicts = _verdicts(edges)
-    number = _JUDGED.setdefault(verdicts, len(_JUDGED))
-    return number, verdicts, sum(1 << e for e in range(6) if type(edges[e]) is int and edges[e] == OPEN)
+@lru_cache(maxsize=16384)
+def _plain_edges(map_id: str, hex_key: str, new_cities: frozenset[str]) -> tuple[tuple[Any, ...], int] | None:
+    """``_edges`` of a hex that no link's open end points at: it follows from the map and the
+    New Cities alone."""
+    mp = hex_map(map_id)
+    sig: list[Any] = []
+    opened = 0
+    for e, nb in enumerate(mp.neighbours[hex_key]):
+        if nb is None:
+            sig.append(BAD)
+        elif nb in mp.cities or nb in new_cities:
+            sig.append(nb)
+        else:
+            sig.append(OPEN)
+            opened |= 1 << e
+    return (tuple(sig), opened) if any(type(x) is str for x in sig) else None
 
 
 @lru_cache(maxsize=8192)
@@ -269,6 +278,9 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     town_faces: tuple[bool, ...] | None = None
     probe = pending.JoinProbe(state, net, seat, memo) if room else None
     faces_key = sum(1 << i for i, left in enumerate(faces) if left)
+    paid: dict[int, tuple[bool, bool]] = {}      # terrain surcharge -> (one-track, two-track tile payable)
+    aimed = {h for h, _ in net.open_target}      # hexes some link's open end points at
+    new_city_set = frozenset(state.new_cities)
     for hex_key in hexes:
         town = hex_key in towns and hex_key not in new_cities
         old = track.get(hex_key)
@@ -292,7 +304,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             out.extend_planned(_command(seat, b)
                                for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
             continue
-        edges = _edges(state, net, hex_key, joinable)
+        edges = _edges(state, net, hex_key, joinable) if hex_key in aimed else \
+            _plain_edges(mp.id, hex_key, new_city_set)
         if old is not None:
             segs = old["segs"]
             if len(segs) == 1:
@@ -301,22 +314,28 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                     out.extend_planned(_command(seat, b)
                                        for b in building.hex_builds(state, net, seat, hex_key, simple, 0, 0, memo))
                 if edges is not None:
-                    judged, verdicts, _ = _judge(edges)
                     kept = frozenset(PAIR_INDEX[(sg["e"][0], sg["e"][1])] for sg in segs)
                     payable_up = _can_pay(state, seat, DEAR, memo)
-                    key = (mp.id, seat, hex_key, "upgrade", kept, judged, faces_key, payable_up)
-                    out += _cached(key, _upgrade_commands, state, seat, hex_key, kept, verdicts, faces, payable_up)
+                    out += _cached((mp.id, seat, hex_key, "upgrade", kept, edges[0], faces_key, payable_up),
+                                   _upgrade_commands, state, seat, hex_key, kept, _verdicts(edges[0]), faces,
+                                   payable_up)
             continue
         if edges is None:
             continue
-        judged, verdicts, opened = _judge(edges)
+        sig, opened = edges
         extra = extras[hex_key]
-        payable2 = (_can_pay(state, seat, CHEAP + extra, memo), _can_pay(state, seat, DEAR + extra, memo))
+        payable2 = paid.get(extra)
+        if payable2 is None:
+            payable2 = paid[extra] = (_can_pay(state, seat, CHEAP + extra, memo),
+                                      _can_pay(state, seat, DEAR + extra, memo))
         # a complex tile's waiting track (both its edges open) needs a tile of the turn left and a
         # tile that can join it over one of them (pending.joinable_next, by edge for the hex)
         joins = probe.mask(hex_key, DEAR + extra, opened) if probe is not None and opened & (opened - 1) else 0
-        out += _cached((mp.id, seat, hex_key, judged, faces_key, payable2, joins),
-                       _hex_commands, state, seat, hex_key, verdicts, faces, payable2, extra, joins)
+        key = (mp.id, seat, hex_key, sig, faces_key, payable2, joins)
+        listed = _HEX_COMMANDS.get(key)
+        if listed is None:
+            listed = _cached(key, _hex_commands, state, seat, hex_key, _verdicts(sig), faces, payable2, extra, joins)
+        out += listed
     return list(out)
 
 
