@@ -364,12 +364,34 @@ class _Joining(_Listing):
             fresh = [e for sg in tiles.segments(a["face"], a["rot"]) if sg not in kept for e in sg]
             if pending.left_alone(self.net, a["hex"], fresh, self.waiting):
                 continue
+            if a["kind"] == "new" and old is None and a["face"] in BASE_COST:
+                # a new plain tile listed as usual is legal but for the waiting track: its tracks are
+                # the seat's, and it takes over the ownerless links it extends (plan_build's claims)
+                if pending.joined_after(self.state, self.seat, a["hex"], self._tile(a), self._claims(a), self.waiting):
+                    self.append(command)
+                continue
             try:
                 building.plan_build(self.state, self.net, self.seat, a["hex"], a["face"], a["rot"], self.memo)
             except IllegalMove:
                 continue
             self.append(command)
         return self
+
+
+    def _tile(self, a: Any) -> dict[str, Any]:
+        segs = [{"e": list(sg), "owner": self.seat, "built": self.state.round}
+                for sg in tiles.segments(a["face"], a["rot"])]
+        return {"face": a["face"], "rot": a["rot"], "segs": segs}
+
+    def _claims(self, a: Any) -> list[list[Any]]:
+        claims: list[list[Any]] = []
+        nbs = self.state.map.neighbours[a["hex"]]
+        for sg in tiles.segments(a["face"], a["rot"]):
+            for e in sg:
+                joined = self.net.open_target.get((a["hex"], e))
+                if joined is not None and not self.state.is_city(nbs[e] or "") and joined[0].owner != self.seat:
+                    claims.extend([h, i] for h, i in joined[0].segs)
+        return claims
 
 
 def _command(seat: str, b: dict[str, Any]) -> Command:
