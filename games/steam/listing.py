@@ -162,8 +162,20 @@ def _new_layouts(verdicts: tuple[int, ...], faces: tuple[bool, ...], payable: tu
 def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ...], faces: tuple[bool, ...],
                   payable: tuple[bool, bool], extra: int, joins: int) -> list[Command]:
     """The BuildTrack commands of the new plain tiles on ``hex_key`` that the facts allow."""
-    return [_command_of(state.map.id, seat, hex_key, face, rot, BASE_COST[face] + extra, "new")
-            for face, rot in _new_layouts(verdicts, faces, payable, joins)]
+    layouts = _new_layouts(verdicts, faces, payable, joins)
+    key = (state.map.id, seat, hex_key, extra, layouts)
+    listed = _LAYOUT_COMMANDS.get(key)
+    if listed is None:
+        if len(_LAYOUT_COMMANDS) >= _HEX_COMMANDS_MAX:
+            _LAYOUT_COMMANDS.clear()
+        listed = _LAYOUT_COMMANDS[key] = [_command_of(state.map.id, seat, hex_key, face, rot, BASE_COST[face] + extra,
+                                                      "new") for face, rot in layouts]
+    return listed
+
+
+#: A hex's new plain tiles as commands by (map, seat, hex, surcharge, their (face, rot)): other facts
+#: often allow the same tiles (a hex's kept commands are keyed by the facts); bounded.
+_LAYOUT_COMMANDS: dict[tuple[Any, ...], list[Command]] = {}
 
 
 #: Every BuildTrack command listed lately, by its values (map, seat, hex, face, rot, cost, kind):
