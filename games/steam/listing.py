@@ -322,9 +322,10 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             segs = old["segs"]
             if len(segs) == 1:
                 # a redirection: the last tile of the seat's incomplete link, turned (planned in full)
-                if simple and building._last_tile_link(state, net, seat, hex_key) is not None:
-                    out.extend_planned(_command(seat, b)
-                                       for b in building.hex_builds(state, net, seat, hex_key, simple, 0, 0, memo))
+                found = building._last_tile_link(state, net, seat, hex_key) if simple else None
+                if found is not None:
+                    # (only a track through the edge the link enters by can be legal: plan those)
+                    out.extend_planned(_redirects(state, net, seat, hex_key, simple, found[1], memo))
                 if edges is not None:
                     kept = frozenset(PAIR_INDEX[(sg["e"][0], sg["e"][1])] for sg in segs)
                     payable_up = _can_pay(state, seat, DEAR, memo)
@@ -404,6 +405,23 @@ class _Joining(_Listing):
                 if joined is not None and not self.state.is_city(nbs[e] or "") and joined[0].owner != self.seat:
                     claims.extend([h, i] for h, i in joined[0].segs)
         return claims
+
+
+def _redirects(state: State, net: Network, seat: str, hex_key: str, faces: list[str], entry: int,
+               memo: dict[Any, Any]) -> list[Command]:
+    """The legal redirections of the one-track tile on ``hex_key`` (``building.hex_builds`` over the
+    one-track ``faces``, without the rotations that leave the link's entry edge: plan_build refuses
+    those, ``steam.build.redirect``)."""
+    out = []
+    for face in faces:
+        for rot, segs, _masks in tiles.layouts(face):
+            if entry not in next(iter(segs)):
+                continue
+            try:
+                out.append(_command(seat, building.plan_build(state, net, seat, hex_key, face, rot, memo)))
+            except IllegalMove:
+                pass
+    return out
 
 
 def _command(seat: str, b: dict[str, Any]) -> Command:
