@@ -115,8 +115,8 @@ def _last_tile_link(state: State, net: Network, seat: str, hex_key: str) -> tupl
     tile = state.track[hex_key]
     if len(tile["segs"]) != 1 or tiles.FACES[tile["face"]]["town"]:
         return None
-    for link in net.links:
-        if link.complete or (hex_key, 0) not in link.segs:
+    for link in net.links_with((hex_key, 0)):
+        if link.complete:
             continue
         if link.owner != seat and not net.takeable(state, link, seat):
             return None

@@ -30,10 +30,11 @@ class Link:
     owner: str | None
     built: int
     hexes: list[str] = field(default_factory=list)
+    #: neither end open (a link is made once, by ``trace``, and never changed)
+    complete: bool = field(init=False)
 
-    @property
-    def complete(self) -> bool:
-        return all(e[0] != "open" for e in self.ends)
+    def __post_init__(self) -> None:
+        self.complete = all(e[0] != "open" for e in self.ends)
 
     def other_end(self, end: End) -> End:
         return self.ends[1] if self.ends[0] == end else self.ends[0]
@@ -133,6 +134,19 @@ class Network:
     by_key: dict[str, Link]
     #: (hex, edge) a new track would occupy -> the link whose open end points at it
     open_target: dict[tuple[str, int], tuple[Link, End]]
+    _by_seg: dict[SegRef, list[Link]] | None = field(default=None, repr=False, compare=False)
+
+    def links_with(self, ref: SegRef) -> list[Link]:
+        """The links through the segment ``ref``, in the order of ``links`` (one, but for a loop)."""
+        if self._by_seg is None:
+            index: dict[SegRef, list[Link]] = {}
+            for link in self.links:
+                for seg in link.segs:
+                    found = index.setdefault(seg, [])
+                    if not found or found[-1] is not link:
+                        found.append(link)
+            self._by_seg = index
+        return self._by_seg.get(ref, [])
 
     @classmethod
     def of(cls, state: State) -> Network:

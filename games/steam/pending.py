@@ -37,7 +37,8 @@ def rooted(net: Network, link: Link, seat: str) -> bool:
 
 
 def _link_of(net: Network, ref: tuple[str, int]) -> Link | None:
-    return next((lk for lk in net.links if ref in lk.segs), None)
+    found = net.links_with(ref)
+    return found[0] if found else None
 
 
 def unjoined(state: State, net: Network, seat: str) -> list[tuple[str, int]]:
