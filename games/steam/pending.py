@@ -166,13 +166,15 @@ class JoinProbe:
     """:func:`join_mask` for one listing, its context read once (the listing asks it for most
     hexes it looks at)."""
 
-    __slots__ = ("state", "seat", "exits", "turns", "surcharge", "blocked", "neighbours", "best", "paid")
+    __slots__ = ("state", "seat", "exits", "turns", "surcharge", "useful", "neighbours", "best", "paid")
 
     def __init__(self, state: State, net: Network, seat: str, memo: dict[Any, Any]) -> None:
         exits, turns, surcharge, track, cities, new_cities, towns = _join_context(state, net, seat, memo)
         self.state, self.seat = state, seat
         self.exits, self.turns, self.surcharge = exits, turns, surcharge
-        self.blocked = track.keys() | cities.keys() | new_cities.keys() | towns.keys()
+        blocked = track.keys() | cities.keys() | new_cities.keys() | towns.keys()
+        #: the empty hexes (no tile, city or town) with an edge a tile there may join
+        self.useful = {h for h, m in exits.items() if m and h not in blocked}
         self.neighbours = state.map.neighbours
         self.best: dict[tuple[int, int], int | None] = {}
         self.paid: dict[tuple[int, int], bool] = {}
@@ -183,7 +185,7 @@ class JoinProbe:
         mask = 0
         for e in _BITS[edges]:
             nb = nbs[e]
-            if nb is None or nb in self.blocked:
+            if nb not in self.useful:
                 continue
             back = (e + 3) % 6
             outs = self.exits.get(nb, 0) & ~(1 << back)
