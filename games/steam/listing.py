@@ -281,7 +281,8 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
         hexes = building.candidate_hexes(state, net, seat)
     joinable = {id(link) for link in net.links
                 if link.owner == seat or (link.owner is None and net.takeable(state, link, seat))}
-    faces = tuple(tiles.available(state.stock, f) for f in tiles.PLAIN_FACES)
+    left = tiles.faces_left(state.stock)
+    faces = tuple(f in left for f in tiles.PLAIN_FACES)
     simple = [f for f, left in zip(tiles.PLAIN_FACES, faces, strict=True) if left and BASE_COST[f] == CHEAP]
     mp = state.map
     extras = pending.extras(mp.id)
@@ -303,7 +304,7 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
                     continue
                 extra = extras[hex_key]
                 if town_faces is None:
-                    town_faces = tuple(tiles.available(state.stock, f) for f in tiles.TOWN_FACES)
+                    town_faces = tuple(f in left for f in tiles.TOWN_FACES)
                 payable = tuple(_can_pay(state, seat, c + extra, memo) for c in TOWN_COSTS)
                 out += _cached((mp.id, seat, hex_key, "town", stubs, town_faces, payable),
                                _town_commands, state, seat, hex_key, stubs, town_faces, payable, extra)
@@ -312,7 +313,7 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             bad = sum(1 << e for e in range(6) if nbs[e] is None)
             good = sum(1 << e for e in range(6) if nbs[e] is not None and (
                 state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
-            free = [f for f in tiles.TOWN_FACES if tiles.available(state.stock, f)]
+            free = [f for f in tiles.TOWN_FACES if f in left]
             out.extend_planned(_command(seat, b)
                                for b in building.hex_builds(state, net, seat, hex_key, free, bad, good, memo))
             continue

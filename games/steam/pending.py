@@ -226,7 +226,8 @@ def _join_context(state: State, net: Network, seat: str, memo: dict[Any, Any]) -
     (:func:`_exits`), the cheapest plain tile left per turn of a track, the terrain surcharges and
     the occupied hexes."""
     if "join_context" not in memo:
-        turns = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if tiles.available(state.stock, f)),
+        left = tiles.faces_left(state.stock)
+        turns = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if f in left),
                      default=None) for d in range(6)]
         mp = state.map
         memo["join_context"] = (_exits(state, net, seat, memo), turns, extras(mp.id), state.track, mp.cities,

@@ -88,5 +88,10 @@ def pair_for(stock: dict[str, int], face: str) -> str | None:
     return chosen
 
 
+def faces_left(stock: dict[str, int]) -> frozenset[str]:
+    """Every face with a physical tile left in ``stock`` (:func:`available` for all faces at once)."""
+    return frozenset(f for p in PAIRS if stock.get(p["id"], 0) > 0 for f in p["faces"])
+
+
 def face_count(stock: dict[str, int], face: str) -> int:
     return sum(stock.get(p, 0) for p in FACE_PAIRS[face])
