@@ -9,6 +9,12 @@ usually stops after one tile and spends nothing more once its income is -3 or lo
 
     python benchmarks/steam_engine.py [--games N] [--players 4] [--map ne_usa_se_canada] [--mode base] [--rr N]
     python benchmarks/steam_engine.py --greedy N [--budget-ms 1000]   (greedy vs two frugal random players)
+    python benchmarks/steam_engine.py --ab ../base [--games 4] [--rounds 3]   (side by side, CPU seconds)
+
+``--ab`` runs these same random games in this checkout and in another one (e.g. ``git worktree
+add ../base 6194846``; the benchmark file is this one, the engine the other checkout's, through
+``STEAM_BENCH_TREE``), alternately in separate processes, and reports games per CPU second and
+the CPU milliseconds of a build-phase listing (``legal`` while the seat may still build) of both.
 
 Figures: benchmarks/README.md, section "Steam".
 """
@@ -16,13 +22,18 @@ Figures: benchmarks/README.md, section "Steam".
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+#: The checkout whose engine is measured: this one, or ``--ab``'s other one (set for its child).
+TREE = Path(os.environ.get("STEAM_BENCH_TREE") or Path(__file__).resolve().parents[1])
+sys.path.insert(0, str(TREE))
 
 from events.local import LocalTable  # noqa: E402
 from events.projection import fold  # noqa: E402
@@ -37,12 +48,19 @@ CHEAP = ("ConfirmTurn", "EndBuild", "PassMove", "DeliverGoods", "ChooseReward", 
          "PlaceNewCity", "PlaceCityGrowth", "StartDelivery", "MoveCube")
 
 
-def frugal_move(table: LocalTable, seat: str, rng: random.Random) -> Command:
+def frugal_move(table: LocalTable, seat: str, rng: random.Random, listings: list[float] | None = None) -> Command:
     """One move of the frugal random player (the property tests' one): it prefers deliveries
     and builds, keeps bids and loans modest, usually stops after one tile and spends nothing
-    more once its income is -3 or lower."""
+    more once its income is -3 or lower.  ``listings`` collects the CPU seconds of each
+    build-phase listing (the seat may still build)."""
     state = table.state
-    legal = [c for c in table.legal(seat) if c.type not in PLATFORM_ONLY]
+    if listings is not None and state.phase == "build" and state.turn["built"] < state.tile_limit(seat):
+        start = time.process_time()
+        listed = table.legal(seat)
+        listings.append(time.process_time() - start)
+    else:
+        listed = table.legal(seat)
+    legal = [c for c in listed if c.type not in PLATFORM_ONLY]
     if state.income.get(seat, 0) <= -3:
         cheap = [c for c in legal if c.type in CHEAP
                  or (c.type == "ChooseAction" and (c.args.get("pass") or c.args.get("tile", 9) <= 4))
@@ -67,7 +85,7 @@ def frugal_move(table: LocalTable, seat: str, rng: random.Random) -> Command:
 
 
 def table_game(players: int, seed: int, options: dict[str, str], greedy: str | None = None,
-               budget_ms: int = 1000) -> tuple[LocalTable, int]:
+               budget_ms: int = 1000, listings: list[float] | None = None) -> tuple[LocalTable, int]:
     """A whole game of frugal random players; ``greedy`` names a seat the greedy bot plays
     (through the worker's ``bot_turn``, as selfplay and the service do)."""
     rng = random.Random(seed)
@@ -85,7 +103,7 @@ def table_game(players: int, seed: int, options: dict[str, str], greedy: str | N
             for command in bot_turn(table.projection, seat, "greedy", budget_ms):
                 table.submit(seat, command)
             continue
-        table.submit(seat, frugal_move(table, seat, rng))
+        table.submit(seat, frugal_move(table, seat, rng, listings))
     return table, decisions
 
 
@@ -127,6 +145,39 @@ def greedy_match(games: int, seed: int, options: dict[str, str], budget_ms: int)
           f"greedy bankrupt in {sum(r[3] for r in rows)}, a random player in {sum(1 for r in rows if r[4])}")
 
 
+def measure(games: int, players: int, seed: int) -> dict[str, float]:
+    """CPU seconds of ``games`` random games in this process (``TREE``'s engine): games per CPU
+    second and the mean CPU milliseconds of a build-phase listing."""
+    listings: list[float] = []
+    start = time.process_time()
+    for i in range(games):
+        table_game(players, seed + i, {}, listings=listings)
+    cpu = time.process_time() - start
+    return {"games_per_s": games / cpu, "listing_ms": 1000 * statistics.mean(listings), "listings": len(listings)}
+
+
+def ab(base: Path, games: int, rounds: int, players: int, seed: int) -> None:
+    """This checkout against ``base``, alternately, each run in a fresh process."""
+    trees = {"base": base.resolve(), "head": TREE}
+    found: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            out = subprocess.run([sys.executable, __file__, "--measure", "--games", str(games), "--players",
+                                  str(players), "--seed", str(seed)], env=dict(os.environ, STEAM_BENCH_TREE=str(tree)),
+                                 capture_output=True, text=True, check=True).stdout
+            found[name].append(json.loads(out.strip().splitlines()[-1]))
+    print(f"{rounds} rounds A/B, {games} random {players}-player games each (seeds {seed}..{seed + games - 1}), "
+          f"load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    for key, label in (("games_per_s", "games per CPU second"), ("listing_ms", "build-phase listing, CPU ms")):
+        b = statistics.median(r[key] for r in found["base"])
+        h = statistics.median(r[key] for r in found["head"])
+        ratio = h / b if key == "games_per_s" else b / h
+        print(f"  {label:28s} base {b:8.2f}  head {h:8.2f}  head is {ratio:5.1f}x faster  "
+              f"(base {', '.join(f'{r[key]:.2f}' for r in found['base'])}; "
+              f"head {', '.join(f'{r[key]:.2f}' for r in found['head'])})")
+    print(f"  listings per run: base {found['base'][0]['listings']:.0f}, head {found['head'][0]['listings']:.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10)
@@ -139,7 +190,16 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=1000, help="the greedy bot's budget per turn")
     parser.add_argument("--rr", type=int, default=0, metavar="N",
                         help="also N random Russian Railroads games of as many players, for scale")
+    parser.add_argument("--ab", type=Path, metavar="BASE", help="side by side against another checkout")
+    parser.add_argument("--rounds", type=int, default=3, help="--ab: runs of each checkout")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.games, args.players, args.seed)))
+        return
+    if args.ab:
+        ab(args.ab, args.games, args.rounds, args.players, args.seed)
+        return
     options = {"map": args.map, "mode": args.mode}
     if args.greedy:
         greedy_match(args.greedy, args.seed, options, args.budget_ms)

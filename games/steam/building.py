@@ -11,12 +11,13 @@ joined by the end of the turn (:mod:`.pending`).
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
 
 from . import finance, pending, places, tiles
-from .data import RULES
+from .data import RULES, hex_map
 from .network import End, Link, Network
 from .state import State
 
@@ -114,8 +115,8 @@ def _last_tile_link(state: State, net: Network, seat: str, hex_key: str) -> tupl
     tile = state.track[hex_key]
     if len(tile["segs"]) != 1 or tiles.FACES[tile["face"]]["town"]:
         return None
-    for link in net.links:
-        if link.complete or (hex_key, 0) not in link.segs:
+    for link in net.links_with((hex_key, 0)):
+        if link.complete:
             continue
         if link.owner != seat and not net.takeable(state, link, seat):
             return None
@@ -215,8 +216,10 @@ def plan_build(state: State, net: Network, seat: str, hex_key: str, face: str, r
     if pair is None:
         raise IllegalMove("steam.build.stock", "no tile of this kind is left in the supply")
     waiting = pending.unjoined(state, net, seat)
-    if waiting and not pending.joined_after(state, seat, hex_key, {"face": face, "rot": rot, "segs": new_segs},
-                                            claims, waiting):
+    fresh = [e for sg in new_segs[len(old["segs"]) if old and kind == "upgrade" else 0:] for e in sg["e"]]
+    if waiting and ((kind != "redirect" and pending.left_alone(net, hex_key, fresh, waiting))
+                    or not pending.joined_after(state, seat, hex_key, {"face": face, "rot": rot, "segs": new_segs},
+                                                claims, waiting)):
         raise IllegalMove("steam.build.pending",
                           "the second track of your complex tile is not joined yet: this tile must join it")
     outcome = finance.pay(state, seat, cost)
@@ -246,14 +249,21 @@ def _without(state: State, hex_key: str, memo: dict[Any, Any]) -> tuple[State, N
     return memo[key]
 
 
+@cache
+def _city_ring(map_id: str) -> frozenset[str]:
+    """The hexes next to a printed city that are no printed city themselves."""
+    mp = hex_map(map_id)
+    return frozenset(nb for city in mp.cities for nb in mp.neighbours[city] if nb is not None and nb not in mp.cities)
+
+
 def candidate_hexes(state: State, net: Network, seat: str) -> list[str]:
     """Hexes where a tile of ``seat`` could possibly go: next to a city, at the open end of
     an own or takeable link, and the last tiles of such links (redirections)."""
-    out: set[str] = set()
-    for city in list(state.map.cities) + list(state.new_cities):
-        for nb in state.map.neighbours[city]:
-            if nb is not None and not state.is_city(nb):
-                out.add(nb)
+    out = set(_city_ring(state.map.id))
+    if state.new_cities:
+        out.difference_update(state.new_cities)
+        for city in state.new_cities:
+            out.update(nb for nb in state.map.neighbours[city] if nb is not None and not state.is_city(nb))
     for (hex_key, _edge), (link, _end) in net.open_target.items():
         if link.owner == seat or (link.owner is None and net.takeable(state, link, seat)):
             out.add(hex_key)
@@ -263,8 +273,9 @@ def candidate_hexes(state: State, net: Network, seat: str) -> list[str]:
 
 
 def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
-    """Every tile the seat may build now.  A cheap look at each hex's edges (board edge,
-    a city or a joinable open end) rules out most faces before the full check."""
+    """Every tile the seat may build now, planned in full (the legal list itself takes
+    :func:`.listing.legal_tiles`, which plans only what it must).  A cheap look at each hex's
+    edges (board edge, a city or a joinable open end) rules out most faces before the full check."""
     results: list[dict[str, Any]] = []
     memo: dict[Any, Any] = {}
     joinable = {id(link) for link in net.links
@@ -274,33 +285,43 @@ def legal_builds(state: State, net: Network, seat: str) -> list[dict[str, Any]]:
     waiting = pending.unjoined(state, net, seat)
     hexes = sorted(pending.targets(state, net, waiting)) if waiting else candidate_hexes(state, net, seat)
     for hex_key in hexes:
-        town = state.is_town(hex_key)
-        old = state.track.get(hex_key)
-        old_set = {tuple(s["e"]) for s in old["segs"]} if old else set()
         nbs = state.map.neighbours[hex_key]
         bad = sum(1 << e for e in range(6) if nbs[e] is None)
         good = sum(1 << e for e in range(6) if nbs[e] is not None and (
             state.is_city(nbs[e] or "") or id(net.open_target.get((hex_key, e), (None,))[0]) in joinable))
-        redirectable = bool(old) and not town and len(old_set) == 1
-        for face in free[town]:
-            for rot, segs, masks in tiles.layouts(face):
-                upgrade = old_set < segs
-                if old and not upgrade and not (redirectable and len(segs) == 1):
+        results.extend(hex_builds(state, net, seat, hex_key, free[state.is_town(hex_key)], bad, good, memo))
+    return results
+
+
+def hex_builds(state: State, net: Network, seat: str, hex_key: str, faces: list[str], bad: int, good: int,
+               memo: dict[Any, Any]) -> list[dict[str, Any]]:
+    """The legal tiles on one hex, planned in full: each of ``faces`` in each rotation whose new
+    tracks avoid the edges in the bit mask ``bad`` and reach the edges in ``good`` (a city or a
+    joinable open end) as a legal tile must."""
+    results: list[dict[str, Any]] = []
+    town = state.is_town(hex_key)
+    old = state.track.get(hex_key)
+    old_set = {tuple(s["e"]) for s in old["segs"]} if old else set()
+    redirectable = bool(old) and not town and len(old_set) == 1
+    for face in faces:
+        for rot, segs, masks in tiles.layouts(face):
+            upgrade = old_set < segs
+            if old and not upgrade and not (redirectable and len(segs) == 1):
+                continue
+            added = [m for sg, m in masks if sg not in old_set] if upgrade else [m for _, m in masks]
+            if any(m & bad for m in added):
+                continue
+            if not (old and not upgrade):
+                if town and not old and not any(m & good for m in added):
                     continue
-                added = [m for sg, m in masks if sg not in old_set] if upgrade else [m for _, m in masks]
-                if any(m & bad for m in added):
+                # (a new complex tile's second track may be joined by the next tile)
+                if not town and not (all(m & good for m in added)
+                                     or (not old and len(added) == 2 and any(m & good for m in added))):
                     continue
-                if not (old and not upgrade):
-                    if town and not old and not any(m & good for m in added):
-                        continue
-                    # (a new complex tile's second track may be joined by the next tile)
-                    if not town and not (all(m & good for m in added)
-                                         or (not old and len(added) == 2 and any(m & good for m in added))):
-                        continue
-                try:
-                    results.append(plan_build(state, net, seat, hex_key, face, rot, memo))
-                except IllegalMove:
-                    pass
+            try:
+                results.append(plan_build(state, net, seat, hex_key, face, rot, memo))
+            except IllegalMove:
+                pass
     return results
 
 

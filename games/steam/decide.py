@@ -321,7 +321,7 @@ def _settle_income(state: State, command: Command, rng: random.Random) -> list[E
         raise IllegalMove("platform.no_system_work", "no income phase")
     results = [finance.settle_income(state, seat) for seat in state.order]
     events = [Event("IncomeSettled", {"round": state.round, "results": results})]
-    after = state.clone()
+    after = state.fork()   # (a working copy: tiles and cubes shared until owned, see State.fork)
     for r in results:
         after.money[r["seat"]], after.income[r["seat"]], after.vp[r["seat"]] = r["cash"], r["income"], r["vp"]
         if r["bankrupt"]:
@@ -330,10 +330,11 @@ def _settle_income(state: State, command: Command, rng: random.Random) -> list[E
     after.order = [s for s in after.order if s not in after.bankrupt]
     # Reading (rules.json "readings"): the game also ends when at most one player is left.
     if state.round >= state.last_round or len(after.order) <= 1:
-        for tile in after.track.values():
-            for seg in tile["segs"]:
-                if seg["owner"] in after.bankrupt:
-                    seg["owner"] = None
+        for hex_key, tile in list(after.track.items()):
+            if any(seg["owner"] in after.bankrupt for seg in tile["segs"]):
+                for seg in after.own_tile(hex_key)["segs"]:
+                    if seg["owner"] in after.bankrupt:
+                        seg["owner"] = None
         reason = "all_bankrupt" if not after.order else "one_left" if len(after.order) == 1 and \
             state.round < state.last_round else "rounds"
         events.append(Event("GameEnded", {**scoring.final_scores(after), "reason": reason}))

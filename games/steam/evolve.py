@@ -8,7 +8,7 @@ from typing import Any
 from games.contract import TURN_CONFIRMED, Event
 from games.kit import seal
 
-from . import flow, tiles
+from . import flow, network, tiles
 from .data import RULES, rounds_for
 from .state import State
 
@@ -19,7 +19,9 @@ def evolve(state: State, event: Event) -> State:
         return state
     new = state.fork()
     handler(new, dict(event.payload))
-    return seal(new)  # made by the rules, never changed again: its network may be memoised (network.py)
+    seal(new)  # made by the rules, never changed again: its network may be memoised (network.py)
+    network.carry(state, new)  # (the same network, when the event left the board alone)
+    return new
 
 
 def _sub_move(s: State) -> None:

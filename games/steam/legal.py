@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.contract import SYSTEM, Command, OpenAction
 
-from . import building, finance, goods, pending, places
+from . import building, finance, goods, listing, pending, places
 from .data import COLOURS, RULES
 from .decide import city_action_open, tile_cost, tile_problem
 from .network import Network
@@ -51,10 +51,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if p == "build":
         net = Network.of(state)
         if state.turn["built"] < state.tile_limit(seat):
-            # (cost, kind and place are for the menus: decide reads hex, face and rot, checks cost)
-            out += [Command("BuildTrack", seat, {"hex": b["hex"], "face": b["face"], "rot": b["rot"],
-                                                 "cost": b["cost"], "kind": b["kind"], "place": b["place"]})
-                    for b in building.legal_builds(state, net, seat)]
+            out += listing.build_commands(state, net, seat)
         todo = city_action_open(state, seat)
         groups: list[int | None] = list(building.supply_groups(state)) or [None]
         # (name and cubes are for the menus: the place and the group in words)

@@ -9,10 +9,12 @@ segment of a link carries its owner), so tracing never needs stored link ids.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.kit import Memo
+from games.kit.memo import sealed
 
 from .state import State
 
@@ -28,10 +30,11 @@ class Link:
     owner: str | None
     built: int
     hexes: list[str] = field(default_factory=list)
+    #: neither end open (a link is made once, by ``trace``, and never changed)
+    complete: bool = field(init=False)
 
-    @property
-    def complete(self) -> bool:
-        return all(e[0] != "open" for e in self.ends)
+    def __post_init__(self) -> None:
+        self.complete = all(e[0] != "open" for e in self.ends)
 
     def other_end(self, end: End) -> End:
         return self.ends[1] if self.ends[0] == end else self.ends[0]
@@ -72,6 +75,22 @@ def _owner(owners: list[str | None]) -> str | None:
     if len(counts) == 1:
         return owners[0]
     return min(counts, key=lambda o: (-counts[o], o is None, o or ""))
+
+
+def trace_link(track: dict[str, dict[str, Any]], mp: Any, new_cities: dict[str, str], hex_key: str,
+               i: int) -> tuple[list[SegRef], list[End]]:
+    """The chain and the two ends of the link through segment ``i`` on ``hex_key`` (as :func:`trace`
+    finds it, from that segment)."""
+    walk_args = (track, mp.neighbours, mp.cities, new_cities)
+    edges = track[hex_key]["segs"][i]["e"]
+    if len(edges) == 1:
+        out: list[SegRef] = [(hex_key, i)]
+        return out, [("town", hex_key), _walk(*walk_args, hex_key, edges[0], out)]
+    left: list[SegRef] = [(hex_key, i)]
+    end_a = _walk(*walk_args, hex_key, edges[0], left)
+    right: list[SegRef] = [(hex_key, i)]
+    end_b = _walk(*walk_args, hex_key, edges[1], right)
+    return list(reversed(left[1:])) + right, [end_a, end_b]
 
 
 def trace(state: State) -> list[Link]:
@@ -115,6 +134,19 @@ class Network:
     by_key: dict[str, Link]
     #: (hex, edge) a new track would occupy -> the link whose open end points at it
     open_target: dict[tuple[str, int], tuple[Link, End]]
+    _by_seg: dict[SegRef, list[Link]] | None = field(default=None, repr=False, compare=False)
+
+    def links_with(self, ref: SegRef) -> list[Link]:
+        """The links through the segment ``ref``, in the order of ``links`` (one, but for a loop)."""
+        if self._by_seg is None:
+            index: dict[SegRef, list[Link]] = {}
+            for link in self.links:
+                for seg in link.segs:
+                    found = index.setdefault(seg, [])
+                    if not found or found[-1] is not link:
+                        found.append(link)
+            self._by_seg = index
+        return self._by_seg.get(ref, [])
 
     @classmethod
     def of(cls, state: State) -> Network:
@@ -150,5 +182,37 @@ class Network:
         return False
 
 
+class _Networks(Memo[State, Network]):
+    """The memo of networks, which can also hand a network on to the next state."""
+
+    __slots__ = ()
+
+    def carry(self, old: State, new: State) -> None:
+        """Let the sealed ``new`` share ``old``'s memoised network when the event between them left
+        the board alone: a network is traced from the tiles (the same objects: ``State.fork`` shares
+        them and an event copies those it changes), the New Cities and the map, nothing else."""
+        hit = self._values.get(id(old))
+        if not sealed(new) or hit is None or hit[0]() is not old or id(new) in self._values:
+            return
+        if new.new_cities != old.new_cities or new.options.get("map") != old.options.get("map") \
+                or len(new.track) != len(old.track):
+            return
+        track = new.track
+        if any(track.get(h) is not tile for h, tile in old.track.items()):
+            return
+        network = hit[1]
+        values = self._values
+        key = id(new)
+
+        def forget(_: Any, key: int = key) -> None:
+            values.pop(key, None)
+        values[key] = (weakref.ref(new, forget), network)
+
+
 #: Networks of the states ``evolve`` made (sealed), by identity.
-_NETWORKS: Memo[State, Network] = Memo(Network._build)
+_NETWORKS = _Networks(Network._build)
+
+
+def carry(old: State, new: State) -> None:
+    """Hand ``old``'s network on to ``new`` (sealed) if the board is the same (:meth:`_Networks.carry`)."""
+    _NETWORKS.carry(old, new)

@@ -13,12 +13,12 @@ is joined the move window shows a mandatory open action and the turn cannot be c
 
 from __future__ import annotations
 
-import dataclasses
+from functools import cache
 from typing import Any
 
 from . import finance, tiles
-from .data import RULES
-from .network import Link, Network
+from .data import RULES, hex_map
+from .network import Link, Network, _owner, trace_link
 from .state import State
 
 COST = RULES["cost"]
@@ -37,7 +37,8 @@ def rooted(net: Network, link: Link, seat: str) -> bool:
 
 
 def _link_of(net: Network, ref: tuple[str, int]) -> Link | None:
-    return next((lk for lk in net.links if ref in lk.segs), None)
+    found = net.links_with(ref)
+    return found[0] if found else None
 
 
 def unjoined(state: State, net: Network, seat: str) -> list[tuple[str, int]]:
@@ -63,17 +64,58 @@ def targets(state: State, net: Network, refs: list[tuple[str, int]]) -> set[str]
     return out
 
 
+def left_alone(net: Network, hex_key: str, edges: list[int], refs: list[tuple[str, int]]) -> bool:
+    """Whether new track on ``edges`` of ``hex_key`` surely leaves a pending track unjoined: its
+    link is not extended (no new track meets one of its open ends) and has no town end (a town
+    end might become rooted by another link the new tile completes; :func:`joined_after` decides
+    then).  A shortcut for the listing: most tiles tried while a track waits are elsewhere."""
+    touched = {id(net.open_target[(hex_key, e)][0]) for e in edges if (hex_key, e) in net.open_target}
+    for ref in refs:
+        link = _link_of(net, ref)
+        if link is not None and id(link) not in touched and all(end[0] == "open" for end in link.ends):
+            return True
+    return False
+
+
 def joined_after(state: State, seat: str, hex_key: str, tile: dict[str, Any], claims: list[list[Any]],
                  refs: list[tuple[str, int]]) -> bool:
-    """Whether laying ``tile`` on ``hex_key`` joins every pending track in ``refs`` to a city."""
+    """Whether laying ``tile`` on ``hex_key`` joins every pending track in ``refs`` to a city.
+
+    Traces only the links that decide it on the board after the tile (``network.trace_link``):
+    each pending track's link and, where it ends in a town, the links leaving that town's other
+    exits (:func:`rooted` on the whole network after the tile gives the same answer)."""
     track = dict(state.track)
     track[hex_key] = tile
-    after = dataclasses.replace(state, track=track)
-    for h, i in claims:
-        if h in track and i < len(track[h]["segs"]):
-            after.own_tile(h)["segs"][i]["owner"] = seat
-    net = Network._build(after)
-    return all((link := _link_of(net, ref)) is not None and rooted(net, link, seat) for ref in refs)
+    mp = state.map
+    claimed = {(h, i) for h, i in claims if h in track and i < len(track[h]["segs"])}
+
+    def owner(ref: tuple[str, int]) -> str | None:
+        return seat if ref in claimed else track[ref[0]]["segs"][ref[1]]["owner"]
+
+    for h, i in refs:
+        if h not in track or i >= len(track[h]["segs"]):
+            return False
+        chain, ends = trace_link(track, mp, state.new_cities, h, i)
+        if not any(end[0] == "city" for end in ends) and not any(
+                end[0] == "town" and _town_rooted(track, mp, state.new_cities, end[1], set(chain), owner, seat)
+                for end in ends):
+            return False
+    return True
+
+
+def _town_rooted(track: dict[str, dict[str, Any]], mp: Any, new_cities: dict[str, str], town: str,
+                 chain: set[tuple[str, int]], owner: Any, seat: str) -> bool:
+    """Whether a completed link of ``seat`` other than ``chain`` ends in ``town`` (it leaves by
+    one of the town tile's exits)."""
+    tile = track.get(town)
+    for j, sg in enumerate(tile["segs"] if tile else ()):
+        if len(sg["e"]) != 1 or (town, j) in chain:
+            continue
+        other, ends = trace_link(track, mp, new_cities, town, j)
+        if all(end[0] != "open" for end in ends) and ("town", town) in ends and \
+                _owner([owner(ref) for ref in other]) == seat:
+            return True
+    return False
 
 
 def joinable_next(state: State, net: Network, seat: str, hex_key: str, seg: tuple[int, ...], cost: int,
@@ -84,33 +126,169 @@ def joinable_next(state: State, net: Network, seat: str, hex_key: str, seg: tupl
     for that curve in the stock and the money for both tiles.  ``memo``: one listing's position."""
     if state.turn["built"] + 1 >= state.tile_limit(seat):
         return False
-    cheapest = [c for c in (_join_cost(state, net, seat, hex_key, edge, memo) for edge in seg) if c is not None]
-    return bool(cheapest) and finance.can_pay_both(state, seat, cost, min(cheapest))
+    costs = join_costs(state, net, seat, hex_key, memo)
+    return affordable(state, seat, cost, [costs[edge] for edge in seg], memo)
 
 
-def _join_cost(state: State, net: Network, seat: str, hex_key: str, edge: int, memo: dict[Any, Any]) -> int | None:
-    """The cheapest plain tile joining a track that leaves ``hex_key`` over ``edge`` (None: none can)."""
-    key = ("join", hex_key, edge)
-    if key in memo:
-        return memo[key]
+def affordable(state: State, seat: str, cost: int, joins: list[int | None], memo: dict[Any, Any]) -> bool:
+    """Whether the seat can pay ``cost`` and then the cheapest of ``joins`` (None: no tile joins there)."""
+    cheapest = [c for c in joins if c is not None]
+    if not cheapest:
+        return False
+    key = ("both", cost, min(cheapest))
+    if key not in memo:
+        memo[key] = finance.can_pay_both(state, seat, cost, min(cheapest))
+    return bool(memo[key])
+
+
+def join_mask(state: State, net: Network, seat: str, hex_key: str, cost: int, edges: int,
+              memo: dict[Any, Any]) -> int:
+    """The bit mask of those ``edges`` of ``hex_key`` over which the next tile can join a track of a
+    complex tile laid there for ``cost``: a track is joinable (:func:`joinable_next`, with a tile of
+    the turn left) exactly when one of its edges is (paying for a cheaper join never fails where a
+    dearer one succeeds)."""
+    ctx = _join_context(state, net, seat, memo)
+    nbs = state.map.neighbours[hex_key]
+    mask = 0
+    for e in range(6):
+        if edges & (1 << e):
+            c = _cost_beyond(ctx, nbs[e], (e + 3) % 6)
+            if c is not None:
+                key = ("both", cost, c)
+                if key not in memo:
+                    memo[key] = finance.can_pay_both(state, seat, cost, c)
+                if memo[key]:
+                    mask |= 1 << e
+    return mask
+
+
+class JoinProbe:
+    """:func:`join_mask` for one listing, its context read once (the listing asks it for most
+    hexes it looks at)."""
+
+    __slots__ = ("state", "seat", "exits", "turns", "surcharge", "useful", "neighbours", "best", "paid")
+
+    def __init__(self, state: State, net: Network, seat: str, memo: dict[Any, Any]) -> None:
+        exits, turns, surcharge, track, cities, new_cities, towns = _join_context(state, net, seat, memo)
+        self.state, self.seat = state, seat
+        self.exits, self.turns, self.surcharge = exits, turns, surcharge
+        blocked = track.keys() | cities.keys() | new_cities.keys() | towns.keys()
+        #: the empty hexes (no tile, city or town) with an edge a tile there may join
+        self.useful = {h for h, m in exits.items() if m and h not in blocked}
+        self.neighbours = state.map.neighbours
+        self.best: dict[tuple[int, int], int | None] = {}
+        self.paid: dict[tuple[int, int], bool] = {}
+
+    def mask(self, hex_key: str, cost: int, edges: int) -> int:
+        """:func:`join_mask` (``_cost_beyond`` and ``finance.can_pay_both``, inline)."""
+        nbs = self.neighbours[hex_key]
+        mask = 0
+        for e in _BITS[edges]:
+            nb = nbs[e]
+            if nb not in self.useful:
+                continue
+            back = (e + 3) % 6
+            outs = self.exits.get(nb, 0) & ~(1 << back)
+            key = (back, outs)
+            if key in self.best:
+                best = self.best[key]
+            else:
+                best = None
+                for out in _BITS[outs]:
+                    price = self.turns[(out - back) % 6]
+                    if price is not None and (best is None or price < best):
+                        best = price
+                self.best[key] = best
+            if best is None:
+                continue
+            pair = (cost, best + self.surcharge[nb])
+            ok = self.paid.get(pair)
+            if ok is None:
+                ok = self.paid[pair] = finance.can_pay_both(self.state, self.seat, cost, pair[1])
+            if ok:
+                mask |= 1 << e
+        return mask
+
+
+#: The set bits of each 6-bit mask, lowest first.
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(e for e in range(6) if m & (1 << e)) for m in range(64))
+
+
+def join_costs(state: State, net: Network, seat: str, hex_key: str, memo: dict[Any, Any]) -> list[int | None]:
+    """Per edge of ``hex_key``: the cheapest plain tile joining a track that leaves over it (None:
+    none can)."""
+    ctx = _join_context(state, net, seat, memo)
+    return [_cost_beyond(ctx, nb, (e + 3) % 6) for e, nb in enumerate(state.map.neighbours[hex_key])]
+
+
+def _join_context(state: State, net: Network, seat: str, memo: dict[Any, Any]) -> tuple[Any, ...]:
+    """What :func:`_cost_beyond` reads, once per listing: the joinable edges per hex
+    (:func:`_exits`), the cheapest plain tile left per turn of a track, the terrain surcharges and
+    the occupied hexes."""
+    if "join_context" not in memo:
+        left = tiles.faces_left(state.stock)
+        turns = [min((tiles.base_cost(f) for f in _BY_TURN.get(d, ()) if f in left),
+                     default=None) for d in range(6)]
+        mp = state.map
+        memo["join_context"] = (_exits(state, net, seat, memo), turns, extras(mp.id), state.track, mp.cities,
+                                state.new_cities, mp.towns)
+    ctx: tuple[Any, ...] = memo["join_context"]
+    return ctx
+
+
+def _cost_beyond(ctx: tuple[Any, ...], nb: str | None, back: int) -> int | None:
+    """The cheapest plain tile on ``nb`` from its edge ``back`` to an edge it may join: ``nb`` empty
+    (no tile, city or town), a plain tile for that curve in the stock, plus the terrain (None: none)."""
+    exits, turns, surcharge, track, cities, new_cities, towns = ctx
+    if nb is None or nb in track or nb in cities or nb in new_cities or nb in towns:
+        return None
+    outs = exits.get(nb, 0) & ~(1 << back)
     best: int | None = None
-    nb = state.map.neighbour(hex_key, edge)
-    if nb is not None and nb not in state.track and not state.is_city(nb) and nb not in state.map.towns:
-        back = (edge + 3) % 6
-        info = state.map.hexes[nb]
-        extra = (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
-        for out in range(6):
-            beyond = state.map.neighbour(nb, out)
-            if out == back or beyond is None or beyond == hex_key:
-                continue
-            joined = net.open_target.get((nb, out))
-            if not (state.is_city(beyond) or (joined is not None and rooted(net, joined[0], seat) and (
-                    joined[0].owner == seat or net.takeable(state, joined[0], seat)))):
-                continue
-            want = tuple(sorted((back, out)))
-            for face in tiles.SIMPLE_FACES:
-                if tiles.available(state.stock, face) and any(tiles.segments(face, r) == (want,) for r in range(6)):
-                    price = tiles.base_cost(face) + extra
-                    best = price if best is None else min(best, price)
-    memo[key] = best
-    return best
+    for out in range(6):
+        if outs & (1 << out):
+            price = turns[(out - back) % 6]
+            if price is not None and (best is None or price < best):
+                best = price
+    return None if best is None else best + surcharge[nb]
+
+
+@cache
+def extras(map_id: str) -> dict[str, int]:
+    """A new tile's terrain surcharge per hex of a map (river, hill)."""
+    mp = hex_map(map_id)
+    return {h: (COST["river"] if info.get("river") else 0) + (COST["hill"] if info.get("terrain") == "hill" else 0)
+            for h, info in mp.hexes.items()}
+
+
+#: The plain one-track faces by the turn of their track, ``(out - in) % 6``: 3 straight, 2 and 4
+#: gentle, 1 and 5 sharp (each face turned as needed).
+_BY_TURN: dict[int, tuple[str, ...]] = {
+    d: tuple(f for f in tiles.SIMPLE_FACES
+             if any((b - a) % 6 == d or (a - b) % 6 == d for a, b in tiles.segments(f, 0)))
+    for d in range(1, 6)}
+
+
+@cache
+def _city_exits(map_id: str) -> dict[str, int]:
+    """Per hex of a map, a bit mask of the edges with a printed city beyond."""
+    mp = hex_map(map_id)
+    return {h: sum(1 << e for e, nb in enumerate(mp.neighbours[h]) if nb is not None and nb in mp.cities)
+            for h in mp.hexes}
+
+
+def _exits(state: State, net: Network, seat: str, memo: dict[Any, Any]) -> dict[str, int]:
+    """Per hex, a bit mask of the edges a tile there may join: a city beyond (New Cities too) or
+    the open end of a link that reaches a city and that the seat may extend (once per listing)."""
+    if "exits" not in memo:
+        masks = dict(_city_exits(state.map.id))
+        for city in state.new_cities:
+            for e, nb in enumerate(state.map.neighbours[city]):
+                if nb is not None:
+                    masks[nb] |= 1 << ((e + 3) % 6)
+        for (h, e), (link, _end) in net.open_target.items():
+            if not masks.get(h, 0) & (1 << e) and rooted(net, link, seat) and (
+                    link.owner == seat or net.takeable(state, link, seat)):
+                masks[h] = masks.get(h, 0) | (1 << e)
+        memo["exits"] = masks
+    exits: dict[str, int] = memo["exits"]
+    return exits

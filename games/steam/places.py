@@ -57,9 +57,11 @@ def _reference(mp: HexMap, hex_key: str, named: list[tuple[str, tuple[int, int]]
         return {"at": mp.towns[hex_key]}
     here = qr(hex_key)
     near = sorted((distance(here, at), name, at) for name, at in named)
+    # (a hex between two places lies at most BETWEEN_SPAN from each: only those can pair)
+    close = [n for n in near if n[0] <= BETWEEN_SPAN]
     pairs = []
-    for i, (da, a, at_a) in enumerate(near):
-        for db, b, at_b in near[i + 1:]:
+    for i, (da, a, at_a) in enumerate(close):
+        for db, b, at_b in close[i + 1:]:
             span = distance(at_a, at_b)
             if span <= BETWEEN_SPAN and da + db == span:
                 pairs.append((span, max(da, db), tuple(sorted((a, b)))))

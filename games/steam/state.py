@@ -79,12 +79,19 @@ class State:
         """The copy ``evolve`` changes: like :meth:`clone`, except that the board's tiles and
         the cities' cube counts stay shared with this state (the two largest fields; an event
         changes a few of them at most).  Whoever changes one of those inner dicts in place
-        must first take its own copy (``own_tile``, ``own_cubes``)."""
-        values = {f: _copy(getattr(self, f)) for f in _DEEP}
-        values.update({f: dict(getattr(self, f)) for f in _FLAT_DICTS})
-        values.update({f: list(getattr(self, f)) for f in _FLAT_LISTS})
-        return State(track=dict(self.track), cubes=dict(self.cubes), supply=[dict(g) for g in self.supply],
-                     **values)
+        must first take its own copy (``own_tile``, ``own_cubes``).  The options, the auction and
+        the final result are shared too: events replace them whole, never change them in place."""
+        d = self.__dict__.copy()
+        for f in _FLAT_DICTS:
+            d[f] = d[f].copy()
+        for f in _FLAT_LISTS:
+            d[f] = d[f][:]
+        d["track"], d["cubes"] = self.track.copy(), self.cubes.copy()
+        d["supply"] = [g.copy() for g in self.supply]
+        d["rewards"], d["transit"] = _copy(self.rewards), _copy(self.transit)
+        new = object.__new__(State)
+        new.__dict__.update(d)
+        return new
 
     def own_tile(self, hex_key: str) -> dict[str, Any]:
         """This state's own copy of the tile on ``hex_key`` (after :meth:`fork`), to change in place."""
@@ -122,6 +129,7 @@ class State:
 _FLAT_DICTS = ("money", "income", "vp", "loco", "tiles", "passed_tile", "last_tiles", "stock", "new_cities", "bag",
                "turn", "bankrupt_round")
 _FLAT_LISTS = ("order", "queue", "seats", "loco_raised", "new_cities_left", "growth", "bankrupt")
-#: The fields :meth:`State.fork` copies in depth (nested, or plain values).
-_DEEP = tuple(f.name for f in fields(State)
-              if f.name not in ("track", "cubes", "supply") + _FLAT_DICTS + _FLAT_LISTS)
+#: The fields :meth:`State.fork` shares: plain values, or replaced whole by the events.
+_SHARED = ("phase", "round", "last_round", "current", "bank", "growth_left", "options", "auction", "final")
+assert {f.name for f in fields(State)} == set(_FLAT_DICTS + _FLAT_LISTS + _SHARED) | {
+    "track", "cubes", "supply", "rewards", "transit"}, "State.fork must know every field"

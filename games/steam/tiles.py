@@ -63,8 +63,12 @@ def initial_stock() -> dict[str, int]:
     return {p["id"]: p["count"] for p in PAIRS}
 
 
+#: The physical tiles (front/back pairs) each face is printed on.
+FACE_PAIRS: dict[str, tuple[str, ...]] = {f: tuple(p["id"] for p in PAIRS if f in p["faces"]) for f in FACES}
+
+
 def available(stock: dict[str, int], face: str) -> bool:
-    return any(stock.get(p["id"], 0) > 0 for p in PAIRS if face in p["faces"])
+    return any(stock.get(p, 0) > 0 for p in FACE_PAIRS[face])
 
 
 def pair_for(stock: dict[str, int], face: str) -> str | None:
@@ -84,5 +88,10 @@ def pair_for(stock: dict[str, int], face: str) -> str | None:
     return chosen
 
 
+def faces_left(stock: dict[str, int]) -> frozenset[str]:
+    """Every face with a physical tile left in ``stock`` (:func:`available` for all faces at once)."""
+    return frozenset(f for p in PAIRS if stock.get(p["id"], 0) > 0 for f in p["faces"])
+
+
 def face_count(stock: dict[str, int], face: str) -> int:
-    return sum(stock.get(p["id"], 0) for p in PAIRS if face in p["faces"])
+    return sum(stock.get(p, 0) for p in FACE_PAIRS[face])
