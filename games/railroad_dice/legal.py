@@ -116,7 +116,24 @@ def _track(state: State, seat: str) -> list[Command]:
     return out
 
 
+def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
+    """Whether the seat has the dice for a bridge's pieces and its surcharge at all: the
+    cheap test first (most turns hold too few dice for any bridge), before the pieces are
+    walked and checked; the exact payments follow in ``_with_pay``."""
+    kinds, step = [], via
+    for x in exits:
+        kinds.append("straight" if x == step else "curve")
+        step = x
+    try:
+        used = track_dice(state, seat, kinds)
+    except IllegalMove:
+        return False
+    return state.screen[seat] + state.front[seat]["question"] - used["question"] >= RULES["bridge_surcharge"]
+
+
 def _bridge_commands(state: State, seat: str, args: dict[str, Any]) -> list[Command]:
+    if not _affordable(state, seat, args["via"], args["exits"]):
+        return []
     try:
         pieces = build_bridge(state, args["end"], args["via"], args["exits"])
     except IllegalMove:
