@@ -95,6 +95,9 @@ def _track(state: State, seat: str) -> list[Command]:
     if not (front["straight"] or front["curve"] or front["question"]):
         return []
     out: list[Command] = []
+    # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
+    bridge_dice = front["straight"] + front["curve"] + front["question"] \
+        if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
     for end, e in state.ends.items():
         for via in e["dirs"]:
             for x in range(4):
@@ -111,7 +114,7 @@ def _track(state: State, seat: str) -> list[Command]:
                 r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
                 if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
                     out += _connections(state, seat, end, via, x)
-            for exits in bridge_paths(state, end, via):
+            for exits in bridge_paths(state, end, via, bridge_dice) if bridge_dice else ():
                 out += _bridge_commands(state, seat, {"end": end, "via": via, "exits": exits})
     return out
 
