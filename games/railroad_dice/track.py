@@ -31,7 +31,7 @@ from typing import Any
 from games.contract import IllegalMove
 from games.kit import Memo
 
-from .data import TILE_TYPES
+from .data import SIZE, TILE_TYPES
 from .state import State
 from .terrain import DELTA, fits_map, inside, neighbour_pos, opposite, outer_ring, terrain
 
@@ -104,18 +104,23 @@ def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int
     seen = {(r, c)}
     queue = deque([(r, c)])
     while queue:
-        fr, fc = queue.popleft()
-        for d in sides:
-            dr, dc = DELTA[d]
-            if not inside(fr + dr, fc + dc):
-                return True
-        for dr, dc in DELTA:
-            nr, nc = fr + dr, fc + dc
-            if inside(nr, nc) and (nr, nc) not in seen and (nr, nc) not in taken \
-                    and field_key(nr, nc) not in board:
-                seen.add((nr, nc))
-                queue.append((nr, nc))
+        here = queue.popleft()
+        if not _EDGES[here].isdisjoint(sides):
+            return True
+        for there, key in _NEXT[here]:
+            if there not in seen and there not in taken and key not in board:
+                seen.add(there)
+                queue.append(there)
     return False
+
+
+#: Per field: the sides of the tile it touches (where a step leaves the tile).
+_EDGES = {(r, c): frozenset(d for d, (dr, dc) in enumerate(DELTA) if not inside(r + dr, c + dc))
+          for r in range(SIZE) for c in range(SIZE)}
+#: Per field: its neighbours on the tile, with their board keys (the dead-end search's steps).
+_NEXT = {(r, c): tuple(((r + dr, c + dc), field_key(r + dr, c + dc)) for dr, dc in DELTA
+                       if inside(r + dr, c + dc))
+         for r in range(SIZE) for c in range(SIZE)}
 
 
 def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
