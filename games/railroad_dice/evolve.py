@@ -20,7 +20,8 @@ def evolve(state: State, event: Event) -> State:
     handler = _EVOLVERS.get(event.type)
     if handler is None:
         return state
-    new = state.clone()
+    changes = CHANGES.get(event.type)
+    new = state.clone() if changes is None else state.clone_for(changes)
     _apply_totals(new, event.payload)
     handler(new, event.payload)
     return seal(new)  # final from here: facts of it may be memoised (track.open_sides)
@@ -216,4 +217,21 @@ _EVOLVERS: dict[str, Callable[[State, Mapping[str, Any]], None]] = {
     "DieTurned": _turned, "ShareBought": _bought, "TrackLaid": _laid, "StationBuilt": _station,
     "DieReturned": _returned, "BankBroken": _broken, "EndTriggered": _triggered, TURN_CONFIRMED: _confirmed,
     "YearScored": _scored, "GameEnded": _ended,
+}
+#: The fields each event's evolver changes in place (the totals: screens and passengers;
+#: fields it only assigns anew need no copy).  An event not listed gets a whole deep copy.
+_TOTALS = frozenset({"screen", "passengers"})
+CHANGES: dict[str, frozenset[str]] = {
+    "IncomeTaken": _TOTALS | {"turn", "front"},
+    "DiceRolled": _TOTALS | {"turn", "front"},
+    "DieTurned": _TOTALS | {"front"},
+    "ShareBought": _TOTALS | {"turn", "front", "shares", "bank_shares"},
+    "TrackLaid": _TOTALS | {"turn", "front", "ends", "tiles", "small_left", "mountains", "boards"},
+    "StationBuilt": _TOTALS | {"turn", "front", "ends", "boards", "stations", "supply"},
+    "DieReturned": _TOTALS | {"front"},
+    "BankBroken": _TOTALS,
+    "EndTriggered": _TOTALS,
+    TURN_CONFIRMED: _TOTALS,
+    "YearScored": _TOTALS,
+    "GameEnded": _TOTALS,
 }
