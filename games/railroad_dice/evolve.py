@@ -152,9 +152,11 @@ def _laid(s: State, p: Mapping[str, Any]) -> None:
 def _attach(s: State, end: dict[str, Any], piece: Mapping[str, Any]) -> None:
     """The piece at the end (a station) gains the side the new piece leaves it by."""
     via = (piece["sides"][0] + 2) % 4
-    at = s.boards.get(end["pos"], {}).get(field_key(*end["field"]))
+    board = s.boards.get(end["pos"], {})
+    key = field_key(*end["field"])
+    at = board.get(key)
     if at is not None and at["kind"] == "station" and via not in at["sides"]:
-        at["sides"].append(via)
+        board[key] = {**at, "sides": [*at["sides"], via]}  # replaced: pieces are shared between states
 
 
 def _station(s: State, p: Mapping[str, Any]) -> None:

@@ -71,7 +71,7 @@ class State:
         copy = State.__new__(State)
         for name in _FIELDS:
             value = getattr(self, name)
-            setattr(copy, name, _copy(value) if name in changed else value)
+            setattr(copy, name, _COPIERS.get(name, _copy)(value) if name in changed else value)
         return copy
 
     # -- facts several modules need
@@ -89,3 +89,22 @@ class State:
 
 
 _FIELDS = tuple(f.name for f in fields(State))
+
+
+def _one_level(value: Any) -> Any:
+    return type(value)(value)
+
+
+def _two_levels(value: dict[str, Any]) -> dict[str, Any]:
+    return {k: dict(v) for k, v in value.items()}
+
+
+#: How deep ``clone_for`` copies a changed field: as deep as ``evolve`` changes it in place
+#: (a board's pieces, a tile's type, an end's lists and a station are replaced, never
+#: changed); fields not listed are copied whole.
+_COPIERS = {
+    "screen": _one_level, "passengers": _one_level, "bank_shares": _one_level, "small_left": _one_level,
+    "mountains": _one_level, "tiles": _one_level, "stations": _one_level, "turn": _one_level,
+    "front": _two_levels, "shares": _two_levels, "supply": _two_levels, "ends": _two_levels,
+    "boards": _two_levels,
+}
