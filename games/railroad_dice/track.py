@@ -195,7 +195,6 @@ def end_can_continue(state: State, end: str) -> bool:
     e = state.ends[end]
     pos = e["pos"]
     r0, c0 = e["field"]
-    sides = open_sides(state, pos)
     for via in e["dirs"]:
         r, c = r0 + DELTA[via][0], c0 + DELTA[via][1]
         if not inside(r, c) or occupied(state, pos, r, c):
@@ -207,7 +206,8 @@ def end_can_continue(state: State, end: str) -> bool:
                 continue
             tr, tc = r + DELTA[x][0], c + DELTA[x][1]
             if not inside(tr, tc):
-                if x in sides and outer_ring(r, c):
+                # the open sides only here: they cost a search over the tiles left
+                if outer_ring(r, c) and x in open_sides(state, pos):
                     return True
                 continue
             if not occupied(state, pos, tr, tc):
