@@ -155,6 +155,12 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
         return []
     er, ec = entry_field(r, c, x)
     crossing = ground(state, pos, r, c)
+    # The two dice first: onward directions the seat has no die for are never checked.
+    edge_kind = "straight" if x == via else "curve"
+    onwards = [onward for onward in range(4) if onward != opposite(x)
+               and _has_dice(state, seat, [edge_kind, "straight" if onward == x else "curve"])]
+    if not onwards:
+        return []
     out = []
     for tile in TILE_TYPES:
         if state.small_left.get(tile, 0) <= 0:
@@ -162,7 +168,7 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
         for rot in range(4):
             if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, neighbour_pos(pos, x), tile, rot):
                 continue
-            for onward in range(4):
+            for onward in onwards:
                 try:
                     conn = connect(state, end, via, x, tile, rot, onward)
                 except IllegalMove:
@@ -177,6 +183,14 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
                     if not into_water or _accepted(state, command):
                         out.append(command)
     return out
+
+
+def _has_dice(state: State, seat: str, kinds: list[str]) -> bool:
+    try:
+        track_dice(state, seat, kinds)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
