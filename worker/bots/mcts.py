@@ -52,7 +52,16 @@ from events.local import LocalTable
 from events.projection import Projection
 from games.contract import Command, IllegalMove, Status
 from worker.bots.base import play_turn
-from worker.bots.candidates import Candidate, Value, candidate_turns, complete_greedily, own_value
+from worker.bots.candidates import (
+    CONFIRM,
+    Candidate,
+    Value,
+    candidate_turns,
+    choices,
+    complete_greedily,
+    own_value,
+    step,
+)
 from worker.bots.evaluation import for_game
 
 #: UCT exploration constant (values are win-probability-like, in [0, 1]).
@@ -79,6 +88,11 @@ BUDGET_SHARE = 0.85
 SHARED_WIN = 0.5
 #: Progressive widening of a draw's outcomes: outcomes kept = 1 + CHANCE_WIDEN * visits ** WIDEN_POWER.
 CHANCE_WIDEN = 1.0
+#: Turns completed at a draw's outcome: the first commands best by the value one step on.
+#: An outcome is met again only as often as it is drawn, and after a roll the first
+#: commands are hundreds (each die on each line, each payment), each completed greedily
+#: with its own lookahead: all of them cost seconds per outcome.
+DRAWN_FIRSTS = 6
 
 
 class Stats:
@@ -95,11 +109,13 @@ class Stats:
 
 class Node(Stats):
     """A position where a seat decides (a turn's start, or the rest of a turn after a draw)."""
-    __slots__ = ("p", "mover", "candidates", "children")
+    __slots__ = ("p", "mover", "candidates", "children", "drawn")
 
-    def __init__(self, p: Projection) -> None:
+    def __init__(self, p: Projection, drawn: bool = False) -> None:
         super().__init__()
         self.p = p
+        #: an outcome of a draw: only the ``DRAWN_FIRSTS`` best first commands are completed
+        self.drawn = drawn
         status = p.status()
         self.mover: str | None = None if status.over else (p.turn_seat or next(iter(status.to_move), None))
         self.candidates: list[Candidate] | None = None
@@ -261,7 +277,7 @@ class Search:
         if node is None:
             allowed = 1 + int(CHANCE_WIDEN * chance.n ** WIDEN_POWER)
             if len(chance.outcomes) < allowed:
-                node = chance.outcomes[key] = Node(settle(table.projection))
+                node = chance.outcomes[key] = Node(settle(table.projection), drawn=True)
                 chance.drawn[key] = 1
                 return node, True
             keys = list(chance.drawn)
@@ -291,8 +307,9 @@ class Search:
 
     def expand_candidates(self, node: Node, deadline: float | None) -> None:
         assert node.mover is not None
-        node.candidates = candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
-                                          deadline=deadline)
+        value = self.value_for(node.mover)
+        firsts = best_firsts(node.p, node.mover, value, DRAWN_FIRSTS) if node.drawn else None
+        node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline, firsts=firsts)
 
     # ------------------------------------------------------------ leaf values
     def leaf_values(self, node: Node, deadline: float | None, rest_of: str | None = None) -> Mapping[str, float]:
@@ -328,6 +345,22 @@ class Search:
             margin = expected.get(s, 0.0) - others
             result[s] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, margin / MARGIN_SCALE))))
         return result
+
+
+def best_firsts(p: Projection, seat: str, value: Value, k: int) -> list[Command]:
+    """The ``k`` first commands whose position one step on is worth most to ``seat``
+    (confirming counts as the position itself); the legal order breaks ties."""
+    scored = []
+    for i, command in enumerate(choices(p, seat)):
+        if command.type == CONFIRM:
+            scored.append((value(p), -i, command))
+            continue
+        try:
+            scored.append((value(step(p, seat, command)), -i, command))
+        except IllegalMove:
+            continue
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [command for _, _, command in scored[:k]]
 
 
 def final_values(status: Status, seats: Sequence[str]) -> dict[str, float]:
