@@ -201,17 +201,27 @@ def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
 
 def _stations(state: State, seat: str) -> list[Command]:
     out = []
+    dice = state.screen[seat] + state.front[seat]["question"]
     for company in state.companies_of(seat):
+        # A site does not depend on the price: checked once per kind, and only when affordable.
+        pieces: dict[tuple[str, str, int], Piece | None] = {}
         for key, left in state.supply[company].items():
             if not left:
                 continue
             kind, cost_text = key.split(":")
             cost = int(cost_text)
+            if cost > dice:
+                continue
             for end, e in state.ends.items():
                 for via in e["dirs"]:
-                    try:
-                        piece = station_piece(state, seat, company, end, via, kind)
-                    except IllegalMove:
+                    site = (kind, end, via)
+                    if site not in pieces:
+                        try:
+                            pieces[site] = station_piece(state, seat, company, end, via, kind)
+                        except IllegalMove:
+                            pieces[site] = None
+                    piece = pieces[site]
+                    if piece is None:
                         continue
                     total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))
                     for pay in splits(state, seat, total, state.front[seat]["question"]):
