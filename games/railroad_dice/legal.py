@@ -103,10 +103,13 @@ def _track(state: State, seat: str) -> list[Command]:
             for x in range(4):
                 if x == opposite(via):
                     continue
-                try:
-                    pieces = place_track(state, end, via, x)
-                except IllegalMove:
-                    pieces = []
+                pieces = []
+                # the die first: a piece the seat has no face or '?' for is never walked and checked
+                if _has_dice(state, seat, ["straight" if x == via else "curve"]):
+                    try:
+                        pieces = place_track(state, end, via, x)
+                    except IllegalMove:
+                        pass
                 pays = _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) \
                     if pieces else []
                 for pay in pays:
