@@ -133,6 +133,8 @@ def _laid(s: State, p: Mapping[str, Any]) -> None:
     _attach(s, end, first)
     connect = p.get("connect")
     if connect:
+        # the map's objects replaced, not changed: states of the old map share them (track.open_sides)
+        s.tiles, s.small_left, s.mountains = dict(s.tiles), dict(s.small_left), dict(s.mountains)
         pos = connect["pos"]
         s.tiles[pos] = {"type": connect["tile"], "rot": connect["rot"]}
         s.small_left[connect["tile"]] -= 1
@@ -228,7 +230,7 @@ CHANGES: dict[str, frozenset[str]] = {
     "DiceRolled": _TOTALS | {"turn", "front"},
     "DieTurned": _TOTALS | {"front"},
     "ShareBought": _TOTALS | {"turn", "front", "shares", "bank_shares"},
-    "TrackLaid": _TOTALS | {"turn", "front", "ends", "tiles", "small_left", "mountains", "boards"},
+    "TrackLaid": _TOTALS | {"turn", "front", "ends", "boards"},  # the map: in _laid, on a connection
     "StationBuilt": _TOTALS | {"turn", "front", "ends", "boards", "stations", "supply"},
     "DieReturned": _TOTALS | {"front"},
     "BankBroken": _TOTALS,

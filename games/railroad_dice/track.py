@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit import Memo
+from games.kit.memo import sealed
 
 from .data import SIZE, TILE_TYPES
 from .state import State
@@ -74,18 +74,28 @@ def can_connect(state: State, pos: str, d: int) -> bool:
                for t in TILE_TYPES for rot in range(4))
 
 
-def _no_sides(state: State) -> dict[str, frozenset[int]]:
-    return {}
-
-
-#: Per sealed state: tile position -> its open sides (filled as asked).
-_OPEN_SIDES: Memo[State, dict[str, frozenset[int]]] = Memo(_no_sides)
+#: Open sides per map: by the identity of the two objects they depend on, the tiles laid and
+#: the small tiles left (held here, so that the identities stay theirs).  ``evolve`` replaces
+#: those two only when a tile is connected and shares them between states otherwise, so one
+#: search serves every state of the same map; only sealed states (:mod:`games.kit.memo`:
+#: never changed once ``evolve`` made them) are served from here.
+_MAP_SIDES: dict[tuple[int, int], tuple[object, object, dict[str, frozenset[int]]]] = {}
+#: Maps remembered at most (a long search meets many; the oldest go first).
+_MAP_SIDES_KEPT = 2048
 
 
 def open_sides(state: State, pos: str) -> frozenset[int]:
     """Sides of the tile at ``pos`` where a new tile could still be connected (memoised per
-    sealed state, :mod:`games.kit.memo`: states are never changed once ``evolve`` made them)."""
-    cache = _OPEN_SIDES(state)
+    map for sealed states)."""
+    if not sealed(state):
+        return frozenset(d for d in range(4) if can_connect(state, pos, d))
+    key = (id(state.tiles), id(state.small_left))
+    hit = _MAP_SIDES.get(key)
+    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
+        if len(_MAP_SIDES) >= _MAP_SIDES_KEPT:
+            del _MAP_SIDES[next(iter(_MAP_SIDES))]
+        hit = _MAP_SIDES[key] = (state.tiles, state.small_left, {})
+    cache = hit[2]
     if pos not in cache:
         cache[pos] = frozenset(d for d in range(4) if can_connect(state, pos, d))
     return cache[pos]
