@@ -24,7 +24,6 @@ may go on without that).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,33 +103,43 @@ def open_sides(state: State, pos: str) -> frozenset[int]:
 def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int, int]],
               sides: frozenset[int] | None = None, board: dict[str, Any] | None = None) -> bool:
     """No dead end: from free field (r, c) the free fields reach an edge where a tile
-    could still be connected (or no tile can be connected from here at all)."""
+    could still be connected (or no tile can be connected from here at all).
+
+    A flood fill over the tile's 49 fields as the bits of one integer (a field is bit
+    ``r * SIZE + c``): each round grows the reached set by a step in every direction,
+    within the free fields, until it touches an open side or stops growing."""
     if sides is None:
         sides = open_sides(state, pos)
     if not sides:
         return True
     if board is None:
         board = state.boards.get(pos, {})
-    seen = {(r, c)}
-    queue = deque([(r, c)])
-    while queue:
-        here = queue.popleft()
-        if not _EDGES[here].isdisjoint(sides):
+    blocked = sum(map(_KEY_BIT.__getitem__, board))
+    for field in taken:
+        blocked |= _BIT[field]
+    free = _ALL & ~blocked
+    goal = 0
+    for d in sides:
+        goal |= _SIDE_FIELDS[d]
+    reach = _BIT[(r, c)]
+    while True:
+        if reach & goal:
             return True
-        for there, key in _NEXT[here]:
-            if there not in seen and there not in taken and key not in board:
-                seen.add(there)
-                queue.append(there)
-    return False
+        grown = reach | (((reach << SIZE) | (reach >> SIZE) | ((reach << 1) & _NOT_WEST)
+                          | ((reach >> 1) & _NOT_EAST)) & free)
+        if grown == reach:
+            return False
+        reach = grown
 
 
-#: Per field: the sides of the tile it touches (where a step leaves the tile).
-_EDGES = {(r, c): frozenset(d for d, (dr, dc) in enumerate(DELTA) if not inside(r + dr, c + dc))
-          for r in range(SIZE) for c in range(SIZE)}
-#: Per field: its neighbours on the tile, with their board keys (the dead-end search's steps).
-_NEXT = {(r, c): tuple(((r + dr, c + dc), field_key(r + dr, c + dc)) for dr, dc in DELTA
-                       if inside(r + dr, c + dc))
-         for r in range(SIZE) for c in range(SIZE)}
+_BIT = {(r, c): 1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE)}
+_KEY_BIT = {field_key(r, c): bit for (r, c), bit in _BIT.items()}
+_ALL = (1 << SIZE * SIZE) - 1
+#: The fields along each side (a step from them in that direction leaves the tile).
+_SIDE_FIELDS = [sum(bit for (r, c), bit in _BIT.items() if not inside(r + dr, c + dc)) for dr, dc in DELTA]
+#: Shifted east (west), a field must not wrap onto the west (east) column of the next row.
+_NOT_WEST = _ALL & ~_SIDE_FIELDS[3]
+_NOT_EAST = _ALL & ~_SIDE_FIELDS[1]
 
 
 def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
