@@ -29,6 +29,7 @@ from itertools import product
 from typing import Any
 
 from games.contract import Event, IllegalMove
+from games.kit import Memo
 
 from .data import RULES
 from .evolve import evolve
@@ -86,9 +87,18 @@ def water_ahead(state: State, end: str) -> tuple[int, int, int] | None:
     return r, c, via
 
 
+def _ends_into_water(state: State) -> list[str]:
+    return [name for name in state.ends if water_ahead(state, name) is not None]
+
+
+#: Per sealed state (:mod:`games.kit.memo`): the legal list, the open actions and ``decide``
+#: each ask, several times a sub-move.
+_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water)
+
+
 def ends_into_water(state: State) -> list[str]:
     """The ends that point into water: each is a bridge still owed in this turn."""
-    return [name for name in state.ends if water_ahead(state, name) is not None]
+    return list(_INTO_WATER(state))
 
 
 def _needs(state: State, end: str) -> list[tuple[int, int]]:
