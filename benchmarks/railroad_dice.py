@@ -9,17 +9,29 @@ with the worker's bots and reports greedy's win rate (the issue's measure: >= 90
 
     python benchmarks/railroad_dice.py [--games 20] [--players 4] [--seed 1]
     python benchmarks/railroad_dice.py --greedy 100 [--budget-ms 200]
+    python benchmarks/railroad_dice.py --base ../wt-6194846 [--rounds 3] [--games 6]
+
+``--base TREE`` measures the random games of this checkout and of another one (e.g. the
+commit the speed target is set against) alternately, each in its own process running
+this script with that tree first on the path, in CPU seconds of the process
+(``time.process_time``), and prints the medians and their ratio: the engine's speed-up
+on a shared machine, where wall time says little.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+#: The checkout whose engine is measured: this one, or ``--base``'s in a child process.
+TREE = Path(os.environ.get("RD_BENCH_TREE") or Path(__file__).resolve().parents[1])
+sys.path.insert(0, str(TREE))
 
 from games.railroad_dice import GAME  # noqa: E402
 from worker.selfplay import play  # noqa: E402
@@ -51,6 +63,22 @@ def greedy_vs_random(games: int, seed: str, budget_ms: int) -> dict[str, float]:
             "seconds": round(time.perf_counter() - start, 1)}
 
 
+def side_by_side(base: Path, rounds: int, games: int, players: int, seed: str) -> dict[str, object]:
+    """Random games per CPU second of ``base`` and of this checkout, A/B in alternation."""
+    trees = {"before": base.resolve(), "after": Path(__file__).resolve().parents[1]}
+    figures: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            env = dict(os.environ, RD_BENCH_TREE=str(tree), PYTHONPATH=str(tree))
+            out = subprocess.run([sys.executable, __file__, "--games", str(games), "--players", str(players),
+                                  "--seed", seed], env=env, cwd=tree, capture_output=True, text=True, check=True)
+            figures[name].append(json.loads(out.stdout.strip().splitlines()[-1])
+                                 ["railroad_dice_random_games"]["games_per_cpu_second"])
+    before, after = statistics.median(figures["before"]), statistics.median(figures["after"])
+    return {"games": games, "players": players, "rounds": rounds, "before": figures["before"],
+            "after": figures["after"], "ratio": round(after / before, 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -58,8 +86,13 @@ def main() -> None:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--greedy", type=int, default=0, help="play N greedy-vs-random 2-player games instead")
     parser.add_argument("--budget-ms", type=int, default=200)
+    parser.add_argument("--base", type=Path, help="compare random games per CPU second with this checkout")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    if args.greedy:
+    if args.base:
+        print(json.dumps({"railroad_dice_engine_ab": side_by_side(args.base, args.rounds, args.games,
+                                                                  args.players, args.seed)}))
+    elif args.greedy:
         print(json.dumps({"railroad_dice_greedy_vs_random": greedy_vs_random(args.greedy, args.seed,
                                                                               args.budget_ms)}))
     else:

@@ -36,8 +36,8 @@ def level_for(game: Game, iterations: int = ITERATIONS) -> str:
     """The strongest bot level the analysis of ``game`` uses: MCTS with a fixed
     iteration count (the same result for a game and a bot seed on any machine,
     under any load, unlike a time budget), or greedy where the game declares its
-    search too slow for a whole game (``Capabilities.analysis_bot``: Railroad Dice
-    and Steam, whose MCTS takes 3 to 40 s a position)."""
+    search too slow for a whole game (``Capabilities.analysis_bot``: Steam, whose
+    MCTS takes up to 40 s a position)."""
     return "greedy" if hooks.capabilities(game).analysis_bot == "greedy" else f"mcts-{iterations}i"
 
 

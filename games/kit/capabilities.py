@@ -22,7 +22,7 @@ class Capabilities:
     ``analysis_bot``: the strongest bot the analysis of a finished game uses.
     ``"mcts"`` (a search of fixed iterations) where a position is searched in about
     a second; ``"greedy"`` where the search takes far too long per position for a
-    whole game (Railroad Dice: 2.6 to 24 s at 10 iterations; Steam: up to 40 s).
+    whole game (Steam: up to 40 s).
 
     ``scores_secret_while_running``: the points are hidden information until the
     game ends (Railroad Dice's passengers): the platform shows no scores while the

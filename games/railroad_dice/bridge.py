@@ -29,6 +29,7 @@ from itertools import product
 from typing import Any
 
 from games.contract import Event, IllegalMove
+from games.kit import Memo
 
 from .data import RULES
 from .evolve import evolve
@@ -41,13 +42,19 @@ Ground = Callable[[int, int], str]
 Taken = Callable[[int, int], bool]
 
 
-def crossings(ground_at: Ground, taken: Taken, r: int, c: int, step: int) -> list[list[int]]:
+def crossings(ground_at: Ground, taken: Taken, r: int, c: int, step: int,
+              max_dice: int | None = None) -> list[list[int]]:
     """Every way across the water from the water field (r, c), entered moving in
     direction ``step``: the exits of the dice laid on it and the water fields after
-    it, the last one leading onto a free land field of the tile."""
+    it, the last one leading onto a free land field of the tile.  With ``max_dice``
+    only the ways of at most that many dice (in the same order): the lakes' simple
+    paths are many, and the legal list needs only those a seat has the dice for."""
     found: list[list[int]] = []
+    limit = 1_000_000 if max_dice is None else max_dice
 
     def extend(path: list[int], r: int, c: int, step: int, seen: frozenset[tuple[int, int]]) -> None:
+        if len(path) >= limit:
+            return
         for x in range(4):
             if x == opposite(step):
                 continue
@@ -80,9 +87,18 @@ def water_ahead(state: State, end: str) -> tuple[int, int, int] | None:
     return r, c, via
 
 
+def _ends_into_water(state: State) -> list[str]:
+    return [name for name in state.ends if water_ahead(state, name) is not None]
+
+
+#: Per sealed state (:mod:`games.kit.memo`): the legal list, the open actions and ``decide``
+#: each ask, several times a sub-move.
+_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water)
+
+
 def ends_into_water(state: State) -> list[str]:
     """The ends that point into water: each is a bridge still owed in this turn."""
-    return [name for name in state.ends if water_ahead(state, name) is not None]
+    return list(_INTO_WATER(state))
 
 
 def _needs(state: State, end: str) -> list[tuple[int, int]]:
@@ -155,8 +171,9 @@ def build_bridge(state: State, end: Any, via: Any, exits: Any) -> list[Piece]:
     return pieces
 
 
-def bridge_paths(state: State, end: str, via: int) -> list[list[int]]:
-    """Every way across a lake from ``end`` in direction ``via`` (for the legal list)."""
+def bridge_paths(state: State, end: str, via: int, max_dice: int | None = None) -> list[list[int]]:
+    """Every way across a lake from ``end`` in direction ``via`` (for the legal list), of
+    at most ``max_dice`` dice if given."""
     e = state.ends[end]
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
@@ -170,11 +187,14 @@ def bridge_paths(state: State, end: str, via: int) -> list[list[int]]:
         return occupied(state, pos, a, b)
 
     if ground_at(r, c) == "water":
-        return crossings(ground_at, taken, r, c, via)
+        return crossings(ground_at, taken, r, c, via, max_dice)
     found: list[list[int]] = []
+    rest_dice = None if max_dice is None else max_dice - 1
+    if rest_dice is not None and rest_dice < 1:
+        return found
     for x in range(4):
         nr, nc = r + DELTA[x][0], c + DELTA[x][1]
         if x != opposite(via) and inside(nr, nc) and not taken(nr, nc) and ground_at(nr, nc) == "water":
             found += [[x, *rest] for rest in crossings(ground_at, lambda a, b: (a, b) == (r, c) or taken(a, b),
-                                                      nr, nc, x)]
+                                                      nr, nc, x, rest_dice)]
     return found

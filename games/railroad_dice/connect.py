@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
+from games.kit import Memo
 
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
@@ -110,8 +111,26 @@ def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[i
     return False
 
 
+def _no_sides(state: State) -> dict[tuple[str, str, int], frozenset[int]]:
+    return {}
+
+
+#: Per sealed state: (position, tile, rotation) -> the new tile's open sides (the legal list
+#: asks once per onward direction and payment of the same connection).
+_NEW_SIDES: Memo[State, dict[tuple[str, str, int], frozenset[int]]] = Memo(_no_sides)
+
+
 def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
-    """The sides a tile about to be laid at ``pos`` could connect on (one small tile fewer)."""
+    """The sides a tile about to be laid at ``pos`` could connect on (one small tile fewer),
+    memoised per sealed state (:mod:`games.kit.memo`)."""
+    cache = _NEW_SIDES(state)
+    key = (pos, tile, rot)
+    if key not in cache:
+        cache[key] = _new_tile_sides(state, pos, tile, rot)
+    return cache[key]
+
+
+def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
     tiles = {**state.tiles, pos: {"type": tile, "rot": rot}}
     left = {**state.small_left, tile: state.small_left[tile] - 1}
     out = set()

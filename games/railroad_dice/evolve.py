@@ -20,7 +20,8 @@ def evolve(state: State, event: Event) -> State:
     handler = _EVOLVERS.get(event.type)
     if handler is None:
         return state
-    new = state.clone()
+    changes = CHANGES.get(event.type)
+    new = state.clone() if changes is None else state.clone_for(changes)
     _apply_totals(new, event.payload)
     handler(new, event.payload)
     return seal(new)  # final from here: facts of it may be memoised (track.open_sides)
@@ -132,6 +133,8 @@ def _laid(s: State, p: Mapping[str, Any]) -> None:
     _attach(s, end, first)
     connect = p.get("connect")
     if connect:
+        # the map's objects replaced, not changed: states of the old map share them (track.open_sides)
+        s.tiles, s.small_left, s.mountains = dict(s.tiles), dict(s.small_left), dict(s.mountains)
         pos = connect["pos"]
         s.tiles[pos] = {"type": connect["tile"], "rot": connect["rot"]}
         s.small_left[connect["tile"]] -= 1
@@ -151,9 +154,11 @@ def _laid(s: State, p: Mapping[str, Any]) -> None:
 def _attach(s: State, end: dict[str, Any], piece: Mapping[str, Any]) -> None:
     """The piece at the end (a station) gains the side the new piece leaves it by."""
     via = (piece["sides"][0] + 2) % 4
-    at = s.boards.get(end["pos"], {}).get(field_key(*end["field"]))
+    board = s.boards.get(end["pos"], {})
+    key = field_key(*end["field"])
+    at = board.get(key)
     if at is not None and at["kind"] == "station" and via not in at["sides"]:
-        at["sides"].append(via)
+        board[key] = {**at, "sides": [*at["sides"], via]}  # replaced: pieces are shared between states
 
 
 def _station(s: State, p: Mapping[str, Any]) -> None:
@@ -216,4 +221,21 @@ _EVOLVERS: dict[str, Callable[[State, Mapping[str, Any]], None]] = {
     "DieTurned": _turned, "ShareBought": _bought, "TrackLaid": _laid, "StationBuilt": _station,
     "DieReturned": _returned, "BankBroken": _broken, "EndTriggered": _triggered, TURN_CONFIRMED: _confirmed,
     "YearScored": _scored, "GameEnded": _ended,
+}
+#: The fields each event's evolver changes in place (the totals: screens and passengers;
+#: fields it only assigns anew need no copy).  An event not listed gets a whole deep copy.
+_TOTALS = frozenset({"screen", "passengers"})
+CHANGES: dict[str, frozenset[str]] = {
+    "IncomeTaken": _TOTALS | {"turn", "front"},
+    "DiceRolled": _TOTALS | {"turn", "front"},
+    "DieTurned": _TOTALS | {"front"},
+    "ShareBought": _TOTALS | {"turn", "front", "shares", "bank_shares"},
+    "TrackLaid": _TOTALS | {"turn", "front", "ends", "boards"},  # the map: in _laid, on a connection
+    "StationBuilt": _TOTALS | {"turn", "front", "ends", "boards", "stations", "supply"},
+    "DieReturned": _TOTALS | {"front"},
+    "BankBroken": _TOTALS,
+    "EndTriggered": _TOTALS,
+    TURN_CONFIRMED: _TOTALS,
+    "YearScored": _TOTALS,
+    "GameEnded": _TOTALS,
 }

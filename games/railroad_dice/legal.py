@@ -95,15 +95,21 @@ def _track(state: State, seat: str) -> list[Command]:
     if not (front["straight"] or front["curve"] or front["question"]):
         return []
     out: list[Command] = []
+    # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
+    bridge_dice = front["straight"] + front["curve"] + front["question"] \
+        if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
     for end, e in state.ends.items():
         for via in e["dirs"]:
             for x in range(4):
                 if x == opposite(via):
                     continue
-                try:
-                    pieces = place_track(state, end, via, x)
-                except IllegalMove:
-                    pieces = []
+                pieces = []
+                # the die first: a piece the seat has no face or '?' for is never walked and checked
+                if _has_dice(state, seat, ["straight" if x == via else "curve"]):
+                    try:
+                        pieces = place_track(state, end, via, x)
+                    except IllegalMove:
+                        pass
                 pays = _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) \
                     if pieces else []
                 for pay in pays:
@@ -111,12 +117,29 @@ def _track(state: State, seat: str) -> list[Command]:
                 r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
                 if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
                     out += _connections(state, seat, end, via, x)
-            for exits in bridge_paths(state, end, via):
+            for exits in bridge_paths(state, end, via, bridge_dice) if bridge_dice else ():
                 out += _bridge_commands(state, seat, {"end": end, "via": via, "exits": exits})
     return out
 
 
+def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
+    """Whether the seat has the dice for a bridge's pieces and its surcharge at all: the
+    cheap test first (most turns hold too few dice for any bridge), before the pieces are
+    walked and checked; the exact payments follow in ``_with_pay``."""
+    kinds, step = [], via
+    for x in exits:
+        kinds.append("straight" if x == step else "curve")
+        step = x
+    try:
+        used = track_dice(state, seat, kinds)
+    except IllegalMove:
+        return False
+    return state.screen[seat] + state.front[seat]["question"] - used["question"] >= RULES["bridge_surcharge"]
+
+
 def _bridge_commands(state: State, seat: str, args: dict[str, Any]) -> list[Command]:
+    if not _affordable(state, seat, args["via"], args["exits"]):
+        return []
     try:
         pieces = build_bridge(state, args["end"], args["via"], args["exits"])
     except IllegalMove:
@@ -135,6 +158,12 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
         return []
     er, ec = entry_field(r, c, x)
     crossing = ground(state, pos, r, c)
+    # The two dice first: onward directions the seat has no die for are never checked.
+    edge_kind = "straight" if x == via else "curve"
+    onwards = [onward for onward in range(4) if onward != opposite(x)
+               and _has_dice(state, seat, [edge_kind, "straight" if onward == x else "curve"])]
+    if not onwards:
+        return []
     out = []
     for tile in TILE_TYPES:
         if state.small_left.get(tile, 0) <= 0:
@@ -142,7 +171,7 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
         for rot in range(4):
             if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, neighbour_pos(pos, x), tile, rot):
                 continue
-            for onward in range(4):
+            for onward in onwards:
                 try:
                     conn = connect(state, end, via, x, tile, rot, onward)
                 except IllegalMove:
@@ -159,6 +188,14 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
     return out
 
 
+def _has_dice(state: State, seat: str, kinds: list[str]) -> bool:
+    try:
+        track_dice(state, seat, kinds)
+    except IllegalMove:
+        return False
+    return True
+
+
 def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
     assert piece.exit is not None
     r, c = piece.r + DELTA[piece.exit][0], piece.c + DELTA[piece.exit][1]
@@ -167,17 +204,27 @@ def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
 
 def _stations(state: State, seat: str) -> list[Command]:
     out = []
+    dice = state.screen[seat] + state.front[seat]["question"]
     for company in state.companies_of(seat):
+        # A site does not depend on the price: checked once per kind, and only when affordable.
+        pieces: dict[tuple[str, str, int], Piece | None] = {}
         for key, left in state.supply[company].items():
             if not left:
                 continue
             kind, cost_text = key.split(":")
             cost = int(cost_text)
+            if cost > dice:
+                continue
             for end, e in state.ends.items():
                 for via in e["dirs"]:
-                    try:
-                        piece = station_piece(state, seat, company, end, via, kind)
-                    except IllegalMove:
+                    site = (kind, end, via)
+                    if site not in pieces:
+                        try:
+                            pieces[site] = station_piece(state, seat, company, end, via, kind)
+                        except IllegalMove:
+                            pieces[site] = None
+                    piece = pieces[site]
+                    if piece is None:
                         continue
                     total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))
                     for pay in splits(state, seat, total, state.front[seat]["question"]):

@@ -31,7 +31,10 @@ def pos_of(key: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
+@cache
 def neighbour_pos(key: str, d: int) -> str:
+    """The map position next to ``key`` in direction ``d`` (cached: the legal list asks
+    for the same few hundred thousands of times a game, and parsing the key is the cost)."""
     x, y = pos_of(key)
     dr, dc = DELTA[d]
     return pos_key(x + dc, y + dr)

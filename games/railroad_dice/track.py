@@ -24,14 +24,13 @@ may go on without that).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit import Memo
+from games.kit.memo import sealed
 
-from .data import TILE_TYPES
+from .data import SIZE, TILE_TYPES
 from .state import State
 from .terrain import DELTA, fits_map, inside, neighbour_pos, opposite, outer_ring, terrain
 
@@ -74,18 +73,28 @@ def can_connect(state: State, pos: str, d: int) -> bool:
                for t in TILE_TYPES for rot in range(4))
 
 
-def _no_sides(state: State) -> dict[str, frozenset[int]]:
-    return {}
-
-
-#: Per sealed state: tile position -> its open sides (filled as asked).
-_OPEN_SIDES: Memo[State, dict[str, frozenset[int]]] = Memo(_no_sides)
+#: Open sides per map: by the identity of the two objects they depend on, the tiles laid and
+#: the small tiles left (held here, so that the identities stay theirs).  ``evolve`` replaces
+#: those two only when a tile is connected and shares them between states otherwise, so one
+#: search serves every state of the same map; only sealed states (:mod:`games.kit.memo`:
+#: never changed once ``evolve`` made them) are served from here.
+_MAP_SIDES: dict[tuple[int, int], tuple[object, object, dict[str, frozenset[int]]]] = {}
+#: Maps remembered at most (a long search meets many; the oldest go first).
+_MAP_SIDES_KEPT = 2048
 
 
 def open_sides(state: State, pos: str) -> frozenset[int]:
     """Sides of the tile at ``pos`` where a new tile could still be connected (memoised per
-    sealed state, :mod:`games.kit.memo`: states are never changed once ``evolve`` made them)."""
-    cache = _OPEN_SIDES(state)
+    map for sealed states)."""
+    if not sealed(state):
+        return frozenset(d for d in range(4) if can_connect(state, pos, d))
+    key = (id(state.tiles), id(state.small_left))
+    hit = _MAP_SIDES.get(key)
+    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
+        if len(_MAP_SIDES) >= _MAP_SIDES_KEPT:
+            del _MAP_SIDES[next(iter(_MAP_SIDES))]
+        hit = _MAP_SIDES[key] = (state.tiles, state.small_left, {})
+    cache = hit[2]
     if pos not in cache:
         cache[pos] = frozenset(d for d in range(4) if can_connect(state, pos, d))
     return cache[pos]
@@ -94,28 +103,43 @@ def open_sides(state: State, pos: str) -> frozenset[int]:
 def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int, int]],
               sides: frozenset[int] | None = None, board: dict[str, Any] | None = None) -> bool:
     """No dead end: from free field (r, c) the free fields reach an edge where a tile
-    could still be connected (or no tile can be connected from here at all)."""
+    could still be connected (or no tile can be connected from here at all).
+
+    A flood fill over the tile's 49 fields as the bits of one integer (a field is bit
+    ``r * SIZE + c``): each round grows the reached set by a step in every direction,
+    within the free fields, until it touches an open side or stops growing."""
     if sides is None:
         sides = open_sides(state, pos)
     if not sides:
         return True
     if board is None:
         board = state.boards.get(pos, {})
-    seen = {(r, c)}
-    queue = deque([(r, c)])
-    while queue:
-        fr, fc = queue.popleft()
-        for d in sides:
-            dr, dc = DELTA[d]
-            if not inside(fr + dr, fc + dc):
-                return True
-        for dr, dc in DELTA:
-            nr, nc = fr + dr, fc + dc
-            if inside(nr, nc) and (nr, nc) not in seen and (nr, nc) not in taken \
-                    and field_key(nr, nc) not in board:
-                seen.add((nr, nc))
-                queue.append((nr, nc))
-    return False
+    blocked = sum(map(_KEY_BIT.__getitem__, board))
+    for field in taken:
+        blocked |= _BIT[field]
+    free = _ALL & ~blocked
+    goal = 0
+    for d in sides:
+        goal |= _SIDE_FIELDS[d]
+    reach = _BIT[(r, c)]
+    while True:
+        if reach & goal:
+            return True
+        grown = reach | (((reach << SIZE) | (reach >> SIZE) | ((reach << 1) & _NOT_WEST)
+                          | ((reach >> 1) & _NOT_EAST)) & free)
+        if grown == reach:
+            return False
+        reach = grown
+
+
+_BIT = {(r, c): 1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE)}
+_KEY_BIT = {field_key(r, c): bit for (r, c), bit in _BIT.items()}
+_ALL = (1 << SIZE * SIZE) - 1
+#: The fields along each side (a step from them in that direction leaves the tile).
+_SIDE_FIELDS = [sum(bit for (r, c), bit in _BIT.items() if not inside(r + dr, c + dc)) for dr, dc in DELTA]
+#: Shifted east (west), a field must not wrap onto the west (east) column of the next row.
+_NOT_WEST = _ALL & ~_SIDE_FIELDS[3]
+_NOT_EAST = _ALL & ~_SIDE_FIELDS[1]
 
 
 def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
@@ -190,7 +214,6 @@ def end_can_continue(state: State, end: str) -> bool:
     e = state.ends[end]
     pos = e["pos"]
     r0, c0 = e["field"]
-    sides = open_sides(state, pos)
     for via in e["dirs"]:
         r, c = r0 + DELTA[via][0], c0 + DELTA[via][1]
         if not inside(r, c) or occupied(state, pos, r, c):
@@ -202,7 +225,8 @@ def end_can_continue(state: State, end: str) -> bool:
                 continue
             tr, tc = r + DELTA[x][0], c + DELTA[x][1]
             if not inside(tr, tc):
-                if x in sides and outer_ring(r, c):
+                # the open sides only here: they cost a search over the tiles left
+                if outer_ring(r, c) and x in open_sides(state, pos):
                     return True
                 continue
             if not occupied(state, pos, tr, tc):

@@ -43,3 +43,47 @@ def test_greedy_beats_random_in_two_player_games(monkeypatch):
         assert table.status().over
         wins += table.status().final_places()[greedy_seat] == 1
     assert wins == games
+
+
+def _search_position(seed: str):
+    """A confirmed position of a random game where the seat to move may still roll dice."""
+    from events.local import LocalTable
+    from events.projection import fold
+
+    log = play(GAME, 2, seed, ["random"]).log
+    for cut in range(30, len(log), 10):
+        table = LocalTable.from_projection(fold(GAME, log[:cut]))
+        while table.run_system():
+            pass
+        p = table.projection
+        seat = p.turn_seat or next(iter(p.status().to_move), None)
+        if seat and any(c.type == "Roll" and sum(c.args.values()) >= 2 for c in table.legal(seat)):
+            return p, seat
+    raise AssertionError("no position with a roll of two dice or more")
+
+
+def test_the_search_draws_the_dice_anew_instead_of_fixing_them_by_the_seed():
+    """Issue 25: dice rolls are chance events; the search samples them.  A turn that rolls is a
+    chance node of the search: replayed with a fresh seed per visit, so its roll shows different
+    faces in different iterations, and the values average over them.  The bot stays
+    deterministic for a given rng."""
+    import random
+
+    from events.determinize import for_seat
+    from worker.bots.mcts import Chance, Search
+
+    p, seat = _search_position("rd-chance")
+    choices = []
+    for _ in range(2):
+        rng = random.Random(7)
+        search = Search(for_seat(p, seat, rng), seat, rng)
+        choices.append(search.run(iterations=40))
+        chances = [c for c in search.root.children if isinstance(c, Chance)]
+        assert chances, "no turn of the root rolls"
+        drawn = max(chances, key=lambda c: len(c.outcomes))
+        assert len(drawn.outcomes) >= 2, "one roll's faces in every iteration"
+        assert drawn.prefix[-1].type == "Roll"
+        assert sum(drawn.drawn.values()) == drawn.n  # one draw per visit
+        faces = {str(node.p.live.front[seat]) for node in drawn.outcomes.values()}
+        assert len(faces) == len(drawn.outcomes)  # outcomes told apart by what was thrown
+    assert choices[0] == choices[1]

@@ -20,6 +20,18 @@ margin over the best other seat.  A finished game scores by the final places
 the sole winner, ``SHARED_WIN`` (0.5) for each seat sharing first place, 0 for the
 rest.  Values are backed up per seat (max^n), so the same code plays 2 to 4 seats.
 
+Chance: a turn that draws (a roll of dice, a card from a stack: a command whose events
+are a barrier, the same test the worker and self-play use to decide again after the real
+draw) is not one child with the draw the bot's seed happens to give.  Its child is a
+:class:`Chance` node holding the commands up to and including the draw; each visit
+replays them on the parent position with a fresh seed from the search's rng and goes on
+in the child of that outcome (keyed by the drawn events), so every iteration meets the
+dice anew and the values average over them.  Outcomes widen progressively like turns
+(``1 + CHANCE_WIDEN * visits ** WIDEN_POWER``; past that a draw not seen yet is replaced
+by a seen one, in proportion to how often each was drawn).  An outcome's node is the same
+seat in mid-turn: its actions are the rest of the turn (completed greedily as above), and
+a new outcome is scored after the greedy rest of the turn, as a turn without a draw is.
+
 Budgets: ``budget_ms`` of wall time (checked before each iteration and inside
 candidate generation; a CPU-time budget was tried and dropped: on a busy machine
 it overran the worker's wall-clock deadline in :mod:`worker.bots.turns`), or a
@@ -29,16 +41,27 @@ whatever the machine.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from events.local import LocalTable
 from events.projection import Projection
-from games.contract import Command, Status
+from games.contract import Command, IllegalMove, Status
 from worker.bots.base import play_turn
-from worker.bots.candidates import Candidate, Value, candidate_turns, own_value
+from worker.bots.candidates import (
+    CONFIRM,
+    Candidate,
+    Value,
+    candidate_turns,
+    choices,
+    complete_greedily,
+    own_value,
+    step,
+)
 from worker.bots.evaluation import for_game
 
 #: UCT exploration constant (values are win-probability-like, in [0, 1]).
@@ -63,22 +86,54 @@ BUDGET_SHARE = 0.85
 #: what the position just before it was.  1/k among k co-winners would make a
 #: three-way tie (1/3) worse than the same tie one move earlier (0.5).
 SHARED_WIN = 0.5
+#: Progressive widening of a draw's outcomes: outcomes kept = 1 + CHANCE_WIDEN * visits ** WIDEN_POWER.
+CHANCE_WIDEN = 1.0
+#: Turns completed at a draw's outcome: the first commands best by the value one step on.
+#: An outcome is met again only as often as it is drawn, and after a roll the first
+#: commands are hundreds (each die on each line, each payment), each completed greedily
+#: with its own lookahead: all of them cost seconds per outcome.
+DRAWN_FIRSTS = 6
 
 
-class Node:
-    __slots__ = ("p", "mover", "candidates", "children", "n", "w")
+class Stats:
+    """Visits and summed values per seat, for both kinds of node."""
+    __slots__ = ("n", "w")
 
-    def __init__(self, p: Projection) -> None:
-        self.p = p
-        status = p.status()
-        self.mover: str | None = None if status.over else (p.turn_seat or next(iter(status.to_move), None))
-        self.candidates: list[Candidate] | None = None
-        self.children: list[Node] = []
+    def __init__(self) -> None:
         self.n = 0
         self.w: dict[str, float] = {}
 
     def mean(self, seat: str) -> float:
         return self.w.get(seat, 0.0) / self.n if self.n else 0.0
+
+
+class Node(Stats):
+    """A position where a seat decides (a turn's start, or the rest of a turn after a draw)."""
+    __slots__ = ("p", "mover", "candidates", "children", "drawn")
+
+    def __init__(self, p: Projection, drawn: bool = False) -> None:
+        super().__init__()
+        self.p = p
+        #: an outcome of a draw: only the ``DRAWN_FIRSTS`` best first commands are completed
+        self.drawn = drawn
+        status = p.status()
+        self.mover: str | None = None if status.over else (p.turn_seat or next(iter(status.to_move), None))
+        self.candidates: list[Candidate] | None = None
+        self.children: list[Node | Chance] = []
+
+
+class Chance(Stats):
+    """A turn's commands up to and including a draw, from ``p``: its children are the draw's
+    outcomes seen so far, by key, with how often each was drawn."""
+    __slots__ = ("p", "seat", "prefix", "outcomes", "drawn")
+
+    def __init__(self, p: Projection, seat: str, prefix: tuple[Command, ...]) -> None:
+        super().__init__()
+        self.p = p
+        self.seat = seat
+        self.prefix = prefix
+        self.outcomes: dict[str, Node] = {}
+        self.drawn: dict[str, int] = {}
 
 
 def settle(p: Projection) -> Projection:
@@ -152,7 +207,8 @@ class Search:
 
     def iterate(self, deadline: float | None) -> None:
         node = self.root
-        path = [node]
+        path: list[Node | Chance] = [node]
+        rest_of: str | None = None  # the seat whose turn a new outcome of a draw is in
         while True:
             if node.mover is None:
                 break
@@ -161,22 +217,76 @@ class Search:
             assert node.candidates is not None
             allowed = min(len(node.candidates), 1 + int(WIDEN * node.n ** WIDEN_POWER))
             if len(node.children) < allowed:
-                child = Node(settle(node.candidates[len(node.children)].after))
+                child = self.child(node, node.candidates[len(node.children)])
                 node.children.append(child)
                 path.append(child)
-                node = child
+                if isinstance(child, Chance):
+                    node, _ = self.draw(child)
+                    path.append(node)
+                    rest_of = child.seat
+                else:
+                    node = child
                 break
             if not node.children:
                 break
-            node = self.select(node)
-            path.append(node)
-        values = self.leaf_values(node, deadline)
+            chosen = self.select(node)
+            path.append(chosen)
+            if isinstance(chosen, Chance):
+                node, fresh = self.draw(chosen)
+                path.append(node)
+                if fresh:
+                    rest_of = chosen.seat
+                    break
+            else:
+                node = chosen
+        values = self.leaf_values(node, deadline, rest_of=rest_of)
         for visited in path:
             visited.n += 1
             for seat, v in values.items():
                 visited.w[seat] = visited.w.get(seat, 0.0) + v
 
-    def select(self, node: Node) -> Node:
+    # ------------------------------------------------------------------ chance
+    def child(self, node: Node, candidate: Candidate) -> Node | Chance:
+        """The child for one candidate turn: the position after it, or a :class:`Chance` node
+        when the turn draws (its commands replayed to find the first that reveals a draw)."""
+        assert node.mover is not None
+        table = LocalTable.from_projection(node.p)
+        for i, command in enumerate(candidate.commands):
+            if any(e.barrier for e in table.submit(node.mover, command)):
+                return Chance(node.p, node.mover, candidate.commands[:i + 1])
+        return Node(settle(candidate.after))
+
+    @staticmethod
+    def replay(p: Projection, chance: Chance) -> tuple[LocalTable, list[object]]:
+        table = LocalTable.from_projection(p)
+        drawn: list[object] = []
+        for command in chance.prefix:
+            drawn = [(e.type, e.payload) for e in table.submit(chance.seat, command)]
+        return table, drawn
+
+    def draw(self, chance: Chance) -> tuple[Node, bool]:
+        """One draw at ``chance`` with a fresh seed: its outcome's node, and whether that node
+        is new (then it is scored at once)."""
+        seed = f"mcts-{self.rng.getrandbits(64):016x}"
+        try:
+            table, drawn = self.replay(replace(chance.p, seed=seed), chance)
+        except IllegalMove:  # a game whose commands before the draw read the seed: its own draw
+            table, drawn = self.replay(chance.p, chance)
+        key = json.dumps(drawn, sort_keys=True, default=str)
+        node = chance.outcomes.get(key)
+        if node is None:
+            allowed = 1 + int(CHANCE_WIDEN * chance.n ** WIDEN_POWER)
+            if len(chance.outcomes) < allowed:
+                node = chance.outcomes[key] = Node(settle(table.projection), drawn=True)
+                chance.drawn[key] = 1
+                return node, True
+            keys = list(chance.drawn)
+            key = self.rng.choices(keys, weights=[chance.drawn[k] for k in keys])[0]
+            node = chance.outcomes[key]
+        chance.drawn[key] += 1
+        return node, node.n == 0
+
+    def select(self, node: Node) -> Node | Chance:
         mover = node.mover
         assert mover is not None
         log_n = math.log(max(node.n, 1))
@@ -197,12 +307,18 @@ class Search:
 
     def expand_candidates(self, node: Node, deadline: float | None) -> None:
         assert node.mover is not None
-        node.candidates = candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
-                                          deadline=deadline)
+        value = self.value_for(node.mover)
+        firsts = best_firsts(node.p, node.mover, value, DRAWN_FIRSTS) if node.drawn else None
+        node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline, firsts=firsts)
 
     # ------------------------------------------------------------ leaf values
-    def leaf_values(self, node: Node, deadline: float | None) -> Mapping[str, float]:
+    def leaf_values(self, node: Node, deadline: float | None, rest_of: str | None = None) -> Mapping[str, float]:
         p = node.p
+        if rest_of is not None and node.mover == rest_of:
+            # A new outcome of a draw in mid-turn: scored after the greedy rest of the turn,
+            # like a turn without a draw, not with the drawn dice still unused.
+            p = settle(complete_greedily(p, node.mover, self.value_for(node.mover), deadline=deadline,
+                                         hurry=self.rng).after)
         for _ in range(ROLLOUT_TURNS):
             status = p.status()
             if status.over:
@@ -229,6 +345,22 @@ class Search:
             margin = expected.get(s, 0.0) - others
             result[s] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, margin / MARGIN_SCALE))))
         return result
+
+
+def best_firsts(p: Projection, seat: str, value: Value, k: int) -> list[Command]:
+    """The ``k`` first commands whose position one step on is worth most to ``seat``
+    (confirming counts as the position itself); the legal order breaks ties."""
+    scored = []
+    for i, command in enumerate(choices(p, seat)):
+        if command.type == CONFIRM:
+            scored.append((value(p), -i, command))
+            continue
+        try:
+            scored.append((value(step(p, seat, command)), -i, command))
+        except IllegalMove:
+            continue
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [command for _, _, command in scored[:k]]
 
 
 def final_values(status: Status, seats: Sequence[str]) -> dict[str, float]:
