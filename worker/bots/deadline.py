@@ -5,10 +5,11 @@ Search bots watch their own budget; this is the safety net for one that does not
 choice instead.  It uses a signal, so it only applies in a process's main thread
 (Celery's prefork children and the CLI); elsewhere the call runs unlimited.
 
-The limit counts the process's CPU time (``ITIMER_PROF``), not the wall clock: on a
-busy machine a search that shares its core gets the same work done before the net
-catches it, and a search stuck in pathological work is still stopped.  (Its own
-budget, which the search watches, stays on the wall clock.)
+The limit counts the process's CPU time (``ITIMER_PROF``): on a busy machine a search
+that shares its core gets the same work done before the net catches it, and a search
+stuck in pathological work is still stopped.  A search that blocks instead of working
+(it should never) is stopped by the wall clock at ``WALL_FACTOR`` times the limit.
+(Its own budget, which the search watches, stays on the wall clock.)
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ T = TypeVar("T")
 
 #: Seconds between repeated alarms once the deadline has passed.
 REPEAT = 0.25
+#: The wall-clock net, as a multiple of the CPU-time limit.
+WALL_FACTOR = 4.0
 
 
 class DeadlineExceeded(BaseException):
@@ -37,13 +40,16 @@ def run_with_deadline(fn: Callable[[], T], seconds: float) -> T:
     def _expired(signum, frame):  # type: ignore[no-untyped-def]
         raise DeadlineExceeded(f"no answer within {seconds:.1f}s")
 
-    previous = signal.signal(signal.SIGPROF, _expired)
+    previous = {sig: signal.signal(sig, _expired) for sig in (signal.SIGPROF, signal.SIGALRM)}
     # Fired again every REPEAT seconds until cleared: an exception raised inside a
     # garbage-collector callback (or any other place Python reports as
     # "unraisable") is swallowed, and a one-shot alarm would leave the search unlimited.
     signal.setitimer(signal.ITIMER_PROF, seconds, REPEAT)
+    signal.setitimer(signal.ITIMER_REAL, seconds * WALL_FACTOR, REPEAT)
     try:
         return fn()
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
