@@ -52,3 +52,33 @@ def test_greedy_beats_random_in_a_few_games():
         assert status.over
         wins += status.ranking[0] == greedy_seat
     assert wins == 3
+
+
+def test_the_evaluations_one_pass_agrees_with_the_engines_scoring_functions():
+    """The evaluation counts trains, bonus cities and end-game cards in one pass (it runs
+    for every sub-move the bots look at); the numbers are the engine's own."""
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import route, scoring, trains
+    from games.first_class.evaluation import _bonus_prefix, _end_cards, _train_terms
+    from worker.bots.base import play_turn
+
+    rng = random.Random(7)
+    table = LocalTable.create(GAME, {}, 3, seed="fc-eval")
+    checked = 0
+    while not table.status().over:
+        if table.run_system():
+            continue
+        play_turn(table, table.projection.turn_seat or table.status().to_move[0], rng.choice)
+        for player in table.state.players.values():
+            now, beyond, levels = _train_terms(player)
+            assert now == sum(trains.train_points(player))
+            assert beyond == sum(trains.card_points(c) for t, train in enumerate(player.trains)
+                                 for c in train[player.conductors[t] + 1:])
+            assert levels == sum(lvl for train in player.trains for _, lvl in trains.cars(train))
+            assert _bonus_prefix(player.route)[player.loco] == len(route.bonus_cities(player))
+            by_type = scoring.end_card_points(player)
+            assert _end_cards(player, 0) == sum(v["total"] for v in by_type.values())
+            checked += 1
+    assert checked > 100
