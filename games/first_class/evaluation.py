@@ -5,7 +5,9 @@ what its trains score now (up to the conductors) times the scorings still to
 come, plus a discounted share of the cars beyond the conductors, the route's
 bonus cities per later scoring, coins (one point each at the end, or an action),
 the end-game cards as they would score with the action cards taken so far and
-some more of each type to come, and open contracts.
+some more of each type to come, open contracts, and the LOK tiles still to win (a
+conductor nearing its train's tile is nearing a Constantinople place; a train nearing
+its 9th card is nearing a tile).
 
 The train scoring is the engine's (:func:`games.first_class.trains.train_points`,
 :func:`~games.first_class.trains.card_points`, :func:`games.first_class.route.bonus_cities`,
@@ -37,6 +39,16 @@ CARDS_PER_ROUND_PER_TYPE = 0.8
 OPEN_CONTRACT = 2.0
 #: A car level not yet reached: cars and upgrades grow future scorings.
 LEVEL_SUM = 0.15
+#: Share of the next free Constantinople place's points counted for a conductor ``d``
+#: steps short of its train's LOK tile: ``CONSTANTINOPLE / d`` (issue 26: greedy
+#: attached LOK tiles, but its conductors reached 2 of 25; the points came only with
+#: the step onto the tile, which the one-step lookahead never saw coming).
+CONSTANTINOPLE = 0.8
+#: A train's LOK tile reached by its conductor scores its number at every later
+#: scoring; one not reached yet is counted like the cars beyond the conductor
+#: (``BEYOND_CONDUCTOR``), and a train nearing its 9th card gets this share of the
+#: next tile's number per card it has beyond the 5th (the tile comes with the 9th).
+LOK_APPROACH = 0.1
 
 
 def scorings_left(state: State, seat: str) -> int:
@@ -106,6 +118,24 @@ def _end_cards(p: Player, rounds_left: int) -> float:
     return end
 
 
+def _lok_terms(state: State, p: Player, left: int) -> float:
+    """The LOK tiles still to win: the next free Constantinople place for a conductor
+    nearing its train's tile, and the next tile for a train nearing its 9th card."""
+    places = RULES.constantinople
+    next_place = places[len(state.constantinople)] if len(state.constantinople) < len(places) else 0
+    next_tile = min(state.lok_tiles) if state.lok_tiles else 0
+    value = 0.0
+    for train, conductor in zip(p.trains, p.conductors, strict=True):
+        lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
+        if lok is None:
+            grown = len(train) - RULES.post_at_car
+            if next_tile and grown > 0:
+                value += LOK_APPROACH * next_tile * grown * left
+        elif conductor < lok and next_place:
+            value += CONSTANTINOPLE * next_place / (lok - conductor)
+    return value
+
+
 def _player_value(state: State, seat: str, p: Player) -> float:
     left = scorings_left(state, seat)
     now, beyond, levels = _train_terms(p)
@@ -114,7 +144,8 @@ def _player_value(state: State, seat: str, p: Player) -> float:
     bonus = _bonus_prefix(p.route)[p.loco]
     value = (p.vp + left * (now + BEYOND_CONDUCTOR * beyond) + LEVEL_SUM * levels * left
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
-             + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0))
+             + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
+             + _lok_terms(state, p, left))
     return value
 
 

@@ -82,3 +82,35 @@ def test_the_evaluations_one_pass_agrees_with_the_engines_scoring_functions():
             assert _end_cards(player, 0) == sum(v["total"] for v in by_type.values())
             checked += 1
     assert checked > 100
+
+
+def test_the_evaluation_values_a_conductor_nearing_its_lok_tile_and_constantinople():
+    """Issue 26: greedy attached LOK tiles, but its conductors rarely reached them.  „Die
+    ersten 3 Schaffner, die ein LOK-Plättchen erreichen, bekommen zusätzliche Punkte“:
+    each step towards the tile is worth something while a place is free, and a train
+    nearing its 9th card („hängt man sofort das oberste ausliegende LOK-Plättchen als
+    10. Karte an“) is worth more than one that is not."""
+    evaluate = for_game(GAME)
+    state = new_game(2)
+    lok_train = train(7, 7, 4, 4, 2, "post", 2, 1, 1, "lok")
+
+    def value(conductor: int, s=state) -> float:
+        return evaluate(GAME, with_trains(s, "p1", lok_train).with_player("p1", conductors=(conductor, 0)),
+                        ("p1",))["p1"]
+
+    far, near = value(5), value(8)
+    assert near > far
+    # one step short of the tile: the step is worth more than the car it passes alone
+    steps = [value(c) for c in range(9)]
+    assert all(b > a for a, b in zip(steps, steps[1:], strict=False))
+    # all three places taken: nothing more to win than the tile's points
+    from games.first_class.state import replace
+    full = replace(state, constantinople=("p2", "p2", "p2"))
+    assert value(8) - value(5) > value(8, full) - value(5, full)
+    # a train of 8 cards is nearer its LOK tile than one of 6, while tiles are left
+    def growth(s) -> float:
+        longer = with_trains(s, "p1", train(7, 7, 4, 4, 2, "post", 2, 1))
+        shorter = with_trains(s, "p1", train(7, 7, 4, 4, 2, "post"))
+        return evaluate(GAME, longer, ("p1",))["p1"] - evaluate(GAME, shorter, ("p1",))["p1"]
+
+    assert growth(state) > growth(replace(state, lok_tiles=()))
