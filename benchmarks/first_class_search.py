@@ -6,7 +6,9 @@ each first command listed, decided and folded through :class:`events.local.Local
 then completed greedily with a one-step lookahead on the evaluation).  One such
 listing is a *position* (what issue 26 counts: 15.8 per CPU second at 6194846); the
 sub-moves folded on the way are counted too.  Also timed: ``mcts-<N>i`` turns
-(a fixed iteration count, so the CPU time does not depend on the machine's load).
+(a fixed iteration count, so the CPU time does not depend on the machine's load), and
+the positions they add to the search tree per CPU second (one per iteration: a node
+below the root lists its turns lazily where the game's evaluation sets ``SEARCH_BATCH``).
 
 The positions are the same for both checkouts as far as their rules allow: random
 greedy turns (the greedy bot's, over a random ``GREEDY_FIRSTS`` of first commands, one
@@ -90,14 +92,16 @@ def child(players: int, seeds: int, repeats: int, iterations: int) -> dict[str, 
     local.LocalTable._append = original  # type: ignore[method-assign]
 
     start = time.process_time()
-    turns = 0
+    turns = nodes = 0
     for i, p in enumerate(positions):
         seat = p.turn_seat or p.status().to_move[0]
-        mcts.Search(p, seat, random.Random(i)).run(iterations=iterations)
+        search_ = mcts.Search(p, seat, random.Random(i))
+        search_.run(iterations=iterations)
         turns += 1
+        nodes += search_.iterations_done  # each iteration adds one position to the tree
     search = time.process_time() - start
     return {"positions_per_cpu_s": n / listing, "submoves_per_cpu_s": folded / listing,
-            f"mcts_{iterations}i_turns_per_cpu_s": turns / search}
+            f"mcts_{iterations}i_turns_per_cpu_s": turns / search, "mcts_positions_per_cpu_s": nodes / search}
 
 
 def run(tree: Path, players: int, seeds: int, repeats: int, iterations: int) -> dict[str, float]:
