@@ -37,6 +37,11 @@ COIN = 1.2
 CARDS_PER_ROUND_PER_TYPE = 0.8
 #: An open contract: a reward still to come.
 OPEN_CONTRACT = 2.0
+#: The search lists a node's whole turns below the root this many at a time
+#: (:func:`worker.bots.mcts.lazy_batch`): a First Class position has some 40 first
+#: commands, each completed over ten sub-moves, and progressive widening visits two
+#: or three of them at a node below the root.
+SEARCH_BATCH = 3
 #: A car level not yet reached: cars and upgrades grow future scorings.
 LEVEL_SUM = 0.15
 #: Share of the next free Constantinople place's points counted for a conductor ``d``

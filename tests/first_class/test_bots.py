@@ -114,3 +114,31 @@ def test_the_evaluation_values_a_conductor_nearing_its_lok_tile_and_constantinop
         return evaluate(GAME, longer, ("p1",))["p1"] - evaluate(GAME, shorter, ("p1",))["p1"]
 
     assert growth(state) > growth(replace(state, lok_tiles=()))
+
+
+def test_the_search_lists_turns_below_its_root_lazily_and_plays_a_legal_turn():
+    """Issue 26: mcts completed every first command of every node, and widening used
+    a few: below the root, First Class's turns are completed ``SEARCH_BATCH`` at a time."""
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import evaluation
+    from worker.bots import mcts
+
+    table = LocalTable.create(GAME, {}, 2, seed="fc-lazy")
+    while table.run_system() or table.status().to_move and table.state.phase == "draft":
+        if table.state.phase == "draft":
+            seat = table.status().to_move[0]
+            table.submit(seat, table.legal(seat)[0])
+    assert mcts.lazy_batch(for_game(GAME)) == evaluation.SEARCH_BATCH
+    seat = table.status().to_move[0]
+    search = mcts.Search(table.projection, seat, random.Random(1))
+    best = search.run(iterations=12)
+    assert best is not None and best[-1].type == "ConfirmTurn"
+    root = search.root
+    assert root.candidates is not None and not root.firsts and len(root.candidates) > evaluation.SEARCH_BATCH
+    below = [c for c in root.children if c.candidates is not None]
+    assert below and all(len(c.candidates) < len(c.candidates) + len(c.firsts) for c in below)
+    for command in best:
+        table.submit(seat, command)
+    assert table.projection.turn_seat is None
