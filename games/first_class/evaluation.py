@@ -42,6 +42,10 @@ OPEN_CONTRACT = 2.0
 #: commands, each completed over ten sub-moves, and progressive widening visits two
 #: or three of them at a node below the root.
 SEARCH_BATCH = 3
+#: The search scores its leaves on this many determinizations drawn once per search
+#: (:func:`worker.bots.mcts.common_samples`): the other seats' end-game cards, redrawn
+#: per leaf, move a margin by more than two candidate turns differ.
+SEARCH_SAMPLES = 1
 #: A car level not yet reached: cars and upgrades grow future scorings.
 LEVEL_SUM = 0.15
 #: Share of the next free Constantinople place's points counted for a conductor ``d``

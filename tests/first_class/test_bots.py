@@ -142,3 +142,26 @@ def test_the_search_lists_turns_below_its_root_lazily_and_plays_a_legal_turn():
     for command in best:
         table.submit(seat, command)
     assert table.projection.turn_seat is None
+
+
+def test_the_search_scores_its_leaves_on_one_determinization_per_search():
+    """Sibling turns are compared on the same guess of the other seats' end-game cards:
+    a leaf scored twice gets the same value (a fresh guess per leaf moved the margin by
+    more than two turns differ)."""
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import evaluation
+    from worker.bots import mcts
+
+    table = LocalTable.create(GAME, {}, 2, seed="fc-samples")
+    while table.run_system() or table.state.phase == "draft":
+        if table.state.phase == "draft":
+            seat = table.status().to_move[0]
+            table.submit(seat, table.legal(seat)[0])
+    assert mcts.common_samples(for_game(GAME)) == evaluation.SEARCH_SAMPLES == 1
+    seat = table.status().to_move[0]
+    search = mcts.Search(table.projection, seat, random.Random(3))
+    first = search.outcome(table.projection)
+    search.iterations_done += 1
+    assert search.outcome(table.projection) == first

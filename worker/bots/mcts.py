@@ -77,6 +77,16 @@ def lazy_batch(evaluate: object) -> int | None:
     return int(batch) if batch else None
 
 
+def common_samples(evaluate: object) -> int | None:
+    """``SEARCH_SAMPLES`` of the game's evaluation module, if it sets one: the leaves are
+    then scored on that many determinizations drawn once per search (common random
+    numbers), so that sibling turns are compared on the same guess of what the bot cannot
+    see instead of on a fresh one each (whose noise can swamp the difference between
+    two turns in a few visits)."""
+    samples = getattr(inspect.getmodule(evaluate), "SEARCH_SAMPLES", None)
+    return int(samples) if samples else None
+
+
 class Node:
     __slots__ = ("p", "mover", "candidates", "firsts", "children", "n", "w")
 
@@ -131,6 +141,8 @@ class Search:
         self.game = root.game
         self.evaluate = for_game(self.game)
         self.batch = lazy_batch(self.evaluate)
+        samples = common_samples(self.evaluate)
+        self.seeds = [rng.random() for _ in range(samples)] if samples else []
         self.root = Node(root)
         self.values: dict[str, Value] = {}  # seat -> cached own_value evaluation for candidate ordering
         self.iterations_done = 0
@@ -262,7 +274,8 @@ class Search:
         seats = p.seats
         if status.over:
             return final_values(status, seats)
-        state = self.game.determinize(p.live, self.seat, self.rng)
+        rng = random.Random(self.seeds[self.iterations_done % len(self.seeds)]) if self.seeds else self.rng
+        state = self.game.determinize(p.live, self.seat, rng)
         expected = self.evaluate(self.game, state)
         result = {}
         for s in seats:
