@@ -5,19 +5,25 @@ what its trains score now (up to the conductors) times the scorings still to
 come, plus a discounted share of the cars beyond the conductors, the route's
 bonus cities per later scoring, coins (one point each at the end, or an action),
 the end-game cards as they would score with the action cards taken so far and
-some more of each type to come, and open contracts.
+some more of each type to come, open contracts, and the LOK tiles still to win (a
+conductor nearing its train's tile is nearing a Constantinople place; a train nearing
+its 9th card is nearing a tile).
 
-The train scoring is the engine's (:func:`games.first_class.trains.train_points`):
-the bot keeps no copy of the rules, only weights on top of them.  It runs on the
+The train scoring is the engine's (:func:`games.first_class.trains.train_points`,
+:func:`~games.first_class.trains.card_points`, :func:`games.first_class.route.bonus_cities`,
+:func:`games.first_class.scoring.end_card_points`), folded into one pass over a player
+with the rules data looked up once (the bots evaluate every sub-move of every candidate
+turn; ``tests/first_class/test_bots.py`` checks the pass against those functions).  It runs on the
 bot's determinized state, so other seats' end-game cards are guesses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from games.contract import Game
-from games.first_class import coins, route, scoring, trains
+from games.first_class import scoring
 from games.first_class.data import RULES
 from games.first_class.state import Player, State
 
@@ -31,8 +37,27 @@ COIN = 1.2
 CARDS_PER_ROUND_PER_TYPE = 0.8
 #: An open contract: a reward still to come.
 OPEN_CONTRACT = 2.0
+#: The search lists a node's whole turns below the root this many at a time
+#: (:func:`worker.bots.mcts.lazy_batch`): a First Class position has some 40 first
+#: commands, each completed over ten sub-moves, and progressive widening visits two
+#: or three of them at a node below the root.
+SEARCH_BATCH = 3
+#: The search scores its leaves on this many determinizations drawn once per search
+#: (:func:`worker.bots.mcts.common_samples`): the other seats' end-game cards, redrawn
+#: per leaf, move a margin by more than two candidate turns differ.
+SEARCH_SAMPLES = 1
 #: A car level not yet reached: cars and upgrades grow future scorings.
 LEVEL_SUM = 0.15
+#: Share of the next free Constantinople place's points counted for a conductor ``d``
+#: steps short of its train's LOK tile: ``CONSTANTINOPLE / d`` (issue 26: greedy
+#: attached LOK tiles, but its conductors reached 2 of 25; the points came only with
+#: the step onto the tile, which the one-step lookahead never saw coming).
+CONSTANTINOPLE = 0.8
+#: A train's LOK tile reached by its conductor scores its number at every later
+#: scoring; one not reached yet is counted like the cars beyond the conductor
+#: (``BEYOND_CONDUCTOR``), and a train nearing its 9th card gets this share of the
+#: next tile's number per card it has beyond the 5th (the tile comes with the 9th).
+LOK_APPROACH = 0.1
 
 
 def scorings_left(state: State, seat: str) -> int:
@@ -48,18 +73,88 @@ def scorings_left(state: State, seat: str) -> int:
     return later
 
 
+#: Per action card id, its type (lok / schaffner / waggon, or None); per end-game card, (type, points).
+_CARD_TYPE = {card.id: card.type for card in RULES.cards.values()}
+_END_CARD = {card.id: (card.type, card.points) for card in RULES.end_cards.values()}
+
+
+@lru_cache(maxsize=4096)
+def _bonus_prefix(route_cards: tuple[str, ...]) -> tuple[int, ...]:
+    """Per locomotive position k, the bonus cities among the first k cities of the route
+    (:func:`route.bonus_cities` counted once per route instead of per evaluation)."""
+    out = [0]
+    for card in route_cards:
+        for city in RULES.routes[card]:
+            out.append(out[-1] + (1 if city.bonus else 0))
+    return tuple(out)
+
+
+def _train_terms(p: Player) -> tuple[int, int, int]:
+    """(points up to the conductors, points beyond them, sum of car levels): the numbers
+    :func:`trains.train_points` and :func:`trains.card_points` give, in one pass."""
+    now = beyond = levels = 0
+    for train, conductor in zip(p.trains, p.conductors, strict=True):
+        for i, (kind, value, celebrity) in enumerate(train):
+            if kind == "car":
+                points = value * 2 if celebrity else value
+                levels += value
+            elif kind == "lok":
+                points = int(value)
+            else:
+                continue
+            if i <= conductor:
+                now += points
+            else:
+                beyond += points
+    return now, beyond, levels
+
+
+def _end_cards(p: Player, rounds_left: int) -> float:
+    """The end-game cards as :func:`scoring.end_card_points` scores them, with
+    ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
+    counts = dict.fromkeys(scoring.TYPES, 0)
+    for card in p.taken:
+        kind = _CARD_TYPE[card]
+        if kind:
+            counts[kind] += 1
+    points = dict.fromkeys(scoring.TYPES, 0)
+    for card in p.end_cards:
+        kind, n = _END_CARD[card]
+        points[kind] += n
+    end = 0.0
+    for kind in scoring.TYPES:
+        end += points[kind] * (counts[kind] + CARDS_PER_ROUND_PER_TYPE * rounds_left)
+    return end
+
+
+def _lok_terms(state: State, p: Player, left: int) -> float:
+    """The LOK tiles still to win: the next free Constantinople place for a conductor
+    nearing its train's tile, and the next tile for a train nearing its 9th card."""
+    places = RULES.constantinople
+    next_place = places[len(state.constantinople)] if len(state.constantinople) < len(places) else 0
+    next_tile = min(state.lok_tiles) if state.lok_tiles else 0
+    value = 0.0
+    for train, conductor in zip(p.trains, p.conductors, strict=True):
+        lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
+        if lok is None:
+            grown = len(train) - RULES.post_at_car
+            if next_tile and grown > 0:
+                value += LOK_APPROACH * next_tile * grown * left
+        elif conductor < lok and next_place:
+            value += CONSTANTINOPLE * next_place / (lok - conductor)
+    return value
+
+
 def _player_value(state: State, seat: str, p: Player) -> float:
     left = scorings_left(state, seat)
-    now = sum(trains.train_points(p))
-    beyond = sum(trains.card_points(c) for t, train in enumerate(p.trains) for c in train[p.conductors[t] + 1:])
-    levels = sum(lvl for train in p.trains for _, lvl in trains.cars(train))
+    now, beyond, levels = _train_terms(p)
     rounds_left = max(0, RULES.rounds - state.round)
-    end = 0.0
-    for info in scoring.end_card_points(p).values():
-        end += info["points"] * (info["cards"] + CARDS_PER_ROUND_PER_TYPE * rounds_left)
+    end = _end_cards(p, rounds_left)
+    bonus = _bonus_prefix(p.route)[p.loco]
     value = (p.vp + left * (now + BEYOND_CONDUCTOR * beyond) + LEVEL_SUM * levels * left
-             + BONUS_CITY * len(route.bonus_cities(p)) * left + COIN * coins.count(p.coins) + end
-             + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0))
+             + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
+             + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
+             + _lok_terms(state, p, left))
     return value
 
 

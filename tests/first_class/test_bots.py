@@ -52,3 +52,116 @@ def test_greedy_beats_random_in_a_few_games():
         assert status.over
         wins += status.ranking[0] == greedy_seat
     assert wins == 3
+
+
+def test_the_evaluations_one_pass_agrees_with_the_engines_scoring_functions():
+    """The evaluation counts trains, bonus cities and end-game cards in one pass (it runs
+    for every sub-move the bots look at); the numbers are the engine's own."""
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import route, scoring, trains
+    from games.first_class.evaluation import _bonus_prefix, _end_cards, _train_terms
+    from worker.bots.base import play_turn
+
+    rng = random.Random(7)
+    table = LocalTable.create(GAME, {}, 3, seed="fc-eval")
+    checked = 0
+    while not table.status().over:
+        if table.run_system():
+            continue
+        play_turn(table, table.projection.turn_seat or table.status().to_move[0], rng.choice)
+        for player in table.state.players.values():
+            now, beyond, levels = _train_terms(player)
+            assert now == sum(trains.train_points(player))
+            assert beyond == sum(trains.card_points(c) for t, train in enumerate(player.trains)
+                                 for c in train[player.conductors[t] + 1:])
+            assert levels == sum(lvl for train in player.trains for _, lvl in trains.cars(train))
+            assert _bonus_prefix(player.route)[player.loco] == len(route.bonus_cities(player))
+            by_type = scoring.end_card_points(player)
+            assert _end_cards(player, 0) == sum(v["total"] for v in by_type.values())
+            checked += 1
+    assert checked > 100
+
+
+def test_the_evaluation_values_a_conductor_nearing_its_lok_tile_and_constantinople():
+    """Issue 26: greedy attached LOK tiles, but its conductors rarely reached them.  „Die
+    ersten 3 Schaffner, die ein LOK-Plättchen erreichen, bekommen zusätzliche Punkte“:
+    each step towards the tile is worth something while a place is free, and a train
+    nearing its 9th card („hängt man sofort das oberste ausliegende LOK-Plättchen als
+    10. Karte an“) is worth more than one that is not."""
+    evaluate = for_game(GAME)
+    state = new_game(2)
+    lok_train = train(7, 7, 4, 4, 2, "post", 2, 1, 1, "lok")
+
+    def value(conductor: int, s=state) -> float:
+        return evaluate(GAME, with_trains(s, "p1", lok_train).with_player("p1", conductors=(conductor, 0)),
+                        ("p1",))["p1"]
+
+    far, near = value(5), value(8)
+    assert near > far
+    # one step short of the tile: the step is worth more than the car it passes alone
+    steps = [value(c) for c in range(9)]
+    assert all(b > a for a, b in zip(steps, steps[1:], strict=False))
+    # all three places taken: nothing more to win than the tile's points
+    from games.first_class.state import replace
+    full = replace(state, constantinople=("p2", "p2", "p2"))
+    assert value(8) - value(5) > value(8, full) - value(5, full)
+    # a train of 8 cards is nearer its LOK tile than one of 6, while tiles are left
+    def growth(s) -> float:
+        longer = with_trains(s, "p1", train(7, 7, 4, 4, 2, "post", 2, 1))
+        shorter = with_trains(s, "p1", train(7, 7, 4, 4, 2, "post"))
+        return evaluate(GAME, longer, ("p1",))["p1"] - evaluate(GAME, shorter, ("p1",))["p1"]
+
+    assert growth(state) > growth(replace(state, lok_tiles=()))
+
+
+def test_the_search_lists_turns_below_its_root_lazily_and_plays_a_legal_turn():
+    """Issue 26: mcts completed every first command of every node, and widening used
+    a few: below the root, First Class's turns are completed ``SEARCH_BATCH`` at a time."""
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import evaluation
+    from worker.bots import mcts
+
+    table = LocalTable.create(GAME, {}, 2, seed="fc-lazy")
+    while table.run_system() or table.status().to_move and table.state.phase == "draft":
+        if table.state.phase == "draft":
+            seat = table.status().to_move[0]
+            table.submit(seat, table.legal(seat)[0])
+    assert mcts.lazy_batch(for_game(GAME)) == evaluation.SEARCH_BATCH
+    seat = table.status().to_move[0]
+    search = mcts.Search(table.projection, seat, random.Random(1))
+    best = search.run(iterations=12)
+    assert best is not None and best[-1].type == "ConfirmTurn"
+    root = search.root
+    assert root.candidates is not None and not root.firsts and len(root.candidates) > evaluation.SEARCH_BATCH
+    below = [c for c in root.children if c.candidates is not None]
+    assert below and all(len(c.candidates) < len(c.candidates) + len(c.firsts) for c in below)
+    for command in best:
+        table.submit(seat, command)
+    assert table.projection.turn_seat is None
+
+
+def test_the_search_scores_its_leaves_on_one_determinization_per_search():
+    """Sibling turns are compared on the same guess of the other seats' end-game cards:
+    a leaf scored twice gets the same value (a fresh guess per leaf moved the margin by
+    more than two turns differ)."""
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import evaluation
+    from worker.bots import mcts
+
+    table = LocalTable.create(GAME, {}, 2, seed="fc-samples")
+    while table.run_system() or table.state.phase == "draft":
+        if table.state.phase == "draft":
+            seat = table.status().to_move[0]
+            table.submit(seat, table.legal(seat)[0])
+    assert mcts.common_samples(for_game(GAME)) == evaluation.SEARCH_SAMPLES == 1
+    seat = table.status().to_move[0]
+    search = mcts.Search(table.projection, seat, random.Random(3))
+    first = search.outcome(table.projection)
+    search.iterations_done += 1
+    assert search.outcome(table.projection) == first

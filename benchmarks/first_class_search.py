@@ -1,0 +1,151 @@
+"""First Class search path, two checkouts side by side (a script, not a test).
+
+What ``mcts`` does per tree node, measured as the bot drives it: from a position,
+every whole turn of the seat to move (:func:`worker.bots.candidates.candidate_turns`:
+each first command listed, decided and folded through :class:`events.local.LocalTable`,
+then completed greedily with a one-step lookahead on the evaluation).  One such
+listing is a *position* (what issue 26 counts: 15.8 per CPU second at 6194846); the
+sub-moves folded on the way are counted too.  Also timed: ``mcts-<N>i`` turns
+(a fixed iteration count, so the CPU time does not depend on the machine's load), and
+the positions they add to the search tree per CPU second (one per iteration: a node
+below the root lists its turns lazily where the game's evaluation sets ``SEARCH_BATCH``).
+
+The positions are the same for both checkouts as far as their rules allow: random
+greedy turns (the greedy bot's, over a random ``GREEDY_FIRSTS`` of first commands, one
+rng per seed) played through ``LocalTable`` up to round 3.
+
+    python benchmarks/first_class_search.py --base ../wt-6194846 [--rounds 3] [--positions 6]
+    python benchmarks/first_class_search.py --child TREE ...   (one measurement, JSON)
+
+Each measurement runs in its own process with the checkout's ``.venv`` (else this
+Python) and the checkout first on ``sys.path``; A and B alternate, and the ratio of the
+medians of CPU-time rates is reported (``time.process_time``: a loaded machine
+distorts it far less than wall time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+#: First commands the greedy turns that lead to the measured positions try (the greedy bot's).
+GREEDY_FIRSTS = 120
+
+
+def _positions(players: int, seeds: int, until_round: int) -> list[Any]:
+    import random
+
+    from events.local import LocalTable
+    from games.first_class import GAME
+    from worker.bots.candidates import candidate_turns, own_value
+
+    out = []
+    for s in range(seeds):
+        rng = random.Random(s)
+        table = LocalTable.create(GAME, {}, players, seed=f"search-{s}")
+        while not table.status().over and table.state.round < until_round:
+            if table.run_system():
+                continue
+            seat = table.projection.turn_seat or table.status().to_move[0]
+            best = candidate_turns(table.projection, seat, own_value(seat), rng, limit=GREEDY_FIRSTS)[0]
+            for command in best.commands:
+                table.submit(seat, command)
+        while table.run_system():
+            pass
+        out.append(table.projection)
+    return out
+
+
+def child(players: int, seeds: int, repeats: int, iterations: int) -> dict[str, float]:
+    import random
+    import time
+
+    import events.local as local
+    from worker.bots import mcts
+    from worker.bots.candidates import candidate_turns, own_value
+
+    positions = _positions(players, seeds, 3)
+    folded = 0
+    original = local.LocalTable._append
+
+    def counting(self: Any, envelopes: Any) -> None:
+        nonlocal folded
+        folded += len(envelopes)
+        original(self, envelopes)
+
+    local.LocalTable._append = counting  # type: ignore[method-assign]
+    start = time.process_time()
+    n = 0
+    for r in range(repeats):
+        for i, p in enumerate(positions):
+            seat = p.turn_seat or p.status().to_move[0]
+            candidate_turns(p, seat, own_value(seat), random.Random(r * 100 + i))
+            n += 1
+    listing = time.process_time() - start
+    local.LocalTable._append = original  # type: ignore[method-assign]
+
+    start = time.process_time()
+    turns = nodes = 0
+    for i, p in enumerate(positions):
+        seat = p.turn_seat or p.status().to_move[0]
+        search_ = mcts.Search(p, seat, random.Random(i))
+        search_.run(iterations=iterations)
+        turns += 1
+        nodes += search_.iterations_done  # each iteration adds one position to the tree
+    search = time.process_time() - start
+    return {"positions_per_cpu_s": n / listing, "submoves_per_cpu_s": folded / listing,
+            f"mcts_{iterations}i_turns_per_cpu_s": turns / search, "mcts_positions_per_cpu_s": nodes / search}
+
+
+def run(tree: Path, players: int, seeds: int, repeats: int, iterations: int) -> dict[str, float]:
+    python = tree / ".venv" / "bin" / "python"
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run(
+        [str(python if python.exists() else sys.executable), str(Path(__file__).resolve()), "--child", str(tree),
+         "--players", str(players), "--positions", str(seeds), "--repeats", str(repeats),
+         "--iterations", str(iterations)],
+        cwd=tree, env=env, capture_output=True, text=True, check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", type=Path, help="the other checkout (the 'before')")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=4)
+    parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=20)
+    args = parser.parse_args()
+    if args.child:
+        sys.path.insert(0, str(args.child))
+        print(json.dumps(child(args.players, args.positions, args.repeats, args.iterations)))
+        return
+    trees = {"after": ROOT} if args.base is None else {"before": args.base.resolve(), "after": ROOT}
+    results: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+    for _ in range(args.rounds):
+        for name, tree in trees.items():
+            for key, value in run(tree, args.players, args.positions, args.repeats, args.iterations).items():
+                results[name].setdefault(key, []).append(value)
+    print(f"first_class_search: {args.rounds} rounds A/B, {args.positions} positions x {args.repeats}, "
+          f"{args.players} players, load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    for key in results["after"]:
+        after = statistics.median(results["after"][key])
+        line = f"  {key:28s} after {after:9.1f}"
+        if "before" in results:
+            before = statistics.median(results["before"][key])
+            line += f"  before {before:9.1f}  ratio {after / before:6.2f}"
+        print(line + f"  ({'; '.join(', '.join(f'{x:.1f}' for x in r[key]) for r in results.values())})")
+
+
+if __name__ == "__main__":
+    main()
