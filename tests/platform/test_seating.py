@@ -56,12 +56,17 @@ def test_an_invited_seat_is_kept_for_its_invitee(repo):
     assert [s.name for s in repo.record(record.id).seats] == ["ann", "bob", "eve"]
 
 
-def test_declining_opens_the_seat_for_anybody(repo):
+def test_a_declined_seat_stays_closed_until_the_creator_opens_it(repo):
+    """Issue 27: a declined invitation no longer silently turns into a public open seat;
+    the creator chooses (here: open it), and then anybody may join."""
     record, _ = create(repo, [{"name": "ann"}, {"invited": "bob"}])
     with pytest.raises(IllegalMove):
         seating.decline(repo, record.id, "eve")
     assert seating.decline(repo, record.id, "bob") == "p2"
     assert seating.invitations(repo, "bob") == []
+    with pytest.raises(IllegalMove):
+        repo.join(record.id, "eve")  # closed: declined by bob, the creator has not chosen
+    seating.settle_declined(repo, record.id, "p2", "open")
     seat, _ = repo.join(record.id, "eve")
     assert seat == "p2" and not repo.record(record.id).waiting
 
