@@ -24,8 +24,9 @@ def test_a_solo_round_against_emil_by_clicking(chromium, server_url, screenshots
     register(page, server_url, f"solo-{uuid.uuid4().hex[:6]}")
     page.goto(f"{server_url}/new")
     page.select_option("#game-select", "russian_railroads")
-    page.check("input[name=opt-russian_railroads-solo]")
+    # One seat first: the form offers the solo game only to one player (it asks the engine).
     page.select_option("#seat-1-kind", "none")
+    page.check("input[name=opt-russian_railroads-solo]")
     page.click("#create-submit")
     page.wait_for_selector("body.ready")
     page.wait_for_selector("svg.rr-board")
