@@ -78,6 +78,9 @@ def play_rounds(base: str, game_id: str, token: str, rounds: int) -> list[tuple[
     return out
 
 
+# Ten analyses must still be waiting while two rounds are played, and then all finish:
+# on a busy machine (two test runs side by side) that took longer than the default 300 s.
+@pytest.mark.timeout(900)
 def test_ten_queued_analyses_do_not_hold_up_bots_or_scoring(tmp_path, real_redis_url):
     prefix = f"rq-{uuid.uuid4().hex[:8]}"
     env = {"STELLWERK_KEY_PREFIX": prefix, "STELLWERK_QUEUE": prefix, "STELLWERK_ANALYSIS_ITERATIONS": ITERATIONS,
