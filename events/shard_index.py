@@ -105,6 +105,14 @@ class ShardIndex:
         i = bisect_right(starts, slot)
         return self._part(starts[i - 1] if i else slot)
 
+    def runs(self) -> list[tuple[int, int]]:
+        """Each shard's run of slots, ``(first, last)``, in the client's map (one run of
+        every slot on a single Redis)."""
+        if not self.cluster:
+            return [(0, REDIS_CLUSTER_HASH_SLOTS - 1)]
+        starts = self._run_starts()
+        return [(start, end - 1) for start, end in zip(starts, [*starts[1:], REDIS_CLUSTER_HASH_SLOTS], strict=True)]
+
     def keys(self) -> list[str]:
         """Every part (one per shard in the client's map)."""
         if not self.cluster:

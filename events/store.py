@@ -444,20 +444,13 @@ class EventStore:
                      "durability": "single node"}]
         assert isinstance(self.redis, RedisCluster)
         cache_ = self.redis.nodes_manager.slots_cache
-        runs: list[dict[str, Any]] = []
-        for slot in range(16384):
-            nodes = cache_.get(slot) or []
-            name = nodes[0].name if nodes else "unknown"
-            if runs and runs[-1]["master"] == name:
-                runs[-1]["last"] = slot
-            else:
-                runs.append({"first": slot, "last": slot, "master": name, "node": nodes[0] if nodes else None})
         out = []
-        for run in runs:
-            node = run["node"]
-            up = node is not None and _answers(self.redis.get_redis_connection(node))
-            out.append({"slots": f"{run['first']}-{run['last']}", "master": run["master"], "up": up,
-                        "durability": "degraded" if run["master"] in degraded else "replicated"})
+        for first, last in self._lobby.runs():  # the shards as the indexes see them
+            nodes = cache_.get(first) or []
+            master = nodes[0].name if nodes else "unknown"
+            up = bool(nodes) and _answers(self.redis.get_redis_connection(nodes[0]))
+            out.append({"slots": f"{first}-{last}", "master": master, "up": up,
+                        "durability": "degraded" if master in degraded else "replicated"})
         return out
 
     # ------------------------------------------------------------- snapshots
