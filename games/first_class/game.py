@@ -120,7 +120,11 @@ class FirstClass(GameBase[State]):
     def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
         """Resample what ``viewer`` cannot know: the order of each undealt stack,
         and the end-game cards of the deck, of the other seats and of a draft hand
-        held by someone else (all from one pool, each holder keeping its count)."""
+        held by someone else (all from one pool, each holder keeping its count).
+        A finished game shows every seat's end-game cards, so nothing of it is
+        redrawn."""
+        if self.status(state).over:
+            return state
         stacks = {}
         for key, cards in state.stacks.items():
             shuffled = list(cards)

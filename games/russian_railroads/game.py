@@ -249,8 +249,9 @@ class RussianRailroads:
     def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
         """Resample what ``viewer`` cannot see: the other seats' face-down end-game
         cards, the end-game stack and the 2 cards removed unseen (the stack is known
-        to a seat while it searches through it)."""
-        if viewer == REVIEWER or not state.players:
+        to a seat while it searches through it).  A finished game shows every
+        seat's end-game cards, so nothing of it is redrawn."""
+        if viewer == REVIEWER or not state.players or self.status(state).over:
             return state
         searching = viewer == state.current and state.end_seen is not None
         others = [seat for seat in state.seats if seat != viewer and state.players[seat].end_cards]

@@ -39,17 +39,7 @@ def test_a_recorded_game_replays_to_its_recorded_result_and_state(fixture: Fixtu
     assert not differing, f"the final state differs in {differing}. {hint}"
 
 
-#: Fixtures whose finished game ``determinize`` still redraws (see the test below).
-REDRAWS_A_FINISHED_GAME = {
-    "first_class/modules-a-b-2p": "First Class determinize redraws the other seats' end-game cards of a "
-                                  "finished game, which the finished game's view shows",
-}
-
-
-@pytest.mark.parametrize("fixture", [
-    pytest.param(f, marks=pytest.mark.xfail(strict=True, reason=REDRAWS_A_FINISHED_GAME[f"{f.game}/{f.name}"]))
-    if f"{f.game}/{f.name}" in REDRAWS_A_FINISHED_GAME else f
-    for f in FIXTURES_LIST], ids=lambda f: f"{f.game}/{f.name}")
+@pytest.mark.parametrize("fixture", FIXTURES_LIST, ids=lambda f: f"{f.game}/{f.name}")
 def test_determinize_of_a_finished_game_changes_nothing_a_seat_sees(fixture: Fixture):
     """A finished game hides nothing from its seats, so no redraw may change what they see."""
     projection = check_and_fold(read_file(fixture.path))
@@ -61,8 +51,6 @@ def test_determinize_of_a_finished_game_changes_nothing_a_seat_sees(fixture: Fix
             assert canon(game.view(game.determinize(state, seat, random.Random(redraw)), seat)) == view, (seat, redraw)
 
 
-@pytest.mark.xfail(strict=True, reason="RR determinize redraws the other seats' end-game cards of a finished "
-                                       "game, which the finished game's view shows")
 def test_determinize_of_a_finished_russian_railroads_game_keeps_the_end_cards_everybody_sees():
     """The recorded base game, with an end-game card in p2's hand as a random game may
     leave it (a recording of the Deutschland tableau did)."""
