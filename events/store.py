@@ -11,7 +11,7 @@ import importlib.resources
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +116,29 @@ def _text(value: bytes | str) -> str:
 def _seen(text: bytes | str) -> SeenCommand:
     first, last, *rest = (text.decode() if isinstance(text, bytes) else text).split(":", 2)
     return SeenCommand(int(first), int(last), rest[0] if rest else "")
+
+
+def _pipelined(client: Any, fill: Callable[[Any], object]) -> list[Any]:
+    """Run a pipeline of the cluster client through a short refusal (CLUSTERDOWN,
+    TRYAGAIN) as its single commands are run: redis-py's cluster pipeline sends
+    its commands again after MOVED, ASK or a lost connection, but raises a
+    CLUSTERDOWN at once (issue 28: a move on a healthy shard, already appended,
+    got a 503 from the claim of its follow-up work while another shard failed over
+    on a cluster that requires full coverage).  A refused pipeline ran none of its
+    commands (the node refuses keyed commands from one state for all it reads at
+    once), so sending it again is safe; a pipeline of a single Redis runs once.
+    ``fill`` queues the commands on a new pipeline of ``client`` for each try (a
+    pipeline forgets its commands when it runs, answered or not)."""
+    ride_until = time.monotonic() + REFUSED_RIDE_S
+    while True:
+        pipe = client.pipeline(transaction=False)
+        fill(pipe)
+        try:
+            return list(pipe.execute())
+        except (ClusterDownError, TryAgainError):
+            if not isinstance(client, RedisCluster) or time.monotonic() + REFUSED_PAUSE_S > ride_until:
+                raise
+            time.sleep(REFUSED_PAUSE_S)  # a retry's pause, not a synchronisation
 
 
 class EventStore:
@@ -277,13 +300,15 @@ class EventStore:
         k = self.keys.game(game_id)
         if not self.redis.hsetnx(k.meta, "game", meta["game"]):
             return False
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hset(k.meta, mapping={key: value for key, value in meta.items() if key != "game"})
-        if token_hashes:
-            pipe.hset(k.tokens, mapping=dict(token_hashes))
-        for name in players:
-            pipe.sadd(self.keys.player(name), game_id)
-        pipe.execute()
+
+        def fill(pipe: Any) -> None:
+            pipe.hset(k.meta, mapping={key: value for key, value in meta.items() if key != "game"})
+            if token_hashes:
+                pipe.hset(k.tokens, mapping=dict(token_hashes))
+            for name in players:
+                pipe.sadd(self.keys.player(name), game_id)
+
+        _pipelined(self.redis, fill)
         self.touch(game_id, created)
         return True
 
@@ -357,13 +382,15 @@ class EventStore:
         """True for the first caller per (game, seq, kind): exactly one task (or
         notice) per position, whichever process appended it."""
         now = time.time() if now is None else now
-        pipe = self.redis.pipeline(transaction=False)  # one round trip, in this order
-        if kind == WORK:
-            # Listed first: a process that dies right after claiming leaves an entry
-            # the sweep finds, never a claim nobody will ever send.
-            pipe.zadd(self._part(self._in_flight, game_id), {_member(game_id, seq): now}, nx=True)
-        pipe.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds)
-        return bool(pipe.execute()[-1])
+
+        def fill(pipe: Any) -> None:  # one round trip, in this order
+            if kind == WORK:
+                # Listed first: a process that dies right after claiming leaves an entry
+                # the sweep finds, never a claim nobody will ever send.
+                pipe.zadd(self._part(self._in_flight, game_id), {_member(game_id, seq): now}, nx=True)
+            pipe.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds)
+
+        return bool(_pipelined(self.redis, fill)[-1])
 
     def release_work(self, game_id: str, seq: int, kind: str = "work") -> None:
         """Give a claim up because its task could not be sent: the next append or
@@ -381,10 +408,9 @@ class EventStore:
         its heartbeats start (:meth:`work_heartbeat`)."""
         now = time.time() if now is None else now
         member = _member(game_id, seq)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(self._part(self._in_flight, game_id), {member: now}, xx=True, gt=True)
-        pipe.zadd(self._part(self._running, game_id), {member: now})
-        pipe.execute()
+        _pipelined(self.redis, lambda pipe: (
+            pipe.zadd(self._part(self._in_flight, game_id), {member: now}, xx=True, gt=True),
+            pipe.zadd(self._part(self._running, game_id), {member: now})))
 
     def work_heartbeat(self, game_id: str, seq: int, now: float | None = None) -> None:
         """The task for (game, seq) is alive (only while it is listed as running)."""
@@ -394,10 +420,9 @@ class EventStore:
     def work_done(self, game_id: str, seq: int) -> None:
         """The task for (game, seq) finished: nothing left for the sweep.  The
         claim key stays, so the position is never enqueued again."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(self._part(self._in_flight, game_id), _member(game_id, seq))
-        pipe.zrem(self._part(self._running, game_id), _member(game_id, seq))
-        pipe.execute()
+        member = _member(game_id, seq)
+        _pipelined(self.redis, lambda pipe: (pipe.zrem(self._part(self._in_flight, game_id), member),
+                                             pipe.zrem(self._part(self._running, game_id), member)))
 
     def work_silent(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
         """Running work whose last heartbeat is older than ``before`` (its worker

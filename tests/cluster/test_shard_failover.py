@@ -112,8 +112,31 @@ def test_a_failover_stays_on_its_shard_and_says_durability_is_degraded(own_clust
             started = time.monotonic()
             statuses.append((started, table.move(loader)))
 
+    # The writes of a move's acknowledged path that no read precedes, alone in a loop on
+    # a healthy shard: its append (resent: the script runs and answers "duplicate") and a
+    # claim of follow-up work.  A move's reads ride out a refusal in the cluster client's
+    # retries first, so a move meets one only now and then; these meet every refusal.
+    spare = healthy.pop()
+    assert spare.move() == 201
+    appended = store.read(spare.id, after=2)
+    direct: list[tuple[float, str]] = []
+
+    def writes() -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            started = time.monotonic()
+            try:
+                store.append(spare.id, 2, appended[0].command_id, appended)
+                store.claim_work(spare.id, 1000 + n, kind="probe")
+                direct.append((started, "ok"))
+            except redis.RedisError as exc:
+                direct.append((started, type(exc).__name__))
+
     worker = threading.Thread(target=load, daemon=True)
     worker.start()
+    writer = threading.Thread(target=writes, daemon=True)
+    writer.start()
     poll(lambda: len(statuses) >= 10, 60, "the load to start")
     killed_at = time.monotonic()
     victim.kill()
@@ -129,11 +152,15 @@ def test_a_failover_stays_on_its_shard_and_says_durability_is_degraded(own_clust
     recovered_at = time.monotonic()
     stop.set()
     worker.join(timeout=60)
+    writer.join(timeout=60)
 
     during = [code for when, code in statuses if killed_at <= when <= recovered_at]
     assert during, "no move on a healthy shard was made while the shard failed over"
     refused = [(round(when - killed_at, 2), code) for when, code in statuses if code != 201]
     assert not refused, f"moves on healthy shards refused (seconds after the kill, status): {refused}"
+    failed = [(round(when - killed_at, 2), what) for when, what in direct if what != "ok"]
+    assert not failed, f"appends or claims on a healthy shard failed (seconds after the kill, error): {failed[:10]}"
+    assert any(killed_at <= when <= recovered_at for when, _ in direct)
     assert set(lobby_while_away) == {200}, lobby_while_away  # the lobby shows the shards that answer
 
     # The promoted master has no replica: moves there skip WAIT once that is known.
