@@ -65,9 +65,13 @@ def client(url: str, **kwargs: Any) -> redis.Redis:
         nodes = [ClusterNode(host, port) for host, port in cluster_nodes(url)]
         if url.startswith("rediss+"):
             kwargs.setdefault("ssl", True)
-        # A failover takes the cluster's node timeout plus an election: the client
-        # does not retry through it (the request gets 503 and the caller resends
-        # with the same command id); it re-reads the slot map on the next call.
+        # A failover takes the cluster's node timeout plus an election.  A command
+        # to the dead master fails at once (ConnectionError: the request gets 503 and
+        # the caller resends with the same command id) and the slot map is re-read.
+        # A CLUSTERDOWN (every node, on a cluster that requires full coverage, from
+        # the master's FAIL to its replica's promotion) is sent again by the client,
+        # up to its retries 0.25 s apart; the store's appends and pipelines do the same
+        # (events.store.REFUSED_RIDE_S), which the cluster pipeline does not.
         return RedisCluster(startup_nodes=nodes, **_cluster_auth(url), **kwargs)  # type: ignore[return-value]
     return redis.Redis.from_url(url, **kwargs)
 

@@ -67,30 +67,93 @@ def decline(repo: GameRepository, game_id: str, name: str) -> str:
 #: What the creator may make of a declined seat.
 INVITE, OPEN, BOT = "invite", "open", "bot"
 
+#: The code of an invitation for somebody seated or invited at the table already.
+ALREADY_AT_TABLE = "platform.already_at_table"
 
-def settle_declined(repo: GameRepository, game_id: str, seat: str, choice: str, value: str | None = None) -> None:
+#: The field prefix of a settled choice's command id in the game's ``idem`` hash (a
+#: waiting table has no log yet; a move's field starts with its seat, ``p1:``).
+_SETTLED = "settle:"
+
+
+class SeatChanged(IllegalMove):
+    """The seat is no longer a declined one (somebody settled it first): the
+    caller's view of the table is stale (HTTP 409 in the API)."""
+
+
+def _is_declined(s: SeatInfo) -> bool:
+    return s.declined is not None and not s.filled and s.invited is None
+
+
+def settle_declined(repo: GameRepository, game_id: str, seat: str, choice: str, value: str | None = None,
+                    command_id: str | None = None) -> bool:
     """The creator's choice for a declined seat: ``invite`` somebody else (``value``:
     their account name, checked by the caller), make it an ``open`` seat, or seat a
     ``bot`` (``value``: its level), which deals the game when it was the last seat.
-    Who may do this is the caller's business (the table's creator)."""
+    Who may do this is the caller's business (the table's creator).
+
+    With a ``command_id`` a resent request is answered like a resent move: True
+    (a duplicate, nothing changed again) when the same choice was made under that id,
+    ``platform.command_id_reused`` when the id was used for another choice.  The seat
+    is changed only while it is still declined (checked in the seat list's own
+    transaction), so two choices at once cannot both win.  Returns False when it
+    changed the seat."""
+    if choice not in (INVITE, OPEN, BOT) or (choice != OPEN and not value):
+        raise IllegalMove("platform.bad_args", "choose invite (with a name), open or bot (with a level)")
+    fingerprint = json.dumps([seat, choice, value if choice != OPEN else None])
+    remember = (_SETTLED + command_id, fingerprint) if command_id else None
+    if remember and _already(repo, game_id, *remember):
+        return True
+    try:
+        _settle(repo, game_id, seat, choice, value, remember)
+    except IllegalMove:
+        if remember and _already(repo, game_id, *remember):  # the same request, raced or resent
+            return True
+        raise
+    return False
+
+
+def _already(repo: GameRepository, game_id: str, field: str, fingerprint: str) -> bool:
+    """Whether ``field`` settled a seat before with this very choice."""
+    seen = repo.store.redis.hget(repo.store.keys.game(game_id).idem, field)
+    if seen is None:
+        return False
+    if (seen.decode() if isinstance(seen, bytes) else seen) != fingerprint:
+        raise IllegalMove("platform.command_id_reused",
+                          "this command_id was used for another choice; use a new id for a new choice")
+    return True
+
+
+def _settle(repo: GameRepository, game_id: str, seat: str, choice: str, value: str | None,
+            remember: tuple[str, str] | None) -> None:
     record = repo.record(game_id)
     if not record.waiting:
         raise IllegalMove("platform.not_waiting", "the game has started")
     found = next((s for s in record.seats if s.seat == seat), None)
-    if found is None or found.declined is None or found.filled or seat in set(repo.store.token_hashes(game_id)):
-        raise IllegalMove("platform.not_declined", f"seat {seat} has no declined invitation")
-    if choice == INVITE and value:
-        _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, None, invited=value) if s.seat == seat else s)
-        repo.store.index_player(game_id, value)  # the table shows among the invitee's invitations
+    if found is None or not _is_declined(found) or seat in set(repo.store.token_hashes(game_id)):
+        raise SeatChanged("platform.not_declined", f"seat {seat} has no declined invitation")
+    if choice == INVITE:
+        if any(s.name == value or s.invited == value for s in record.seats):
+            raise IllegalMove(ALREADY_AT_TABLE, f"{value} has a seat at this table already")
+        settled = SeatInfo(seat, None, None, invited=value)
     elif choice == OPEN:
-        _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, None) if s.seat == seat else s)
-    elif choice == BOT and value:
-        if not repo.store.claim_seat(game_id, seat, hash_token(secrets.token_urlsafe(24))):
-            raise IllegalMove("platform.seat_taken", f"seat {seat} is not open")
-        _update_seats(repo, game_id, lambda s: SeatInfo(s.seat, None, value) if s.seat == seat else s)
-        start_if_full(repo, game_id)
+        settled = SeatInfo(seat, None, None)
     else:
-        raise IllegalMove("platform.bad_args", "choose invite (with a name), open or bot (with a level)")
+        settled = SeatInfo(seat, None, value)
+
+    def change(s: SeatInfo) -> SeatInfo:
+        if s.seat != seat:
+            return s
+        if not _is_declined(s):
+            raise SeatChanged("platform.not_declined", f"seat {seat} has no declined invitation")
+        return settled
+
+    # A bot's seat gets its (unused) token in the same transaction: a seat never
+    # ends up claimed by a bot that a concurrent choice kept out.
+    _update_seats(repo, game_id, change, remember, claim=seat if choice == BOT else None)
+    if choice == INVITE and value:
+        repo.store.index_player(game_id, value)  # the table shows among the invitee's invitations
+    elif choice == BOT:
+        start_if_full(repo, game_id)
 
 
 def inviter(record: GameRecord) -> str | None:
@@ -150,18 +213,29 @@ def _seat_for(seat: str, name: str) -> Callable[[SeatInfo], SeatInfo]:
     return lambda s: SeatInfo(s.seat, name, s.bot) if s.seat == seat else s
 
 
-def _update_seats(repo: GameRepository, game_id: str, change: Callable[[SeatInfo], SeatInfo]) -> None:
-    """Apply ``change`` to every seat in one optimistic transaction."""
-    key = repo.store.keys.game(game_id).meta
+def _update_seats(repo: GameRepository, game_id: str, change: Callable[[SeatInfo], SeatInfo],
+                  remember: tuple[str, str] | None = None, claim: str | None = None) -> None:
+    """Apply ``change`` to every seat in one optimistic transaction (``change`` may
+    raise to leave the seats as they are).  ``remember``: a field and value of the
+    game's ``idem`` hash written in the same transaction; ``claim``: a seat that gets
+    a token in it, refused when somebody holds one already (all keys of one game
+    share its hash tag, so one slot)."""
+    keys = repo.store.keys.game(game_id)
     # transaction=True: a Redis Cluster client supports WATCH only in a transaction (one slot).
     with repo.store.redis.pipeline(transaction=True) as pipe:
         while True:
             try:
-                pipe.watch(key)
-                raw = pipe.hget(key, "seats")
+                pipe.watch(keys.meta, keys.tokens) if claim else pipe.watch(keys.meta)
+                if claim and pipe.hexists(keys.tokens, claim):
+                    raise SeatChanged("platform.seat_taken", f"seat {claim} is not open")
+                raw = pipe.hget(keys.meta, "seats")
                 seats = [change(SeatInfo(**s)) for s in json.loads(raw)]
                 pipe.multi()
-                pipe.hset(key, "seats", json.dumps([s.to_json() for s in seats]))
+                pipe.hset(keys.meta, "seats", json.dumps([s.to_json() for s in seats]))
+                if remember is not None:
+                    pipe.hset(keys.idem, *remember)
+                if claim:
+                    pipe.hset(keys.tokens, claim, hash_token(secrets.token_urlsafe(24)))
                 pipe.execute()
                 return
             except redis.WatchError:

@@ -11,13 +11,13 @@ import importlib.resources
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
-from redis.exceptions import MovedError, NoScriptError
+from redis.exceptions import ClusterDownError, MovedError, NoScriptError, TryAgainError
 
 from events import envelope as env_codec
 from events.durability import ReplicaWatch
@@ -32,6 +32,16 @@ _APPEND_LUA = importlib.resources.files("events").joinpath("append.lua").read_te
 
 #: A compact JSON encoder made once (``json.dumps`` with options makes one per call).
 _COMPACT = json.JSONEncoder(separators=(",", ":")).encode
+
+#: How long an append on a cluster keeps sending itself again while the cluster refuses
+#: it for a moment (CLUSTERDOWN, TRYAGAIN), and the pause between tries: about what the
+#: cluster client gives every other command (its retries, 0.25 s apart).  Issue 28: on a
+#: cluster whose nodes require full coverage (Redis's default), *every* node answers
+#: CLUSTERDOWN from the moment a dead master is marked failed until its replica is
+#: promoted (about a second, longer on a loaded machine); the reads of a move rode
+#: through that, its append did not, and a move on a healthy shard got a 503.
+REFUSED_RIDE_S = 3.0
+REFUSED_PAUSE_S = 0.25
 
 #: The claim kind of bot turns and system work (the others are notices).
 WORK = "work"
@@ -86,6 +96,19 @@ def _answers(client: Any) -> bool:
         return False
 
 
+def _requires_full_coverage(node: Any) -> bool | None:
+    """Whether a cluster node refuses every key while any slot is unserved
+    (``cluster-require-full-coverage yes``, Redis's default): then one shard's
+    failover stops all of them for a second or more.  None where CONFIG is not
+    allowed (a managed service)."""
+    try:
+        found = node.config_get("cluster-require-full-coverage")
+    except redis.RedisError:
+        return None
+    value = found.get("cluster-require-full-coverage") or found.get(b"cluster-require-full-coverage")
+    return None if value is None else _text(value) == "yes"
+
+
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
@@ -93,6 +116,29 @@ def _text(value: bytes | str) -> str:
 def _seen(text: bytes | str) -> SeenCommand:
     first, last, *rest = (text.decode() if isinstance(text, bytes) else text).split(":", 2)
     return SeenCommand(int(first), int(last), rest[0] if rest else "")
+
+
+def _pipelined(client: Any, fill: Callable[[Any], object]) -> list[Any]:
+    """Run a pipeline of the cluster client through a short refusal (CLUSTERDOWN,
+    TRYAGAIN) as its single commands are run: redis-py's cluster pipeline sends
+    its commands again after MOVED, ASK or a lost connection, but raises a
+    CLUSTERDOWN at once (issue 28: a move on a healthy shard, already appended,
+    got a 503 from the claim of its follow-up work while another shard failed over
+    on a cluster that requires full coverage).  A refused pipeline ran none of its
+    commands (the node refuses keyed commands from one state for all it reads at
+    once), so sending it again is safe; a pipeline of a single Redis runs once.
+    ``fill`` queues the commands on a new pipeline of ``client`` for each try (a
+    pipeline forgets its commands when it runs, answered or not)."""
+    ride_until = time.monotonic() + REFUSED_RIDE_S
+    while True:
+        pipe = client.pipeline(transaction=False)
+        fill(pipe)
+        try:
+            return list(pipe.execute())
+        except (ClusterDownError, TryAgainError):
+            if not isinstance(client, RedisCluster) or time.monotonic() + REFUSED_PAUSE_S > ride_until:
+                raise
+            time.sleep(REFUSED_PAUSE_S)  # a retry's pause, not a synchronisation
 
 
 class EventStore:
@@ -131,6 +177,8 @@ class EventStore:
         self.wait_replicas_ms = wait_replicas_ms
         #: Masters without the replicas WAIT needs: acknowledged at once, reported.
         self.durability = ReplicaWatch(self.wait_replicas)
+        #: Whether the log said once that the cluster's nodes require full coverage.
+        self._told_full_coverage = False
 
     # ------------------------------------------------------------ appending
     def append(self, game_id: str, expected_seq: int, command_id: str, envelopes: Sequence[Envelope],
@@ -184,9 +232,15 @@ class EventStore:
         WAIT counts the writes of its own connection, which the cluster client's
         routing does not keep, hence the master's own client.  A moved slot (after a
         failover) refreshes the slot map and tries once more; a shard without its
-        master raises ``ConnectionError`` (HTTP 503, resend with the same command id)."""
+        master raises ``ConnectionError`` (HTTP 503, resend with the same command id).
+        A cluster that refuses the script for a moment (CLUSTERDOWN while another
+        shard fails over, TRYAGAIN while a slot migrates) refused it before running
+        it: the append is sent again for up to :data:`REFUSED_RIDE_S`, as the cluster
+        client sends its other commands again."""
         assert isinstance(self.redis, RedisCluster)
-        for attempt in (1, 2):
+        ride_until = time.monotonic() + REFUSED_RIDE_S
+        moved = False
+        while True:
             node = self.redis.get_node_from_key(keys[0])
             master = self.redis.get_redis_connection(node)
             try:
@@ -203,15 +257,20 @@ class EventStore:
                         master.script_load(_APPEND_LUA)
                 else:  # pragma: no cover - a script flushed twice in a row
                     raise redis.ConnectionError("append script not loadable")
+            except (ClusterDownError, TryAgainError):
+                if time.monotonic() + REFUSED_PAUSE_S > ride_until:
+                    raise
+                time.sleep(REFUSED_PAUSE_S)  # a retry's pause, not a synchronisation
+                continue
             except (MovedError, redis.ConnectionError, redis.TimeoutError) as exc:
                 self.redis.nodes_manager.initialize()
-                if attempt == 2 or not isinstance(exc, MovedError):
+                if moved or not isinstance(exc, MovedError):
                     raise redis.ConnectionError(f"shard of {keys[0]} unavailable: {exc}") from exc
+                moved = True
                 continue
             if wait and acks[0] < self.wait_replicas and reply[0] in (b"ok", "ok"):
                 self.durability.short(node.name, master)
             return reply
-        raise AssertionError("unreachable")
 
     def seen_command(self, game_id: str, command_id: str) -> SeenCommand | None:
         value = self.redis.hget(self.keys.game(game_id).idem, command_id)
@@ -241,13 +300,15 @@ class EventStore:
         k = self.keys.game(game_id)
         if not self.redis.hsetnx(k.meta, "game", meta["game"]):
             return False
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hset(k.meta, mapping={key: value for key, value in meta.items() if key != "game"})
-        if token_hashes:
-            pipe.hset(k.tokens, mapping=dict(token_hashes))
-        for name in players:
-            pipe.sadd(self.keys.player(name), game_id)
-        pipe.execute()
+
+        def fill(pipe: Any) -> None:
+            pipe.hset(k.meta, mapping={key: value for key, value in meta.items() if key != "game"})
+            if token_hashes:
+                pipe.hset(k.tokens, mapping=dict(token_hashes))
+            for name in players:
+                pipe.sadd(self.keys.player(name), game_id)
+
+        _pipelined(self.redis, fill)
         self.touch(game_id, created)
         return True
 
@@ -321,13 +382,15 @@ class EventStore:
         """True for the first caller per (game, seq, kind): exactly one task (or
         notice) per position, whichever process appended it."""
         now = time.time() if now is None else now
-        pipe = self.redis.pipeline(transaction=False)  # one round trip, in this order
-        if kind == WORK:
-            # Listed first: a process that dies right after claiming leaves an entry
-            # the sweep finds, never a claim nobody will ever send.
-            pipe.zadd(self._part(self._in_flight, game_id), {_member(game_id, seq): now}, nx=True)
-        pipe.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds)
-        return bool(pipe.execute()[-1])
+
+        def fill(pipe: Any) -> None:  # one round trip, in this order
+            if kind == WORK:
+                # Listed first: a process that dies right after claiming leaves an entry
+                # the sweep finds, never a claim nobody will ever send.
+                pipe.zadd(self._part(self._in_flight, game_id), {_member(game_id, seq): now}, nx=True)
+            pipe.set(self._work_key(game_id, seq, kind), repr(now), nx=True, ex=ttl_seconds)
+
+        return bool(_pipelined(self.redis, fill)[-1])
 
     def release_work(self, game_id: str, seq: int, kind: str = "work") -> None:
         """Give a claim up because its task could not be sent: the next append or
@@ -345,10 +408,9 @@ class EventStore:
         its heartbeats start (:meth:`work_heartbeat`)."""
         now = time.time() if now is None else now
         member = _member(game_id, seq)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(self._part(self._in_flight, game_id), {member: now}, xx=True, gt=True)
-        pipe.zadd(self._part(self._running, game_id), {member: now})
-        pipe.execute()
+        _pipelined(self.redis, lambda pipe: (
+            pipe.zadd(self._part(self._in_flight, game_id), {member: now}, xx=True, gt=True),
+            pipe.zadd(self._part(self._running, game_id), {member: now})))
 
     def work_heartbeat(self, game_id: str, seq: int, now: float | None = None) -> None:
         """The task for (game, seq) is alive (only while it is listed as running)."""
@@ -358,10 +420,9 @@ class EventStore:
     def work_done(self, game_id: str, seq: int) -> None:
         """The task for (game, seq) finished: nothing left for the sweep.  The
         claim key stays, so the position is never enqueued again."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(self._part(self._in_flight, game_id), _member(game_id, seq))
-        pipe.zrem(self._part(self._running, game_id), _member(game_id, seq))
-        pipe.execute()
+        member = _member(game_id, seq)
+        _pipelined(self.redis, lambda pipe: (pipe.zrem(self._part(self._in_flight, game_id), member),
+                                             pipe.zrem(self._part(self._running, game_id), member)))
 
     def work_silent(self, before: float, limit: int = 500) -> list[tuple[str, int, float]]:
         """Running work whose last heartbeat is older than ``before`` (its worker
@@ -441,16 +502,22 @@ class EventStore:
         degraded = {d.master for d in self.durability.degraded()}
         if not self.cluster:
             return [{"slots": "0-16383", "master": "single", "up": _answers(self.redis),
-                     "durability": "single node"}]
+                     "durability": "single node", "failover_stops_cluster": None}]
         assert isinstance(self.redis, RedisCluster)
         cache_ = self.redis.nodes_manager.slots_cache
         out = []
         for first, last in self._lobby.runs():  # the shards as the indexes see them
             nodes = cache_.get(first) or []
             master = nodes[0].name if nodes else "unknown"
-            up = bool(nodes) and _answers(self.redis.get_redis_connection(nodes[0]))
+            node = self.redis.get_redis_connection(nodes[0]) if nodes else None
+            up = node is not None and _answers(node)
             out.append({"slots": f"{first}-{last}", "master": master, "up": up,
-                        "durability": "degraded" if master in degraded else "replicated"})
+                        "durability": "degraded" if master in degraded else "replicated",
+                        "failover_stops_cluster": _requires_full_coverage(node) if up else None})
+        if any(s["failover_stops_cluster"] for s in out) and not self._told_full_coverage:
+            self._told_full_coverage = True
+            log.warning("Redis Cluster nodes run with cluster-require-full-coverage yes: while one shard fails "
+                        "over, every shard refuses commands; set it to no (deploy/redis-cluster.conf)")
         return out
 
     # ------------------------------------------------------------- snapshots

@@ -11,6 +11,9 @@ from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, post_lo
 NAME_PATTERN = re.compile(r"^[\w .\-]{1,40}\Z")
 NAME = validate.Regexp(NAME_PATTERN, error="1 to 40 letters, digits, spaces, '.', '-' or '_'")
 
+#: A client's id for one command, resent unchanged with a repeat of that command.
+COMMAND_ID = validate.Regexp(r"^[\w.:\-]{1,100}\Z")
+
 
 class Name(fields.String):
     """A person's name: spaces around it are dropped (" bob" is bob, issue 28),
@@ -97,7 +100,7 @@ class CommandRequestSchema(Schema):
 
     command = fields.Nested(CommandBodySchema, required=True)
     expected_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
-    command_id = fields.String(required=True, validate=validate.Regexp(r"^[\w.:\-]{1,100}\Z"))
+    command_id = fields.String(required=True, validate=COMMAND_ID)
 
 
 class CommandResultSchema(Schema):
@@ -105,6 +108,30 @@ class CommandResultSchema(Schema):
     last_seq = fields.Integer()
     seq = fields.Integer()
     duplicate = fields.Boolean()
+
+
+class DeclinedSeatSchema(Schema):
+    """The table creator's choice for a seat whose invitation was declined."""
+
+    class Meta:
+        unknown = RAISE
+
+    choice = fields.String(required=True, validate=validate.OneOf(["invite", "open", "bot"]), metadata={
+        "description": "invite: another registered account (name); open: anybody with the link may take "
+                       "it; bot: a bot of level bot takes it (the game is dealt if it was the last seat)"})
+    name = Name(load_default=None, allow_none=True, metadata={"description": "with invite: the account"})
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40),
+                        metadata={"description": "with bot: its level"})
+    command_id = fields.String(required=True, validate=COMMAND_ID, metadata={
+        "description": "resending with the same id answers 200 with duplicate true and changes nothing"})
+
+
+class SettledSeatSchema(Schema):
+    seat = fields.String()
+    choice = fields.String()
+    duplicate = fields.Boolean(metadata={"description": "a repeated command_id: nothing changed again"})
+    waiting = fields.Boolean(metadata={"description": "false when a bot took the last seat and the game was dealt"})
+    seats = fields.List(fields.Dict())
 
 
 class LobbyQuerySchema(Schema):

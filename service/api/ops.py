@@ -20,6 +20,10 @@ def healthz():  # type: ignore[no-untyped-def]
         ("replicated", or "degraded" after a failover left its master without a replica,
         when moves are acknowledged without a replica's copy). A web node stays in
         rotation while one shard fails over, since the other shards' games go on.
+        failover_stops_cluster is true where the shard's master runs with
+        cluster-require-full-coverage yes (Redis's default): then every shard refuses
+        commands while any one fails over (moves wait up to 3 s, then 503); deploy's
+        redis-cluster.conf says no. Null where the server does not allow CONFIG.
       responses:
         200: {description: at least one shard answers}
         503: {description: no shard answers}
@@ -31,7 +35,8 @@ def healthz():  # type: ignore[no-untyped-def]
         return jsonify({"ok": False, "redis": type(exc).__name__}), 503
     up = [s["up"] for s in shards]
     body = {"ok": all(up), "shards": shards,
-            "durability": "degraded" if any(s["durability"] == "degraded" for s in shards) else "ok"}
+            "durability": "degraded" if any(s["durability"] == "degraded" for s in shards) else "ok",
+            "failover_stops_cluster": any(s.get("failover_stops_cluster") for s in shards)}
     if not any(up):
         body["redis"] = "unreachable"
     return jsonify(body), 200 if any(up) else 503

@@ -7,7 +7,6 @@ origin, session cookie and CSRF header required).
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
@@ -15,20 +14,17 @@ from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms import ValidationError
 
 from events import seating
-from events.deadlines import INVITED
 from events.repository import GameRecord, UnknownGame
 from games import registry
 from games.contract import IllegalMove
 from service.accounts.session import current_user, login_required, safe_next, users
-from service.context import ctx
+from service.context import ctx, notify_invited
 from service.presenter import seats_json
 from service.web import protect
 from service.web.bundles import has_renderer, stylesheet
 from service.web.forms import DEADLINES, CreateGameError, game_choices, parse_create_form
 from service.web.i18n import COOKIE, LANGS, js_catalogue, lang, t
 from service.web.option_checks import combinations, refusal_text, refusal_texts
-
-log = logging.getLogger(__name__)
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static/web")
@@ -93,19 +89,6 @@ def _page_config(record: GameRecord, **extra: Any) -> dict[str, Any]:
         },
         **extra,
     }
-
-
-def _notify_invited(record: GameRecord, only: str | None = None) -> None:
-    """E-mail/webhook to each invitee (or only seat ``only``'s) who set them up (the
-    lobby shows it anyway)."""
-    invited = [s.seat for s in record.seats if s.invited and only in (None, s.seat)]
-    send = ctx().send_task
-    if not invited or send is None:
-        return
-    try:
-        send("stellwerk.notify", [record.id, 0, INVITED, invited])
-    except Exception:  # noqa: BLE001 - a broker hiccup must not fail the creation
-        log.exception("could not enqueue invitations for %s", record.id)
 
 
 def _account_name(name: str) -> str | None:
@@ -179,7 +162,7 @@ def new_game():  # type: ignore[no-untyped-def]
                 holder = spec.holders.get(seat.seat)
                 if holder and seat.seat in tokens:
                     users().add_seat(holder, record.id, seat.seat, tokens[seat.seat])
-            _notify_invited(record)
+            notify_invited(record)
             return redirect(url_for("web.game_page", game_id=record.id))
     from events.bot_levels import bot_levels
 
@@ -289,7 +272,7 @@ def settle_declined(game_id: str, seat: str):  # type: ignore[no-untyped-def]
     except IllegalMove:
         return _waiting_page(_record_or_404(game_id), t("invite.gone"), 409)
     if choice == seating.INVITE:
-        _notify_invited(ctx().repository.record(game_id), only=seat)
+        notify_invited(ctx().repository.record(game_id), only=seat)
     return redirect(url_for("web.game_page", game_id=game_id))
 
 

@@ -13,11 +13,9 @@ wider than the phone's screen.  Every wait is on the DOM, never a sleep.
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
-from tests.browser import register
+from tests.browser import DESKTOP, PHONE, create_table, person
 from tests.first_class.words import bad_words
 from tests.web.test_browser import confirm, seq_of, wait_past
 
@@ -25,7 +23,7 @@ pytestmark = [pytest.mark.slow]
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
 
-SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 #: The words on the page: HTML text, every SVG text and tooltip, labels and titles of clickable things.
 PAGE_WORDS = """() => {
@@ -106,16 +104,8 @@ def wait_turn_or_round(page, round_word: str) -> bool:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screenshots, size, lang):
     phone = size == "phone"
-    context = chromium.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"fc-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/lang/{lang}?next=/new")
-    page.select_option("#game-select", "first_class")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
+    context, page, errors, _name = person(chromium, server_url, "fc", phone=phone, viewport=SIZES[size])
+    create_table(page, server_url, "first_class", [None, "bot"], lang=lang)
     page.wait_for_selector("svg.fc-rows")
     # The look comes from the game's own stylesheet (games/first_class/web/first_class.css).
     expect(page.locator("link#first-class-css")).to_have_count(1)
@@ -175,17 +165,8 @@ def test_a_whole_game_of_bots_reads_right_to_the_final_scoring(chromium, server_
     cards, LOK tiles, end-game cards face up), every line of the log and the final scoring
     table show no card id, no foreign word and no false plural, and fit the screen."""
     phone = size == "phone"
-    context = chromium.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"fw-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/lang/{lang}?next=/new")
-    page.select_option("#game-select", "first_class")
-    page.select_option("#seat-0-kind", "bot")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
+    context, page, errors, _name = person(chromium, server_url, "fw", phone=phone, viewport=SIZES[size])
+    create_table(page, server_url, "first_class", ["bot", "bot"], lang=lang)
     final = page.locator("#fc-final table")
     expect(final).to_be_visible(timeout=120_000)
     expect(final.locator("tbody tr")).to_have_count(2)

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from tests.web.test_browser import confirm, create_and_invite, seq_of, wait_past
+from tests.browser import create_and_invite
+from tests.web.test_browser import confirm, seq_of, wait_past
 
 pytestmark = [pytest.mark.slow]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_browser import create_and_invite
+from tests.browser import create_and_invite
 
 from .test_browser import click, first_and_second
 

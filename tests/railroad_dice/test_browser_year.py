@@ -15,11 +15,10 @@ the page, never a sleep.
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 
-from tests.browser import register
+from tests.browser import DESKTOP, PHONE, create_table, person
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 pytestmark = [pytest.mark.slow]
@@ -145,18 +144,10 @@ def my_turn(page, seen: set[str], shot) -> None:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_two_years_by_clicking(chromium, server_url, screenshots, size, lang):
     phone = size == "phone"
-    context = chromium.new_context(viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900},
-                                   is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"rita-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/lang/{lang}?next=/new")
-    page.select_option("#game-select", "railroad_dice")
-    page.select_option("#seat-1-kind", "bot")
-    page.select_option("#seat-1-bot", "random")
-    page.click("#create-submit")
-    page.wait_for_selector("svg.rd-tile")
+    context, page, errors, _name = person(chromium, server_url, "rita", phone=phone,
+                                          viewport=PHONE if phone else DESKTOP)
+    create_table(page, server_url, "railroad_dice", [None, "bot"], lang=lang, select={"#seat-1-bot": "random"},
+                 ready="svg.rd-tile")
     seen: set[str] = set()
     turns = 0
     while True:

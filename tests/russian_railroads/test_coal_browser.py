@@ -4,11 +4,9 @@ on the coal mine by clicking, a later one puts 2 coal on a coal field; screensho
 
 from __future__ import annotations
 
-import uuid
-
 from playwright.sync_api import expect
 
-from tests.browser import register
+from tests.browser import WIDE, create_table, person
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 from .test_deutschland_browser import my_turn
@@ -35,18 +33,9 @@ def spend_open_actions(page) -> None:
 
 
 def test_a_coal_game_from_the_lobby_uses_the_coal_mine_and_a_coal_field(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"kohle-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "russian_railroads")
-    page.check("input[name=opt-russian_railroads-coal]")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
-    page.wait_for_selector("svg.rr-board")
+    context, page, errors, _name = person(chromium, server_url, "kohle", viewport=WIDE)
+    create_table(page, server_url, "russian_railroads", [None, "bot"], check=["input[name=opt-russian_railroads-coal]"],
+                 ready="body.ready svg.rr-board")
     expect(page.locator("svg.rr-board .coal-field")).to_have_count(2)
     expect(page.locator("svg.rr-board .foundry")).to_have_count(2)
     expect(page.locator("svg.rr-board .space[data-space=coal_mine]")).to_have_count(1)

@@ -5,11 +5,9 @@ tiles through their buttons, pass), screenshots at desktop size and on a phone."
 
 from __future__ import annotations
 
-import uuid
-
 from playwright.sync_api import expect
 
-from tests.browser import register
+from tests.browser import WIDE, create_table, person
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 
@@ -36,18 +34,9 @@ def my_turn(page) -> bool:
 
 
 def test_a_deutschland_game_from_the_lobby_plays_a_round_by_clicking(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"dora-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "russian_railroads")
-    page.select_option("select[name=opt-russian_railroads-tableau]", "deutschland")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
-    page.wait_for_selector("svg.rr-board")
+    context, page, errors, _name = person(chromium, server_url, "dora", viewport=WIDE)
+    create_table(page, server_url, "russian_railroads", [None, "bot"],
+                 select={"select[name=opt-russian_railroads-tableau]": "deutschland"}, ready="body.ready svg.rr-board")
     # Every seat's Deutschland tableau: München, Dresden, Nürnberg-Fürth with the dashed areas.
     expect(page.locator("svg.rr-tableau")).to_have_count(2)
     expect(page.locator("svg.rr-tableau .line-name[data-line=muenchen]")).to_have_count(2)

@@ -9,10 +9,9 @@ again until Ludmilla lies for hire or crosswise in round 1 (about 1 table in 5).
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import expect
 
+from tests.browser import create_and_invite
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 from .test_deutschland_browser import my_turn
@@ -21,20 +20,8 @@ LUDMILLA = "engineer_107"
 
 
 def create_dsp_table(ann, bob, server_url: str) -> str:
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "russian_railroads")
-    ann.check("input[name=opt-russian_railroads-dsp]")
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "open")
-    ann.click("#create-submit")
-    invite = ann.locator(".invite-url[data-seat=p2]").get_attribute("value")
-    game_url = ann.url
-    assert re.search(r"/join/\w+/p2$", invite)
-    bob.goto(invite)
-    bob.click("#join-submit")
-    bob.wait_for_url(game_url)
-    ann.goto(game_url)
-    ann.wait_for_selector("body.ready")
+    game_url = create_and_invite(ann, bob, server_url, "russian_railroads",
+                                 check=["input[name=opt-russian_railroads-dsp]"])
     ann.wait_for_selector("svg.rr-board")
     return game_url
 

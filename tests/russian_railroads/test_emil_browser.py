@@ -6,30 +6,20 @@ and German; screenshots at desktop and 390x844."""
 
 from __future__ import annotations
 
-import uuid
-
 from playwright.sync_api import expect
 
-from tests.browser import register
+from tests.browser import WIDE, create_table, person
 from tests.web.test_browser import confirm, seq_of, wait_past
 
 from .test_coal_browser import spend_open_actions
 
 
 def test_a_solo_round_against_emil_by_clicking(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"solo-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "russian_railroads")
-    # One seat first: the form offers the solo game only to one player (it asks the engine).
-    page.select_option("#seat-1-kind", "none")
-    page.check("input[name=opt-russian_railroads-solo]")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
-    page.wait_for_selector("svg.rr-board")
+    context, page, errors, _name = person(chromium, server_url, "solo", viewport=WIDE)
+    # One seat first (the kinds come before the options): the form offers the solo game
+    # only to one player (it asks the engine).
+    create_table(page, server_url, "russian_railroads", [None, "none"],
+                 check=["input[name=opt-russian_railroads-solo]"], ready="body.ready svg.rr-board")
     # Emil moves first (the worker turns up his card), then it is our turn.
     page.wait_for_selector("body[data-my-turn=true]")
     panel = page.locator(".rr-emil")

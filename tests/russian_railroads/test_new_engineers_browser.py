@@ -8,30 +8,17 @@ again until a new engineer lies on the strip (most tables)."""
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import expect
+
+from tests.browser import create_and_invite
 
 NEW = {"306": "#6", "315": "#15", "305": "#5", "390": "#-10"}
 
 
 def create_table(ann, bob, server_url: str) -> str:
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "russian_railroads")
-    ann.check("input[name=opt-russian_railroads-new_engineers]")
-    ann.check("input[name=opt-russian_railroads-new_q]")
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "open")
-    ann.click("#create-submit")
-    invite = ann.locator(".invite-url[data-seat=p2]").get_attribute("value")
-    game_url = ann.url
-    assert re.search(r"/join/\w+/p2$", invite)
-    bob.goto(invite)
-    bob.click("#join-submit")
-    bob.wait_for_url(game_url)
-    # Ann's waiting page turns into the table by itself once the game is dealt (a
-    # goto of her own would race that reload).
-    ann.wait_for_selector("body.game-page.ready", timeout=60_000)
+    game_url = create_and_invite(ann, bob, server_url, "russian_railroads",
+                                 check=["input[name=opt-russian_railroads-new_engineers]",
+                                        "input[name=opt-russian_railroads-new_q]"])
     ann.wait_for_selector("svg.rr-board")
     return game_url
 

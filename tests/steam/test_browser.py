@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import time
-import uuid
 
 import pytest
 
@@ -24,13 +23,9 @@ expect = pytest.importorskip("playwright.sync_api", reason="the playwright packa
 
 
 def create(ann, bob, url: str) -> str:
-    ann.goto(f"{url}/new")
-    ann.select_option("#game-select", "steam")
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "open")
-    ann.select_option("#seat-2-kind", "bot")
-    ann.select_option("#seat-2-bot", "random")
-    ann.click("#create-submit")
+    from tests.browser import create_table
+
+    create_table(ann, url, "steam", ["me", "open", "bot"], select={"#seat-2-bot": "random"}, ready=None)
     invite = ann.locator(".invite-url[data-seat=p2]").get_attribute("value")
     game_url = ann.url
     bob.goto(invite)
@@ -158,20 +153,12 @@ TORONTO, BETWEEN, BUFFALO = "-10,3", "-10,4", "-9,4"
 
 
 def test_a_tile_turned_into_place_and_a_cube_delivered_by_clicking(chromium, server_url, screenshots):
-    from tests.browser import csrf_headers, register
+    from tests.browser import DESKTOP, create_by_api, person
 
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    name = f"tess-{uuid.uuid4().hex[:6]}"
-    register(page, server_url, name)
-    created = page.request.post(f"{server_url}/api/games", data={
-        "game": "steam", "options": {"start": "random"}, "seed": SEED,
-        "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]}, headers=csrf_headers(page))
-    assert created.status == 201, created.text()
-    page.goto(f"{server_url}/games/{created.json()['id']}")
-    page.wait_for_selector("svg.steam-map")
+    context, page, errors, name = person(chromium, server_url, "tess", viewport=DESKTOP)
+    create_by_api(page, server_url, {"game": "steam", "options": {"start": "random"}, "seed": SEED,
+                                     "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]},
+                  ready="svg.steam-map")
     # Round 1: First Build.
     page.wait_for_selector("body[data-my-turn=true] .steam-tile.usable[data-tile='4']")
     pick(page, ".steam-tile.usable[data-tile='4']")

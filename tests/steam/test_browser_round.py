@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import time
-import uuid
 from dataclasses import dataclass, field
 
 import pytest
@@ -253,22 +252,14 @@ class Played:
 @pytest.fixture(scope="module", params=[("phone", "de"), ("desktop", "en")], ids=["phone-de", "desktop-en"])
 def played(request, chromium, server_url) -> Played:
     """One person (and two random bots) play round 1 by clicking; what they read is kept."""
-    from tests.browser import SCREENSHOTS, csrf_headers, register
+    from tests.browser import SCREENSHOTS, create_by_api, person
 
     size, lang = request.param
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context = chromium.new_context(**SIZES[size])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    name = f"tess-{uuid.uuid4().hex[:6]}"
-    register(page, server_url, name)
-    created = page.request.post(f"{server_url}/api/games", data={
-        "game": "steam", "options": {"mode": "expert"}, "seed": SEED,
-        "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]}, headers=csrf_headers(page))
-    assert created.status == 201, created.text()
-    page.goto(f"{server_url}/games/{created.json()['id']}")
-    page.wait_for_selector("body.ready svg.steam-map")
+    context, page, errors, name = person(chromium, server_url, "tess", **SIZES[size])
+    create_by_api(page, server_url, {"game": "steam", "options": {"mode": "expert"}, "seed": SEED,
+                                     "seats": [{"name": name}, {"bot": "random"}, {"bot": "random"}]},
+                  ready="body.ready svg.steam-map")
     if "active" not in (page.locator(f"#lang-{lang}").get_attribute("class") or ""):
         page.click(f"#lang-{lang}")
         page.wait_for_selector("body.ready svg.steam-map")

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from tests.web.test_browser import click_command, confirm, create_and_invite
+from tests.browser import create_and_invite
+from tests.web.test_browser import click_command, confirm
 
 pytestmark = [pytest.mark.slow]
 

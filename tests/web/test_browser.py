@@ -15,11 +15,10 @@ Screenshots go to ``screenshots/`` (gitignored; the README's copy is in ``docs/s
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 
-from tests.web.conftest import register
+from tests.browser import WIDE, create_and_invite, create_table, person
 
 pytestmark = [pytest.mark.slow]
 
@@ -49,29 +48,6 @@ def confirm(page) -> int:
     if page.locator("#confirm-warning").is_visible():
         page.click("#confirm-anyway")
     return wait_past(page, before)
-
-
-def create_and_invite(ann, bob, server_url: str, game: str, **options: str) -> str:
-    """Ann creates a 2-player game with an open seat; Bob joins by the invite link.
-    Returns the game page's URL."""
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", game)
-    for name, value in options.items():
-        ann.fill(f"input[name=opt-{game}-{name}]", value)
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "open")
-    ann.click("#create-submit")
-    # The table waits for players (nothing dealt yet) and shows the invitation links.
-    invite = ann.locator(".invite-url[data-seat=p2]").get_attribute("value")
-    game_url = ann.url
-    assert re.search(r"/join/\w+/p2$", invite)
-    bob.goto(invite)
-    bob.click("#join-submit")
-    bob.wait_for_url(game_url)
-    # Ann's waiting page turns into the table by itself once the game is dealt (a
-    # goto of her own would race that reload).
-    ann.wait_for_selector("body.game-page.ready", timeout=60_000)
-    return game_url
 
 
 def test_two_people_play_undo_confirm_watch_and_replay(two_people, server_url, screenshots):
@@ -158,16 +134,10 @@ def test_two_people_play_undo_confirm_watch_and_replay(two_people, server_url, s
 
 
 def test_language_switch_and_phone_layout(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    register(page, server_url, f"cleo-{uuid.uuid4().hex[:6]}")
+    context, page, _errors, _name = person(chromium, server_url, "cleo", phone=True)
     page.click("#lang-de")
     expect(page.locator("#my-games h2")).to_have_text("Meine Spiele")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "tally")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
+    create_table(page, server_url, "tally", [None, "bot"])
     expect(page.locator("#notice")).to_have_text("Du bist am Zug!")
     move_window = page.locator("#move-window")
     expect(move_window).to_be_in_viewport()
@@ -196,17 +166,8 @@ def spend_mandatory_steps(page) -> None:
 
 
 def test_russian_railroads_turn_on_the_board(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"dora-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "russian_railroads")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
-    page.wait_for_selector("svg.rr-board")
+    context, page, errors, _name = person(chromium, server_url, "dora", viewport=WIDE)
+    create_table(page, server_url, "russian_railroads", [None, "bot"], ready="body.ready svg.rr-board")
     expect(page.locator("svg.rr-tableau")).to_have_count(2)
     # The start bonus (when the draft reaches this seat first), then a worker placement.
     if page.locator(".bonus-card.usable").count():
@@ -369,17 +330,8 @@ def test_russian_railroads_final_scoring_table_on_a_phone(chromium, server_url, 
     """Two bots play a whole game while a person watches on a phone: the page ends
     with the final scoring as a table (round points, end-game cards, engineer
     majority, total per player), the same totals as the scores in the header."""
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    register(page, server_url, f"eve-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "russian_railroads")
-    page.select_option("#seat-0-kind", "bot")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
+    context, page, errors, _name = person(chromium, server_url, "eve", phone=True)
+    create_table(page, server_url, "russian_railroads", ["bot", "bot"])
     # The worker plays the bots' turns; the page follows over SSE to the end.
     table = page.locator("#rr-final table.rr-score-table")
     expect(table).to_be_visible(timeout=90_000)
@@ -408,15 +360,8 @@ def test_russian_railroads_final_scoring_table_on_a_phone(chromium, server_url, 
 def test_hint_button_asks_the_worker(chromium, server_url):
     """A table created with hints: the move window's hint button lists the turn the
     greedy bot would play, computed by the worker process of ``stellwerk serve``."""
-    context = chromium.new_context()
-    page = context.new_page()
-    register(page, server_url, f"hana-{uuid.uuid4().hex[:6]}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "tally")
-    page.select_option("#seat-1-kind", "bot")
-    page.check("#hints")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
+    context, page, _errors, _name = person(chromium, server_url, "hana")
+    create_table(page, server_url, "tally", [None, "bot"], check=["#hints"])
     expect(page.locator("#ask-hint")).to_be_visible()
     page.click("#ask-hint")
     # In words, like every move list: never the command's raw name.

@@ -9,29 +9,14 @@ wide, so ``innerWidth`` would hide exactly what this looks for.
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
 from games import registry
-from tests.browser import register
+from tests.browser import PHONE, create_table, person
 
 pytestmark = [pytest.mark.slow]
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
-
-PHONE = {"width": 390, "height": 844}
-
-
-def _create(page, server_url: str, game: str, kinds: list[str]) -> str:
-    """A table made through the new-game form (seat kinds in order); its page's URL."""
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", game)
-    for i, kind in enumerate(kinds):
-        page.select_option(f"#seat-{i}-kind", kind)
-    page.click("#create-submit")
-    page.wait_for_load_state("domcontentloaded")
-    return page.url
 
 
 def _pages(page, server_url: str, name: str) -> dict[str, str]:
@@ -39,19 +24,16 @@ def _pages(page, server_url: str, name: str) -> dict[str, str]:
     pages = {"lobby": f"{server_url}/", "new game": f"{server_url}/new", "archive": f"{server_url}/archive",
              "player": f"{server_url}/players/{name}", "settings": f"{server_url}/account",
              "ratings": f"{server_url}/ratings"}
-    pages["waiting table"] = _create(page, server_url, "tally", ["me", "open"])
+    pages["waiting table"] = create_table(page, server_url, "tally", ["me", "open"], ready=None)
     for game in registry.names():
         kinds = ["me"] + ["bot"] * (registry.get(game).min_players - 1)
-        pages[f"table: {game}"] = _create(page, server_url, game, kinds)
+        pages[f"table: {game}"] = create_table(page, server_url, game, kinds, ready=None)
     pages["replay"] = pages["table: tally"].rstrip("/") + "/replay"
     return pages
 
 
 def test_every_page_fits_a_phone_in_german_and_english(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    name = f"wanda-{uuid.uuid4().hex[:6]}"
-    register(page, server_url, name)
+    context, page, _errors, name = person(chromium, server_url, "wanda", phone=True)
     pages = _pages(page, server_url, name)
     too_wide = []
     for lang in ("de", "en"):

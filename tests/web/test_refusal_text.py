@@ -9,11 +9,9 @@ the test enables the button the way a stale page or a second tab would send it.
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
-from tests.web.conftest import register
+from tests.browser import create_table, person
 
 pytestmark = [pytest.mark.slow]
 
@@ -26,15 +24,9 @@ expect = pytest.importorskip("playwright.sync_api", reason="the playwright packa
 ])
 def test_a_refused_confirm_names_the_open_actions_in_the_page_language(chromium, server_url, screenshots,
                                                                         lang, text):
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    register(page, server_url, f"rita-{uuid.uuid4().hex[:6]}")
+    context, page, _errors, _name = person(chromium, server_url, "rita", phone=True)
     page.click(f"#lang-{lang}")
-    page.goto(f"{server_url}/new")
-    page.select_option("#game-select", "tally")
-    page.select_option("#seat-1-kind", "bot")
-    page.click("#create-submit")
-    page.wait_for_selector("body.ready")
+    create_table(page, server_url, "tally", [None, "bot"])
     before = page.get_attribute("body", "data-seq")
     page.click("button.command[data-type='Draw']")
     page.wait_for_selector(f"body[data-seq]:not([data-seq='{before}'])")

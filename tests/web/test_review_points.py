@@ -12,15 +12,12 @@ import uuid
 
 import pytest
 
-from tests.web.conftest import register
+from tests.browser import DESKTOP, PHONE, create_table, person, register
 from tests.web.test_table import rr_against_a_bot, seed_where_i_start_and_can_hire, wait_my_turn
 
 pytestmark = [pytest.mark.slow]
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
-
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 
 def _csrf(page) -> dict[str, str]:
@@ -113,14 +110,7 @@ def test_ratings_leaderboard_on_a_familiar_scale(chromium, server_url, screensho
 def test_a_declined_invitation_is_told_and_the_creator_seats_a_bot(two_people, server_url, screenshots):
     (ann, bob), _errors = two_people
     bob_name = bob.locator("#who").inner_text()
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "tally")
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "user")
-    ann.fill("#seat-1-name", bob_name)
-    ann.click("#create-submit")
-    ann.wait_for_selector("#waiting")
-    game_url = ann.url
+    game_url = create_table(ann, server_url, "tally", ["me", "user"], fill={"#seat-1-name": bob_name}, ready="#waiting")
     # Bob's lobby says who invited him; he declines.
     bob.goto(f"{server_url}/")
     invitation = bob.locator("#invitations tr", has=bob.locator(".decline-invitation"))
@@ -135,6 +125,7 @@ def test_a_declined_invitation_is_told_and_the_creator_seats_a_bot(two_people, s
     notice.locator("a.button").click()
     card = ann.locator("#declined-p2")
     expect(card).to_be_visible()
+    ann.screenshot(path=str(screenshots / "declined-choice-1280.png"), full_page=True)
     ann.set_viewport_size(PHONE)
     assert ann.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ann.screenshot(path=str(screenshots / "declined-choice-390.png"), full_page=True)
@@ -151,11 +142,7 @@ def test_a_declined_invitation_is_told_and_the_creator_seats_a_bot(two_people, s
 
 def test_the_new_game_form_offers_only_what_the_engine_accepts(chromium, server_url, screenshots):
     for viewport, lang in ((DESKTOP, "en"), (PHONE, "de")):
-        context = chromium.new_context(viewport=viewport)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-        register(page, server_url, f"fay-{uuid.uuid4().hex[:6]}")
+        context, page, errors, _name = person(chromium, server_url, "fay", viewport=viewport)
         page.goto(f"{server_url}/lang/{lang}?next=/new")
         page.select_option("#game-select", "russian_railroads")
         tableau = page.locator("select[name=opt-russian_railroads-tableau]")
@@ -187,12 +174,7 @@ def test_the_new_game_form_offers_only_what_the_engine_accepts(chromium, server_
 
 
 def test_a_refusal_reason_goes_with_the_next_valid_click(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    name = f"ida-{uuid.uuid4().hex[:6]}"
-    register(page, server_url, name)
+    context, page, errors, name = person(chromium, server_url, "ida", viewport=DESKTOP)
     game_id = rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire(), name)
     wait_my_turn(page)
     reason = page.locator("#mw-reason")

@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from tests.web.conftest import register
+from tests.browser import DESKTOP, create_and_invite, create_table, register
 from tests.web.test_browser import confirm, seq_of
 
 pytestmark = [pytest.mark.slow]
@@ -28,12 +28,7 @@ def ann_and_bob(two_people):
 
 def test_invitation_waiting_table_and_live_chat(ann_and_bob, server_url, screenshots):
     (ann, bob), bob_name = ann_and_bob
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "tally")
-    ann.select_option("#seat-0-kind", "me")
-    ann.select_option("#seat-1-kind", "user")
-    ann.fill("input[name=seat-1-name]", bob_name)
-    ann.click("#create-submit")
+    create_table(ann, server_url, "tally", ["me", "user"], fill={"input[name=seat-1-name]": bob_name}, ready=None)
     # Nothing is dealt yet: the table waits for Bob, and Ann may start it with bots.
     expect(ann.locator("#waiting")).to_be_visible()
     expect(ann.locator("#waiting-seats li[data-seat=p2]")).to_contain_text(bob_name)
@@ -85,11 +80,7 @@ def test_invitation_waiting_table_and_live_chat(ann_and_bob, server_url, screens
 
 def test_the_creator_starts_a_waiting_table_with_a_bot(ann_and_bob, server_url):
     (ann, _bob), _ = ann_and_bob
-    ann.goto(f"{server_url}/new")
-    ann.select_option("#game-select", "tally")
-    ann.select_option("#seat-0-kind", "open")
-    ann.select_option("#seat-1-kind", "me")
-    ann.click("#create-submit")
+    create_table(ann, server_url, "tally", ["open", "me"], ready=None)
     expect(ann.locator("#waiting")).to_be_visible()
     expect(ann.locator(".invite-url[data-seat=p1]")).to_have_count(1)
     ann.select_option("#start-bot", "random")
@@ -121,10 +112,10 @@ Object.defineProperty(document, "hidden", { get: () => true });  // Ann looks at
 
 
 def test_turn_alerts_and_a_lost_connection(chromium, server_url):
-    from tests.web.test_browser import create_and_invite, wait_past
+    from tests.web.test_browser import wait_past
 
     tag = uuid.uuid4().hex[:6]
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    contexts = [chromium.new_context(viewport=DESKTOP) for _ in range(2)]
     ann, bob = (c.new_page() for c in contexts)
     ann.add_init_script(FAKE_ALERTS)
     register(ann, server_url, f"ann-{tag}")
@@ -187,10 +178,9 @@ def test_a_finished_game_closes_its_stream_quietly(chromium, server_url):
     the end for a lost connection.  Each page's live streams are watched until the page
     has closed them all; then nothing may say the connection was lost."""
     from tests.cluster.redis_cluster import poll
-    from tests.web.test_browser import create_and_invite
 
     tag = uuid.uuid4().hex[:6]
-    contexts = [chromium.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    contexts = [chromium.new_context(viewport=DESKTOP) for _ in range(2)]
     ann, bob = (c.new_page() for c in contexts)
     for page in (ann, bob):
         page.add_init_script(WATCH_STREAMS)

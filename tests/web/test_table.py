@@ -12,17 +12,15 @@ Every wait is on the DOM, never a sleep.
 
 from __future__ import annotations
 
-import json
 import re
-import uuid
 
 import pytest
 
 from events.creation import creation_events
 from games import registry
 from games.russian_railroads import engineers
-from tests.web.conftest import register
-from tests.web.test_browser import confirm, create_and_invite, seq_of, spend_mandatory_steps, wait_past
+from tests.browser import DESKTOP, PHONE, create_and_invite, create_by_api, person
+from tests.web.test_browser import confirm, seq_of, spend_mandatory_steps, wait_past
 
 #: Two registered people in two browser contexts (the fixture of test_browser.py).
 
@@ -32,7 +30,6 @@ expect = pytest.importorskip("playwright.sync_api", reason="the playwright packa
 
 #: Engineers whose action is possible from the first turn on (black, any colour, industry, doublers).
 ALWAYS_POSSIBLE = {1, 2, 3, 4, 5, 7, 9, 10, 11, 14}
-PHONE = {"width": 390, "height": 844}
 
 
 def seed_where_i_start_and_can_hire() -> str:
@@ -52,16 +49,7 @@ def rr_against_a_bot(page, server_url: str, seed: str, name: str) -> str:
     """Create a seeded 2-player game (p1 the logged-in ``name``, p2 a random bot) through the API
     with the page's session (a chosen seed needs a table nobody else can join) and open it."""
     body = {"game": "russian_railroads", "options": {}, "seats": [{"name": name}, {"bot": "random"}], "seed": seed}
-    page.goto(f"{server_url}/")  # a session acts with its page's CSRF token
-    csrf = page.evaluate("document.querySelector('meta[name=\"csrf-token\"]').content")
-    response = page.request.post(f"{server_url}/api/games", data=json.dumps(body),
-                                 headers={"Content-Type": "application/json", "X-CSRFToken": csrf})
-    assert response.status == 201, response.text()
-    game_id = response.json()["id"]
-    page.goto(f"{server_url}/games/{game_id}")
-    page.wait_for_selector("body.ready")
-    page.wait_for_selector("svg.rr-board")
-    return game_id
+    return create_by_api(page, server_url, body, ready="body.ready svg.rr-board")
 
 
 def wait_my_turn(page) -> None:
@@ -84,12 +72,7 @@ def place_on(page, space_id: str) -> None:
 
 
 def test_clicking_own_engineer_guidance_why_not_and_the_confirm_warning(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    name = f"ida-{uuid.uuid4().hex[:6]}"
-    register(page, server_url, name)
+    context, page, errors, name = person(chromium, server_url, "ida", viewport=DESKTOP)
     rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire(), name)
     # Bots are named with their level, in the head and in the log.
     expect(page.locator("#game-head")).to_contain_text("Bruno (bot, random)")
@@ -226,12 +209,7 @@ def test_whose_turn_withdraw_and_replay_icons(two_people, server_url, screenshot
 
 
 def test_a_whole_turn_on_a_phone_without_sideways_scrolling(chromium, server_url, screenshots):
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    name = f"jo-{uuid.uuid4().hex[:6]}"
-    register(page, server_url, name)
+    context, page, errors, name = person(chromium, server_url, "jo", phone=True)
     rr_against_a_bot(page, server_url, seed_where_i_start_and_can_hire(), name)
     wait_my_turn(page)
     no_page_scroll_sideways(page)
