@@ -12,10 +12,12 @@ bot's own (determinized) projection: the game's rules through its legal commands
 
 from __future__ import annotations
 
+import inspect
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from events.local import LocalTable
 from events.projection import Projection
@@ -31,6 +33,9 @@ MAX_SUBMOVES = 60
 
 #: ``value(projection) -> float``: how good a position is for the seat choosing.
 Value = Callable[[Projection], float]
+#: ``key(state, seat, command) -> hashable or None``: commands of ``seat`` with equal keys
+#: lead to positions the game's evaluation values alike for ``seat`` (None: no such promise).
+ValueKey = Callable[[Any, str, Command], Hashable | None]
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,39 @@ def own_value(seat: str) -> Value:
     return value
 
 
+_VALUE_KEYS: dict[str, ValueKey | None] = {}
+
+
+def value_key(game: object) -> ValueKey | None:
+    """``value_key`` of the game's evaluation module, if it has one: the lookahead then
+    steps only the first legal command of each key and gives the others its value (a
+    First Class seat with six coins may spend any of them for a point, all alike to the
+    evaluation; issue 26 profile: a whole-turn listing stepped 404 sub-moves, a quarter
+    of them coins).  Ties already go to the first command, so the choices are the same."""
+    name = getattr(game, "name", "")
+    if name not in _VALUE_KEYS:
+        _VALUE_KEYS[name] = getattr(inspect.getmodule(for_game(game)), "value_key", None)  # type: ignore[arg-type]
+    return _VALUE_KEYS[name]
+
+
+def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Command]:
+    """``commands`` less those whose :func:`value_key` an earlier one has: as first
+    commands of whole turns they would start the same turn again, valued alike."""
+    keyed = value_key(p.game)
+    if keyed is None:
+        return list(commands)
+    seen: set[Hashable] = set()
+    out = []
+    for command in commands:
+        key = keyed(p.live, seat, command)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(command)
+    return out
+
+
 def choices(p: Projection, seat: str) -> list[Command]:
     return [c for c in LocalTable.from_projection(p).legal(seat) if c.type not in NEVER]
 
@@ -85,6 +123,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     have one whole turn to play and the lookahead of one sub-move can cost a whole
     budget in games with many sub-moves (a roll of dice, a long build phase)."""
     commands: list[Command] = []
+    keyed = value_key(p.game)
     if first is not None:
         p = step(p, seat, first)
         commands.append(Command(first.type, seat, first.args))
@@ -109,6 +148,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 break
             continue
         best: tuple[float, Command, Projection] | None = None
+        seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
         for command in legal:
             if best is not None and hurry is not None and deadline is not None and CLOCK() > deadline:
                 break  # one sub-move's lookahead may list hundreds of commands: take the best so far
@@ -116,10 +156,15 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 after = p
                 score = value(p)
             else:
+                key = keyed(p.live, seat, command) if keyed is not None else None
+                if key is not None and key in seen:
+                    continue
                 try:
                     after = step(p, seat, command)
                 except IllegalMove:
                     continue
+                if key is not None:
+                    seen.add(key)
                 # Doing something wins a tie against confirming (a step is rarely worse).
                 score = value(after) + 1e-6
             if best is None or score > best[0]:
@@ -140,10 +185,10 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
                     limit: int | None = None, deadline: float | None = None,
                     firsts: Sequence[Command] | None = None) -> list[Candidate]:
     """Whole turns of ``seat`` from ``p``, best first: one per first command (a
-    random ``limit`` of them when there are more).  Stops early at ``deadline``
+    random ``limit`` of them when there are more; one per :func:`value_key`).  Stops early at ``deadline``
     with what it has: the first candidate is always finished (cheaply once the
     deadline has passed), the others are dropped when they would overrun."""
-    firsts = list(firsts) if firsts is not None else choices(p, seat)
+    firsts = list(firsts) if firsts is not None else distinct(p, seat, choices(p, seat))
     if limit is not None and len(firsts) > limit:
         firsts = rng.sample(firsts, limit)
     result: list[Candidate] = []

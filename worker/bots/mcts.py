@@ -60,6 +60,7 @@ from worker.bots.candidates import (
     candidate_turns,
     choices,
     complete_greedily,
+    distinct,
     own_value,
     step,
 )
@@ -345,7 +346,7 @@ class Search:
         if self.batch is None or node is self.root:
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline)
             return
-        firsts = choices(node.p, node.mover)
+        firsts = distinct(node.p, node.mover, choices(node.p, node.mover))
         self.rng.shuffle(firsts)  # equal first steps in a random order
         scored = []
         for first in firsts:
@@ -408,7 +409,7 @@ def best_firsts(p: Projection, seat: str, value: Value, k: int) -> list[Command]
     """The ``k`` first commands whose position one step on is worth most to ``seat``
     (confirming counts as the position itself); the legal order breaks ties."""
     scored = []
-    for i, command in enumerate(choices(p, seat)):
+    for i, command in enumerate(distinct(p, seat, choices(p, seat))):
         if command.type == CONFIRM:
             scored.append((value(p), -i, command))
             continue
