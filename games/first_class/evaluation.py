@@ -19,10 +19,10 @@ bot's determinized state, so other seats' end-game cards are guesses.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 
-from games.contract import Game
+from games.contract import Command, Game
 from games.first_class import scoring
 from games.first_class.data import RULES
 from games.first_class.state import Player, State
@@ -156,6 +156,42 @@ def _player_value(state: State, seat: str, p: Player) -> float:
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
              + _lok_terms(state, p, left))
     return value
+
+
+#: Per coin field, its column (0-based).
+_COLUMN = {f: c for c, fields in enumerate(RULES.coin_columns) for f in fields}
+#: Per action card id, what of it this evaluation reads when it is taken for its actions:
+#: its type, its parts, its route card, its celebrity and postcard (cards of one design
+#: alike); a contract card is its own (the contract is opened by id).
+_DESIGN = {card.id: (card.type, card.effects, card.route, card.celebrity, card.postcard)
+           if not card.contract else card.id for card in RULES.cards.values()}
+
+
+def value_key(state: State, seat: str, command: Command) -> Hashable | None:
+    """Commands of ``seat`` with equal keys lead to positions :func:`evaluate` values alike
+    for ``seat`` (:func:`worker.bots.candidates.value_key`: the lookahead steps one of
+    them): a coin spent for a point from any field (the coins count by number), a coin
+    spent for its action from any field of its column, an end-game card bought with
+    any columns, an action card taken for an upgrade by its type alone (the end-game
+    cards count types), one taken for its actions by its design.  Checked against the
+    evaluation in ``tests/first_class/test_bots.py``."""
+    kind, args = command.type, command.args
+    if kind == "SpendCoin":
+        use = args.get("use")
+        if use == "vp":
+            return ("coin", "vp")
+        column = _COLUMN.get(args.get("field"))  # type: ignore[arg-type]
+        return ("coin", use, column) if column is not None else None
+    if kind == "BuyEndCard":
+        return ("buy", args.get("card"))
+    if kind == "TakeCard":
+        card = args.get("card")
+        if card not in _DESIGN:
+            return None
+        if args.get("mode") == "upgrade":
+            return ("take", "upgrade", _CARD_TYPE[card])
+        return ("take", args.get("mode"), _DESIGN[card])
+    return None
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:

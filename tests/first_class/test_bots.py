@@ -165,3 +165,41 @@ def test_the_search_scores_its_leaves_on_one_determinization_per_search():
     first = search.outcome(table.projection)
     search.iterations_done += 1
     assert search.outcome(table.projection) == first
+
+
+def test_commands_with_one_value_key_lead_to_positions_valued_alike():
+    """The lookahead steps one command per ``value_key`` and gives the others its value:
+    that is only right if the evaluation really cannot tell their positions apart
+    (coins by field and column, end-game cards by payment, action cards by type and design)."""
+    import random
+
+    from events.local import LocalTable
+    from games.contract import IllegalMove
+    from games.first_class.evaluation import value_key
+    from worker.bots.base import play_turn
+    from worker.bots.candidates import choices, own_value, step
+
+    rng = random.Random(3)
+    shared = 0
+    for players in (2, 3):
+        table = LocalTable.create(GAME, {}, players, seed=f"fc-keys-{players}")
+        while not table.status().over:
+            if table.run_system():
+                continue
+            p = table.projection
+            seat = p.turn_seat or table.status().to_move[0]
+            value = own_value(seat)
+            groups: dict[object, list[float]] = {}
+            for command in choices(p, seat):
+                key = value_key(p.live, seat, command)
+                if key is None:
+                    continue
+                try:
+                    groups.setdefault(key, []).append(value(step(p, seat, command)))
+                except IllegalMove:
+                    continue
+            for key, values in groups.items():
+                assert len(set(values)) == 1, (key, values)
+                shared += len(values) > 1
+            play_turn(table, seat, rng.choice)
+    assert shared > 200
