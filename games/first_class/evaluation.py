@@ -23,9 +23,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 
 from games.contract import Command, Game
-from games.first_class import scoring
+from games.first_class import route, scoring, trains
 from games.first_class.data import RULES
-from games.first_class.state import Player, State
+from games.first_class.state import MANDATORY, Pending, Player, State, replace
 
 #: Share of the cars beyond a conductor counted per later scoring (a conductor step still has to reach them).
 BEYOND_CONDUCTOR = 0.45
@@ -55,9 +55,21 @@ LEVEL_SUM = 0.15
 CONSTANTINOPLE = 0.8
 #: A train's LOK tile reached by its conductor scores its number at every later
 #: scoring; one not reached yet is counted like the cars beyond the conductor
-#: (``BEYOND_CONDUCTOR``), and a train nearing its 9th card gets this share of the
-#: next tile's number per card it has beyond the 5th (the tile comes with the 9th).
+#: (``BEYOND_CONDUCTOR``), and a train growing towards its 9th card gets this share of
+#: the next tile's number per card it has beyond the first (the tile comes with the 9th).
+#: Counted from the 6th card only (until issue 26's measurement), greedy built no long
+#: trains: 20 greedy-vs-greedy games, LOK tiles attached 0.45 -> 0.95 per game, reached
+#: 0.05 -> 0.25 (``benchmarks/first_class_lok.py``; 0.15 and 0.2 per card gave fewer:
+#: the share then outweighs the tile it stands for, and the 9th card loses value).
 LOK_APPROACH = 0.1
+#: The cards of a train from which ``LOK_APPROACH`` counts (one: the first car).
+LOK_FROM = 1
+#: Share of what the best way of doing an open part of the turn gains that the part is
+#: worth while it waits (issue 26: queued parts counted nothing, so a coin spent for
+#: its column's action looked like a lost coin and greedy never walked a conductor on
+#: coins; below 1, so doing a part beats confirming with it open, and leaving it out
+#: loses it).
+PENDING = 0.8
 
 
 def scorings_left(state: State, seat: str) -> int:
@@ -137,12 +149,88 @@ def _lok_terms(state: State, p: Player, left: int) -> float:
     for train, conductor in zip(p.trains, p.conductors, strict=True):
         lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
         if lok is None:
-            grown = len(train) - RULES.post_at_car
+            grown = len(train) - LOK_FROM
             if next_tile and grown > 0:
                 value += LOK_APPROACH * next_tile * grown * left
         elif conductor < lok and next_place:
             value += CONSTANTINOPLE * next_place / (lok - conductor)
     return value
+
+
+def _conductor_gain(state: State, p: Player, t: int, steps: int, left: int) -> float:
+    """What the evaluation gains when train ``t``'s conductor walks ``steps`` (as far as it can):
+    the cards it passes count in full instead of ``BEYOND_CONDUCTOR``, and a LOK tile
+    reached brings the next Constantinople place instead of its share."""
+    train, conductor = p.trains[t], p.conductors[t]
+    to = min(len(train) - 1, conductor + steps)
+    if to <= conductor:
+        return 0.0
+    gain = 0.0
+    for kind, value, celebrity in train[conductor + 1:to + 1]:
+        points = value * 2 if kind == "car" and celebrity else (int(value) if kind != "post" else 0)
+        gain += points * (1 - BEYOND_CONDUCTOR) * left
+    lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
+    places = RULES.constantinople
+    if lok is not None and conductor < lok and len(state.constantinople) < len(places):
+        place = places[len(state.constantinople)]
+        reached = place if to >= lok else CONSTANTINOPLE * place / (lok - to)
+        gain += reached - CONSTANTINOPLE * place / (lok - conductor)
+    return gain
+
+
+def _upgrade_gain(state: State, p: Player, left: int) -> float:
+    """The best single upgrade: its levels where it stands (up to the conductor or beyond) and in ``LEVEL_SUM``."""
+    best = 0.0
+    for train, conductor in zip(p.trains, p.conductors, strict=True):
+        for i in trains.upgradable(train, state.supply):
+            kind, level, celebrity = train[i]
+            diff = (RULES.next_level(level) or level) - level
+            share = 1.0 if i <= conductor else BEYOND_CONDUCTOR
+            best = max(best, diff * (2 if celebrity else 1) * share * left + LEVEL_SUM * diff * left)
+    return best
+
+
+def _loco_gain(p: Player, steps: int, left: int) -> float:
+    """The points cities the locomotive reaches and its bonus cities at every later scoring."""
+    to, points = route.move(p, steps)
+    prefix = _bonus_prefix(p.route)
+    return points + BONUS_CITY * (prefix[to] - prefix[p.loco]) * left
+
+
+def _end_card_gain(state: State, p: Player) -> float:
+    """The best end-game card on display, as :func:`_end_cards` would count it."""
+    rounds_left = max(0, RULES.rounds - state.round)
+    if not state.end_display:
+        return 0.0
+    best = max(_end_cards(replace(p, end_cards=p.end_cards + (card,)), rounds_left) for card in state.end_display)
+    return best - _end_cards(p, rounds_left)
+
+
+def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
+    """What the best way of doing one open part gains by this evaluation."""
+    kind, n, train, _ = part
+    if kind in MANDATORY:
+        return 0.0  # done in every turn that goes on
+    if kind == "coins":
+        return COIN * min(n, RULES.coin_fields - sum(p.coins))
+    if kind == "vp":
+        return float(n)
+    if kind in ("conductor", "own_conductor"):
+        return max(_conductor_gain(state, p, t, n, left) for t in ((train,) if kind == "own_conductor" else (0, 1)))
+    if kind == "loco":
+        return _loco_gain(p, n, left)
+    if kind == "loco_or_conductor":
+        return max(_loco_gain(p, 1, left), *(_conductor_gain(state, p, t, 1, left) for t in (0, 1)))
+    if kind in ("upgrade", "upgrade_or_car"):
+        return n * _upgrade_gain(state, p, left)
+    if kind == "end_card":
+        return _end_card_gain(state, p)
+    return 0.0  # a new 0-car: worth what its later upgrades are, counted when they happen
+
+
+def _pending_value(state: State, p: Player, left: int) -> float:
+    """The open parts of the turn, ``PENDING`` of what doing each gains (each alone)."""
+    return PENDING * sum(_part_gain(state, p, part, left) for part in state.pending)
 
 
 def _player_value(state: State, seat: str, p: Player) -> float:
@@ -155,6 +243,8 @@ def _player_value(state: State, seat: str, p: Player) -> float:
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
              + _lok_terms(state, p, left))
+    if state.pending and seat == state.current():
+        value += _pending_value(state, p, left)
     return value
 
 

@@ -203,3 +203,28 @@ def test_commands_with_one_value_key_lead_to_positions_valued_alike():
                 shared += len(values) > 1
             play_turn(table, seat, rng.choice)
     assert shared > 200
+
+
+def test_the_evaluation_values_the_open_parts_of_the_turn():
+    """Issue 26: parts queued by a card or a coin counted nothing, so spending a coin for
+    its column's conductor step looked like losing the coin.  An open part is worth a
+    share of what doing it gains: less than doing it, more than leaving it out."""
+    from games.first_class.state import replace
+
+    from .helpers import pending
+
+    evaluate = for_game(GAME)
+    state = new_game(2)
+    seat = state.current()
+    state = with_trains(state, seat, train(7, 4, 4, 2))
+
+    def value(s) -> float:
+        return evaluate(GAME, s, (seat,))[seat]
+
+    waiting = pending(state, ("own_conductor", 1, 0))
+    walked = replace(waiting, pending=()).with_player(seat, conductors=(1, 0))
+    left_out = replace(waiting, pending=())
+    assert value(walked) > value(waiting) > value(left_out)
+    # another seat's parts are not this seat's
+    other = next(s for s in state.seats if s != seat)
+    assert evaluate(GAME, waiting, (other,))[other] == evaluate(GAME, left_out, (other,))[other]
