@@ -50,19 +50,39 @@ class OutOfTime(Exception):
     pass
 
 
-def own_value(seat: str) -> Value:
-    """The seat's expected final points by the game's evaluation (cached per state;
-    the cache holds the state too, so that its id is not reused)."""
-    cache: dict[int, tuple[object, float]] = {}
+class OwnValue:
+    """The seat's expected final points by the game's evaluation, of a projection or
+    of a bare state (:meth:`state`: what :meth:`LocalTable.peek` gives a lookahead),
+    cached per state; the cache holds the state too, so that its id is not reused."""
 
-    def value(p: Projection) -> float:
-        hit = cache.get(id(p.live))
+    __slots__ = ("seat", "_cache")
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self._cache: dict[int, tuple[object, float]] = {}
+
+    def __call__(self, p: Projection) -> float:
+        return self.state(p.game, p.live)
+
+    def state(self, game: Any, live: Any) -> float:
+        hit = self._cache.get(id(live))
         if hit is None:
-            hit = (p.live, float(for_game(p.game)(p.game, p.live, (seat,)).get(seat, 0.0)))
-            cache[id(p.live)] = hit
+            hit = (live, float(for_game(game)(game, live, (self.seat,)).get(self.seat, 0.0)))
+            self._cache[id(live)] = hit
         return hit[1]
 
-    return value
+
+def own_value(seat: str) -> OwnValue:
+    """The seat's expected final points by the game's evaluation (cached per state)."""
+    return OwnValue(seat)
+
+
+def value_after(p: Projection, seat: str, command: Command, value: Value) -> float:
+    """``value`` of the position after ``command``: through :meth:`LocalTable.peek` where
+    ``value`` values bare states (an :class:`OwnValue`), else through a step."""
+    if isinstance(value, OwnValue):
+        return value.state(p.game, LocalTable.from_projection(p).peek(seat, command))
+    return value(step(p, seat, command))
 
 
 _VALUE_KEYS: dict[str, ValueKey | None] = {}
@@ -124,6 +144,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     budget in games with many sub-moves (a roll of dice, a long build phase)."""
     commands: list[Command] = []
     keyed = value_key(p.game)
+    peeking = isinstance(value, OwnValue)
     if first is not None:
         p = step(p, seat, first)
         commands.append(Command(first.type, seat, first.args))
@@ -147,36 +168,44 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             if command.type == CONFIRM:
                 break
             continue
-        best: tuple[float, Command, Projection] | None = None
+        table = LocalTable.from_projection(p)
+        best: tuple[float, Command, Projection | None] | None = None
         seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
         for command in legal:
             if best is not None and hurry is not None and deadline is not None and CLOCK() > deadline:
                 break  # one sub-move's lookahead may list hundreds of commands: take the best so far
+            after: Projection | None = None
             if command.type == CONFIRM:
-                after = p
                 score = value(p)
             else:
                 key = keyed(p.live, seat, command) if keyed is not None else None
                 if key is not None and key in seen:
                     continue
                 try:
-                    after = step(p, seat, command)
+                    if peeking:  # only the chosen command's projection is needed: made below
+                        score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
+                    else:
+                        after = step(p, seat, command)
+                        score = value(after)
                 except IllegalMove:
                     continue
                 if key is not None:
                     seen.add(key)
                 # Doing something wins a tie against confirming (a step is rarely worse).
-                score = value(after) + 1e-6
+                score += 1e-6
             if best is None or score > best[0]:
                 best = (score, command, after)
         if best is None:
             break
-        _, command, after = best
+        _, command, chosen = best
         if command.type == CONFIRM:
             p = step(p, seat, command)
             commands.append(Command(CONFIRM, seat, {}))
             break
-        p = after
+        if chosen is None:  # peeked at: the table submits the events it decided then
+            table.submit(seat, command)
+            chosen = table.projection
+        p = chosen
         commands.append(Command(command.type, seat, command.args))
     return Candidate(tuple(commands), p, value(p))
 

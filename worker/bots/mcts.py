@@ -62,7 +62,7 @@ from worker.bots.candidates import (
     complete_greedily,
     distinct,
     own_value,
-    step,
+    value_after,
 )
 from worker.bots.evaluation import for_game
 
@@ -351,7 +351,7 @@ class Search:
         scored = []
         for first in firsts:
             try:
-                scored.append((value(step(node.p, node.mover, first)), first))
+                scored.append((value_after(node.p, node.mover, first, value), first))
             except IllegalMove:
                 continue
         scored.sort(key=lambda x: -x[0])
@@ -414,7 +414,7 @@ def best_firsts(p: Projection, seat: str, value: Value, k: int) -> list[Command]
             scored.append((value(p), -i, command))
             continue
         try:
-            scored.append((value(step(p, seat, command)), -i, command))
+            scored.append((value_after(p, seat, command, value), -i, command))
         except IllegalMove:
             continue
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
