@@ -121,21 +121,28 @@ def _train_terms(p: Player) -> tuple[int, int, int]:
     return now, beyond, levels
 
 
-def _end_cards(p: Player, rounds_left: int) -> float:
-    """The end-game cards as :func:`scoring.end_card_points` scores them, with
-    ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
+@lru_cache(maxsize=8192)
+def _end_terms(taken: tuple[str, ...], end_cards: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Per end-game card type: (points of the seat's end-game cards of it, action cards of
+    it taken), kept per hand (a sub-move rarely changes either)."""
     counts = dict.fromkeys(scoring.TYPES, 0)
-    for card in p.taken:
+    for card in taken:
         kind = _CARD_TYPE[card]
         if kind:
             counts[kind] += 1
     points = dict.fromkeys(scoring.TYPES, 0)
-    for card in p.end_cards:
+    for card in end_cards:
         kind, n = _END_CARD[card]
         points[kind] += n
+    return tuple((points[kind], counts[kind]) for kind in scoring.TYPES)
+
+
+def _end_cards(p: Player, rounds_left: int) -> float:
+    """The end-game cards as :func:`scoring.end_card_points` scores them, with
+    ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
     end = 0.0
-    for kind in scoring.TYPES:
-        end += points[kind] * (counts[kind] + CARDS_PER_ROUND_PER_TYPE * rounds_left)
+    for points, count in _end_terms(p.taken, p.end_cards):
+        end += points * (count + CARDS_PER_ROUND_PER_TYPE * rounds_left)
     return end
 
 
@@ -147,7 +154,7 @@ def _lok_terms(state: State, p: Player, left: int) -> float:
     next_tile = min(state.lok_tiles) if state.lok_tiles else 0
     value = 0.0
     for train, conductor in zip(p.trains, p.conductors, strict=True):
-        lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
+        lok = len(train) - 1 if train[-1][0] == "lok" else None  # the 10th card: a train with it grows no more
         if lok is None:
             grown = len(train) - LOK_FROM
             if next_tile and grown > 0:
@@ -169,7 +176,7 @@ def _conductor_gain(state: State, p: Player, t: int, steps: int, left: int) -> f
     for kind, value, celebrity in train[conductor + 1:to + 1]:
         points = value * 2 if kind == "car" and celebrity else (int(value) if kind != "post" else 0)
         gain += points * (1 - BEYOND_CONDUCTOR) * left
-    lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
+    lok = len(train) - 1 if train[-1][0] == "lok" else None
     places = RULES.constantinople
     if lok is not None and conductor < lok and len(state.constantinople) < len(places):
         place = places[len(state.constantinople)]
@@ -183,8 +190,8 @@ def _upgrade_gain(state: State, p: Player, left: int) -> float:
     best = 0.0
     for train, conductor in zip(p.trains, p.conductors, strict=True):
         for i in trains.upgradable(train, state.supply):
-            kind, level, celebrity = train[i]
-            diff = (RULES.next_level(level) or level) - level
+            _, level, celebrity = train[i]
+            diff = trains.NEXT_LEVEL[level] - level  # type: ignore[operator]
             share = 1.0 if i <= conductor else BEYOND_CONDUCTOR
             best = max(best, diff * (2 if celebrity else 1) * share * left + LEVEL_SUM * diff * left)
     return best
