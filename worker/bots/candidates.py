@@ -44,6 +44,10 @@ class Candidate:
     #: The position after the turn (confirmed, or cut short by the game moving on).
     after: Projection
     value: float
+    #: Whether a command of the turn revealed information (a barrier event: a roll, a
+    #: card drawn): the search then replays it to find the draw; a turn known not to
+    #: draw is not replayed.
+    draws: bool = True
 
 
 class OutOfTime(Exception):
@@ -132,6 +136,14 @@ def step(p: Projection, seat: str, command: Command) -> Projection:
     return table.projection
 
 
+def _advance(p: Projection, seat: str, command: Command, table: LocalTable | None = None) -> tuple[Projection, bool]:
+    """The position after ``command`` (on ``table``, a table of ``p``, if given) and whether
+    its events reveal information."""
+    table = table or LocalTable.from_projection(p)
+    envelopes = table.submit(seat, command)
+    return table.projection, any(e.barrier for e in envelopes)
+
+
 def complete_greedily(p: Projection, seat: str, value: Value, first: Command | None = None,
                       deadline: float | None = None, hurry: random.Random | None = None) -> Candidate:
     """The rest of ``seat``'s turn from ``p`` (starting with ``first`` if given),
@@ -145,11 +157,13 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     commands: list[Command] = []
     keyed = value_key(p.game)
     peeking = isinstance(value, OwnValue)
+    draws = False
     if first is not None:
-        p = step(p, seat, first)
+        p, drew = _advance(p, seat, first)
+        draws |= drew
         commands.append(Command(first.type, seat, first.args))
         if first.type == CONFIRM:
-            return Candidate(tuple(commands), p, value(p))
+            return Candidate(tuple(commands), p, value(p), draws)
     for _ in range(MAX_SUBMOVES):
         if not moving(p, seat):
             break
@@ -161,9 +175,10 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 raise OutOfTime
             command = next((c for c in legal if c.type == CONFIRM), None) or hurry.choice(legal)
             try:
-                p = step(p, seat, command)
+                p, drew = _advance(p, seat, command)
             except IllegalMove:
                 continue
+            draws |= drew
             commands.append(Command(command.type, seat, command.args))
             if command.type == CONFIRM:
                 break
@@ -199,15 +214,18 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             break
         _, command, chosen = best
         if command.type == CONFIRM:
-            p = step(p, seat, command)
+            p, drew = _advance(p, seat, command)
+            draws |= drew
             commands.append(Command(CONFIRM, seat, {}))
             break
         if chosen is None:  # peeked at: the table submits the events it decided then
-            table.submit(seat, command)
-            chosen = table.projection
+            chosen, drew = _advance(p, seat, command, table)
+        else:  # stepped for its value: the draw is in its tail
+            drew = any(e.barrier for e in chosen.tail[len(p.tail):]) or not chosen.tail
+        draws |= drew
         p = chosen
         commands.append(Command(command.type, seat, command.args))
-    return Candidate(tuple(commands), p, value(p))
+    return Candidate(tuple(commands), p, value(p), draws)
 
 
 def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,

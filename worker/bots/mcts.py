@@ -279,8 +279,11 @@ class Search:
     # ------------------------------------------------------------------ chance
     def child(self, node: Node, candidate: Candidate) -> Node | Chance:
         """The child for one candidate turn: the position after it, or a :class:`Chance` node
-        when the turn draws (its commands replayed to find the first that reveals a draw)."""
+        when the turn draws (its commands replayed to find the first that reveals a draw;
+        a turn whose completion saw no draw is not replayed, First Class's almost never draw)."""
         assert node.mover is not None
+        if not candidate.draws:  # nothing to find: every command of the turn was folded without a draw
+            return Node(settle(candidate.after))
         table = LocalTable.from_projection(node.p)
         for i, command in enumerate(candidate.commands):
             if any(e.barrier for e in table.submit(node.mover, command)):
