@@ -5,8 +5,9 @@ every whole turn of the seat to move (:func:`worker.bots.candidates.candidate_tu
 each first command listed, decided and folded through :class:`events.local.LocalTable`,
 then completed greedily with a one-step lookahead on the evaluation).  One such
 listing is a *position* (what issue 26 counts: 15.8 per CPU second at 6194846); the
-sub-moves folded on the way are counted too.  Also timed: ``mcts-<N>i`` turns
-(a fixed iteration count, so the CPU time does not depend on the machine's load), and
+sub-moves appended on the way are counted too (since ``LocalTable.peek`` the lookahead
+values the others without appending them, so this count fell as the positions rose).
+Also timed: ``mcts-<N>i`` turns (a fixed iteration count, so the CPU time does not depend on the machine's load), and
 the positions they add to the search tree per CPU second (one per iteration: a node
 below the root lists its turns lazily where the game's evaluation sets ``SEARCH_BATCH``).
 

@@ -19,13 +19,13 @@ bot's determinized state, so other seats' end-game cards are guesses.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 
-from games.contract import Game
-from games.first_class import scoring
+from games.contract import Command, Game
+from games.first_class import route, scoring, trains
 from games.first_class.data import RULES
-from games.first_class.state import Player, State
+from games.first_class.state import MANDATORY, Pending, Player, State, replace
 
 #: Share of the cars beyond a conductor counted per later scoring (a conductor step still has to reach them).
 BEYOND_CONDUCTOR = 0.45
@@ -55,9 +55,21 @@ LEVEL_SUM = 0.15
 CONSTANTINOPLE = 0.8
 #: A train's LOK tile reached by its conductor scores its number at every later
 #: scoring; one not reached yet is counted like the cars beyond the conductor
-#: (``BEYOND_CONDUCTOR``), and a train nearing its 9th card gets this share of the
-#: next tile's number per card it has beyond the 5th (the tile comes with the 9th).
+#: (``BEYOND_CONDUCTOR``), and a train growing towards its 9th card gets this share of
+#: the next tile's number per card it has beyond the first (the tile comes with the 9th).
+#: Counted from the 6th card only (until issue 26's measurement), greedy built no long
+#: trains: 20 greedy-vs-greedy games, LOK tiles attached 0.45 -> 0.95 per game, reached
+#: 0.05 -> 0.25 (``benchmarks/first_class_lok.py``; 0.15 and 0.2 per card gave fewer:
+#: the share then outweighs the tile it stands for, and the 9th card loses value).
 LOK_APPROACH = 0.1
+#: The cards of a train from which ``LOK_APPROACH`` counts (one: the first car).
+LOK_FROM = 1
+#: Share of what the best way of doing an open part of the turn gains that the part is
+#: worth while it waits (issue 26: queued parts counted nothing, so a coin spent for
+#: its column's action looked like a lost coin and greedy never walked a conductor on
+#: coins; below 1, so doing a part beats confirming with it open, and leaving it out
+#: loses it).
+PENDING = 0.8
 
 
 def scorings_left(state: State, seat: str) -> int:
@@ -109,21 +121,28 @@ def _train_terms(p: Player) -> tuple[int, int, int]:
     return now, beyond, levels
 
 
-def _end_cards(p: Player, rounds_left: int) -> float:
-    """The end-game cards as :func:`scoring.end_card_points` scores them, with
-    ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
+@lru_cache(maxsize=8192)
+def _end_terms(taken: tuple[str, ...], end_cards: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Per end-game card type: (points of the seat's end-game cards of it, action cards of
+    it taken), kept per hand (a sub-move rarely changes either)."""
     counts = dict.fromkeys(scoring.TYPES, 0)
-    for card in p.taken:
+    for card in taken:
         kind = _CARD_TYPE[card]
         if kind:
             counts[kind] += 1
     points = dict.fromkeys(scoring.TYPES, 0)
-    for card in p.end_cards:
+    for card in end_cards:
         kind, n = _END_CARD[card]
         points[kind] += n
+    return tuple((points[kind], counts[kind]) for kind in scoring.TYPES)
+
+
+def _end_cards(p: Player, rounds_left: int) -> float:
+    """The end-game cards as :func:`scoring.end_card_points` scores them, with
+    ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
     end = 0.0
-    for kind in scoring.TYPES:
-        end += points[kind] * (counts[kind] + CARDS_PER_ROUND_PER_TYPE * rounds_left)
+    for points, count in _end_terms(p.taken, p.end_cards):
+        end += points * (count + CARDS_PER_ROUND_PER_TYPE * rounds_left)
     return end
 
 
@@ -135,14 +154,90 @@ def _lok_terms(state: State, p: Player, left: int) -> float:
     next_tile = min(state.lok_tiles) if state.lok_tiles else 0
     value = 0.0
     for train, conductor in zip(p.trains, p.conductors, strict=True):
-        lok = next((i for i, card in enumerate(train) if card[0] == "lok"), None)
+        lok = len(train) - 1 if train[-1][0] == "lok" else None  # the 10th card: a train with it grows no more
         if lok is None:
-            grown = len(train) - RULES.post_at_car
+            grown = len(train) - LOK_FROM
             if next_tile and grown > 0:
                 value += LOK_APPROACH * next_tile * grown * left
         elif conductor < lok and next_place:
             value += CONSTANTINOPLE * next_place / (lok - conductor)
     return value
+
+
+def _conductor_gain(state: State, p: Player, t: int, steps: int, left: int) -> float:
+    """What the evaluation gains when train ``t``'s conductor walks ``steps`` (as far as it can):
+    the cards it passes count in full instead of ``BEYOND_CONDUCTOR``, and a LOK tile
+    reached brings the next Constantinople place instead of its share."""
+    train, conductor = p.trains[t], p.conductors[t]
+    to = min(len(train) - 1, conductor + steps)
+    if to <= conductor:
+        return 0.0
+    gain = 0.0
+    for kind, value, celebrity in train[conductor + 1:to + 1]:
+        points = value * 2 if kind == "car" and celebrity else (int(value) if kind != "post" else 0)
+        gain += points * (1 - BEYOND_CONDUCTOR) * left
+    lok = len(train) - 1 if train[-1][0] == "lok" else None
+    places = RULES.constantinople
+    if lok is not None and conductor < lok and len(state.constantinople) < len(places):
+        place = places[len(state.constantinople)]
+        reached = place if to >= lok else CONSTANTINOPLE * place / (lok - to)
+        gain += reached - CONSTANTINOPLE * place / (lok - conductor)
+    return gain
+
+
+def _upgrade_gain(state: State, p: Player, left: int) -> float:
+    """The best single upgrade: its levels where it stands (up to the conductor or beyond) and in ``LEVEL_SUM``."""
+    best = 0.0
+    for train, conductor in zip(p.trains, p.conductors, strict=True):
+        for i in trains.upgradable(train, state.supply):
+            _, level, celebrity = train[i]
+            diff = trains.NEXT_LEVEL[level] - level  # type: ignore[operator]
+            share = 1.0 if i <= conductor else BEYOND_CONDUCTOR
+            best = max(best, diff * (2 if celebrity else 1) * share * left + LEVEL_SUM * diff * left)
+    return best
+
+
+def _loco_gain(p: Player, steps: int, left: int) -> float:
+    """The points cities the locomotive reaches and its bonus cities at every later scoring."""
+    to, points = route.move(p, steps)
+    prefix = _bonus_prefix(p.route)
+    return points + BONUS_CITY * (prefix[to] - prefix[p.loco]) * left
+
+
+def _end_card_gain(state: State, p: Player) -> float:
+    """The best end-game card on display, as :func:`_end_cards` would count it."""
+    rounds_left = max(0, RULES.rounds - state.round)
+    if not state.end_display:
+        return 0.0
+    best = max(_end_cards(replace(p, end_cards=p.end_cards + (card,)), rounds_left) for card in state.end_display)
+    return best - _end_cards(p, rounds_left)
+
+
+def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
+    """What the best way of doing one open part gains by this evaluation."""
+    kind, n, train, _ = part
+    if kind in MANDATORY:
+        return 0.0  # done in every turn that goes on
+    if kind == "coins":
+        return COIN * min(n, RULES.coin_fields - sum(p.coins))
+    if kind == "vp":
+        return float(n)
+    if kind in ("conductor", "own_conductor"):
+        return max(_conductor_gain(state, p, t, n, left) for t in ((train,) if kind == "own_conductor" else (0, 1)))
+    if kind == "loco":
+        return _loco_gain(p, n, left)
+    if kind == "loco_or_conductor":
+        return max(_loco_gain(p, 1, left), *(_conductor_gain(state, p, t, 1, left) for t in (0, 1)))
+    if kind in ("upgrade", "upgrade_or_car"):
+        return n * _upgrade_gain(state, p, left)
+    if kind == "end_card":
+        return _end_card_gain(state, p)
+    return 0.0  # a new 0-car: worth what its later upgrades are, counted when they happen
+
+
+def _pending_value(state: State, p: Player, left: int) -> float:
+    """The open parts of the turn, ``PENDING`` of what doing each gains (each alone)."""
+    return PENDING * sum(_part_gain(state, p, part, left) for part in state.pending)
 
 
 def _player_value(state: State, seat: str, p: Player) -> float:
@@ -155,7 +250,45 @@ def _player_value(state: State, seat: str, p: Player) -> float:
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
              + _lok_terms(state, p, left))
+    if state.pending and seat == state.current():
+        value += _pending_value(state, p, left)
     return value
+
+
+#: Per coin field, its column (0-based).
+_COLUMN = {f: c for c, fields in enumerate(RULES.coin_columns) for f in fields}
+#: Per action card id, what of it this evaluation reads when it is taken for its actions:
+#: its type, its parts, its route card, its celebrity and postcard (cards of one design
+#: alike); a contract card is its own (the contract is opened by id).
+_DESIGN = {card.id: (card.type, card.effects, card.route, card.celebrity, card.postcard)
+           if not card.contract else card.id for card in RULES.cards.values()}
+
+
+def value_key(state: State, seat: str, command: Command) -> Hashable | None:
+    """Commands of ``seat`` with equal keys lead to positions :func:`evaluate` values alike
+    for ``seat`` (:func:`worker.bots.candidates.value_key`: the lookahead steps one of
+    them): a coin spent for a point from any field (the coins count by number), a coin
+    spent for its action from any field of its column, an end-game card bought with
+    any columns, an action card taken for an upgrade by its type alone (the end-game
+    cards count types), one taken for its actions by its design.  Checked against the
+    evaluation in ``tests/first_class/test_bots.py``."""
+    kind, args = command.type, command.args
+    if kind == "SpendCoin":
+        use = args.get("use")
+        if use == "vp":
+            return ("coin", "vp")
+        column = _COLUMN.get(args.get("field"))  # type: ignore[arg-type]
+        return ("coin", use, column) if column is not None else None
+    if kind == "BuyEndCard":
+        return ("buy", args.get("card"))
+    if kind == "TakeCard":
+        card = args.get("card")
+        if card not in _DESIGN:
+            return None
+        if args.get("mode") == "upgrade":
+            return ("take", "upgrade", _CARD_TYPE[card])
+        return ("take", args.get("mode"), _DESIGN[card])
+    return None
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:

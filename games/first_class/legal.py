@@ -12,7 +12,7 @@ from games.contract import SYSTEM, Command, OpenAction
 
 from . import coins, contracts, route, trains
 from .data import RULES
-from .state import MANDATORY, Pending, State
+from .state import BLOCKING, MANDATORY, Pending, State
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -31,7 +31,8 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             return []
         return [Command("DraftEndCard", seat, {"card": c}) for c in state.draft_hand]
     out: list[Command] = []
-    blocked = state.blocked()
+    top = state.top()
+    blocked = any(p[0] in BLOCKING for p in top)
     if state.phase == "play" and not state.took and not blocked:
         for row in state.rows:
             for card in row:
@@ -39,7 +40,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
                 out.append(Command("TakeCard", seat, {"card": card, "mode": "upgrade"}))
         if state.tile_holder is None:
             out.append(Command("TakeStartTile", seat, {}))
-    out.extend(step_commands(state, seat))
+    out.extend(step_commands(state, seat, top))
     if not blocked:
         player = state.player(seat)
         if state.phase == "scoring" and not state.pending:  # each bonus whole, one after the other
@@ -52,7 +53,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         for card in state.end_display:
             out.extend(Command("BuyEndCard", seat, {"card": card, "columns": list(columns)}) for columns in payments)
         out.extend(Command("FulfilContract", seat, {"card": c}) for c in contracts.fulfillable(player))
-        out.extend(skip_commands(state, seat))
+        out.extend(Command("SkipEffect", seat, skip_args(part)) for part in top if part[0] not in MANDATORY)
         if state.phase == "scoring" and not state.mandatory_open():
             out.append(Command("ScoreTrains", seat, {}))
     return out
@@ -68,11 +69,14 @@ def skip_args(part: Pending) -> dict[str, object]:
     return {"kind": kind, "train": train} if kind == "own_conductor" else {"kind": kind}
 
 
-def step_commands(state: State, seat: str) -> list[Command]:
+def step_commands(state: State, seat: str, top: tuple[Pending, ...] | None = None) -> list[Command]:
     """The commands that carry out a part of the top frame (each command once)."""
+    top = state.top() if top is None else top
+    if len(top) == 1:  # one part lists each command once
+        return part_commands(state, seat, top[0])
     out: list[Command] = []
     seen: set[tuple[str, tuple]] = set()
-    for part in state.top():
+    for part in top:
         for command in part_commands(state, seat, part):
             key = (command.type, tuple(sorted(command.args.items())))
             if key not in seen:

@@ -49,8 +49,25 @@ def upgrade_target(train: Train, index: int, supply: dict[str, int]) -> int | No
     return new
 
 
+#: Per car level, the next one (None at the top) and the supply kind of the card showing it.
+NEXT_LEVEL = {level: RULES.next_level(level) for level in RULES.levels}
+KIND = RULES.kind_of_level
+
+
 def upgradable(train: Train, supply: dict[str, int]) -> list[int]:
-    return [i for i, _ in cars(train) if upgrade_target(train, i, supply) is not None]
+    """The cars :func:`upgrade_target` allows, in one pass over the train (listed for
+    every sub-move the bots look at; the check per car walked the train again)."""
+    out = []
+    prev: int | None = None  # the level of the car to the left
+    for i, (kind, level, _) in enumerate(train):
+        if kind != "car":
+            continue
+        new = NEXT_LEVEL[level]
+        if new is not None and (prev is None or prev >= new) \
+                and (KIND[new] == KIND[level] or supply.get(KIND[new], 0) > 0):
+            out.append(i)
+        prev = level
+    return out
 
 
 def is_ordered(train: Train) -> bool:

@@ -165,3 +165,66 @@ def test_the_search_scores_its_leaves_on_one_determinization_per_search():
     first = search.outcome(table.projection)
     search.iterations_done += 1
     assert search.outcome(table.projection) == first
+
+
+def test_commands_with_one_value_key_lead_to_positions_valued_alike():
+    """The lookahead steps one command per ``value_key`` and gives the others its value:
+    that is only right if the evaluation really cannot tell their positions apart
+    (coins by field and column, end-game cards by payment, action cards by type and design)."""
+    import random
+
+    from events.local import LocalTable
+    from games.contract import IllegalMove
+    from games.first_class.evaluation import value_key
+    from worker.bots.base import play_turn
+    from worker.bots.candidates import choices, own_value, step
+
+    rng = random.Random(3)
+    shared = 0
+    for players in (2, 3):
+        table = LocalTable.create(GAME, {}, players, seed=f"fc-keys-{players}")
+        while not table.status().over:
+            if table.run_system():
+                continue
+            p = table.projection
+            seat = p.turn_seat or table.status().to_move[0]
+            value = own_value(seat)
+            groups: dict[object, list[float]] = {}
+            for command in choices(p, seat):
+                key = value_key(p.live, seat, command)
+                if key is None:
+                    continue
+                try:
+                    groups.setdefault(key, []).append(value(step(p, seat, command)))
+                except IllegalMove:
+                    continue
+            for key, values in groups.items():
+                assert len(set(values)) == 1, (key, values)
+                shared += len(values) > 1
+            play_turn(table, seat, rng.choice)
+    assert shared > 200
+
+
+def test_the_evaluation_values_the_open_parts_of_the_turn():
+    """Issue 26: parts queued by a card or a coin counted nothing, so spending a coin for
+    its column's conductor step looked like losing the coin.  An open part is worth a
+    share of what doing it gains: less than doing it, more than leaving it out."""
+    from games.first_class.state import replace
+
+    from .helpers import pending
+
+    evaluate = for_game(GAME)
+    state = new_game(2)
+    seat = state.current()
+    state = with_trains(state, seat, train(7, 4, 4, 2))
+
+    def value(s) -> float:
+        return evaluate(GAME, s, (seat,))[seat]
+
+    waiting = pending(state, ("own_conductor", 1, 0))
+    walked = replace(waiting, pending=()).with_player(seat, conductors=(1, 0))
+    left_out = replace(waiting, pending=())
+    assert value(walked) > value(waiting) > value(left_out)
+    # another seat's parts are not this seat's
+    other = next(s for s in state.seats if s != seat)
+    assert evaluate(GAME, waiting, (other,))[other] == evaluate(GAME, left_out, (other,))[other]

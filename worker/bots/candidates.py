@@ -12,10 +12,12 @@ bot's own (determinized) projection: the game's rules through its legal commands
 
 from __future__ import annotations
 
+import inspect
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from events.local import LocalTable
 from events.projection import Projection
@@ -31,6 +33,9 @@ MAX_SUBMOVES = 60
 
 #: ``value(projection) -> float``: how good a position is for the seat choosing.
 Value = Callable[[Projection], float]
+#: ``key(state, seat, command) -> hashable or None``: commands of ``seat`` with equal keys
+#: lead to positions the game's evaluation values alike for ``seat`` (None: no such promise).
+ValueKey = Callable[[Any, str, Command], Hashable | None]
 
 
 @dataclass(frozen=True)
@@ -39,25 +44,82 @@ class Candidate:
     #: The position after the turn (confirmed, or cut short by the game moving on).
     after: Projection
     value: float
+    #: Whether a command of the turn revealed information (a barrier event: a roll, a
+    #: card drawn): the search then replays it to find the draw; a turn known not to
+    #: draw is not replayed.
+    draws: bool = True
 
 
 class OutOfTime(Exception):
     pass
 
 
-def own_value(seat: str) -> Value:
-    """The seat's expected final points by the game's evaluation (cached per state;
-    the cache holds the state too, so that its id is not reused)."""
-    cache: dict[int, tuple[object, float]] = {}
+class OwnValue:
+    """The seat's expected final points by the game's evaluation, of a projection or
+    of a bare state (:meth:`state`: what :meth:`LocalTable.peek` gives a lookahead),
+    cached per state; the cache holds the state too, so that its id is not reused."""
 
-    def value(p: Projection) -> float:
-        hit = cache.get(id(p.live))
+    __slots__ = ("seat", "_cache")
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self._cache: dict[int, tuple[object, float]] = {}
+
+    def __call__(self, p: Projection) -> float:
+        return self.state(p.game, p.live)
+
+    def state(self, game: Any, live: Any) -> float:
+        hit = self._cache.get(id(live))
         if hit is None:
-            hit = (p.live, float(for_game(p.game)(p.game, p.live, (seat,)).get(seat, 0.0)))
-            cache[id(p.live)] = hit
+            hit = (live, float(for_game(game)(game, live, (self.seat,)).get(self.seat, 0.0)))
+            self._cache[id(live)] = hit
         return hit[1]
 
-    return value
+
+def own_value(seat: str) -> OwnValue:
+    """The seat's expected final points by the game's evaluation (cached per state)."""
+    return OwnValue(seat)
+
+
+def value_after(p: Projection, seat: str, command: Command, value: Value) -> float:
+    """``value`` of the position after ``command``: through :meth:`LocalTable.peek` where
+    ``value`` values bare states (an :class:`OwnValue`), else through a step."""
+    if isinstance(value, OwnValue):
+        return value.state(p.game, LocalTable.from_projection(p).peek(seat, command))
+    return value(step(p, seat, command))
+
+
+_VALUE_KEYS: dict[str, ValueKey | None] = {}
+
+
+def value_key(game: object) -> ValueKey | None:
+    """``value_key`` of the game's evaluation module, if it has one: the lookahead then
+    steps only the first legal command of each key and gives the others its value (a
+    First Class seat with six coins may spend any of them for a point, all alike to the
+    evaluation; issue 26 profile: a whole-turn listing stepped 404 sub-moves, a quarter
+    of them coins).  Ties already go to the first command, so the choices are the same."""
+    name = getattr(game, "name", "")
+    if name not in _VALUE_KEYS:
+        _VALUE_KEYS[name] = getattr(inspect.getmodule(for_game(game)), "value_key", None)  # type: ignore[arg-type]
+    return _VALUE_KEYS[name]
+
+
+def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Command]:
+    """``commands`` less those whose :func:`value_key` an earlier one has: as first
+    commands of whole turns they would start the same turn again, valued alike."""
+    keyed = value_key(p.game)
+    if keyed is None:
+        return list(commands)
+    seen: set[Hashable] = set()
+    out = []
+    for command in commands:
+        key = keyed(p.live, seat, command)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(command)
+    return out
 
 
 def choices(p: Projection, seat: str) -> list[Command]:
@@ -74,6 +136,14 @@ def step(p: Projection, seat: str, command: Command) -> Projection:
     return table.projection
 
 
+def _advance(p: Projection, seat: str, command: Command, table: LocalTable | None = None) -> tuple[Projection, bool]:
+    """The position after ``command`` (on ``table``, a table of ``p``, if given) and whether
+    its events reveal information."""
+    table = table or LocalTable.from_projection(p)
+    envelopes = table.submit(seat, command)
+    return table.projection, any(e.barrier for e in envelopes)
+
+
 def complete_greedily(p: Projection, seat: str, value: Value, first: Command | None = None,
                       deadline: float | None = None, hurry: random.Random | None = None) -> Candidate:
     """The rest of ``seat``'s turn from ``p`` (starting with ``first`` if given),
@@ -85,11 +155,15 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     have one whole turn to play and the lookahead of one sub-move can cost a whole
     budget in games with many sub-moves (a roll of dice, a long build phase)."""
     commands: list[Command] = []
+    keyed = value_key(p.game)
+    peeking = isinstance(value, OwnValue)
+    draws = False
     if first is not None:
-        p = step(p, seat, first)
+        p, drew = _advance(p, seat, first)
+        draws |= drew
         commands.append(Command(first.type, seat, first.args))
         if first.type == CONFIRM:
-            return Candidate(tuple(commands), p, value(p))
+            return Candidate(tuple(commands), p, value(p), draws)
     for _ in range(MAX_SUBMOVES):
         if not moving(p, seat):
             break
@@ -101,49 +175,67 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 raise OutOfTime
             command = next((c for c in legal if c.type == CONFIRM), None) or hurry.choice(legal)
             try:
-                p = step(p, seat, command)
+                p, drew = _advance(p, seat, command)
             except IllegalMove:
                 continue
+            draws |= drew
             commands.append(Command(command.type, seat, command.args))
             if command.type == CONFIRM:
                 break
             continue
-        best: tuple[float, Command, Projection] | None = None
+        table = LocalTable.from_projection(p)
+        best: tuple[float, Command, Projection | None] | None = None
+        seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
         for command in legal:
             if best is not None and hurry is not None and deadline is not None and CLOCK() > deadline:
                 break  # one sub-move's lookahead may list hundreds of commands: take the best so far
+            after: Projection | None = None
             if command.type == CONFIRM:
-                after = p
                 score = value(p)
             else:
+                key = keyed(p.live, seat, command) if keyed is not None else None
+                if key is not None and key in seen:
+                    continue
                 try:
-                    after = step(p, seat, command)
+                    if peeking:  # only the chosen command's projection is needed: made below
+                        score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
+                    else:
+                        after = step(p, seat, command)
+                        score = value(after)
                 except IllegalMove:
                     continue
+                if key is not None:
+                    seen.add(key)
                 # Doing something wins a tie against confirming (a step is rarely worse).
-                score = value(after) + 1e-6
+                score += 1e-6
             if best is None or score > best[0]:
                 best = (score, command, after)
         if best is None:
             break
-        _, command, after = best
+        _, command, chosen = best
         if command.type == CONFIRM:
-            p = step(p, seat, command)
+            p, drew = _advance(p, seat, command)
+            draws |= drew
             commands.append(Command(CONFIRM, seat, {}))
             break
-        p = after
+        if chosen is None:  # peeked at: the table submits the events it decided then
+            chosen, drew = _advance(p, seat, command, table)
+        else:  # stepped for its value: the draw is in its tail
+            drew = any(e.barrier for e in chosen.tail[len(p.tail):]) or not chosen.tail
+        draws |= drew
+        p = chosen
         commands.append(Command(command.type, seat, command.args))
-    return Candidate(tuple(commands), p, value(p))
+    return Candidate(tuple(commands), p, value(p), draws)
 
 
 def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
                     limit: int | None = None, deadline: float | None = None,
                     firsts: Sequence[Command] | None = None) -> list[Candidate]:
     """Whole turns of ``seat`` from ``p``, best first: one per first command (a
-    random ``limit`` of them when there are more).  Stops early at ``deadline``
+    random ``limit`` of them when there are more; one per :func:`value_key`).  Stops early at ``deadline``
     with what it has: the first candidate is always finished (cheaply once the
     deadline has passed), the others are dropped when they would overrun."""
-    firsts = list(firsts) if firsts is not None else choices(p, seat)
+    firsts = list(firsts) if firsts is not None else distinct(p, seat, choices(p, seat))
     if limit is not None and len(firsts) > limit:
         firsts = rng.sample(firsts, limit)
     result: list[Candidate] = []

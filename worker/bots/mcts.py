@@ -60,8 +60,9 @@ from worker.bots.candidates import (
     candidate_turns,
     choices,
     complete_greedily,
+    distinct,
     own_value,
-    step,
+    value_after,
 )
 from worker.bots.evaluation import for_game
 
@@ -278,8 +279,11 @@ class Search:
     # ------------------------------------------------------------------ chance
     def child(self, node: Node, candidate: Candidate) -> Node | Chance:
         """The child for one candidate turn: the position after it, or a :class:`Chance` node
-        when the turn draws (its commands replayed to find the first that reveals a draw)."""
+        when the turn draws (its commands replayed to find the first that reveals a draw;
+        a turn whose completion saw no draw is not replayed, First Class's almost never draw)."""
         assert node.mover is not None
+        if not candidate.draws:  # nothing to find: every command of the turn was folded without a draw
+            return Node(settle(candidate.after))
         table = LocalTable.from_projection(node.p)
         for i, command in enumerate(candidate.commands):
             if any(e.barrier for e in table.submit(node.mover, command)):
@@ -345,12 +349,12 @@ class Search:
         if self.batch is None or node is self.root:
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline)
             return
-        firsts = choices(node.p, node.mover)
+        firsts = distinct(node.p, node.mover, choices(node.p, node.mover))
         self.rng.shuffle(firsts)  # equal first steps in a random order
         scored = []
         for first in firsts:
             try:
-                scored.append((value(step(node.p, node.mover, first)), first))
+                scored.append((value_after(node.p, node.mover, first, value), first))
             except IllegalMove:
                 continue
         scored.sort(key=lambda x: -x[0])
@@ -408,12 +412,12 @@ def best_firsts(p: Projection, seat: str, value: Value, k: int) -> list[Command]
     """The ``k`` first commands whose position one step on is worth most to ``seat``
     (confirming counts as the position itself); the legal order breaks ties."""
     scored = []
-    for i, command in enumerate(choices(p, seat)):
+    for i, command in enumerate(distinct(p, seat, choices(p, seat))):
         if command.type == CONFIRM:
             scored.append((value(p), -i, command))
             continue
         try:
-            scored.append((value(step(p, seat, command)), -i, command))
+            scored.append((value_after(p, seat, command, value), -i, command))
         except IllegalMove:
             continue
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
