@@ -29,6 +29,8 @@ import statistics
 import subprocess
 import sys
 import time
+from itertools import compress
+from operator import attrgetter, not_
 from pathlib import Path
 
 #: The checkout whose engine is measured: this one, or ``--ab``'s other one (set for its child).
@@ -40,12 +42,15 @@ from events.projection import fold  # noqa: E402
 from games.contract import SYSTEM, Command  # noqa: E402
 from games.steam import GAME  # noqa: E402
 
+_TYPE = attrgetter("type")
 PLATFORM_ONLY = {"Undo", "RequestUndo", "AcceptUndo", "DeclineUndo", "HandToBot", "TakeBack"}
 
 
 #: Moves a player deep in debt still makes (the frugal random player stops spending there).
-CHEAP = ("ConfirmTurn", "EndBuild", "PassMove", "DeliverGoods", "ChooseReward", "PassBid", "RaiseLocomotive",
-         "PlaceNewCity", "PlaceCityGrowth", "StartDelivery", "MoveCube")
+CHEAP = frozenset(("ConfirmTurn", "EndBuild", "PassMove", "DeliverGoods", "ChooseReward", "PassBid",
+                   "RaiseLocomotive", "PlaceNewCity", "PlaceCityGrowth", "StartDelivery", "MoveCube"))
+#: The commands the frugal player keeps in debt only at a low price (it looks at their arguments).
+_PRICED = frozenset(("ChooseAction", "Bid", "RaiseCapital"))
 
 
 def frugal_move(table: LocalTable, seat: str, rng: random.Random, listings: list[float] | None = None) -> Command:
@@ -60,25 +65,43 @@ def frugal_move(table: LocalTable, seat: str, rng: random.Random, listings: list
         listings.append(time.process_time() - start)
     else:
         listed = table.legal(seat)
-    legal = [c for c in listed if c.type not in PLATFORM_ONLY]
+    # (one look at each command's type, in C: a build listing has ~750 commands, and the
+    # player's own passes over them cost as much as a third of the engine's listing)
+    types = list(map(_TYPE, listed))
+    present = set(types)
+    legal = listed
+    if not present.isdisjoint(PLATFORM_ONLY):
+        kept = list(map(not_, map(PLATFORM_ONLY.__contains__, types)))
+        legal, types = list(compress(listed, kept)), list(compress(types, kept))
+        present -= PLATFORM_ONLY
     if state.income.get(seat, 0) <= -3:
-        cheap = [c for c in legal if c.type in CHEAP
-                 or (c.type == "ChooseAction" and (c.args.get("pass") or c.args.get("tile", 9) <= 4))
-                 or (c.type == "Bid" and c.args.get("amount") == 0)
-                 or (c.type == "RaiseCapital" and c.args.get("steps", 9) <= 1)]
-        legal = cheap or legal
-    moves = [c for c in legal if c.type != "ConfirmTurn"]
-    confirm = [c for c in legal if c.type == "ConfirmTurn"]
+        if present.isdisjoint(_PRICED):
+            cheap = list(compress(legal, map(CHEAP.__contains__, types)))
+        else:
+            cheap = [c for c in legal if c.type in CHEAP
+                     or (c.type == "ChooseAction" and (c.args.get("pass") or c.args.get("tile", 9) <= 4))
+                     or (c.type == "Bid" and c.args.get("amount") == 0)
+                     or (c.type == "RaiseCapital" and c.args.get("steps", 9) <= 1)]
+        if cheap:
+            legal = cheap
+            types = list(map(_TYPE, legal))
+            present = set(types)
+    if "ConfirmTurn" in present:
+        moves = list(compress(legal, map("ConfirmTurn".__ne__, types)))
+        confirm = list(compress(legal, map("ConfirmTurn".__eq__, types)))
+        types = list(filter("ConfirmTurn".__ne__, types))
+    else:
+        moves, confirm = legal, []
     weight = 0.85 if state.phase == "build" and state.turn["built"] else 0.4
     if confirm and (not moves or rng.random() < weight):
         return confirm[0]
-    kinds = sorted({c.type for c in moves})
+    kinds = sorted(present - {"ConfirmTurn"})
     kind = rng.choice(kinds)
     for favourite, chance in (("DeliverGoods", 0.8), ("BuildTrack", 0.6)):
         if favourite in kinds and rng.random() < chance:
             kind = favourite
             break
-    pool = [c for c in moves if c.type == kind]
+    pool = list(compress(moves, map(kind.__eq__, types)))
     if kind in ("Bid", "RaiseCapital"):
         pool = pool[:4]
     return rng.choice(pool)
