@@ -269,6 +269,30 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     """Every BuildTrack command the seat may send now, in the order of ``legal_builds``."""
     if state.phase != "build" or state.current != seat or state.turn["built"] >= state.tile_limit(seat):
         return []
+    room = state.turn["built"] + 1 < state.tile_limit(seat)
+    key: tuple[Any, ...] | None = None
+    if not state.turn.get("pending"):
+        # the board is the network's; besides it only these decide the list (plan_build's payment,
+        # the faces left, whether a waiting track could still be joined this turn)
+        key = (seat, state.money[seat], state.income[seat], state.vp[seat], state.expert, room,
+               tuple(p for p, n in state.stock.items() if n > 0))
+        kept = net.listings.get(key)
+        if kept is not None:
+            return list(kept)
+    listed = _build_commands(state, net, seat, room)
+    if key is not None:
+        if len(net.listings) >= _LISTINGS_MAX:
+            net.listings.clear()
+        net.listings[key] = listed
+    return list(listed)
+
+
+#: The most build listings a network keeps (:attr:`.network.Network.listings`).
+_LISTINGS_MAX = 64
+
+
+def _build_commands(state: State, net: Network, seat: str, room: bool) -> list[Command]:
+    """:func:`build_commands`, listed afresh."""
     out: _Listing = _Listing()
     memo: dict[Any, Any] = {}
     waiting = pending.unjoined(state, net, seat)
@@ -286,7 +310,6 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     simple = [f for f, left in zip(tiles.PLAIN_FACES, faces, strict=True) if left and BASE_COST[f] == CHEAP]
     mp = state.map
     extras = pending.extras(mp.id)
-    room = state.turn["built"] + 1 < state.tile_limit(seat)
     towns, new_cities, track = mp.towns, state.new_cities, state.track
     town_faces: tuple[bool, ...] | None = None
     probe = pending.JoinProbe(state, net, seat, memo) if room else None
