@@ -275,7 +275,7 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
         # the board is the network's; besides it only these decide the list (plan_build's payment,
         # the faces left, whether a waiting track could still be joined this turn)
         key = (seat, state.money[seat], state.income[seat], state.vp[seat], state.expert, room,
-               tuple(p for p, n in state.stock.items() if n > 0))
+               tuple(state.stock.items()))
         kept = net.listings.get(key)
         if kept is not None:
             return list(kept)
