@@ -29,6 +29,8 @@ import statistics
 import subprocess
 import sys
 import time
+from itertools import compress
+from operator import attrgetter, not_
 from pathlib import Path
 
 #: The checkout whose engine is measured: this one, or ``--ab``'s other one (set for its child).
@@ -40,12 +42,15 @@ from events.projection import fold  # noqa: E402
 from games.contract import SYSTEM, Command  # noqa: E402
 from games.steam import GAME  # noqa: E402
 
+_TYPE = attrgetter("type")
 PLATFORM_ONLY = {"Undo", "RequestUndo", "AcceptUndo", "DeclineUndo", "HandToBot", "TakeBack"}
 
 
 #: Moves a player deep in debt still makes (the frugal random player stops spending there).
-CHEAP = ("ConfirmTurn", "EndBuild", "PassMove", "DeliverGoods", "ChooseReward", "PassBid", "RaiseLocomotive",
-         "PlaceNewCity", "PlaceCityGrowth", "StartDelivery", "MoveCube")
+CHEAP = frozenset(("ConfirmTurn", "EndBuild", "PassMove", "DeliverGoods", "ChooseReward", "PassBid",
+                   "RaiseLocomotive", "PlaceNewCity", "PlaceCityGrowth", "StartDelivery", "MoveCube"))
+#: The commands the frugal player keeps in debt only at a low price (it looks at their arguments).
+_PRICED = frozenset(("ChooseAction", "Bid", "RaiseCapital"))
 
 
 def frugal_move(table: LocalTable, seat: str, rng: random.Random, listings: list[float] | None = None) -> Command:
@@ -60,28 +65,59 @@ def frugal_move(table: LocalTable, seat: str, rng: random.Random, listings: list
         listings.append(time.process_time() - start)
     else:
         listed = table.legal(seat)
-    legal = [c for c in listed if c.type not in PLATFORM_ONLY]
+    # (each command's type looked at once, in C, and runs of one type taken as slices: a build
+    # listing has ~750 commands, and Python passes over them cost as much as the engine's listing)
+    types = list(map(_TYPE, listed))
+    present = set(types)
+    legal = listed
+    if not present.isdisjoint(PLATFORM_ONLY):
+        legal, types = _without(listed, types, present & PLATFORM_ONLY)
+        present -= PLATFORM_ONLY
     if state.income.get(seat, 0) <= -3:
-        cheap = [c for c in legal if c.type in CHEAP
-                 or (c.type == "ChooseAction" and (c.args.get("pass") or c.args.get("tile", 9) <= 4))
-                 or (c.type == "Bid" and c.args.get("amount") == 0)
-                 or (c.type == "RaiseCapital" and c.args.get("steps", 9) <= 1)]
-        legal = cheap or legal
-    moves = [c for c in legal if c.type != "ConfirmTurn"]
-    confirm = [c for c in legal if c.type == "ConfirmTurn"]
+        if present.isdisjoint(_PRICED):
+            cheap = list(compress(legal, map(CHEAP.__contains__, types)))
+        else:
+            cheap = [c for c in legal if c.type in CHEAP
+                     or (c.type == "ChooseAction" and (c.args.get("pass") or c.args.get("tile", 9) <= 4))
+                     or (c.type == "Bid" and c.args.get("amount") == 0)
+                     or (c.type == "RaiseCapital" and c.args.get("steps", 9) <= 1)]
+        if cheap:
+            legal = cheap
+            types = list(map(_TYPE, legal))
+            present = set(types)
+    confirms = types.count("ConfirmTurn") if "ConfirmTurn" in present else 0
     weight = 0.85 if state.phase == "build" and state.turn["built"] else 0.4
-    if confirm and (not moves or rng.random() < weight):
-        return confirm[0]
-    kinds = sorted({c.type for c in moves})
+    if confirms and (len(types) == confirms or rng.random() < weight):
+        return legal[types.index("ConfirmTurn")]
+    kinds = sorted(present - {"ConfirmTurn"})
     kind = rng.choice(kinds)
     for favourite, chance in (("DeliverGoods", 0.8), ("BuildTrack", 0.6)):
         if favourite in kinds and rng.random() < chance:
             kind = favourite
             break
-    pool = [c for c in moves if c.type == kind]
+    pool = _of_type(legal, types, kind)
     if kind in ("Bid", "RaiseCapital"):
         pool = pool[:4]
     return rng.choice(pool)
+
+
+def _without(listed: list[Command], types: list[str], unwanted: set[str]) -> tuple[list[Command], list[str]]:
+    """``listed`` (and its ``types``) without the commands of the ``unwanted`` types: a slice when
+    they close the list (the platform's commands follow the game's), else filtered in C."""
+    n = sum(types.count(t) for t in unwanted)
+    if all(t in unwanted for t in types[len(types) - n:]):
+        return listed[:len(listed) - n], types[:len(types) - n]
+    kept = list(map(not_, map(unwanted.__contains__, types)))
+    return list(compress(listed, kept)), list(compress(types, kept))
+
+
+def _of_type(listed: list[Command], types: list[str], kind: str) -> list[Command]:
+    """The commands of type ``kind`` in ``listed``, in order: a slice when they stand together."""
+    n = types.count(kind)
+    i = types.index(kind)
+    if types[i:i + n].count(kind) == n:
+        return listed[i:i + n]
+    return list(compress(listed, map(kind.__eq__, types)))
 
 
 def table_game(players: int, seed: int, options: dict[str, str], greedy: str | None = None,

@@ -45,8 +45,11 @@ class Steam(GameBase[State]):
     state_type = State
     #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
     state_version = 2
-    #: Its MCTS takes up to 40 s a position (many candidate deliveries and builds, each
-    #: completed greedily): far too slow to analyse a whole game.
+    #: Its MCTS is far too slow to analyse a whole game, even with the faster engine (issue 24):
+    #: mcts-100i took 0.2-0.5 s of CPU at each auction position of a random 3-player game but over
+    #: 4 min at its second action-tile position (74 s with the search's lazy listing, SEARCH_BATCH 3),
+    #: because a build turn has some 750 first tiles and the search completes each one greedily,
+    #: looking at every tile again at each step; the search, not the engine, must change first.
     capabilities = Capabilities(analysis_bot="greedy")
 
     decide = staticmethod(decide)

@@ -53,7 +53,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if state.turn["built"] < state.tile_limit(seat):
             out += listing.build_commands(state, net, seat)
         todo = city_action_open(state, seat)
-        groups: list[int | None] = list(building.supply_groups(state)) or [None]
+        groups: list[int | None] = (list(building.supply_groups(state)) or [None]) if todo else []
         # (name and cubes are for the menus: the place and the group in words)
         if todo == "urbanize":
             towns = [t for t in state.map.towns if state.is_town(t)]

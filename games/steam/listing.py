@@ -22,7 +22,7 @@ while a pending track waits to be joined) goes through ``plan_build`` itself.  T
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from games.contract import Command, IllegalMove
@@ -269,6 +269,45 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     """Every BuildTrack command the seat may send now, in the order of ``legal_builds``."""
     if state.phase != "build" or state.current != seat or state.turn["built"] >= state.tile_limit(seat):
         return []
+    room = state.turn["built"] + 1 < state.tile_limit(seat)
+    key: tuple[Any, ...] | None = None
+    if not state.turn.get("pending"):
+        # the board is the network's; besides it only these decide the list: what the seat can pay
+        # (_purse), the faces left, whether a waiting track could still be joined this turn
+        key = (seat, _purse(state, seat), state.expert, room, tuple(state.stock.items()))
+        kept = net.listings.get(key)
+        if kept is not None:
+            return list(kept)
+    listed = _build_commands(state, net, seat, room)
+    if key is not None:
+        if len(net.listings) >= _LISTINGS_MAX:
+            net.listings.clear()
+        net.listings[key] = listed
+    return list(listed)
+
+
+#: The most build listings a network keeps (:attr:`.network.Network.listings`).
+_LISTINGS_MAX = 64
+
+
+def _purse(state: State, seat: str) -> int:
+    """What decides every payment a listing asks about: the most the seat can pay (``finance.pay``
+    succeeds exactly up to its cash, plus in the base game what it can raise; after paying one
+    amount, a second one fits exactly when both together do), but no more than the dearest two
+    tiles of the map cost together (a listing never asks about more: a tile, and the tile that
+    joins its waiting track)."""
+    money = state.money[seat] if state.expert else state.money[seat] + finance.raisable(state, seat)
+    return min(money, _dearest_two(state.map.id))
+
+
+@cache
+def _dearest_two(map_id: str) -> int:
+    """Two of the dearest tile on the map's dearest terrain."""
+    return 2 * (max(tiles.base_cost(f) for f in tiles.FACES) + max(pending.extras(map_id).values()))
+
+
+def _build_commands(state: State, net: Network, seat: str, room: bool) -> list[Command]:
+    """:func:`build_commands`, listed afresh."""
     out: _Listing = _Listing()
     memo: dict[Any, Any] = {}
     waiting = pending.unjoined(state, net, seat)
@@ -286,7 +325,6 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
     simple = [f for f, left in zip(tiles.PLAIN_FACES, faces, strict=True) if left and BASE_COST[f] == CHEAP]
     mp = state.map
     extras = pending.extras(mp.id)
-    room = state.turn["built"] + 1 < state.tile_limit(seat)
     towns, new_cities, track = mp.towns, state.new_cities, state.track
     town_faces: tuple[bool, ...] | None = None
     probe = pending.JoinProbe(state, net, seat, memo) if room else None

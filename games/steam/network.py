@@ -135,6 +135,10 @@ class Network:
     #: (hex, edge) a new track would occupy -> the link whose open end points at it
     open_target: dict[tuple[str, int], tuple[Link, End]]
     _by_seg: dict[SegRef, list[Link]] | None = field(default=None, repr=False, compare=False)
+    #: This board's build listings kept by what else decides them (:func:`.listing.build_commands`):
+    #: the states sharing a network have the same tiles and New Cities, so a seat that lists again
+    #: with the same money and stock (the next round, another candidate move) gets the same list.
+    listings: dict[tuple[Any, ...], list[Any]] = field(default_factory=dict, repr=False, compare=False)
 
     def links_with(self, ref: SegRef) -> list[Link]:
         """The links through the segment ``ref``, in the order of ``links`` (one, but for a loop)."""

@@ -13,7 +13,7 @@ is joined the move window shows a mandatory open action and the turn cannot be c
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from . import finance, tiles
@@ -166,48 +166,53 @@ class JoinProbe:
     """:func:`join_mask` for one listing, its context read once (the listing asks it for most
     hexes it looks at)."""
 
-    __slots__ = ("state", "seat", "exits", "turns", "surcharge", "useful", "neighbours", "best", "paid")
+    __slots__ = ("exits", "surcharge", "useful", "neighbours", "best", "purse")
 
     def __init__(self, state: State, net: Network, seat: str, memo: dict[Any, Any]) -> None:
         exits, turns, surcharge, track, cities, new_cities, towns = _join_context(state, net, seat, memo)
-        self.state, self.seat = state, seat
-        self.exits, self.turns, self.surcharge = exits, turns, surcharge
+        self.exits, self.surcharge = exits, surcharge
         blocked = track.keys() | cities.keys() | new_cities.keys() | towns.keys()
         #: the empty hexes (no tile, city or town) with an edge a tile there may join
         self.useful = {h for h, m in exits.items() if m and h not in blocked}
         self.neighbours = state.map.neighbours
-        self.best: dict[tuple[int, int], int | None] = {}
-        self.paid: dict[tuple[int, int], bool] = {}
+        self.best = _cheapest_joins(tuple(turns))
+        #: the most the seat can pay: a tile and then the joining tile are paid exactly when both
+        #: together fit (``finance.can_pay_both``; the change paid out and the steps left add up)
+        self.purse = state.money[seat] if state.expert else state.money[seat] + finance.raisable(state, seat)
 
     def mask(self, hex_key: str, cost: int, edges: int) -> int:
         """:func:`join_mask` (``_cost_beyond`` and ``finance.can_pay_both``, inline)."""
         nbs = self.neighbours[hex_key]
+        useful, exits, surcharge, best = self.useful, self.exits, self.surcharge, self.best
+        left = self.purse - cost
         mask = 0
         for e in _BITS[edges]:
             nb = nbs[e]
-            if nb not in self.useful:
-                continue
-            back = (e + 3) % 6
-            outs = self.exits.get(nb, 0) & ~(1 << back)
-            key = (back, outs)
-            if key in self.best:
-                best = self.best[key]
-            else:
-                best = None
-                for out in _BITS[outs]:
-                    price = self.turns[(out - back) % 6]
-                    if price is not None and (best is None or price < best):
-                        best = price
-                self.best[key] = best
-            if best is None:
-                continue
-            pair = (cost, best + self.surcharge[nb])
-            ok = self.paid.get(pair)
-            if ok is None:
-                ok = self.paid[pair] = finance.can_pay_both(self.state, self.seat, cost, pair[1])
-            if ok:
-                mask |= 1 << e
+            if nb in useful:
+                back = _BACK[e]
+                price = best[back][exits.get(nb, 0) & _NOT_BIT[back]]
+                if price is not None and price + surcharge[nb] <= left:
+                    mask |= 1 << e
         return mask
+
+
+@lru_cache(maxsize=64)
+def _cheapest_joins(turns: tuple[int | None, ...]) -> tuple[tuple[int | None, ...], ...]:
+    """Per edge ``back`` a tile enters by and per bit mask of the edges it may leave by: the
+    cheapest plain tile for such a track (``turns``: the cheapest per turn of a track), or None."""
+    out = []
+    for back in range(6):
+        row: list[int | None] = []
+        for outs in range(64):
+            prices = [turns[(o - back) % 6] for o in _BITS[outs]]
+            row.append(min((p for p in prices if p is not None), default=None))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+#: The edge across from each edge, and each edge's bit cleared from a 6-bit mask.
+_BACK = (3, 4, 5, 0, 1, 2)
+_NOT_BIT = tuple(63 & ~(1 << e) for e in range(6))
 
 
 #: The set bits of each 6-bit mask, lowest first.

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from games.steam import building, listing
+from games.steam import building, finance, listing
 from games.steam.network import Network
 
 from .helpers import step, table
@@ -46,3 +46,21 @@ def test_the_fast_listing_is_the_planned_one_at_every_build_decision(players, ma
             break
     assert decisions > 40
     assert waiting > 0 or mode == "expert" and map_id == "rhine_ruhr"   # (this seed's players never wait)
+
+
+@pytest.mark.parametrize("mode", ["base", "expert"])
+def test_a_kept_listing_is_keyed_by_what_the_seat_can_pay(mode):
+    """A listing is kept by the seat's purse (``listing._purse``), not its cash, income and points:
+    every payment it asks about (a tile, then the tile joining its waiting track) succeeds exactly
+    when it fits into the purse, for every cash, income and points."""
+    state = table(3, "purse", mode=mode).state
+    top = listing._dearest_two(state.map.id)
+    for cash in range(0, 14):
+        for income in range(-10, 4):
+            for vp in range(0, 5):
+                state.money["p1"], state.income["p1"], state.vp["p1"] = cash, income, vp
+                purse = listing._purse(state, "p1")
+                for first in range(0, top // 2 + 1):
+                    assert bool(finance.pay(state, "p1", first)["ok"]) == (first <= purse)
+                    for then in range(0, top // 2 + 1):
+                        assert finance.can_pay_both(state, "p1", first, then) == (first + then <= purse)
