@@ -8,9 +8,11 @@ splits); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
+from games.kit.memo import sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import connect
@@ -90,6 +92,95 @@ def _with_pay(state: State, seat: str, kinds: list[str], ids: set[str], bridge: 
     return splits(state, seat, cost, state.front[seat]["question"] - used["question"])
 
 
+@dataclass(frozen=True, slots=True)
+class _Lay:
+    """A track command as the board allows it, before dice and payment: its type and
+    arguments, the kinds of its pieces, the mountains they cross, whether it owes the
+    bridge surcharge and whether it leaves the line pointing into a lake."""
+
+    type: str
+    args: dict[str, Any]
+    kinds: tuple[str, ...]
+    ids: frozenset[str]
+    bridge: bool = False
+    into_water: bool = False
+
+
+class _Way:
+    """What the board allows from one end towards one direction, whoever holds which dice:
+    the track pieces and tile connections (in the listing's order), and the bridges per
+    number of dice at most.  It depends only on where the end is, the board of its large
+    tile and the map (tiles, small tiles left, mountains), which ``evolve`` shares between
+    states until they change (:meth:`State.clone_for`, ``evolve._own_boards``): so one is
+    computed per end and board, and serves every roll, share, turned die and income on it
+    and every piece laid at the other end of the line on another tile."""
+
+    __slots__ = ("objects", "lays", "bridges")
+
+    def __init__(self, state: State, end: str, via: int, objects: tuple[object, ...]) -> None:
+        self.objects = objects
+        self.lays = _lays(state, end, via)
+        self.bridges: dict[int, list[_Lay]] = {}
+
+
+#: Ways by the end, direction and field and the identities of the objects they depend on
+#: (held in the entry, so the identities stay theirs); only sealed states
+#: (:mod:`games.kit.memo`) are served from here.
+_WAYS: dict[tuple[object, ...], _Way] = {}
+#: Ways remembered at most (a long search meets many; the oldest go first).
+_WAYS_KEPT = 4096
+
+
+def _way(state: State, end: str, via: int) -> _Way:
+    e = state.ends[end]
+    pos = e["pos"]
+    objects = (state.boards.get(pos), state.tiles, state.small_left, state.mountains)
+    if not sealed(state):
+        return _Way(state, end, via, objects)
+    key = (end, via, pos, *e["field"], *map(id, objects))
+    hit = _WAYS.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit.objects, objects, strict=True)):
+        if len(_WAYS) >= _WAYS_KEPT:
+            del _WAYS[next(iter(_WAYS))]
+        hit = _WAYS[key] = _Way(state, end, via, objects)
+    return hit
+
+
+def _lays(state: State, end: str, via: int) -> list[_Lay]:
+    """Track pieces and tile connections from ``end`` towards ``via``, dice aside."""
+    e = state.ends[end]
+    out: list[_Lay] = []
+    for x in range(4):
+        if x == opposite(via):
+            continue
+        try:
+            pieces = place_track(state, end, via, x)
+        except IllegalMove:
+            pieces = []
+        if pieces:
+            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+                            tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces))))
+        r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+        if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
+            out += _connections(state, end, via, x)
+    return out
+
+
+def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> list[_Lay]:
+    lays = way.bridges.get(max_dice)
+    if lays is None:
+        lays = []
+        for exits in bridge_paths(state, end, via, max_dice):
+            try:
+                pieces = build_bridge(state, end, via, exits)
+            except IllegalMove:
+                continue
+            lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
+                             tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
+        way.bridges[max_dice] = lays
+    return lays
+
+
 def _track(state: State, seat: str) -> list[Command]:
     front = state.front[seat]
     if not (front["straight"] or front["curve"] or front["question"]):
@@ -100,26 +191,23 @@ def _track(state: State, seat: str) -> list[Command]:
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            for x in range(4):
-                if x == opposite(via):
-                    continue
-                pieces = []
-                # the die first: a piece the seat has no face or '?' for is never walked and checked
-                if _has_dice(state, seat, ["straight" if x == via else "curve"]):
-                    try:
-                        pieces = place_track(state, end, via, x)
-                    except IllegalMove:
-                        pass
-                pays = _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) \
-                    if pieces else []
-                for pay in pays:
-                    out.append(Command("PlaceTrack", seat, {"end": end, "via": via, "exit": x, **_paid(pay)}))
-                r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-                if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
-                    out += _connections(state, seat, end, via, x)
-            for exits in bridge_paths(state, end, via, bridge_dice) if bridge_dice else ():
-                out += _bridge_commands(state, seat, {"end": end, "via": via, "exits": exits})
+            _way_commands(state, seat, _way(state, end, via), end, via, bridge_dice, out)
     return out
+
+
+def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
+                  out: list[Command]) -> None:
+    """The commands of one way the seat has the dice and payment for, appended to ``out``."""
+    for lay in way.lays:
+        for pay in _with_pay(state, seat, list(lay.kinds), lay.ids, False):
+            command = Command(lay.type, seat, {**lay.args, **_paid(pay)})
+            if not lay.into_water or _accepted(state, command):
+                out.append(command)
+    if bridge_dice:
+        for lay in _bridge_lays(state, way, end, via, bridge_dice):
+            if _affordable(state, seat, via, lay.args["exits"]):
+                out += [Command("BuildBridge", seat, {**lay.args, "exits": list(lay.args["exits"]), "pay": pay})
+                        for pay in _with_pay(state, seat, list(lay.kinds), lay.ids, True)]
 
 
 def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
@@ -137,18 +225,7 @@ def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
     return state.screen[seat] + state.front[seat]["question"] - used["question"] >= RULES["bridge_surcharge"]
 
 
-def _bridge_commands(state: State, seat: str, args: dict[str, Any]) -> list[Command]:
-    if not _affordable(state, seat, args["via"], args["exits"]):
-        return []
-    try:
-        pieces = build_bridge(state, args["end"], args["via"], args["exits"])
-    except IllegalMove:
-        return []
-    return [Command("BuildBridge", seat, {**args, "pay": pay})
-            for pay in _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), True)]
-
-
-def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Command]:
+def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     """Tile connections at the edge in direction ``x``; the cheap conditions (position,
     five elements, map fit, crossing terrain) filter before the full check."""
     e = state.ends[end]
@@ -158,12 +235,7 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
         return []
     er, ec = entry_field(r, c, x)
     crossing = ground(state, pos, r, c)
-    # The two dice first: onward directions the seat has no die for are never checked.
     edge_kind = "straight" if x == via else "curve"
-    onwards = [onward for onward in range(4) if onward != opposite(x)
-               and _has_dice(state, seat, [edge_kind, "straight" if onward == x else "curve"])]
-    if not onwards:
-        return []
     out = []
     for tile in TILE_TYPES:
         if state.small_left.get(tile, 0) <= 0:
@@ -171,7 +243,9 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
         for rot in range(4):
             if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, neighbour_pos(pos, x), tile, rot):
                 continue
-            for onward in onwards:
+            for onward in range(4):
+                if onward == opposite(x):
+                    continue
                 try:
                     conn = connect(state, end, via, x, tile, rot, onward)
                 except IllegalMove:
@@ -179,12 +253,10 @@ def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Co
                 ids = {state.mountains[pos]} if conn.pieces[0].ground == "mountain" else set()
                 if conn.pieces[1].ground == "mountain":
                     ids.add(conn.mountain)
-                into_water = _leads_into_water(conn.pieces[1], tile, rot)
-                for pay in _with_pay(state, seat, [p.kind for p in conn.pieces], ids, False):
-                    command = Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
-                                                            "rot": rot, "onward": onward, **_paid(pay)})
-                    if not into_water or _accepted(state, command):
-                        out.append(command)
+                out.append(_Lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                                                "onward": onward},
+                                (edge_kind, "straight" if onward == x else "curve"), frozenset(ids),
+                                into_water=_leads_into_water(conn.pieces[1], tile, rot)))
     return out
 
 
