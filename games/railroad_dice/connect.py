@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit import Memo
+from games.kit.memo import sealed
 
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
@@ -111,23 +111,31 @@ def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[i
     return False
 
 
-def _no_sides(state: State) -> dict[tuple[str, str, int], frozenset[int]]:
-    return {}
-
-
-#: Per sealed state: (position, tile, rotation) -> the new tile's open sides (the legal list
-#: asks once per onward direction and payment of the same connection).
-_NEW_SIDES: Memo[State, dict[tuple[str, str, int], frozenset[int]]] = Memo(_no_sides)
+#: The new tiles' open sides per map, by the identity of the two objects they depend on (the
+#: tiles laid and the small tiles left, held here so that the identities stay theirs):
+#: ``evolve`` replaces those only when a tile is connected, so every state of one map shares
+#: them (as :func:`.track.open_sides`); only sealed states (:mod:`games.kit.memo`) are served.
+_NEW_SIDES: dict[tuple[int, int], tuple[object, object, dict[tuple[str, str, int], frozenset[int]]]] = {}
+#: Maps remembered at most (the oldest go first).
+_NEW_SIDES_KEPT = 2048
 
 
 def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
     """The sides a tile about to be laid at ``pos`` could connect on (one small tile fewer),
-    memoised per sealed state (:mod:`games.kit.memo`)."""
-    cache = _NEW_SIDES(state)
-    key = (pos, tile, rot)
-    if key not in cache:
-        cache[key] = _new_tile_sides(state, pos, tile, rot)
-    return cache[key]
+    memoised per map for sealed states."""
+    if not sealed(state):
+        return _new_tile_sides(state, pos, tile, rot)
+    key = (id(state.tiles), id(state.small_left))
+    hit = _NEW_SIDES.get(key)
+    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
+        if len(_NEW_SIDES) >= _NEW_SIDES_KEPT:
+            del _NEW_SIDES[next(iter(_NEW_SIDES))]
+        hit = _NEW_SIDES[key] = (state.tiles, state.small_left, {})
+    cache = hit[2]
+    sides = cache.get((pos, tile, rot))
+    if sides is None:
+        sides = cache[(pos, tile, rot)] = _new_tile_sides(state, pos, tile, rot)
+    return sides
 
 
 def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
