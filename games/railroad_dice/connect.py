@@ -17,6 +17,7 @@ from there: the turn then owes that bridge (:mod:`.bridge`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
@@ -90,7 +91,24 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     return Connection([edge, first], pos, tile, rot, mountain, released, returned)
 
 
-def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[int, int],
+@cache
+def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, sides: frozenset[int]) -> bool | None:
+    """The first die on a new tile entered on field (r, c) moving ``exit_``, leaving towards
+    ``onward``, with the new tile open on ``sides``: None when :func:`connect` refuses it
+    (back, off the tile, into a lake no bridge crosses from there, a dead end), else whether
+    it points into the lake (the bridge then owed).  Only the tile and the open sides
+    matter: the tile is new and empty, so the map enters through ``sides`` alone."""
+    if onward == opposite(exit_):
+        return None
+    tr, tc = r + DELTA[onward][0], c + DELTA[onward][1]
+    if not inside(tr, tc):
+        return None
+    if terrain(tile, rot, tr, tc) == "water":
+        return True if _bridge_possible(None, "", tile, rot, (r, c), (tr, tc), onward, sides) else None
+    return False if continues(None, "", tr, tc, frozenset({(r, c)}), sides, {}) else None  # type: ignore[arg-type]
+
+
+def _bridge_possible(state: State | None, pos: str, tile: str, rot: int, first: tuple[int, int],
                      water: tuple[int, int], step: int, sides: frozenset[int]) -> bool:
     """Is there a way across the lake from the new tile's first die to free land that goes on?"""
     def ground_at(a: int, b: int) -> str:
@@ -106,7 +124,7 @@ def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[i
             r, c = r + DELTA[x][0], c + DELTA[x][1]
             fields.add((r, c))
         lr, lc = r + DELTA[exits[-1]][0], c + DELTA[exits[-1]][1]
-        if continues(state, pos, lr, lc, frozenset(fields), sides, {}):
+        if continues(state, pos, lr, lc, frozenset(fields), sides, {}):  # type: ignore[arg-type]
             return True
     return False
 

@@ -15,7 +15,7 @@ from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
-from .connect import connect
+from .connect import first_die, new_tile_sides
 from .data import COMPANIES, FACES, RULES, TILE_TYPES
 from .decide import decide
 from .dice import splits, track_dice
@@ -23,7 +23,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
-from .track import Piece, ground, mountains_of, place_track
+from .track import Piece, field_key, ground, mountains_of, place_track
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -81,7 +81,7 @@ def _paid(pay: dict[str, int]) -> dict[str, Any]:
     return {"pay": pay} if any(pay.values()) else {}
 
 
-def _with_pay(state: State, seat: str, kinds: list[str], ids: set[str], bridge: bool,
+def _with_pay(state: State, seat: str, kinds: list[str], ids: frozenset[str] | set[str], bridge: bool,
               extra: int = 0) -> list[dict[str, int]]:
     try:
         used = track_dice(state, seat, kinds)
@@ -226,37 +226,39 @@ def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
 
 
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
-    """Tile connections at the edge in direction ``x``; the cheap conditions (position,
-    five elements, map fit, crossing terrain) filter before the full check."""
+    """Tile connections at the edge in direction ``x``, as :func:`.connect.connect` allows
+    them: the edge field and the map checked once, each tile and rotation once, and the
+    first die on the new tile by :func:`.connect.first_die` (a function of the tile and its
+    open sides alone)."""
     e = state.ends[end]
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-    if neighbour_pos(pos, x) in state.tiles or len(state.boards.get(pos, {})) + 1 < RULES["min_elements_to_connect"]:
+    target = neighbour_pos(pos, x)
+    board = state.boards.get(pos, {})
+    if target in state.tiles or len(board) + 1 < RULES["min_elements_to_connect"] or field_key(r, c) in board:
+        return []
+    crossing = ground(state, pos, r, c)
+    if crossing == "water":
         return []
     er, ec = entry_field(r, c, x)
-    crossing = ground(state, pos, r, c)
     edge_kind = "straight" if x == via else "curve"
+    # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
+    ids = frozenset({state.mountains[pos]}) if crossing == "mountain" else frozenset()
     out = []
     for tile in TILE_TYPES:
         if state.small_left.get(tile, 0) <= 0:
             continue
         for rot in range(4):
-            if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, neighbour_pos(pos, x), tile, rot):
+            if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, target, tile, rot):
                 continue
+            sides = new_tile_sides(state, target, tile, rot)
             for onward in range(4):
-                if onward == opposite(x):
+                into_water = first_die(tile, rot, er, ec, x, onward, sides)
+                if into_water is None:
                     continue
-                try:
-                    conn = connect(state, end, via, x, tile, rot, onward)
-                except IllegalMove:
-                    continue
-                ids = {state.mountains[pos]} if conn.pieces[0].ground == "mountain" else set()
-                if conn.pieces[1].ground == "mountain":
-                    ids.add(conn.mountain)
                 out.append(_Lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
                                                 "onward": onward},
-                                (edge_kind, "straight" if onward == x else "curve"), frozenset(ids),
-                                into_water=_leads_into_water(conn.pieces[1], tile, rot)))
+                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water=into_water))
     return out
 
 
@@ -266,12 +268,6 @@ def _has_dice(state: State, seat: str, kinds: list[str]) -> bool:
     except IllegalMove:
         return False
     return True
-
-
-def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
-    assert piece.exit is not None
-    r, c = piece.r + DELTA[piece.exit][0], piece.c + DELTA[piece.exit][1]
-    return inside(r, c) and terrain(tile, rot, r, c) == "water"
 
 
 def _stations(state: State, seat: str) -> list[Command]:
