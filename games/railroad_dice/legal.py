@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
-from games.kit.memo import sealed
+from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import first_die, new_tile_sides
@@ -31,6 +31,13 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
     if state.phase != "play" or seat != state.current or state.end_trigger == "d":
         return []
+    return list(_LISTED(state))
+
+
+def _listing(state: State) -> list[Command]:
+    """The current seat's commands (memoised per sealed state in ``_LISTED``)."""
+    seat = state.current
+    assert seat is not None
     out: list[Command] = []
     front = state.front[seat]
     owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
@@ -50,6 +57,11 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if owes:  # only moves that keep the dice for the bridge
         out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
     return out
+
+
+#: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
+#: again by the platform when the turn is confirmed (the optional actions it forfeits).
+_LISTED: Memo[State, list[Command]] = Memo(_listing)
 
 
 def _accepted(state: State, command: Command) -> bool:
