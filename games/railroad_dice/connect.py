@@ -26,7 +26,7 @@ from games.kit.memo import sealed
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
 from .state import State
-from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
+from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, walk
 
 
@@ -91,13 +91,19 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     return Connection([edge, first], pos, tile, rot, mountain, released, returned)
 
 
-@cache
 def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, sides: frozenset[int]) -> bool | None:
     """The first die on a new tile entered on field (r, c) moving ``exit_``, leaving towards
     ``onward``, with the new tile open on ``sides``: None when :func:`connect` refuses it
     (back, off the tile, into a lake no bridge crosses from there, a dead end), else whether
-    it points into the lake (the bridge then owed).  Only the tile and the open sides
-    matter: the tile is new and empty, so the map enters through ``sides`` alone."""
+    it points into the lake (the bridge then owed).  Only the tile's fields and the open
+    sides matter (the tile is new and empty, so the map enters through ``sides`` alone):
+    cached by the rotated tile's rows, which stand for its fields."""
+    return _first_die(grid(tile, rot), tile, rot, r, c, exit_, onward, sides)
+
+
+@cache
+def _first_die(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_: int, onward: int,
+               sides: frozenset[int]) -> bool | None:
     if onward == opposite(exit_):
         return None
     tr, tc = r + DELTA[onward][0], c + DELTA[onward][1]
