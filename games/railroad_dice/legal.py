@@ -8,7 +8,7 @@ splits); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
@@ -18,7 +18,7 @@ from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_brid
 from .connect import first_die, new_tile_sides
 from .data import COMPANIES, FACES, RULES, TILE_TYPES
 from .decide import decide
-from .dice import splits, track_dice
+from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
@@ -88,22 +88,6 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-def _paid(pay: dict[str, int]) -> dict[str, Any]:
-    """A command needs ``pay`` only when something is paid."""
-    return {"pay": pay} if any(pay.values()) else {}
-
-
-def _with_pay(state: State, seat: str, kinds: list[str], ids: frozenset[str] | set[str], bridge: bool,
-              extra: int = 0) -> list[dict[str, int]]:
-    try:
-        used = track_dice(state, seat, kinds)
-    except IllegalMove:
-        return []
-    cost = len(ids - set(state.turn["mountains"])) * RULES["mountain_surcharge"] + extra
-    cost += RULES["bridge_surcharge"] if bridge else 0
-    return splits(state, seat, cost, state.front[seat]["question"] - used["question"])
-
-
 @dataclass(frozen=True, slots=True)
 class _Lay:
     """A track command as the board allows it, before dice and payment: its type and
@@ -116,6 +100,13 @@ class _Lay:
     ids: frozenset[str]
     bridge: bool = False
     into_water: bool = False
+    #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
+    straights: int = field(init=False)
+    curves: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "straights", self.kinds.count("straight"))
+        object.__setattr__(self, "curves", self.kinds.count("curve"))
 
 
 class _Way:
@@ -209,32 +200,35 @@ def _track(state: State, seat: str) -> list[Command]:
 
 def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
                   out: list[Command]) -> None:
-    """The commands of one way the seat has the dice and payment for, appended to ``out``."""
+    """The commands of one way the seat has the dice and payment for, appended to ``out``:
+    the dice as :func:`.dice.track_dice` takes them (the matching face, else a '?') and
+    every payment as :func:`.dice.splits` lists them, counted here from the lay's pieces."""
+    front = state.front[seat]
+    straight, curve, question = front["straight"], front["curve"], front["question"]
+    screen = state.screen[seat]
+    paid = set(state.turn["mountains"])
+    surcharge = RULES["mountain_surcharge"]
     for lay in way.lays:
-        for pay in _with_pay(state, seat, list(lay.kinds), lay.ids, False):
-            command = Command(lay.type, seat, {**lay.args, **_paid(pay)})
+        used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+        if used > question:
+            continue
+        cost = len(lay.ids - paid) * surcharge if lay.ids else 0
+        for k in range(min(cost, screen) + 1):
+            if cost - k > question - used:
+                continue
+            args = {**lay.args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay.args)
+            command = Command(lay.type, seat, args)
             if not lay.into_water or _accepted(state, command):
                 out.append(command)
     if bridge_dice:
         for lay in _bridge_lays(state, way, end, via, bridge_dice):
-            if _affordable(state, seat, via, lay.args["exits"]):
-                out += [Command("BuildBridge", seat, {**lay.args, "exits": list(lay.args["exits"]), "pay": pay})
-                        for pay in _with_pay(state, seat, list(lay.kinds), lay.ids, True)]
-
-
-def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
-    """Whether the seat has the dice for a bridge's pieces and its surcharge at all: the
-    cheap test first (most turns hold too few dice for any bridge), before the pieces are
-    walked and checked; the exact payments follow in ``_with_pay``."""
-    kinds, step = [], via
-    for x in exits:
-        kinds.append("straight" if x == step else "curve")
-        step = x
-    try:
-        used = track_dice(state, seat, kinds)
-    except IllegalMove:
-        return False
-    return state.screen[seat] + state.front[seat]["question"] - used["question"] >= RULES["bridge_surcharge"]
+            used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+            if used > question or screen + question - used < RULES["bridge_surcharge"]:
+                continue  # too few dice for its pieces and surcharge (as ``_affordable``)
+            cost = len(lay.ids - paid) * surcharge + RULES["bridge_surcharge"]
+            out += [Command("BuildBridge", seat, {**lay.args, "exits": list(lay.args["exits"]),
+                                                  "pay": {"screen": k, "question": cost - k}})
+                    for k in range(min(cost, screen) + 1) if cost - k <= question - used]
 
 
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
@@ -272,14 +266,6 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
                                                 "onward": onward},
                                 (edge_kind, "straight" if onward == x else "curve"), ids, into_water=into_water))
     return out
-
-
-def _has_dice(state: State, seat: str, kinds: list[str]) -> bool:
-    try:
-        track_dice(state, seat, kinds)
-    except IllegalMove:
-        return False
-    return True
 
 
 def _stations(state: State, seat: str) -> list[Command]:
