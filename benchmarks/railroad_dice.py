@@ -10,12 +10,17 @@ with the worker's bots and reports greedy's win rate (the issue's measure: >= 90
     python benchmarks/railroad_dice.py [--games 20] [--players 4] [--seed 1]
     python benchmarks/railroad_dice.py --greedy 100 [--budget-ms 200]
     python benchmarks/railroad_dice.py --base ../wt-6194846 [--rounds 3] [--games 6]
+    python benchmarks/railroad_dice.py --base ../wt-6194846 --callgrind [--games 3]
 
 ``--base TREE`` measures the random games of this checkout and of another one (e.g. the
 commit the speed target is set against) alternately, each in its own process running
 this script with that tree first on the path, in CPU seconds of the process
 (``time.process_time``), and prints the medians and their ratio: the engine's speed-up
-on a shared machine, where wall time says little.
+on a shared machine, where wall time says little.  With ``--callgrind`` it counts
+instructions instead (``valgrind --tool=callgrind``, ``PYTHONHASHSEED=0``): the games
+minus the imports alone, per checkout, each in a process of its own and without the
+bots' safety-net timer (under valgrind a random turn may pass it and fall back to
+greedy, which would change the games); the load of the machine does not move it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -63,6 +69,26 @@ def greedy_vs_random(games: int, seed: str, budget_ms: int) -> dict[str, float]:
             "seconds": round(time.perf_counter() - start, 1)}
 
 
+def _instructions(tree: Path, games: int, players: int, seed: str) -> int:
+    """Instructions of ``games`` random games in ``tree`` (a callgrind run), imports included."""
+    env = dict(os.environ, RD_BENCH_TREE=str(tree), PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                          __file__, "--games", str(games), "--players", str(players), "--seed", seed,
+                          "--no-timer"], env=env, cwd=tree, capture_output=True, text=True, check=True)
+    match = re.search(r"Collected : (\d+)", out.stderr)
+    assert match, out.stderr[-2000:]
+    return int(match.group(1))
+
+
+def callgrind_side_by_side(base: Path, games: int, players: int, seed: str) -> dict[str, object]:
+    """Millions of instructions of the random games of ``base`` and of this checkout."""
+    trees = {"before": base.resolve(), "after": Path(__file__).resolve().parents[1]}
+    millions = {name: round((_instructions(tree, games, players, seed) - _instructions(tree, 0, players, seed))
+                            / 1e6) for name, tree in trees.items()}
+    return {"games": games, "players": players, "instructions_M": millions,
+            "ratio": round(millions["before"] / millions["after"], 2)}
+
+
 def side_by_side(base: Path, rounds: int, games: int, players: int, seed: str) -> dict[str, object]:
     """Random games per CPU second of ``base`` and of this checkout, A/B in alternation."""
     trees = {"before": base.resolve(), "after": Path(__file__).resolve().parents[1]}
@@ -88,8 +114,17 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=200)
     parser.add_argument("--base", type=Path, help="compare random games per CPU second with this checkout")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--callgrind", action="store_true", help="with --base: count instructions instead")
+    parser.add_argument("--no-timer", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.base:
+    if args.no_timer:
+        import worker.bots.turns
+
+        worker.bots.turns.run_with_deadline = lambda fn, seconds: fn()  # type: ignore[assignment]
+    if args.base and args.callgrind:
+        print(json.dumps({"railroad_dice_engine_callgrind": callgrind_side_by_side(args.base, args.games,
+                                                                                    args.players, args.seed)}))
+    elif args.base:
         print(json.dumps({"railroad_dice_engine_ab": side_by_side(args.base, args.rounds, args.games,
                                                                   args.players, args.seed)}))
     elif args.greedy:

@@ -17,15 +17,16 @@ from there: the turn then owes that bridge (:mod:`.bridge`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit import Memo
+from games.kit.memo import sealed
 
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
 from .state import State
-from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
+from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, walk
 
 
@@ -90,7 +91,30 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     return Connection([edge, first], pos, tile, rot, mountain, released, returned)
 
 
-def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[int, int],
+def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, sides: frozenset[int]) -> bool | None:
+    """The first die on a new tile entered on field (r, c) moving ``exit_``, leaving towards
+    ``onward``, with the new tile open on ``sides``: None when :func:`connect` refuses it
+    (back, off the tile, into a lake no bridge crosses from there, a dead end), else whether
+    it points into the lake (the bridge then owed).  Only the tile's fields and the open
+    sides matter (the tile is new and empty, so the map enters through ``sides`` alone):
+    cached by the rotated tile's rows, which stand for its fields."""
+    return _first_die(grid(tile, rot), tile, rot, r, c, exit_, onward, sides)
+
+
+@cache
+def _first_die(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_: int, onward: int,
+               sides: frozenset[int]) -> bool | None:
+    if onward == opposite(exit_):
+        return None
+    tr, tc = r + DELTA[onward][0], c + DELTA[onward][1]
+    if not inside(tr, tc):
+        return None
+    if terrain(tile, rot, tr, tc) == "water":
+        return True if _bridge_possible(None, "", tile, rot, (r, c), (tr, tc), onward, sides) else None
+    return False if continues(None, "", tr, tc, frozenset({(r, c)}), sides, {}) else None  # type: ignore[arg-type]
+
+
+def _bridge_possible(state: State | None, pos: str, tile: str, rot: int, first: tuple[int, int],
                      water: tuple[int, int], step: int, sides: frozenset[int]) -> bool:
     """Is there a way across the lake from the new tile's first die to free land that goes on?"""
     def ground_at(a: int, b: int) -> str:
@@ -106,28 +130,36 @@ def _bridge_possible(state: State, pos: str, tile: str, rot: int, first: tuple[i
             r, c = r + DELTA[x][0], c + DELTA[x][1]
             fields.add((r, c))
         lr, lc = r + DELTA[exits[-1]][0], c + DELTA[exits[-1]][1]
-        if continues(state, pos, lr, lc, frozenset(fields), sides, {}):
+        if continues(state, pos, lr, lc, frozenset(fields), sides, {}):  # type: ignore[arg-type]
             return True
     return False
 
 
-def _no_sides(state: State) -> dict[tuple[str, str, int], frozenset[int]]:
-    return {}
-
-
-#: Per sealed state: (position, tile, rotation) -> the new tile's open sides (the legal list
-#: asks once per onward direction and payment of the same connection).
-_NEW_SIDES: Memo[State, dict[tuple[str, str, int], frozenset[int]]] = Memo(_no_sides)
+#: The new tiles' open sides per map, by the identity of the two objects they depend on (the
+#: tiles laid and the small tiles left, held here so that the identities stay theirs):
+#: ``evolve`` replaces those only when a tile is connected, so every state of one map shares
+#: them (as :func:`.track.open_sides`); only sealed states (:mod:`games.kit.memo`) are served.
+_NEW_SIDES: dict[tuple[int, int], tuple[object, object, dict[tuple[str, str, int], frozenset[int]]]] = {}
+#: Maps remembered at most (the oldest go first).
+_NEW_SIDES_KEPT = 2048
 
 
 def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
     """The sides a tile about to be laid at ``pos`` could connect on (one small tile fewer),
-    memoised per sealed state (:mod:`games.kit.memo`)."""
-    cache = _NEW_SIDES(state)
-    key = (pos, tile, rot)
-    if key not in cache:
-        cache[key] = _new_tile_sides(state, pos, tile, rot)
-    return cache[key]
+    memoised per map for sealed states."""
+    if not sealed(state):
+        return _new_tile_sides(state, pos, tile, rot)
+    key = (id(state.tiles), id(state.small_left))
+    hit = _NEW_SIDES.get(key)
+    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
+        if len(_NEW_SIDES) >= _NEW_SIDES_KEPT:
+            del _NEW_SIDES[next(iter(_NEW_SIDES))]
+        hit = _NEW_SIDES[key] = (state.tiles, state.small_left, {})
+    cache = hit[2]
+    sides = cache.get((pos, tile, rot))
+    if sides is None:
+        sides = cache[(pos, tile, rot)] = _new_tile_sides(state, pos, tile, rot)
+    return sides
 
 
 def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:

@@ -125,10 +125,22 @@ def _spend(s: State, seat: str, dice: Mapping[str, int], pay: Mapping[str, int],
     s.turn["mountains"] = sorted(set(s.turn["mountains"]) | set(mountains))
 
 
+def _own_boards(s: State, positions: set[str]) -> None:
+    """The large tiles at ``positions`` copied before pieces change on them: ``clone_for``
+    copies the map of boards one level only, so the boards nothing changes on stay the
+    predecessor's objects (shared, never changed: :mod:`.legal` keys what an end may
+    lay by the identity of its board)."""
+    for pos in positions:
+        board = s.boards.get(pos)
+        if board is not None:
+            s.boards[pos] = dict(board)
+
+
 def _laid(s: State, p: Mapping[str, Any]) -> None:
     _spend(s, p["seat"], p["dice"], p["pay"], p["mountains"])
     pieces = p["pieces"]
     end = s.ends[p["end"]]
+    _own_boards(s, {end["pos"], *(piece["pos"] for piece in pieces)})
     first = pieces[0]
     _attach(s, end, first)
     connect = p.get("connect")
@@ -165,6 +177,7 @@ def _station(s: State, p: Mapping[str, Any]) -> None:
     _spend(s, p["seat"], {}, p["pay"], p["mountains"])
     piece = p["piece"]
     end = s.ends[p["end"]]
+    _own_boards(s, {end["pos"], piece["pos"]})
     _attach(s, end, piece)
     r, c = piece["field"]
     s.boards[piece["pos"]][field_key(r, c)] = {"kind": "station", "sides": list(piece["sides"]),

@@ -8,20 +8,22 @@ splits); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
+from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
-from .connect import connect
+from .connect import first_die, new_tile_sides
 from .data import COMPANIES, FACES, RULES, TILE_TYPES
 from .decide import decide
-from .dice import splits, track_dice
+from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
-from .track import Piece, ground, mountains_of, place_track
+from .track import Piece, field_key, ground, mountains_of, place_track
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -29,6 +31,13 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
     if state.phase != "play" or seat != state.current or state.end_trigger == "d":
         return []
+    return list(_LISTED(state))
+
+
+def _listing(state: State) -> list[Command]:
+    """The current seat's commands (memoised per sealed state in ``_LISTED``)."""
+    seat = state.current
+    assert seat is not None
     out: list[Command] = []
     front = state.front[seat]
     owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
@@ -48,6 +57,11 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if owes:  # only moves that keep the dice for the bridge
         out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
     return out
+
+
+#: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
+#: again by the platform when the turn is confirmed (the optional actions it forfeits).
+_LISTED: Memo[State, list[Command]] = Memo(_listing)
 
 
 def _accepted(state: State, command: Command) -> bool:
@@ -74,20 +88,100 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-def _paid(pay: dict[str, int]) -> dict[str, Any]:
-    """A command needs ``pay`` only when something is paid."""
-    return {"pay": pay} if any(pay.values()) else {}
+@dataclass(frozen=True, slots=True)
+class _Lay:
+    """A track command as the board allows it, before dice and payment: its type and
+    arguments, the kinds of its pieces, the mountains they cross, whether it owes the
+    bridge surcharge and whether it leaves the line pointing into a lake."""
+
+    type: str
+    args: dict[str, Any]
+    kinds: tuple[str, ...]
+    ids: frozenset[str]
+    bridge: bool = False
+    into_water: bool = False
+    #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
+    straights: int = field(init=False)
+    curves: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "straights", self.kinds.count("straight"))
+        object.__setattr__(self, "curves", self.kinds.count("curve"))
 
 
-def _with_pay(state: State, seat: str, kinds: list[str], ids: set[str], bridge: bool,
-              extra: int = 0) -> list[dict[str, int]]:
-    try:
-        used = track_dice(state, seat, kinds)
-    except IllegalMove:
-        return []
-    cost = len(ids - set(state.turn["mountains"])) * RULES["mountain_surcharge"] + extra
-    cost += RULES["bridge_surcharge"] if bridge else 0
-    return splits(state, seat, cost, state.front[seat]["question"] - used["question"])
+class _Way:
+    """What the board allows from one end towards one direction, whoever holds which dice:
+    the track pieces and tile connections (in the listing's order), and the bridges per
+    number of dice at most.  It depends only on where the end is, the board of its large
+    tile and the map (tiles, small tiles left, mountains), which ``evolve`` shares between
+    states until they change (:meth:`State.clone_for`, ``evolve._own_boards``): so one is
+    computed per end and board, and serves every roll, share, turned die and income on it
+    and every piece laid at the other end of the line on another tile."""
+
+    __slots__ = ("objects", "lays", "bridges")
+
+    def __init__(self, state: State, end: str, via: int, objects: tuple[object, ...]) -> None:
+        self.objects = objects
+        self.lays = _lays(state, end, via)
+        self.bridges: dict[int, list[_Lay]] = {}
+
+
+#: Ways by the end, direction and field and the identities of the objects they depend on
+#: (held in the entry, so the identities stay theirs); only sealed states
+#: (:mod:`games.kit.memo`) are served from here.
+_WAYS: dict[tuple[object, ...], _Way] = {}
+#: Ways remembered at most (a long search meets many; the oldest go first).
+_WAYS_KEPT = 4096
+
+
+def _way(state: State, end: str, via: int) -> _Way:
+    e = state.ends[end]
+    pos = e["pos"]
+    objects = (state.boards.get(pos), state.tiles, state.small_left, state.mountains)
+    if not sealed(state):
+        return _Way(state, end, via, objects)
+    key = (end, via, pos, *e["field"], *map(id, objects))
+    hit = _WAYS.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit.objects, objects, strict=True)):
+        if len(_WAYS) >= _WAYS_KEPT:
+            del _WAYS[next(iter(_WAYS))]
+        hit = _WAYS[key] = _Way(state, end, via, objects)
+    return hit
+
+
+def _lays(state: State, end: str, via: int) -> list[_Lay]:
+    """Track pieces and tile connections from ``end`` towards ``via``, dice aside."""
+    e = state.ends[end]
+    out: list[_Lay] = []
+    for x in range(4):
+        if x == opposite(via):
+            continue
+        try:
+            pieces = place_track(state, end, via, x)
+        except IllegalMove:
+            pieces = []
+        if pieces:
+            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+                            tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces))))
+        r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+        if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
+            out += _connections(state, end, via, x)
+    return out
+
+
+def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> list[_Lay]:
+    lays = way.bridges.get(max_dice)
+    if lays is None:
+        lays = []
+        for exits in bridge_paths(state, end, via, max_dice):
+            try:
+                pieces = build_bridge(state, end, via, exits)
+            except IllegalMove:
+                continue
+            lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
+                             tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
+        way.bridges[max_dice] = lays
+    return lays
 
 
 def _track(state: State, seat: str) -> list[Command]:
@@ -100,106 +194,78 @@ def _track(state: State, seat: str) -> list[Command]:
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            for x in range(4):
-                if x == opposite(via):
-                    continue
-                pieces = []
-                # the die first: a piece the seat has no face or '?' for is never walked and checked
-                if _has_dice(state, seat, ["straight" if x == via else "curve"]):
-                    try:
-                        pieces = place_track(state, end, via, x)
-                    except IllegalMove:
-                        pass
-                pays = _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), False) \
-                    if pieces else []
-                for pay in pays:
-                    out.append(Command("PlaceTrack", seat, {"end": end, "via": via, "exit": x, **_paid(pay)}))
-                r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-                if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
-                    out += _connections(state, seat, end, via, x)
-            for exits in bridge_paths(state, end, via, bridge_dice) if bridge_dice else ():
-                out += _bridge_commands(state, seat, {"end": end, "via": via, "exits": exits})
+            _way_commands(state, seat, _way(state, end, via), end, via, bridge_dice, out)
     return out
 
 
-def _affordable(state: State, seat: str, via: int, exits: list[int]) -> bool:
-    """Whether the seat has the dice for a bridge's pieces and its surcharge at all: the
-    cheap test first (most turns hold too few dice for any bridge), before the pieces are
-    walked and checked; the exact payments follow in ``_with_pay``."""
-    kinds, step = [], via
-    for x in exits:
-        kinds.append("straight" if x == step else "curve")
-        step = x
-    try:
-        used = track_dice(state, seat, kinds)
-    except IllegalMove:
-        return False
-    return state.screen[seat] + state.front[seat]["question"] - used["question"] >= RULES["bridge_surcharge"]
+def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
+                  out: list[Command]) -> None:
+    """The commands of one way the seat has the dice and payment for, appended to ``out``:
+    the dice as :func:`.dice.track_dice` takes them (the matching face, else a '?') and
+    every payment as :func:`.dice.splits` lists them, counted here from the lay's pieces."""
+    front = state.front[seat]
+    straight, curve, question = front["straight"], front["curve"], front["question"]
+    screen = state.screen[seat]
+    paid = set(state.turn["mountains"])
+    surcharge = RULES["mountain_surcharge"]
+    for lay in way.lays:
+        used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+        if used > question:
+            continue
+        cost = len(lay.ids - paid) * surcharge if lay.ids else 0
+        for k in range(min(cost, screen) + 1):
+            if cost - k > question - used:
+                continue
+            args = {**lay.args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay.args)
+            command = Command(lay.type, seat, args)
+            if not lay.into_water or _accepted(state, command):
+                out.append(command)
+    if bridge_dice:
+        for lay in _bridge_lays(state, way, end, via, bridge_dice):
+            used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+            if used > question or screen + question - used < RULES["bridge_surcharge"]:
+                continue  # too few dice for its pieces and surcharge (as ``_affordable``)
+            cost = len(lay.ids - paid) * surcharge + RULES["bridge_surcharge"]
+            out += [Command("BuildBridge", seat, {**lay.args, "exits": list(lay.args["exits"]),
+                                                  "pay": {"screen": k, "question": cost - k}})
+                    for k in range(min(cost, screen) + 1) if cost - k <= question - used]
 
 
-def _bridge_commands(state: State, seat: str, args: dict[str, Any]) -> list[Command]:
-    if not _affordable(state, seat, args["via"], args["exits"]):
-        return []
-    try:
-        pieces = build_bridge(state, args["end"], args["via"], args["exits"])
-    except IllegalMove:
-        return []
-    return [Command("BuildBridge", seat, {**args, "pay": pay})
-            for pay in _with_pay(state, seat, [p.kind for p in pieces], mountains_of(state, pieces), True)]
-
-
-def _connections(state: State, seat: str, end: str, via: int, x: int) -> list[Command]:
-    """Tile connections at the edge in direction ``x``; the cheap conditions (position,
-    five elements, map fit, crossing terrain) filter before the full check."""
+def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
+    """Tile connections at the edge in direction ``x``, as :func:`.connect.connect` allows
+    them: the edge field and the map checked once, each tile and rotation once, and the
+    first die on the new tile by :func:`.connect.first_die` (a function of the tile and its
+    open sides alone)."""
     e = state.ends[end]
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-    if neighbour_pos(pos, x) in state.tiles or len(state.boards.get(pos, {})) + 1 < RULES["min_elements_to_connect"]:
+    target = neighbour_pos(pos, x)
+    board = state.boards.get(pos, {})
+    if target in state.tiles or len(board) + 1 < RULES["min_elements_to_connect"] or field_key(r, c) in board:
+        return []
+    crossing = ground(state, pos, r, c)
+    if crossing == "water":
         return []
     er, ec = entry_field(r, c, x)
-    crossing = ground(state, pos, r, c)
-    # The two dice first: onward directions the seat has no die for are never checked.
     edge_kind = "straight" if x == via else "curve"
-    onwards = [onward for onward in range(4) if onward != opposite(x)
-               and _has_dice(state, seat, [edge_kind, "straight" if onward == x else "curve"])]
-    if not onwards:
-        return []
+    # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
+    ids = frozenset({state.mountains[pos]}) if crossing == "mountain" else frozenset()
     out = []
     for tile in TILE_TYPES:
         if state.small_left.get(tile, 0) <= 0:
             continue
         for rot in range(4):
-            if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, neighbour_pos(pos, x), tile, rot):
+            if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, target, tile, rot):
                 continue
-            for onward in onwards:
-                try:
-                    conn = connect(state, end, via, x, tile, rot, onward)
-                except IllegalMove:
+            sides = new_tile_sides(state, target, tile, rot)
+            for onward in range(4):
+                into_water = first_die(tile, rot, er, ec, x, onward, sides)
+                if into_water is None:
                     continue
-                ids = {state.mountains[pos]} if conn.pieces[0].ground == "mountain" else set()
-                if conn.pieces[1].ground == "mountain":
-                    ids.add(conn.mountain)
-                into_water = _leads_into_water(conn.pieces[1], tile, rot)
-                for pay in _with_pay(state, seat, [p.kind for p in conn.pieces], ids, False):
-                    command = Command("ConnectTile", seat, {"end": end, "via": via, "exit": x, "tile": tile,
-                                                            "rot": rot, "onward": onward, **_paid(pay)})
-                    if not into_water or _accepted(state, command):
-                        out.append(command)
+                out.append(_Lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                                                "onward": onward},
+                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water=into_water))
     return out
-
-
-def _has_dice(state: State, seat: str, kinds: list[str]) -> bool:
-    try:
-        track_dice(state, seat, kinds)
-    except IllegalMove:
-        return False
-    return True
-
-
-def _leads_into_water(piece: Piece, tile: str, rot: int) -> bool:
-    assert piece.exit is not None
-    r, c = piece.r + DELTA[piece.exit][0], piece.c + DELTA[piece.exit][1]
-    return inside(r, c) and terrain(tile, rot, r, c) == "water"
 
 
 def _stations(state: State, seat: str) -> list[Command]:

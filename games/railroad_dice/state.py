@@ -101,10 +101,11 @@ def _two_levels(value: dict[str, Any]) -> dict[str, Any]:
 
 #: How deep ``clone_for`` copies a changed field: as deep as ``evolve`` changes it in place
 #: (a board's pieces, a tile's type, an end's lists and a station are replaced, never
-#: changed); fields not listed are copied whole.
+#: changed; a board is copied by ``evolve`` only where pieces change); fields not listed
+#: are copied whole.
 _COPIERS = {
     "screen": _one_level, "passengers": _one_level, "bank_shares": _one_level, "small_left": _one_level,
     "mountains": _one_level, "tiles": _one_level, "stations": _one_level, "turn": _one_level,
+    "boards": _one_level,  # the boards pieces change on are copied by evolve (``_own_boards``)
     "front": _two_levels, "shares": _two_levels, "supply": _two_levels, "ends": _two_levels,
-    "boards": _two_levels,
 }

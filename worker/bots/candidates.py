@@ -26,8 +26,10 @@ from worker.bots.base import NEVER
 from worker.bots.evaluation import for_game
 
 CONFIRM = "ConfirmTurn"
-#: The clock deadlines are measured on (wall time, like the worker's hard deadline).
-CLOCK = time.perf_counter
+#: The clock the search bots' budgets and deadlines are measured on: the process's CPU time,
+#: like the worker's hard deadline (:mod:`worker.bots.deadline`), so that a search on a
+#: shared core does the same work as on an idle one.
+CLOCK = time.process_time
 #: Sub-moves before a confirm is forced (a safety net; real turns are far shorter).
 MAX_SUBMOVES = 60
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 
 from events.local import LocalTable
 from games.contract import Command, IllegalMove
 from worker.bots.base import options, play_turn, still_moving
-from worker.bots.candidates import candidate_turns, own_value
+from worker.bots.candidates import CLOCK, candidate_turns, own_value
 from worker.bots.planners import for_game as planner_for
 
 log = logging.getLogger(__name__)
@@ -30,7 +29,7 @@ class GreedyBot:
         planned = self._planned(table, seat, rng)
         if planned is not None:
             return planned
-        deadline = time.perf_counter() + max(budget_ms, 1) / 1000 if budget_ms > 0 else None
+        deadline = CLOCK() + max(budget_ms, 1) / 1000 if budget_ms > 0 else None
         candidates = candidate_turns(table.projection, seat, own_value(seat), rng,
                                      limit=MAX_FIRSTS, deadline=deadline)
         if not candidates:

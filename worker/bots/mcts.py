@@ -32,9 +32,9 @@ by a seen one, in proportion to how often each was drawn).  An outcome's node is
 seat in mid-turn: its actions are the rest of the turn (completed greedily as above), and
 a new outcome is scored after the greedy rest of the turn, as a turn without a draw is.
 
-Budgets: ``budget_ms`` of wall time (checked before each iteration and inside
-candidate generation; a CPU-time budget was tried and dropped: on a busy machine
-it overran the worker's wall-clock deadline in :mod:`worker.bots.turns`), or a
+Budgets: ``budget_ms`` of the process's CPU time (``candidates.CLOCK``, checked before
+each iteration and inside candidate generation; the worker's hard deadline counts CPU
+time too, :mod:`worker.bots.deadline`), or a
 fixed number of iterations (``mcts-200i``), deterministic for a given rng
 whatever the machine.
 """
@@ -45,7 +45,6 @@ import inspect
 import json
 import math
 import random
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -54,6 +53,7 @@ from events.projection import Projection
 from games.contract import Command, IllegalMove, Status
 from worker.bots.base import play_turn
 from worker.bots.candidates import (
+    CLOCK,
     CONFIRM,
     Candidate,
     Value,
@@ -181,7 +181,7 @@ class MctsBot:
         if self.iterations is not None:
             best = search.run(iterations=self.iterations)
         else:
-            start = time.perf_counter()
+            start = CLOCK()
             best = search.run(deadline=start + max(budget_ms, 1) * BUDGET_SHARE / 1000)
         if best is None:
             return play_turn(table, seat, rng.choice)
@@ -216,7 +216,7 @@ class Search:
         while True:
             if iterations is not None and self.iterations_done >= iterations:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and CLOCK() > deadline:
                 break
             self.iterate(deadline)
             self.iterations_done += 1
