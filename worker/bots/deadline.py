@@ -9,7 +9,7 @@ The limit counts the process's CPU time (``ITIMER_PROF``): on a busy machine a s
 that shares its core gets the same work done before the net catches it, and a search
 stuck in pathological work is still stopped.  A search that blocks instead of working
 (it should never) is stopped by the wall clock at ``WALL_FACTOR`` times the limit.
-(Its own budget, which the search watches, stays on the wall clock.)
+(The budget the search watches itself counts CPU time too: ``candidates.CLOCK``.)
 """
 
 from __future__ import annotations
