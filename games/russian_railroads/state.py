@@ -34,9 +34,12 @@ SHARED = ("queue", "passed", "stacks", "display", "strip", "q_cards", "end_deck"
           "coin_only")
 
 
-#: The lists of :class:`PlayerState` that clones share likewise (the others are changed
-#: in place, also on the copies the feasibility checks try moves on).
-PLAYER_SHARED = ("locos", "engineers", "own_used", "q_used", "end_cards")
+#: The lists of :class:`PlayerState` that clones share likewise: all of them.  A fold or
+#: a feasibility check's hypothetical move replaces the list it changes (``set_at``,
+#: ``+ [x]``, :meth:`PlayerState.claim`), so copying a player (once per event that
+#: changes it) copies no list.
+PLAYER_SHARED = ("tr", "unlocked", "locos", "factories", "markers", "engineers", "own_used", "q_used", "claims",
+                 "end_cards")
 
 
 def added_at(values: list[int], index: int, delta: int) -> list[int]:
@@ -104,18 +107,23 @@ class PlayerState:
         p.black = self.black
         p.free = self.free
         p.black_free = self.black_free
-        p.tr = self.tr[:]
-        p.unlocked = self.unlocked[:]
-        p.locos = self.locos  # (PLAYER_SHARED: replaced, never changed in place)
-        p.factories = self.factories[:]
-        p.markers = self.markers[:]
+        p.tr = self.tr  # (PLAYER_SHARED: the lists are replaced, never changed in place)
+        p.unlocked = self.unlocked
+        p.locos = self.locos
+        p.factories = self.factories
+        p.markers = self.markers
         p.doublers = self.doublers
         p.engineers = self.engineers
         p.own_used = self.own_used
         p.q_used = self.q_used
-        p.claims = self.claims[:]
+        p.claims = self.claims
         p.end_cards = self.end_cards
         return p
+
+    def claim(self, key: str) -> None:
+        """Note a one-time space or tile as used (``claims`` is shared between clones:
+        replaced, never appended to)."""
+        self.claims = self.claims + [key]
 
     @property
     def revaluation(self) -> bool:
