@@ -204,14 +204,15 @@ def _resolved(state: State, payload: Payload) -> None:
 @handles("WorkerRelocated")
 def _relocated(state: State, payload: Payload) -> None:
     seat = payload["seat"]
-    old = state.occupied.pop(payload["from"], [seat, 1, 0, False])
+    occupied = state.occupied = dict(state.occupied)  # (shared between clones: replaced)
+    old = occupied.pop(payload["from"], [seat, 1, 0, False])
     if payload.get("own"):
         p = state.mut(seat)
         p.own_used = p.own_used + [payload["own"]]
     elif payload.get("never_occupied"):
         state.rally_users = state.rally_users + [seat]
     else:
-        state.occupied[payload["to"]] = [seat, 1, 0, old[3]]
+        occupied[payload["to"]] = [seat, 1, 0, old[3]]
     state.acted = state.placed = True
 
 

@@ -65,7 +65,7 @@ def _placed(state: State, payload: Payload) -> None:
     elif payload.get("never_occupied"):
         state.rally_users = state.rally_users + [payload["seat"]]
     else:
-        state.occupied[space] = [payload["seat"], workers, payload["coins"], black]
+        state.occupied = {**state.occupied, space: [payload["seat"], workers, payload["coins"], black]}
     state.acted = state.placed = True
 
 

@@ -27,7 +27,8 @@ def _olga(state: State, payload: Payload) -> None:
     elif pay == "black":
         p.black_free = False
     p.coins -= payload["coins"]
-    state.occupied[payload["space"]] = [payload["seat"], 0 if pay == "coin" else 1, payload["coins"], pay == "black"]
+    state.occupied = {**state.occupied,
+                      payload["space"]: [payload["seat"], 0 if pay == "coin" else 1, payload["coins"], pay == "black"]}
     _use(state, payload)
 
 
