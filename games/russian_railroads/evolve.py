@@ -160,7 +160,8 @@ def _confirmed(state: State, payload: Payload) -> None:
                 return
     state.pending = ()
     state.acted = state.placed = False
-    state.end_seen = None
+    if state.end_seen is not None:  # (a rare field: a write copies them, see state.RARE)
+        state.end_seen = None
     if state.phase == "draft":
         state.queue = state.queue[1:]
         if state.queue:
@@ -232,11 +233,12 @@ def _scored(state: State, payload: Payload) -> None:
 def _began(state: State, payload: Payload) -> None:
     state.round = payload["round"]
     state.occupied = {}
-    state.rally_users = []
-    state.coin_only = []
+    if state.rally_users or state.coin_only or state.reloc_from:  # (rare fields: see state.RARE)
+        state.rally_users = []
+        state.coin_only = []
+        state.reloc_from = {}
     state.passed = []
     state.pending = ()
-    state.reloc_from = {}
     state.queue = []
     state.acted = state.placed = False
     state.phase = "actions"
