@@ -187,8 +187,7 @@ def _confirmed(state: State, payload: Payload) -> None:
                 return
     state.pending = ()
     state.acted = state.placed = False
-    if state.end_seen is not None:  # (a rare field: a write copies them, see state.RARE)
-        state.end_seen = None
+    state.end_seen = None
     if state.phase == "draft":
         state.queue = state.queue[1:]
         if state.queue:
@@ -260,12 +259,11 @@ def _scored(state: State, payload: Payload) -> None:
 def _began(state: State, payload: Payload) -> None:
     state.round = payload["round"]
     state.occupied = {}
-    if state.rally_users or state.coin_only or state.reloc_from:  # (rare fields: see state.RARE)
-        state.rally_users = []
-        state.coin_only = []
-        state.reloc_from = {}
+    state.rally_users = []
+    state.coin_only = []
     state.passed = []
     state.pending = ()
+    state.reloc_from = {}
     state.queue = []
     state.acted = state.placed = False
     state.phase = "actions"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .data import RULES, SPECIAL9, loco_value
@@ -159,45 +158,6 @@ class PlayerState:
         return p
 
 
-#: Fields of :class:`State` that change a few times a game at most and that the hot paths
-#: (listing, deciding and folding the moves of the base game) do not read: they live in
-#: one :class:`Rare` object that a clone shares instead of copying each (a clone per
-#: event folded), read and written through properties of the same names; a write
-#: replaces the object (copy on write).
-RARE = ("q_cards", "end_deck", "end_removed", "draft_cards", "reloc_from", "last_scoring", "final", "rally_users",
-        "end_seen", "coin_only", "emil", "coal", "usa", "dsp")
-
-
-class Rare:
-    """The :data:`RARE` fields of one state (their meaning: :class:`State`)."""
-
-    __slots__ = RARE
-
-    def __init__(self) -> None:
-        self.q_cards: list[str] = []
-        self.end_deck: list[str] = []
-        self.end_removed: list[str] = []
-        self.draft_cards: list[str] = []
-        self.reloc_from: dict[str, str] = {}
-        self.last_scoring: dict[str, Any] = {}
-        self.final: dict[str, Any] = {}
-        self.rally_users: list[str] = []
-        self.end_seen: list[str] | None = None
-        self.coin_only: list[str] = []
-        self.emil: Any = None
-        self.coal: Any = None
-        self.usa: Any = None
-        self.dsp: Any = None
-
-    def but(self, name: str, value: Any) -> Rare:
-        """A copy with ``name`` set to ``value``."""
-        copy = Rare.__new__(Rare)
-        for slot in RARE:
-            setattr(copy, slot, getattr(self, slot))
-        setattr(copy, name, value)
-        return copy
-
-
 @dataclass(slots=True, eq=False, repr=False)
 class State:
     """A position.  Its fields are the state, but for the players' copy-on-write
@@ -241,46 +201,42 @@ class State:
     #: engineers by initial label (rounds left); None once hired
     strip: list[int | None] = field(default_factory=list)
     public_engineers: int = 2
+    q_cards: list[str] = field(default_factory=list)
     doubler_supply: int = 0
+    end_deck: list[str] = field(default_factory=list)
+    end_removed: list[str] = field(default_factory=list)
+    draft_cards: list[str] = field(default_factory=list)
+    #: seat -> turn-order space its worker relocates from
+    reloc_from: dict[str, str] = field(default_factory=dict)
+    last_scoring: dict[str, Any] = field(default_factory=dict)
+    final: dict[str, Any] = field(default_factory=dict)
+    #: seats with a worker on the never-occupied rally space this round
+    rally_users: list[str] = field(default_factory=list)
+    #: the end-game cards the current seat saw when it looked through the stack
+    #: this turn (sorted, so they tell nothing of the stack's order); None when it
+    #: has not looked.  Only this reaches the seat's view, never ``end_deck``.
+    end_seen: list[str] | None = None
+    #: "seat:space" of own engineers and the rally space taken this round with
+    #: coins and no worker (the board's ``occupied`` records that for the rest):
+    #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
+    coin_only: list[str] = field(default_factory=list)
     #: the normalised table options (``GameCreated.options``; {} = the base game) and
     #: the table they make (:mod:`.table`: the tableau and the modules in play)
     _options: dict[str, Any] = field(default_factory=dict)
     table: Table = field(default_factory=lambda: for_options({}))
-    #: the fields that change a few times a game and are read off the hot paths
-    #: (:data:`RARE`), in one object that clones share (:class:`Rare`)
-    _rare: Rare = field(default_factory=lambda: Rare())
-    if TYPE_CHECKING:  # (at run time properties that read and write ``_rare``: see RARE)
-        q_cards: list[str] = field(default_factory=list)
-        end_deck: list[str] = field(default_factory=list)
-        end_removed: list[str] = field(default_factory=list)
-        draft_cards: list[str] = field(default_factory=list)
-        #: seat -> turn-order space its worker relocates from
-        reloc_from: dict[str, str] = field(default_factory=dict)
-        last_scoring: dict[str, Any] = field(default_factory=dict)
-        final: dict[str, Any] = field(default_factory=dict)
-        #: seats with a worker on the never-occupied rally space this round
-        rally_users: list[str] = field(default_factory=list)
-        #: the end-game cards the current seat saw when it looked through the stack
-        #: this turn (sorted, so they tell nothing of the stack's order); None when it
-        #: has not looked.  Only this reaches the seat's view, never ``end_deck``.
-        end_seen: list[str] | None = None
-        #: "seat:space" of own engineers and the rally space taken this round with
-        #: coins and no worker (the board's ``occupied`` records that for the rest):
-        #: engineer 8 / factory 3 re-use only a space the seat stands on with a worker.
-        coin_only: list[str] = field(default_factory=list)
-        #: The modules' own parts of the state, each a typed dict declared by its module
-        #: (``<module>/shape.py``; dumped as it is) and None at a table without it.
-        #: Each is replaced, never changed in place, so clones share it.
-        #: The solo game's Emil: his workers, this round's deck and discards, the tiles
-        #: and engineers he took.
-        emil: EmilState | None = None
-        #: The coal module: coal, foundries, coal fields.
-        coal: CoalState | None = None
-        #: American Railroads: the stock market and the steel mills.
-        usa: Market | None = None
-        #: The DSP mini expansion (None until used): ?-tokens, freight wagons, Ludmilla's
-        #: card round.
-        dsp: DspState | None = None
+    #: The modules' own parts of the state, each a typed dict declared by its module
+    #: (``<module>/shape.py``; dumped as it is) and None at a table without it.
+    #: Each is replaced, never changed in place, so clones share it.
+    #: The solo game's Emil: his workers, this round's deck and discards, the tiles
+    #: and engineers he took.
+    emil: EmilState | None = None
+    #: The coal module: coal, foundries, coal fields.
+    coal: CoalState | None = None
+    #: American Railroads: the stock market and the steel mills.
+    usa: Market | None = None
+    #: The DSP mini expansion (None until used): ?-tokens, freight wagons, Ludmilla's
+    #: card round.
+    dsp: DspState | None = None
     #: the seats whose players this state copied already (:meth:`mut`; none: the dict of
     #: players is still the one it was cloned from): a tuple, replaced when it grows, so
     #: a clone starts from the shared empty one instead of a new set (a set per clone
@@ -330,10 +286,23 @@ class State:
         s.display = self.display
         s.strip = self.strip
         s.public_engineers = self.public_engineers
+        s.q_cards = self.q_cards
         s.doubler_supply = self.doubler_supply
+        s.end_deck = self.end_deck
+        s.end_removed = self.end_removed
+        s.draft_cards = self.draft_cards
+        s.reloc_from = self.reloc_from  # replaced, never changed in place
+        s.last_scoring = self.last_scoring
+        s.final = self.final
+        s.rally_users = self.rally_users
+        s.end_seen = self.end_seen  # replaced, never changed in place
+        s.coin_only = self.coin_only
         s._options = self._options
         s.table = self.table
-        s._rare = self._rare
+        s.emil = self.emil
+        s.coal = self.coal
+        s.usa = self.usa
+        s.dsp = self.dsp
         s._owned = ()
         s._after = None
         s._placements = None
@@ -395,23 +364,9 @@ class State:
 
 #: Fields that are not the position: the players (dumped apart), the table (made by the
 #: options), copy-on-write bookkeeping and the caches (what was derived from the state)
-_NOT_DUMPED = ("players", "table", "_owned", "_rare") + tuple(f.name for f in fields(State) if f.metadata.get("cache"))
+_NOT_DUMPED = ("players", "table", "_owned") + tuple(f.name for f in fields(State) if f.metadata.get("cache"))
 #: The fields a dump writes, in order
-_DUMPED = tuple(f.name for f in fields(State) if f.name not in _NOT_DUMPED) + RARE
-
-
-def _rare_field(name: str) -> property:
-    """The property of a :data:`RARE` field: read from the shared :class:`Rare`
-    (``attrgetter``: no Python frame), written into a copy of it."""
-
-    def write(state: State, value: Any) -> None:
-        state._rare = state._rare.but(name, value)
-
-    return property(attrgetter("_rare." + name), write)
-
-
-for _name in RARE:
-    setattr(State, _name, _rare_field(_name))
+_DUMPED = tuple(f.name for f in fields(State) if f.name not in _NOT_DUMPED)
 #: Slots dumped under another name (the options' property sets the table on load)
 _DUMPED_AS = {"_options": "options"}
 
