@@ -75,9 +75,7 @@ def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
     if actions.blocking_item(work.pending) is not None:
         return []
     p = work.players[seat]
-    tr, unlocked = p.tr, p.unlocked
-    step_target = tracks.step_target
-    lines = [line for line in (0, 1, 2) if step_target(tr, unlocked, line, colour)]
+    lines = tracks.open_lines(p.tr, p.unlocked, colour)
     if not lines:
         return []
     #: the candidates in _choose_in's order, each with what the mandatory items left
