@@ -52,8 +52,6 @@ def doubler_room(state: State, p: PlayerState, supply: int | None = None) -> int
 DOUBLER_SLOTS: int = RULES.raw["doublers"]["slots"]
 
 
-
-
 def _rules_effect_lists() -> list[list[dict[str, Any]]]:
     lists = [s["effects"] for s in RULES.spaces.values()]
     lists += [e["effects"] for e in RULES.engineers.values()]
@@ -206,8 +204,11 @@ def pending_feasible(state: State, p: PlayerState, pending: Iterable[Item],
 
 def pending_needs(pending: Iterable[Item]) -> _Needs | None:
     """What the mandatory items still open ask of the tableau (None: nothing)."""
-    return _needs_of(tuple((item.kind, item.n, item.arg) for item in pending
-                           if item.mandatory and item.n > 0 and item.kind in _DEMANDS))
+    key = []  # (a loop: a generator is a frame of its own, resumed per item)
+    for item in pending:
+        if item.mandatory and item.n > 0 and item.kind in _DEMANDS:
+            key.append((item.kind, item.n, item.arg))
+    return _needs_of(tuple(key))
 
 
 def _needs_of(key: tuple[tuple[str, int, Any], ...]) -> _Needs | None:

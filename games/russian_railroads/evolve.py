@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
+from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event, Status
 
 from . import turn_order
 from .data import RULES
@@ -65,9 +65,36 @@ def evolve(state: State, event: Event) -> State:
     if fn is not None:
         fn(new, event.payload)
     known = state._status
-    if known is not None and event.type in KEEPS_STATUS:
-        new._status = known
+    if known is not None:
+        if event.type in KEEPS_STATUS:
+            new._status = known
+        elif event.type == TURN_CONFIRMED and new.phase == "actions" and new.current is not None:
+            new._status = _next_turn_status(known, new.current)
     return new
+
+
+def _next_turn_status(known: Status, current: str) -> Status:
+    """The base game's action-phase status after a confirm handed the turn to
+    ``current``: ``known`` (the status before, kept only in the base game's action
+    phase, see ``game._status``) but for the seat to move (a confirm changes no
+    points, round or phase), built once per pair."""
+    key = (id(known), current)
+    found = _NEXT_TURN.get(key)
+    if found is not None and found[0] is known:
+        return found[1]
+    status = _new_status(Status)  # (as game._status_for builds them)
+    fields = status.__dict__
+    fields.update(known.__dict__)
+    fields["to_move"] = (current,)
+    if len(_NEXT_TURN) > 16:  # (few: see game.STATUS_MEMO)
+        _NEXT_TURN.clear()
+    _NEXT_TURN[key] = (known, status)
+    return status
+
+
+#: (id of the status before, seat to move) -> (that status, the status after the confirm)
+_NEXT_TURN: dict[tuple[int, str], tuple[Status, Status]] = {}
+_new_status = object.__new__
 
 
 def remember_outcome(state: State, events: list[Event], before_last: list[State], outcome: State) -> None:
@@ -204,14 +231,15 @@ def _resolved(state: State, payload: Payload) -> None:
 @handles("WorkerRelocated")
 def _relocated(state: State, payload: Payload) -> None:
     seat = payload["seat"]
-    old = state.occupied.pop(payload["from"], [seat, 1, 0, False])
+    occupied = state.occupied = dict(state.occupied)  # (shared between clones: replaced)
+    old = occupied.pop(payload["from"], [seat, 1, 0, False])
     if payload.get("own"):
         p = state.mut(seat)
         p.own_used = p.own_used + [payload["own"]]
     elif payload.get("never_occupied"):
         state.rally_users = state.rally_users + [seat]
     else:
-        state.occupied[payload["to"]] = [seat, 1, 0, old[3]]
+        occupied[payload["to"]] = [seat, 1, 0, old[3]]
     state.acted = state.placed = True
 
 

@@ -65,7 +65,7 @@ def _placed(state: State, payload: Payload) -> None:
     elif payload.get("never_occupied"):
         state.rally_users = state.rally_users + [payload["seat"]]
     else:
-        state.occupied[space] = [payload["seat"], workers, payload["coins"], black]
+        state.occupied = {**state.occupied, space: [payload["seat"], workers, payload["coins"], black]}
     state.acted = state.placed = True
 
 
@@ -92,18 +92,20 @@ def _gained(state: State, payload: Payload) -> None:
 @handles("TrackAdvanced")
 def _track(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
-    p.tr[payload["line"] * 5 + payload["colour"]] = payload["to"]
+    p.tr = set_at(p.tr, payload["line"] * 5 + payload["colour"], payload["to"])
     _use(state, payload)
 
 
 @handles("TracksUnlocked")
 def _unlock(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).unlocked[payload["colour"]] = True
+    p = state.mut(payload["seat"])
+    p.unlocked = set_at(p.unlocked, payload["colour"], True)
 
 
 @handles("SpecialSpaceReached")
 def _special(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(payload["key"])
+    p = state.mut(payload["seat"])
+    p.claims = p.claims + [payload["key"]]
 
 
 @handles("WorkerGained")
@@ -143,7 +145,8 @@ def _doubler(state: State, payload: Payload) -> None:
 
 @handles("IndustryAdvanced")
 def _industry(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).markers[payload["marker"] - 1] = payload["to"]
+    p = state.mut(payload["seat"])
+    p.markers = set_at(p.markers, payload["marker"] - 1, payload["to"])
     _use(state, payload)
 
 
@@ -188,7 +191,7 @@ def _factory(state: State, payload: Payload) -> None:
     replaced = without_boiler(payload["replaced"])
     if replaced and replaced < len(state.display):  # (not the coal factory)
         state.display = added_at(state.display, replaced, 1)
-    p.factories[payload["slot"]] = number
+    p.factories = set_at(p.factories, payload["slot"], number)
     _use(state, payload)
 
 
@@ -205,13 +208,14 @@ def _hired(state: State, payload: Payload) -> None:
 def _q_token(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     p.q_used = p.q_used + [payload["token"]]
-    p.claims.append("q:" + payload["space"])
+    p.claims = p.claims + ["q:" + payload["space"]]
     _use(state, payload)
 
 
 @handles("SecondMarkerPlaced")
 def _second(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).markers[1] = 0
+    p = state.mut(payload["seat"])
+    p.markers = set_at(p.markers, 1, 0)
 
 
 @handles("QuestionCardTaken")

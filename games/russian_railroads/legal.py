@@ -117,7 +117,8 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
     else:
         for colour in sorted(colours):
             for line, item in step_choices(state, seat, colour):
-                command = _step_command(seat, line, colour)
+                # (_step_command's lookup first, inline: the commonest sub-move)
+                command = _STEPS.get((seat, line, colour)) or _step_command(seat, line, colour)
                 listed.append(command)
                 if steps is not None:
                     steps.append((command, line, colour, item))

@@ -51,7 +51,8 @@ def can_place(p: PlayerState, loco: int) -> bool:
         if len(on_line) < slots[line]:
             return True
         for old in on_line:
-            if loco_value(old) < value:
+            # (the plain numbers below the special #9 are their own value, as in PlayerState.reach)
+            if (old if old < SPECIAL9 else loco_value(old)) < value:
                 return True
     return False
 

@@ -31,12 +31,15 @@ if TYPE_CHECKING:  # (the modules' own shapes; the base game imports no module)
 #: The lists of :class:`State` that clones share: replaced, never changed in place
 #: (a clone used to copy each of them, for every event folded).
 SHARED = ("queue", "passed", "stacks", "display", "strip", "q_cards", "end_deck", "draft_cards", "rally_users",
-          "coin_only")
+          "coin_only", "occupied")
 
 
-#: The lists of :class:`PlayerState` that clones share likewise (the others are changed
-#: in place, also on the copies the feasibility checks try moves on).
-PLAYER_SHARED = ("locos", "engineers", "own_used", "q_used", "end_cards")
+#: The lists of :class:`PlayerState` that clones share likewise: all of them.  A fold or
+#: a feasibility check's hypothetical move replaces the list it changes (``set_at``,
+#: ``+ [x]``, :meth:`PlayerState.claim`), so copying a player (once per event that
+#: changes it) copies no list.
+PLAYER_SHARED = ("tr", "unlocked", "locos", "factories", "markers", "engineers", "own_used", "q_used", "claims",
+                 "end_cards")
 
 
 def added_at(values: list[int], index: int, delta: int) -> list[int]:
@@ -104,18 +107,23 @@ class PlayerState:
         p.black = self.black
         p.free = self.free
         p.black_free = self.black_free
-        p.tr = self.tr[:]
-        p.unlocked = self.unlocked[:]
-        p.locos = self.locos  # (PLAYER_SHARED: replaced, never changed in place)
-        p.factories = self.factories[:]
-        p.markers = self.markers[:]
+        p.tr = self.tr  # (PLAYER_SHARED: the lists are replaced, never changed in place)
+        p.unlocked = self.unlocked
+        p.locos = self.locos
+        p.factories = self.factories
+        p.markers = self.markers
         p.doublers = self.doublers
         p.engineers = self.engineers
         p.own_used = self.own_used
         p.q_used = self.q_used
-        p.claims = self.claims[:]
+        p.claims = self.claims
         p.end_cards = self.end_cards
         return p
+
+    def claim(self, key: str) -> None:
+        """Note a one-time space or tile as used (``claims`` is shared between clones:
+        replaced, never appended to)."""
+        self.claims = self.claims + [key]
 
     @property
     def revaluation(self) -> bool:
@@ -177,7 +185,8 @@ class State:
     #: seats still to act in the draft or the relocation, in order
     queue: list[str] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)
-    #: space id -> [seat, workers, coins, black]
+    #: space id -> [seat, workers, coins, black] (:data:`SHARED`: the dict is replaced, never
+    #: changed in place; nor are its entries)
     occupied: dict[str, list[Any]] = field(default_factory=dict)
     pending: tuple[Item, ...] = ()
     next_item: int = 1
@@ -228,9 +237,10 @@ class State:
     #: The DSP mini expansion (None until used): ?-tokens, freight wagons, Ludmilla's
     #: card round.
     dsp: DspState | None = None
-    #: the seats whose players this state copied already (:meth:`mut`): a tuple,
-    #: replaced when it grows, so a clone starts from the shared empty one instead
-    #: of a new set (a set per clone was ~a tenth of ``clone``)
+    #: the seats whose players this state copied already (:meth:`mut`; none: the dict of
+    #: players is still the one it was cloned from): a tuple, replaced when it grows, so
+    #: a clone starts from the shared empty one instead of a new set (a set per clone
+    #: was ~a tenth of ``clone``)
     _owned: tuple[str, ...] = ()
     #: (events, states): the events ``decide`` just returned for this state and the
     #: state each of them folds into, which ``decide`` built anyway; ``evolve`` hands
@@ -259,7 +269,7 @@ class State:
     def clone(self) -> State:
         s = State.__new__(State)
         s.seats = self.seats
-        s.players = dict(self.players)
+        s.players = self.players  # (copied by the first mut)
         s.round = self.round
         s.rounds = self.rounds
         s.phase = self.phase
@@ -267,7 +277,7 @@ class State:
         s.current = self.current
         s.queue = self.queue
         s.passed = self.passed
-        s.occupied = dict(self.occupied)
+        s.occupied = self.occupied
         s.pending = self.pending
         s.next_item = self.next_item
         s.acted = self.acted
@@ -312,11 +322,16 @@ class State:
         self.table = for_options(value)
 
     def mut(self, seat: str) -> PlayerState:
-        """The player of ``seat``, copied once per clone before it is changed."""
-        if seat not in self._owned:
-            self.players[seat] = self.players[seat].clone()
-            self._owned += (seat,)
-        return self.players[seat]
+        """The player of ``seat``, copied once per clone before it is changed (and the
+        dict of players with the first one: a clone shares it until then)."""
+        owned = self._owned
+        if seat in owned:
+            return self.players[seat]
+        if not owned:
+            self.players = dict(self.players)
+        p = self.players[seat] = self.players[seat].clone()
+        self._owned = owned + (seat,)
+        return p
 
     @property
     def last_round(self) -> bool:

@@ -19,7 +19,7 @@ from .choosing import _choose, _choose_in, _guard_blocking
 from .context import Ctx, arg, line_arg
 from .data import BLACK, q_card_effects
 from .items import Item
-from .state import PlayerState, State
+from .state import PlayerState, State, set_at
 from .track_steps import advance_track
 
 Handler = Callable[[Ctx, str, Mapping[str, Any]], None]
@@ -49,7 +49,7 @@ def industry_step(work: State, seat: str, marker: int) -> tuple[int, Item]:
                           "or share a field with the other marker")
 
     def hypo(h: PlayerState) -> None:
-        h.markers[marker - 1] = target
+        h.markers = set_at(h.markers, marker - 1, target)
 
     return target, _choose_in(work, seat, actions.matching(work.pending, _INDUSTRY_ITEMS), hypo,
                               what="industry step")
@@ -227,7 +227,7 @@ def jump_grey_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     idx = line * 5 + BLACK + 1
 
     def hypo(h: PlayerState) -> None:
-        h.tr[idx] = target
+        h.tr = set_at(h.tr, idx, target)
 
     item = _choose(ctx, seat, actions.matching(ctx.work.pending, {"grey_jump": None}), hypo, what="grey jump")
     ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": BLACK + 1, "to": target, "use": item.id})

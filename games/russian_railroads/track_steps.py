@@ -14,7 +14,7 @@ from .choosing import _choose_in, _guard_blocking, _guard_blocking_state
 from .context import Ctx, colour_arg, line_arg
 from .data import BLACK, RULES, TRANSSIB
 from .items import Item
-from .state import PlayerState, State
+from .state import PlayerState, State, set_at
 
 
 def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -75,9 +75,7 @@ def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
     if actions.blocking_item(work.pending) is not None:
         return []
     p = work.players[seat]
-    tr, unlocked = p.tr, p.unlocked
-    step_target = tracks.step_target
-    lines = [line for line in (0, 1, 2) if step_target(tr, unlocked, line, colour)]
+    lines = tracks.open_lines(p.tr, p.unlocked, colour)
     if not lines:
         return []
     #: the candidates in _choose_in's order, each with what the mandatory items left
@@ -152,9 +150,9 @@ def _step_hypo(line: int, colour: int, target: int) -> Callable[[PlayerState], N
     idx = line * 5 + colour
 
     def hypo(h: PlayerState) -> None:
-        h.tr[idx] = target
+        h.tr = set_at(h.tr, idx, target)
         if line == TRANSSIB and colour == BLACK:
             for c, _ in tracks.unlocks_for(target, h.unlocked):
-                h.unlocked[c] = True
+                h.unlocked = set_at(h.unlocked, c, True)
 
     return hypo

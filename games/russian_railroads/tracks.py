@@ -37,6 +37,24 @@ def step_target(tr: Sequence[int], unlocked: Sequence[bool], line: int, colour: 
     return new if new < tr[line * 5 + colour - 1] else 0
 
 
+def open_lines(tr: Sequence[int], unlocked: Sequence[bool], colour: int) -> list[int]:
+    """The lines on which :func:`step_target` allows a step of ``colour``, in line order
+    (one call and one pass instead of one call per line: the listing asks this for
+    every colour a pending item allows)."""
+    if not unlocked[colour]:
+        return []
+    result = []
+    if colour == BLACK:
+        for line, idx, length in _STEP_SLOTS[colour]:
+            if tr[idx] < length:  # (step_target: the space after it lies on the line)
+                result.append(line)
+        return result
+    for line, idx, _length in _STEP_SLOTS[colour]:
+        if tr[idx] + 1 < tr[idx - 1]:  # (step_target: it stays behind the track ahead)
+            result.append(line)
+    return result
+
+
 def grey_jump_target(tr: Sequence[int], unlocked: Sequence[bool], line: int) -> int:
     """Engineer 11 (Dimitrij, DSP): "zieht sofort das graue Gleis auf einer Strecke so
     viele Schritte nach vorne, bis dieses hinter dem schwarzen Gleis dieser Strecke zum
@@ -69,6 +87,9 @@ def capacity(tr: Sequence[int], unlocked: Sequence[bool], colour: int) -> int:
     return total
 
 
+#: (line, track index, line length) of each line that allows a colour, by colour
+_STEP_SLOTS = tuple(tuple((line, line * 5 + colour, RULES.line_len[line]) for line in range(3)
+                          if RULES.allowed[line][colour]) for colour in range(5))
 #: (track index, line length) of the black track of each line, and the track indices
 #: of each other colour on the lines that allow it (what ``capacity`` walks)
 _BLACK_TRACKS = tuple((line * 5 + BLACK, RULES.line_len[line]) for line in range(3) if RULES.allowed[line][BLACK])

@@ -965,3 +965,15 @@ def test_statuses_are_the_statuses_the_dataclass_builds():
         assert status == fresh and vars(status) == vars(fresh) and repr(status) == repr(fresh)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_open_lines_are_the_lines_step_target_allows(seed):
+    """``tracks.open_lines`` (one pass over the lines a colour may use) lists exactly the
+    lines where ``tracks.step_target`` finds a space, in line order."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        tr, unlocked = _random_tracks(rng)
+        for colour in range(5):
+            expected = [line for line in range(3) if tracks.step_target(tr, unlocked, line, colour)]
+            assert tracks.open_lines(tr, unlocked, colour) == expected

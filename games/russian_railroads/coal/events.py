@@ -105,7 +105,7 @@ def _attached(state: State, payload: Payload) -> None:
         p.locos = set_at(p.locos, payload["line"], set_at(line, line.index(payload["number"]),
                                                            with_boiler(payload["number"])))
     else:
-        p.factories[payload["slot"]] = with_boiler(p.factories[payload["slot"]])
+        p.factories = set_at(p.factories, payload["slot"], with_boiler(p.factories[payload["slot"]]))
     _use(state, payload)
 
 
@@ -136,5 +136,5 @@ def _coal_factory(state: State, payload: Payload) -> None:
     replaced = without_boiler(payload["replaced"])
     if replaced and replaced != COAL_FACTORY:
         state.display = added_at(state.display, replaced, 1)
-    p.factories[payload["slot"]] = COAL_FACTORY
+    p.factories = set_at(p.factories, payload["slot"], COAL_FACTORY)
     _use(state, payload)

@@ -8,7 +8,7 @@ from typing import Any
 from ..data import Q_FACTORY, without_boiler
 from ..folds import Payload, _use, collects
 from ..items import Item
-from ..state import State, added_at
+from ..state import State, added_at, set_at
 from .ludmilla import _set, round_of
 from .shape import dsp_state
 
@@ -27,7 +27,8 @@ def _olga(state: State, payload: Payload) -> None:
     elif pay == "black":
         p.black_free = False
     p.coins -= payload["coins"]
-    state.occupied[payload["space"]] = [payload["seat"], 0 if pay == "coin" else 1, payload["coins"], pay == "black"]
+    state.occupied = {**state.occupied,
+                      payload["space"]: [payload["seat"], 0 if pay == "coin" else 1, payload["coins"], pay == "black"]}
     _use(state, payload)
 
 
@@ -71,7 +72,7 @@ def _q_factory(state: State, payload: Payload) -> None:
     replaced = without_boiler(payload["replaced"])
     if replaced and replaced < len(state.display):  # (not the coal factory)
         state.display = added_at(state.display, replaced, 1)
-    p.factories[payload["slot"]] = Q_FACTORY
+    p.factories = set_at(p.factories, payload["slot"], Q_FACTORY)
     _use(state, payload)
 
 

@@ -180,7 +180,7 @@ def _revealed(state: State, payload: Payload) -> None:
     card = payload["card"]
     changes: dict[str, Any] = {"deck": [c for c in emil["deck"] if c != card], "discard": emil["discard"] + [card]}
     if payload["blocked"]:
-        state.occupied[payload["space"]] = [EMIL_SEAT, payload["workers"], payload["coins"], False]
+        state.occupied = {**state.occupied, payload["space"]: [EMIL_SEAT, payload["workers"], payload["coins"], False]}
         changes.update(free=emil["free"] - payload["workers"], due=False)
     _set(state, **changes)
 

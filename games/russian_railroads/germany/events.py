@@ -33,33 +33,34 @@ def _prepared(state: State, payload: Payload) -> None:
 
 @handles("BranchChosen")
 def _branch(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(f"de_arm:{payload['arm']}")
+    state.mut(payload["seat"]).claim(f"de_arm:{payload['arm']}")
     _use(state, payload)
 
 
 @handles("ExtensionLaid")
 def _extension(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(f"de_tile:{payload['station']}:{payload['tile']}")
+    state.mut(payload["seat"]).claim(f"de_tile:{payload['station']}:{payload['tile']}")
     _use(state, payload)
 
 
 @handles("IncomeMarkerTaken")
 def _income_taken(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(f"de_income:{payload['marker']}")
+    state.mut(payload["seat"]).claim(f"de_income:{payload['marker']}")
     _use(state, payload)
 
 
 @handles("IncomeMarkerUsed")
 def _income_used(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(f"de_income_used:{payload['marker']}:{payload['round']}")
+    state.mut(payload["seat"]).claim(f"de_income_used:{payload['marker']}:{payload['round']}")
     state.acted = True
 
 
 @handles("ExtraMarkerPlaced")
 def _extra_marker(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).markers.append(0)
+    p = state.mut(payload["seat"])
+    p.markers = p.markers + [0]
 
 
 @handles("RevaluationTileTaken")
 def _revaluation(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append("de_revaluation")
+    state.mut(payload["seat"]).claim("de_revaluation")

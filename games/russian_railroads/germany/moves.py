@@ -31,7 +31,7 @@ from .. import actions, extra_uses, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES
 from ..items import Item
-from ..state import PlayerState, State
+from ..state import PlayerState, State, set_at
 from ..tracks import colour_set
 from . import board
 from .board import MUENCHEN, SWITCH_AFTER
@@ -115,10 +115,10 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     on_muenchen_black = line == MUENCHEN and colour == BLACK
 
     def hypo(h: PlayerState) -> None:
-        h.tr[idx] = target
+        h.tr = set_at(h.tr, idx, target)
         if on_muenchen_black:
             for c, _ in rules.unlocks_for(target, h.unlocked):
-                h.unlocked[c] = True
+                h.unlocked = set_at(h.unlocked, c, True)
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="track step")
     ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item.id})
@@ -156,9 +156,9 @@ def choose_branch(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     work = ctx.work
     rest = actions.consume(work.pending, item.id)
     h = work.players[seat].clone()
-    h.claims.append(f"de_arm:{arm}")
+    h.claims = h.claims + [f"de_arm:{arm}"]
     for c, _ in rules_for(h).unlocks_for(h.tr[MUENCHEN * 5 + BLACK], h.unlocked):
-        h.unlocked[c] = True
+        h.unlocked = set_at(h.unlocked, c, True)
     if not actions.pending_feasible(work, h, rest):
         raise IllegalMove("rr.turn.mandatory_blocked", "this would leave a mandatory action impossible to complete")
     ctx.emit("BranchChosen", {"seat": seat, "arm": arm, "use": item.id})

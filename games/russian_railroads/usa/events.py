@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from .. import actions
 from ..folds import Payload, collects
-from ..state import State
+from ..state import State, set_at
 from .board import LINES, STEEL_MILL, market_of
 from .shape import Market
 
@@ -41,8 +41,8 @@ def _prepared(state: State, payload: Payload) -> None:
     auf das Feld 0 der beiden Industrieleisten."""
     for seat in state.seats:
         p = state.mut(seat)
-        p.claims.append("usa")
-        p.markers[1] = 0
+        p.claims = p.claims + ["usa"]
+        p.markers = set_at(p.markers, 1, 0)
     state.usa = cast(Market, dict(payload["market"]))
 
 
@@ -62,14 +62,15 @@ def _tile(state: State, payload: Payload) -> None:
 
 @handles("RubbleBlasted")
 def _blasted(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).claims.append(f"us_blast:{payload['rubble']}")
+    p = state.mut(payload["seat"])
+    p.claims = p.claims + [f"us_blast:{payload['rubble']}"]
 
 
 @handles("CoinSpaceUsed")
 def _coin_space(state: State, payload: Payload) -> None:
     p = state.mut(payload["seat"])
     p.coins -= payload["coins"]
-    p.claims.append(f"us_done:{payload['space']}")
+    p.claims = p.claims + [f"us_done:{payload['space']}"]
     state.acted = True
 
 
@@ -79,7 +80,7 @@ def _doubler(state: State, payload: Payload) -> None:
     if payload["line"] == 0:  # the main line's 8 slots: the base count
         p.doublers += 1
     else:
-        p.claims.append(f"us_dbl:{LINES[payload['line']]}")
+        p.claims = p.claims + [f"us_dbl:{LINES[payload['line']]}"]
     state.doubler_supply -= 1
     _use(state, payload)
 
@@ -91,7 +92,8 @@ def _mill(state: State, payload: Payload) -> None:
 
 @handles("SteelMillBuilt")
 def _mill_built(state: State, payload: Payload) -> None:
-    state.mut(payload["seat"]).factories[payload["slot"]] = STEEL_MILL
+    p = state.mut(payload["seat"])
+    p.factories = set_at(p.factories, payload["slot"], STEEL_MILL)
     _use(state, payload)
 
 

@@ -27,7 +27,7 @@ from .. import actions, submoves
 from ..context import Ctx, arg, colour_arg, line_arg
 from ..data import BLACK, RULES
 from ..items import Item
-from ..state import PlayerState, State
+from ..state import PlayerState, State, set_at
 from ..tracks import colour_set
 from . import board, market
 from .board import INDUSTRY_RUBBLE, LINES, MAIN, MILL_EFFECTS, STEEL_MILL, TRACK_RUBBLE, UPPER, market_of
@@ -100,10 +100,10 @@ def advance_track(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     main_black = line == MAIN and colour == BLACK
 
     def hypo(h: PlayerState) -> None:
-        h.tr[idx] = target
+        h.tr = set_at(h.tr, idx, target)
         if main_black:
             for c, _ in rules.unlocks_for(target, h.unlocked):
-                h.unlocked[c] = True
+                h.unlocked = set_at(h.unlocked, c, True)
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="track step")
     ctx.emit("TrackAdvanced", {"seat": seat, "line": line, "colour": colour, "to": target, "use": item.id})
@@ -128,7 +128,7 @@ def advance_industry(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     kinds: dict[str, Any] = {"industry": None, "repeat_one": lambda a: "industry" in a.split("|")}
 
     def hypo(h: PlayerState) -> None:
-        h.markers[marker - 1] = target
+        h.markers = set_at(h.markers, marker - 1, target)
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo, what="industry step")
     ctx.emit("IndustryAdvanced", {"seat": seat, "marker": marker, "to": target, "use": item.id})
@@ -170,7 +170,7 @@ def place_doubler(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
         if line == MAIN:
             h.doublers += 1
         else:
-            h.claims.append(f"us_dbl:{LINES[line]}")
+            h.claims = h.claims + [f"us_dbl:{LINES[line]}"]
 
     item = submoves._choose(ctx, seat, actions.matching(ctx.work.pending, kinds), hypo,
                             supply=ctx.work.doubler_supply - 1, what="doubler")
