@@ -264,6 +264,62 @@ def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
             yield from found.values()
 
 
+def _runs(state: State, first: str, entry: int, start: str, lengths: range) -> Iterator[LinkPlan]:
+    """Runs of empty hexes from ``first`` (entered over edge ``entry``) to a city other than
+    ``start``, whose length lies in ``lengths``: the shortest per city, each hex passed once
+    (a breadth-first tree, so that six hexes stay cheap to look through)."""
+    mp = state.map
+    found: set[str] = set()
+    seen = {first}
+    frontier: list[tuple[str, int, tuple[Step, ...]]] = [(first, entry, ())]
+    while frontier:
+        grown = []
+        for hex_key, into, done in frontier:
+            for out, nb in enumerate(mp.neighbours[hex_key]):
+                if nb is None or out == into:
+                    continue
+                steps = done + ((hex_key, into, out),)
+                if state.is_city(nb):
+                    if nb != start and nb not in found:
+                        found.add(nb)
+                        if len(steps) in lengths:
+                            yield LinkPlan(start, nb, steps)
+                    continue
+                if len(steps) < lengths.stop - 1 and nb not in seen and _empty(state, nb):
+                    seen.add(nb)
+                    grown.append((nb, (out + 3) % 6, steps))
+        frontier = grown
+
+
+def long_plans(state: State, seat: str, now: int, later: int) -> Iterator[LinkPlan]:
+    """Links this turn's ``now`` tiles cannot finish but the next turn's ``later`` can: from a
+    city (more than ``now`` hexes, at most ``now + later``), and the rest of the seat's own
+    incomplete links from their open end (at most ``now`` hexes: they are finished now)."""
+    mp = state.map
+    cities = sorted(set(mp.cities) | set(state.new_cities))
+    for start in cities:
+        for edge, first in enumerate(mp.neighbours[start]):
+            if first is not None and _empty(state, first):
+                yield from _runs(state, first, (edge + 3) % 6, start, range(now + 1, now + later + 1))
+
+
+def continuations(state: State, seat: str, limit: int) -> Iterator[LinkPlan]:
+    """The seat's own incomplete links finished from their open end (at most ``limit`` hexes):
+    one not extended this turn loses its owner at the end of the build phase."""
+    mp = state.map
+    for link in Network.of(state).links:
+        if link.owner != seat or link.complete:
+            continue
+        cities = [e[1] for e in link.ends if e[0] == "city"]
+        for end in link.ends:
+            if end[0] != "open":
+                continue
+            first = mp.neighbours[end[1]][end[2]]
+            if first is not None and _empty(state, first):
+                yield from _runs(state, first, (end[2] + 3) % 6, cities[0] if cities else end[1],
+                                 range(1, limit + 1))
+
+
 def _tile_for(entry: int, out: int, town: bool = False) -> tuple[str, int] | None:
     face = (TOWN_FACE if town else TURN_FACE)[(out - entry) % 6]
     want: tuple[tuple[int, ...], ...] = ((min(entry, out),), (max(entry, out),)) if town \
@@ -383,7 +439,8 @@ def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, Stat
     left = state.tile_limit(seat) - state.turn["built"]
     if left <= 0:
         return None
-    plans = sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]
+    plans = list(continuations(state, seat, left))
+    plans += sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]
     best: tuple[float, State, list[Command]] | None = None
     for plan in plans:
         laid = lay(state, seat, plan, rng)
@@ -395,7 +452,45 @@ def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, Stat
         score = value(after, seat)
         if best is None or score > best[0]:
             best = (score, after, commands)
+    if state.round < state.last_round and not state.turn["built"]:
+        long = sorted(long_plans(state, seat, left, RULES["tiles_per_turn"]),
+                      key=lambda p: -_promise(state, p))[:MAX_LONG]
+        for plan in long:
+            found = _two_turns(state, seat, plan, left, rng)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
     return best
+
+
+#: Links over two turns looked at per build turn (the most promising by a cheap look).
+MAX_LONG = 20
+#: The share of what a link finished next turn adds that counts now (it may be blocked,
+#: and its deliveries come a round later).
+NEXT_TURN = 0.6
+
+
+def _two_turns(state: State, seat: str, plan: LinkPlan, now: int,
+               rng: random.Random) -> tuple[float, State, list[Command]] | None:
+    """A link over two build turns: this turn's tiles laid, judged by the position after the
+    rest is laid next turn (from the cash and income the seat will have then), discounted."""
+    from .state import fresh_turn
+
+    laid = lay(state, seat, LinkPlan(plan.start, plan.end, plan.steps[:now]), rng)
+    if laid is None:
+        return None
+    after, commands = laid
+    if not safe_at_income(after, seat):
+        return None
+    nxt = after.clone()
+    nxt.turn = fresh_turn()
+    nxt.money[seat] += max(0, nxt.income[seat] - (nxt.loco[seat] if nxt.expert else 0))
+    finished = lay(nxt, seat, LinkPlan(plan.start, plan.end, plan.steps[now:]), rng)
+    if finished is None:
+        return None
+    part, whole = value(after, seat), value(finished[0], seat)
+    if whole <= part:
+        return None
+    return part + NEXT_TURN * (whole - part), after, commands
 
 
 def deliverable(state: State, seat: str) -> int:
