@@ -94,6 +94,91 @@ def plan_turn(state: State, seat: str, rng: random.Random) -> list[Command] | No
     return None
 
 
+#: Deliveries the search looks at per move (the most own links first).
+SEARCH_DELIVERIES = 5
+#: Other first links the search looks at per build turn besides the plan's.
+SEARCH_LINKS = 2
+
+
+def plan_turns(state: State, seat: str, rng: random.Random) -> list[list[Command]] | None:
+    """The turns the search (``mcts``) weighs for ``seat``: the greedy plan first, then the
+    alternatives a Steam player would weigh (every action tile; building nothing, or another
+    first link; each good delivery, the locomotive, passing; the other reward), instead of
+    every first tile of a build completed one sub-move at a time.  None where the generic
+    search should list the turns.  Some alternatives may be refused by the rules: the
+    caller drops them."""
+    main = plan_turn(state, seat, rng)
+    if main is None:
+        return None
+    turns = [main]
+    phase = state.phase
+    if phase in ("auction_setup", "auction"):
+        a = state.auction
+        low = 0 if a.get("high") is None else a["high"] + 1
+        turns += [[Command("PassBid", seat, {})], [Command("Bid", seat, {"amount": low})]]
+    elif phase == "actions":
+        from .decide import tile_problem
+
+        for tile in range(1, 8):
+            for passed in (False, True):
+                if tile_problem(state, seat, tile, passed) is None:
+                    turns.append([Command("ChooseAction", seat, {"tile": tile, "pass": passed})])
+    elif phase == "build":
+        turns.append([Command("EndBuild", seat, {})])
+        turns += _other_builds(state, seat, main, rng)
+    elif phase == "move" and state.rewards:
+        turns += [[Command("ChooseReward", seat, {"take": take})] for take in ("income", "vp")]
+    elif phase == "move":
+        net = Network.of(state)
+        routes = sorted(goods.routes(state, net, seat), key=lambda r: _route_value(r, net, seat), reverse=True)
+        seen: set[tuple[str, str, str]] = set()
+        for route in routes:
+            key = (route["from"], route["colour"], route["to"])
+            if key in seen or _route_value(route, net, seat)[0] < 1:
+                continue
+            seen.add(key)
+            own = _route_value(route, net, seat)[0]
+            turns.append([Command("DeliverGoods", seat, {
+                "from": route["from"], "colour": route["colour"], "links": route["links"],
+                "take": _take(state, seat, own), "from_name": state.map.name(route["from"]),
+                "to_name": state.map.name(route["to"])})])
+            if len(seen) >= SEARCH_DELIVERIES:
+                break
+        turns += [[Command("RaiseLocomotive", seat, {})], [Command("PassMove", seat, {})]]
+    unique: list[list[Command]] = []
+    keys: set[str] = set()
+    for turn in turns:
+        key = repr([(c.type, sorted(c.args.items(), key=str)) for c in turn])
+        if key not in keys:
+            keys.add(key)
+            unique.append(turn)
+    return unique
+
+
+def _other_builds(state: State, seat: str, main: list[Command], rng: random.Random) -> list[list[Command]]:
+    """Build turns that start with another link than the plan's (the next best ones, each
+    followed by the plan's choice of further links)."""
+    if state.turn["built"] or state.turn["moves"] or city_action_open(state, seat):
+        return []
+    left = state.tile_limit(seat)
+    scored = []
+    for plan in sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]:
+        laid = lay(state, seat, plan, rng)
+        if laid is not None and safe_at_income(laid[0], seat):
+            scored.append((value(laid[0], seat), laid[1], laid[0]))
+    scored.sort(key=lambda t: -t[0])
+    out: list[list[Command]] = []
+    first = main[0] if main else None
+    for _, commands, after in scored:
+        if first is not None and commands[0] == first:
+            continue
+        more = _best_link(after, seat, rng)
+        out.append(commands + (more[2] if more is not None and more[0] > value(after, seat) else []))
+        if len(out) >= SEARCH_LINKS:
+            break
+    return out
+
+
 # -- small decisions --------------------------------------------------------------------------------
 
 def _bid(state: State, seat: str) -> Command:
