@@ -258,8 +258,9 @@ def _move(state: State, seat: str) -> Command:
                                               "from_name": state.map.name(route["from"]),
                                               "to_name": state.map.name(route["to"])})
     upkeep_ok = not state.expert or state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0
-    if seat not in state.loco_raised and upkeep_ok and state.last_round > state.round \
-            and _longer_reach_helps(state, seat):
+    # In the last round only as the first move: the second one delivers over the longer reach.
+    later = state.last_round > state.round or state.queue.count(seat) >= 2
+    if seat not in state.loco_raised and upkeep_ok and later and _longer_reach_helps(state, seat):
         return Command("RaiseLocomotive", seat, {})
     return Command("PassMove", seat, {})
 
