@@ -140,9 +140,9 @@ def plan_turns(state: State, seat: str, rng: random.Random) -> list[list[Command
     unique: list[list[Command]] = []
     keys: set[str] = set()
     for turn in turns:
-        key = repr([(c.type, sorted(c.args.items(), key=str)) for c in turn])
-        if key not in keys:
-            keys.add(key)
+        text = repr([(c.type, sorted(c.args.items(), key=str)) for c in turn])
+        if text not in keys:
+            keys.add(text)
             unique.append(turn)
     return unique
 
