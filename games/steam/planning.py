@@ -43,7 +43,7 @@ from games.contract import Command, IllegalMove
 from . import goods, tiles
 from .data import RULES
 from .decide import city_action_open, decide
-from .evaluation import doomed_in, evaluate, income_phases_left
+from .evaluation import doomed_in, income_phases_left, position_value
 from .evolve import evolve
 from .network import Network
 from .state import State
@@ -102,8 +102,8 @@ SEARCH_LINKS = 2
 
 def plan_turns(state: State, seat: str, rng: random.Random) -> list[list[Command]] | None:
     """The turns the search (``mcts``) weighs for ``seat``: the greedy plan first, then the
-    alternatives a Steam player would weigh (every action tile; building nothing, or another
-    first link; each good delivery, the locomotive, passing; the other reward), instead of
+    alternatives a Steam player would weigh (building nothing, or another first link; each
+    good delivery, the locomotive, passing; the other reward), instead of
     every first tile of a build completed one sub-move at a time.  None where the generic
     search should list the turns.  Some alternatives may be refused by the rules: the
     caller drops them."""
@@ -112,18 +112,10 @@ def plan_turns(state: State, seat: str, rng: random.Random) -> list[list[Command
         return None
     turns = [main]
     phase = state.phase
-    if phase in ("auction_setup", "auction"):
-        a = state.auction
-        low = 0 if a.get("high") is None else a["high"] + 1
-        turns += [[Command("PassBid", seat, {})], [Command("Bid", seat, {"amount": low})]]
-    elif phase == "actions":
-        from .decide import tile_problem
-
-        for tile in range(1, 8):
-            for passed in (False, True):
-                if tile_problem(state, seat, tile, passed) is None:
-                    turns.append([Command("ChooseAction", seat, {"tile": tile, "pass": passed})])
-    elif phase == "build":
+    # Auctions and action tiles: the plan only.  What a tile or the turn order brings shows
+    # in the build and move phases, after the position the search scores (it took the free
+    # tiles, and never City Growth or a locomotive for the cash they cost).
+    if phase == "build":
         turns.append([Command("EndBuild", seat, {})])
         turns += _other_builds(state, seat, main, rng)
     elif phase == "move" and state.rewards:
@@ -518,7 +510,7 @@ def delivered(state: State, seat: str) -> State:
 def value(state: State, seat: str) -> float:
     """The evaluation's expected points after this round's deliveries, plus the deliveries
     the links open beyond this round."""
-    return float(evaluate(None, delivered(state, seat), (seat,))[seat]) + potential(state, seat)  # type: ignore[arg-type]
+    return float(position_value(delivered(state, seat), (seat,))[seat]) + potential(state, seat)
 
 
 def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, State, list[Command]] | None:
