@@ -125,9 +125,24 @@ def _seat_value(state: State, net: Network, seat: str, rounds_left: int) -> floa
     return value
 
 
-def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
+def position_value(state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
+    """The value above per seat, from the position alone (the greedy planner adds what it
+    plans on top: this round's deliveries and the cubes its links reach later)."""
     if not state.seats:
         return {}
     net = Network.of(state)
     rounds_left = max(0, state.last_round - state.round)
     return {seat: _seat_value(state, net, seat, rounds_left) for seat in (seats or state.seats)}
+
+
+def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
+    """:func:`position_value` plus, while rounds remain, the cubes each seat's links reach
+    beyond this round's deliveries (:func:`games.steam.planning.potential`, what the greedy
+    planner builds for): without it the search (``mcts``, scoring the position after a turn)
+    took building nothing over a link whose deliveries come later."""
+    values = position_value(state, seats)
+    if state.phase not in ("actions", "build", "build_end", "move"):
+        return values
+    from .planning import potential
+
+    return {seat: v + (potential(state, seat) if seat not in state.bankrupt else 0.0) for seat, v in values.items()}

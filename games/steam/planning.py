@@ -43,7 +43,7 @@ from games.contract import Command, IllegalMove
 from . import goods, tiles
 from .data import RULES
 from .decide import city_action_open, decide
-from .evaluation import doomed_in, evaluate, income_phases_left
+from .evaluation import doomed_in, income_phases_left, position_value
 from .evolve import evolve
 from .network import Network
 from .state import State
@@ -92,6 +92,83 @@ def plan_turn(state: State, seat: str, rng: random.Random) -> list[Command] | No
             return None
         return [_move(state, seat)]
     return None
+
+
+#: Deliveries the search looks at per move (the most own links first).
+SEARCH_DELIVERIES = 5
+#: Other first links the search looks at per build turn besides the plan's.
+SEARCH_LINKS = 2
+
+
+def plan_turns(state: State, seat: str, rng: random.Random) -> list[list[Command]] | None:
+    """The turns the search (``mcts``) weighs for ``seat``: the greedy plan first, then the
+    alternatives a Steam player would weigh (building nothing, or another first link; each
+    good delivery, the locomotive, passing; the other reward), instead of
+    every first tile of a build completed one sub-move at a time.  None where the generic
+    search should list the turns.  Some alternatives may be refused by the rules: the
+    caller drops them."""
+    main = plan_turn(state, seat, rng)
+    if main is None:
+        return None
+    turns = [main]
+    phase = state.phase
+    # Auctions and action tiles: the plan only.  What a tile or the turn order brings shows
+    # in the build and move phases, after the position the search scores (it took the free
+    # tiles, and never City Growth or a locomotive for the cash they cost).
+    if phase == "build":
+        turns.append([Command("EndBuild", seat, {})])
+        turns += _other_builds(state, seat, main, rng)
+    elif phase == "move" and state.rewards:
+        turns += [[Command("ChooseReward", seat, {"take": take})] for take in ("income", "vp")]
+    elif phase == "move":
+        net = Network.of(state)
+        routes = sorted(goods.routes(state, net, seat), key=lambda r: _route_value(r, net, seat), reverse=True)
+        seen: set[tuple[str, str, str]] = set()
+        for route in routes:
+            key = (route["from"], route["colour"], route["to"])
+            if key in seen or _route_value(route, net, seat)[0] < 1:
+                continue
+            seen.add(key)
+            own = _route_value(route, net, seat)[0]
+            turns.append([Command("DeliverGoods", seat, {
+                "from": route["from"], "colour": route["colour"], "links": route["links"],
+                "take": _take(state, seat, own), "from_name": state.map.name(route["from"]),
+                "to_name": state.map.name(route["to"])})])
+            if len(seen) >= SEARCH_DELIVERIES:
+                break
+        turns += [[Command("RaiseLocomotive", seat, {})], [Command("PassMove", seat, {})]]
+    unique: list[list[Command]] = []
+    keys: set[str] = set()
+    for turn in turns:
+        text = repr([(c.type, sorted(c.args.items(), key=str)) for c in turn])
+        if text not in keys:
+            keys.add(text)
+            unique.append(turn)
+    return unique
+
+
+def _other_builds(state: State, seat: str, main: list[Command], rng: random.Random) -> list[list[Command]]:
+    """Build turns that start with another link than the plan's (the next best ones, each
+    followed by the plan's choice of further links)."""
+    if state.turn["built"] or state.turn["moves"] or city_action_open(state, seat):
+        return []
+    left = state.tile_limit(seat)
+    scored = []
+    for plan in sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]:
+        laid = lay(state, seat, plan, rng)
+        if laid is not None and safe_at_income(laid[0], seat):
+            scored.append((value(laid[0], seat), laid[1], laid[0]))
+    scored.sort(key=lambda t: -t[0])
+    out: list[list[Command]] = []
+    first = main[0] if main else None
+    for _, commands, after in scored:
+        if first is not None and commands[0] == first:
+            continue
+        more = _best_link(after, seat, rng)
+        out.append(commands + (more[2] if more is not None and more[0] > value(after, seat) else []))
+        if len(out) >= SEARCH_LINKS:
+            break
+    return out
 
 
 # -- small decisions --------------------------------------------------------------------------------
@@ -173,8 +250,9 @@ def _move(state: State, seat: str) -> Command:
                                               "from_name": state.map.name(route["from"]),
                                               "to_name": state.map.name(route["to"])})
     upkeep_ok = not state.expert or state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0
-    if seat not in state.loco_raised and upkeep_ok and state.last_round > state.round \
-            and _longer_reach_helps(state, seat):
+    # In the last round only as the first move: the second one delivers over the longer reach.
+    later = state.last_round > state.round or state.queue.count(seat) >= 2
+    if seat not in state.loco_raised and upkeep_ok and later and _longer_reach_helps(state, seat):
         return Command("RaiseLocomotive", seat, {})
     return Command("PassMove", seat, {})
 
@@ -262,6 +340,62 @@ def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
                             grown.append((nb, (out + 3) % 6, steps, seen | {nb}))
                 frontier = grown
             yield from found.values()
+
+
+def _runs(state: State, first: str, entry: int, start: str, lengths: range) -> Iterator[LinkPlan]:
+    """Runs of empty hexes from ``first`` (entered over edge ``entry``) to a city other than
+    ``start``, whose length lies in ``lengths``: the shortest per city, each hex passed once
+    (a breadth-first tree, so that six hexes stay cheap to look through)."""
+    mp = state.map
+    found: set[str] = set()
+    seen = {first}
+    frontier: list[tuple[str, int, tuple[Step, ...]]] = [(first, entry, ())]
+    while frontier:
+        grown = []
+        for hex_key, into, done in frontier:
+            for out, nb in enumerate(mp.neighbours[hex_key]):
+                if nb is None or out == into:
+                    continue
+                steps = done + ((hex_key, into, out),)
+                if state.is_city(nb):
+                    if nb != start and nb not in found:
+                        found.add(nb)
+                        if len(steps) in lengths:
+                            yield LinkPlan(start, nb, steps)
+                    continue
+                if len(steps) < lengths.stop - 1 and nb not in seen and _empty(state, nb):
+                    seen.add(nb)
+                    grown.append((nb, (out + 3) % 6, steps))
+        frontier = grown
+
+
+def long_plans(state: State, seat: str, now: int, later: int) -> Iterator[LinkPlan]:
+    """Links this turn's ``now`` tiles cannot finish but the next turn's ``later`` can: from a
+    city (more than ``now`` hexes, at most ``now + later``), and the rest of the seat's own
+    incomplete links from their open end (at most ``now`` hexes: they are finished now)."""
+    mp = state.map
+    cities = sorted(set(mp.cities) | set(state.new_cities))
+    for start in cities:
+        for edge, first in enumerate(mp.neighbours[start]):
+            if first is not None and _empty(state, first):
+                yield from _runs(state, first, (edge + 3) % 6, start, range(now + 1, now + later + 1))
+
+
+def continuations(state: State, seat: str, limit: int) -> Iterator[LinkPlan]:
+    """The seat's own incomplete links finished from their open end (at most ``limit`` hexes):
+    one not extended this turn loses its owner at the end of the build phase."""
+    mp = state.map
+    for link in Network.of(state).links:
+        if link.owner != seat or link.complete:
+            continue
+        cities = [e[1] for e in link.ends if e[0] == "city"]
+        for end in link.ends:
+            if end[0] != "open":
+                continue
+            first = mp.neighbours[end[1]][end[2]]
+            if first is not None and _empty(state, first):
+                yield from _runs(state, first, (end[2] + 3) % 6, cities[0] if cities else end[1],
+                                 range(1, limit + 1))
 
 
 def _tile_for(entry: int, out: int, town: bool = False) -> tuple[str, int] | None:
@@ -376,14 +510,15 @@ def delivered(state: State, seat: str) -> State:
 def value(state: State, seat: str) -> float:
     """The evaluation's expected points after this round's deliveries, plus the deliveries
     the links open beyond this round."""
-    return float(evaluate(None, delivered(state, seat), (seat,))[seat]) + potential(state, seat)  # type: ignore[arg-type]
+    return float(position_value(delivered(state, seat), (seat,))[seat]) + potential(state, seat)
 
 
 def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, State, list[Command]] | None:
     left = state.tile_limit(seat) - state.turn["built"]
     if left <= 0:
         return None
-    plans = sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]
+    plans = list(continuations(state, seat, left))
+    plans += sorted(link_plans(state, left), key=lambda p: -_promise(state, p))[:MAX_CANDIDATES]
     best: tuple[float, State, list[Command]] | None = None
     for plan in plans:
         laid = lay(state, seat, plan, rng)
@@ -395,7 +530,45 @@ def _best_link(state: State, seat: str, rng: random.Random) -> tuple[float, Stat
         score = value(after, seat)
         if best is None or score > best[0]:
             best = (score, after, commands)
+    if state.round < state.last_round and not state.turn["built"]:
+        long = sorted(long_plans(state, seat, left, RULES["tiles_per_turn"]),
+                      key=lambda p: -_promise(state, p))[:MAX_LONG]
+        for plan in long:
+            found = _two_turns(state, seat, plan, left, rng)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
     return best
+
+
+#: Links over two turns looked at per build turn (the most promising by a cheap look).
+MAX_LONG = 20
+#: The share of what a link finished next turn adds that counts now (it may be blocked,
+#: and its deliveries come a round later).
+NEXT_TURN = 0.6
+
+
+def _two_turns(state: State, seat: str, plan: LinkPlan, now: int,
+               rng: random.Random) -> tuple[float, State, list[Command]] | None:
+    """A link over two build turns: this turn's tiles laid, judged by the position after the
+    rest is laid next turn (from the cash and income the seat will have then), discounted."""
+    from .state import fresh_turn
+
+    laid = lay(state, seat, LinkPlan(plan.start, plan.end, plan.steps[:now]), rng)
+    if laid is None:
+        return None
+    after, commands = laid
+    if not safe_at_income(after, seat):
+        return None
+    nxt = after.clone()
+    nxt.turn = fresh_turn()
+    nxt.money[seat] += max(0, nxt.income[seat] - (nxt.loco[seat] if nxt.expert else 0))
+    finished = lay(nxt, seat, LinkPlan(plan.start, plan.end, plan.steps[now:]), rng)
+    if finished is None:
+        return None
+    part, whole = value(after, seat), value(finished[0], seat)
+    if whole <= part:
+        return None
+    return part + NEXT_TURN * (whole - part), after, commands
 
 
 def deliverable(state: State, seat: str) -> int:

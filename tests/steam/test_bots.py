@@ -75,9 +75,8 @@ def test_greedy_beats_random_in_a_few_short_games():
 
 def test_the_mcts_level_plays_whole_legal_turns():
     """The MCTS levels run on Steam through the same interface (here with a fixed, small
-    iteration count so that the test does not depend on the machine's speed).  A build turn
-    is left out: its root expands every first tile greedily (tens of seconds without a
-    budget; with the service's budget it answers in time, see benchmarks/README.md)."""
+    iteration count so that the test does not depend on the machine's speed), the build
+    phase too: its turns are the planner's (``plan_turns``), not every first tile completed."""
     import random
 
     from worker.bots.turns import bot_turn
@@ -89,9 +88,9 @@ def test_the_mcts_level_plays_whole_legal_turns():
     phases = set()
     for _ in range(3000):
         s = t.state
-        if t.status().over or {"actions", "move"} <= phases:
+        if t.status().over or {"actions", "build", "move"} <= phases:
             break
-        if s.current and not t.projection.tail and s.phase not in phases and s.phase in ("actions", "move"):
+        if s.current and not t.projection.tail and s.phase not in phases and s.phase in ("actions", "build", "move"):
             seat = s.current
             commands = bot_turn(t.projection, seat, "mcts-1i", 0)
             assert commands and commands[-1].type == "ConfirmTurn"
@@ -100,7 +99,7 @@ def test_the_mcts_level_plays_whole_legal_turns():
             phases.add(s.phase)
             continue
         step(t, rng)
-    assert {"actions", "move"} <= phases
+    assert {"actions", "build", "move"} <= phases
 
 
 def test_the_evaluation_sees_a_bankruptcy_coming():
@@ -227,3 +226,84 @@ def test_greedy_takes_delivery_points_where_they_score_more(round_, income, take
     state.round, state.income["p1"] = round_, income
     commands = plan_turn(state, "p1", random.Random(1))
     assert commands and commands[0].type == "DeliverGoods" and commands[0].args["take"] == take
+
+
+def test_a_link_too_long_for_one_turn_is_begun_and_finished_in_the_next():
+    """A link longer than this turn's tiles is laid over two build turns: its first tiles now
+    (an own incomplete link), the rest from the open end in the next turn, which completes it
+    (an incomplete link not extended loses its owner, "Unvollständige Verbindungen")."""
+    import random
+
+    from games.steam.network import Network
+    from games.steam.planning import LinkPlan, continuations, lay, long_plans
+    from games.steam.state import fresh_turn
+
+    state = position(3, money=40)
+    plans = list(long_plans(state, "p1", 3, 3))
+    assert plans and all(3 < len(p.steps) <= 6 for p in plans)
+    rng = random.Random(1)
+    laid = None
+    for plan in [p for p in plans if not any(state.is_town(h) for h, _, _ in p.steps)]:
+        laid = lay(state, "p1", LinkPlan(plan.start, plan.end, plan.steps[:3]), rng)
+        if laid is not None:
+            break
+    assert laid is not None
+    begun = laid[0]
+    own = [link for link in Network.of(begun).links if link.owner == "p1"]
+    assert len(own) == 1 and not own[0].complete
+    nxt = begun.clone()
+    nxt.turn = fresh_turn()
+    rest = [p for p in continuations(nxt, "p1", 3) if p.end == plan.end]
+    assert rest and rest[0].steps == plan.steps[3:]
+    finished = lay(nxt, "p1", rest[0], rng)
+    assert finished is not None
+    own = [link for link in Network.of(finished[0]).links if link.owner == "p1"]
+    assert len(own) == 1 and own[0].complete
+
+
+def test_greedy_raises_its_locomotive_in_the_last_round_only_with_a_move_left():
+    """In the last round one more locomotive level is worth a move only when the second move
+    of the round can use it."""
+    import random
+
+    from games.steam.planning import plan_turn
+
+    from .helpers import example_network
+    state, n = example_network()
+    state.cubes[n["Albany"]] = {"blue": 1}          # only Binghamton takes it: three links away
+    state.loco["p1"] = 2
+    state.round = state.last_round
+    state.queue = ["p1", "p2", "p3", "p1", "p2", "p3"]
+    assert [c.type for c in plan_turn(state, "p1", random.Random(1)) or []] == ["RaiseLocomotive"]
+    state.queue = ["p1", "p2", "p3"]
+    assert [c.type for c in plan_turn(state, "p1", random.Random(1)) or []] == ["PassMove"]
+
+
+def test_the_search_weighs_the_plan_and_its_alternatives_as_whole_legal_turns():
+    """mcts's turns in Steam come from the planner (``plan_turns``): in a build turn the
+    greedy plan, building nothing and other first links, each played and confirmed."""
+    import random
+
+    from events.local import LocalTable
+    from worker.bots.candidates import own_value, planned_turns
+
+    from .helpers import table
+
+    t = table(3, "mcts-build")
+    rng = random.Random(3)
+    from .helpers import step
+    for _ in range(3000):
+        if t.state.phase == "build" and t.state.current and not t.projection.tail:
+            break
+        step(t, rng)
+    seat = t.state.current
+    turns = planned_turns(t.projection, seat, own_value(seat), random.Random(1))
+    assert turns is not None and len(turns) >= 2
+    assert any(c.commands[0].type == "EndBuild" for c in turns)
+    assert any(c.commands[0].type == "BuildTrack" for c in turns)
+    for candidate in turns:
+        assert candidate.commands[-1].type == "ConfirmTurn"
+        replay = LocalTable.from_projection(t.projection)
+        for command in candidate.commands:
+            replay.submit(seat, command)
+        assert replay.projection.turn_seat != seat

@@ -237,6 +237,10 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
     random ``limit`` of them when there are more; one per :func:`value_key`).  Stops early at ``deadline``
     with what it has: the first candidate is always finished (cheaply once the
     deadline has passed), the others are dropped when they would overrun."""
+    if firsts is None:
+        planned = planned_turns(p, seat, value, rng)
+        if planned:
+            return planned
     firsts = list(firsts) if firsts is not None else distinct(p, seat, choices(p, seat))
     if limit is not None and len(firsts) > limit:
         firsts = rng.sample(firsts, limit)
@@ -253,3 +257,39 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
             break
     result.sort(key=lambda c: -c.value)
     return result
+
+
+def planned_turns(p: Projection, seat: str, value: Value, rng: random.Random) -> list[Candidate] | None:
+    """The turns the game's planning module lists for the search (``plan_turns``), played
+    and confirmed on copies, best first; None where the game lists none here.  A turn the
+    rules refuse is dropped (cut short where a later command is refused)."""
+    from worker.bots.planners import turns_for
+
+    lister = turns_for(p.game)
+    if lister is None or not moving(p, seat):
+        return None
+    turns = lister(p.live, seat, rng)
+    if not turns:
+        return None
+    result: list[Candidate] = []
+    for turn in turns:
+        table = LocalTable.from_projection(p)
+        played: list[Command] = []
+        for command in turn:
+            try:
+                table.submit(seat, command)
+            except IllegalMove:
+                break
+            played.append(Command(command.type, seat, command.args))
+        if not played:
+            continue
+        if moving(table.projection, seat):
+            confirm = next((c for c in choices(table.projection, seat) if c.type == CONFIRM), None)
+            if confirm is None:
+                continue
+            table.submit(seat, confirm)
+            played.append(Command(CONFIRM, seat, {}))
+        after = table.projection
+        result.append(Candidate(tuple(played), after, value(after)))
+    result.sort(key=lambda c: -c.value)
+    return result or None
