@@ -18,11 +18,10 @@ from games.contract import Game
 from games.steam import goods
 from games.steam.finance import FLOOR
 from games.steam.network import Network
+from games.steam.reach import INCOME_PER_ROUND, potential
 from games.steam.scoring import income_points
 from games.steam.state import State
 
-#: What one income space is worth per round still to come (money becomes track and reach).
-INCOME_PER_ROUND = 0.3
 #: A dollar in hand.
 CASH = 0.08
 #: A locomotive level while rounds remain (reach for longer deliveries).
@@ -137,12 +136,10 @@ def position_value(state: State, seats: Sequence[str] | None = None) -> Mapping[
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     """:func:`position_value` plus, while rounds remain, the cubes each seat's links reach
-    beyond this round's deliveries (:func:`games.steam.planning.potential`, what the greedy
+    beyond this round's deliveries (:func:`games.steam.reach.potential`, what the greedy
     planner builds for): without it the search (``mcts``, scoring the position after a turn)
     took building nothing over a link whose deliveries come later."""
     values = position_value(state, seats)
     if state.phase not in ("actions", "build", "build_end", "move"):
         return values
-    from .planning import potential
-
     return {seat: v + (potential(state, seat) if seat not in state.bankrupt else 0.0) for seat, v in values.items()}

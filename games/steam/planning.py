@@ -46,6 +46,7 @@ from .decide import city_action_open, decide
 from .evaluation import doomed_in, income_phases_left, position_value
 from .evolve import evolve
 from .network import Network
+from .reach import INCOME_PER_ROUND, deliverable_units, potential, route_value
 from .state import State
 
 #: The face that turns a track from edge ``a`` to edge ``b`` of a hex, by ``(b - a) % 6``
@@ -122,14 +123,14 @@ def plan_turns(state: State, seat: str, rng: random.Random) -> list[list[Command
         turns += [[Command("ChooseReward", seat, {"take": take})] for take in ("income", "vp")]
     elif phase == "move":
         net = Network.of(state)
-        routes = sorted(goods.routes(state, net, seat), key=lambda r: _route_value(r, net, seat), reverse=True)
+        routes = sorted(goods.routes(state, net, seat), key=lambda r: route_value(r, net, seat), reverse=True)
         seen: set[tuple[str, str, str]] = set()
         for route in routes:
             key = (route["from"], route["colour"], route["to"])
-            if key in seen or _route_value(route, net, seat)[0] < 1:
+            if key in seen or route_value(route, net, seat)[0] < 1:
                 continue
             seen.add(key)
-            own = _route_value(route, net, seat)[0]
+            own = route_value(route, net, seat)[0]
             turns.append([Command("DeliverGoods", seat, {
                 "from": route["from"], "colour": route["colour"], "links": route["links"],
                 "take": _take(state, seat, own), "from_name": state.map.name(route["from"]),
@@ -205,7 +206,6 @@ def _take(state: State, seat: str, links: int = 1) -> str:
     """Delivery points to income while rounds remain to earn it; near the end to whichever
     scores more: victory points, or income where the final scoring counts it double
     (negative income costs two points a space) plus the money it still brings."""
-    from .evaluation import INCOME_PER_ROUND
     from .scoring import income_points
 
     left = state.last_round - state.round
@@ -216,17 +216,12 @@ def _take(state: State, seat: str, links: int = 1) -> str:
     return "income" if as_income > links else "vp"
 
 
-def _route_value(route: dict[str, Any], net: Network, seat: str) -> tuple[int, int]:
-    owners = [net.by_key[k].owner for k in route["links"]]
-    return sum(1 for o in owners if o == seat), -sum(1 for o in owners if o not in (None, seat))
-
-
 def best_delivery(state: State, seat: str, net: Network | None = None) -> dict[str, Any] | None:
     """The seat's delivery with the most own links (fewest of others' on a tie), or None."""
     net = net or Network.of(state)
     best: tuple[tuple[int, int], dict[str, Any]] | None = None
     for route in goods.routes(state, net, seat):
-        value = _route_value(route, net, seat)
+        value = route_value(route, net, seat)
         if value[0] >= 1 and (best is None or value > best[0]):
             best = (value, route)
     return best[1] if best else None
@@ -244,7 +239,7 @@ def _longer_reach_helps(state: State, seat: str) -> bool:
 def _move(state: State, seat: str) -> Command:
     route = best_delivery(state, seat)
     if route is not None:
-        own = _route_value(route, Network.of(state), seat)[0]
+        own = route_value(route, Network.of(state), seat)[0]
         return Command("DeliverGoods", seat, {"from": route["from"], "colour": route["colour"],
                                               "links": route["links"], "take": _take(state, seat, own),
                                               "from_name": state.map.name(route["from"]),
@@ -445,46 +440,9 @@ def safe_at_income(state: State, seat: str) -> bool:
     if doomed_in(state, seat, min(4, income_phases_left(state))) is not None:
         return False
     route = best_delivery(state, seat)
-    gain = _route_value(route, Network.of(state), seat)[0] if route else 0
+    gain = route_value(route, Network.of(state), seat)[0] if route else 0
     upkeep = state.loco[seat] if state.expert else 0
     return state.money[seat] + state.income[seat] + gain - upkeep >= 0
-
-
-#: A cube the seat can deliver after this round's two deliveries: this share of the income
-#: its own links bring over the rounds left.
-LATER = 0.5
-#: A cube one more locomotive level would reach: this share of a later one's worth.
-REACH = 0.5
-
-
-def _units(state: State, seat: str, net: Network) -> list[tuple[int, str, str]]:
-    """Per cube the seat can deliver now (each cube once): the own links of its best route,
-    the city it lies in and its colour; most links first."""
-    best: dict[tuple[str, str], int] = {}
-    for route in goods.routes(state, net, seat):
-        key = (route["from"], route["colour"])
-        best[key] = max(best.get(key, 0), _route_value(route, net, seat)[0])
-    return sorted(((k, origin, colour) for (origin, colour), k in best.items()
-                   for _ in range(state.cubes[origin][colour])), reverse=True)
-
-
-def potential(state: State, seat: str) -> float:
-    """What the cubes the seat can deliver after this round's two deliveries are worth: their
-    own links as income over the rounds left (two deliveries a round); those one more
-    locomotive level would reach count too, at a discount."""
-    left = max(0, state.last_round - state.round)
-    if left <= 0:
-        return 0.0
-    net = Network.of(state)
-    units = [k for k, _, _ in _units(state, seat, net)[:2 + 2 * left]]
-    from .evaluation import INCOME_PER_ROUND
-    value = INCOME_PER_ROUND * LATER * max(1, left - 1) * sum(units[2:])
-    if left >= 2 and state.loco[seat] < RULES["loco"]["max"]:
-        longer = state.clone()
-        longer.loco[seat] += 1
-        more = [k for k, _, _ in _units(longer, seat, net)[:2 + 2 * left]]
-        value += REACH * INCOME_PER_ROUND * max(1, left - 1) * max(0, sum(more) - sum(units))
-    return value
 
 
 def delivered(state: State, seat: str) -> State:
@@ -493,7 +451,7 @@ def delivered(state: State, seat: str) -> State:
     what a build pays with income is judged against the income its deliveries bring back."""
     if state.phase not in ("build", "build_end"):
         return state
-    units = _units(state, seat, Network.of(state))[:2]
+    units = deliverable_units(state, seat, Network.of(state))[:2]
     if not units:
         return state
     trial = state.clone()
