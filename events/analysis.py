@@ -26,7 +26,7 @@ from games.kit import hooks
 #: Russian Railroads about 0.67 s a position at 100 iterations, so a 2-seat game of
 #: 80 positions takes about a minute (200 iterations: 1.3 s, 106 s); 4 seats, 139
 #: positions, 0.78 s a position, under 2 minutes; First Class 1.6 s a position (51
-#: positions, 80 s).
+#: positions, 80 s); Steam, 3 seats, 18-37 s a game, up to 4.6 s a position.
 ITERATIONS = 100
 #: A running analysis that made no progress this long may be asked for again.
 STALE_S = 600
@@ -36,8 +36,8 @@ def level_for(game: Game, iterations: int = ITERATIONS) -> str:
     """The strongest bot level the analysis of ``game`` uses: MCTS with a fixed
     iteration count (the same result for a game and a bot seed on any machine,
     under any load, unlike a time budget), or greedy where the game declares its
-    search too slow for a whole game (``Capabilities.analysis_bot``: Steam, whose
-    MCTS takes up to 40 s a position)."""
+    search too slow for a whole game (``Capabilities.analysis_bot``; no game does
+    today)."""
     return "greedy" if hooks.capabilities(game).analysis_bot == "greedy" else f"mcts-{iterations}i"
 
 

@@ -45,12 +45,12 @@ class Steam(GameBase[State]):
     state_type = State
     #: Bump with a rules change that changes what a state holds or means: older snapshots are then refolded.
     state_version = 2
-    #: Its MCTS is far too slow to analyse a whole game, even with the faster engine (issue 24):
-    #: mcts-100i took 0.2-0.5 s of CPU at each auction position of a random 3-player game but over
-    #: 4 min at its second action-tile position (74 s with the search's lazy listing, SEARCH_BATCH 3),
-    #: because a build turn has some 750 first tiles and the search completes each one greedily,
-    #: looking at every tile again at each step; the search, not the engine, must change first.
-    capabilities = Capabilities(analysis_bot="greedy")
+    #: Its analysis searches (the kit's default, MCTS): with the turns the planner lists for the
+    #: search (planning.plan_turns) a build turn is some dozen whole turns, not 750 first tiles
+    #: each completed greedily, and mcts-100i analyses a recorded 3-player game in 18-37 s of
+    #: CPU (up to 4.6 s a position, measured on a loaded machine; it was over 4 min for one
+    #: action-tile position before).
+    capabilities = Capabilities()
 
     decide = staticmethod(decide)
     evolve = staticmethod(evolve)
