@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
+
+from checkouts import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,14 +42,7 @@ def child(games: int, players: int) -> dict[str, float]:
 
 
 def run(tree: Path, games: int, players: int) -> dict[str, float]:
-    python = tree / ".venv" / "bin" / "python"
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run(
-        [str(python if python.exists() else sys.executable), str(Path(__file__).resolve()), "--child", str(tree),
-         "--games", str(games), "--players", str(players)],
-        cwd=tree, env=env, capture_output=True, text=True, check=True,
-    ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return run_child(__file__, tree, ["--games", str(games), "--players", str(players)])
 
 
 def main() -> None:

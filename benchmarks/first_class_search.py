@@ -30,10 +30,11 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+from checkouts import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 #: First commands the greedy turns that lead to the measured positions try (the greedy bot's).
@@ -106,15 +107,8 @@ def child(players: int, seeds: int, repeats: int, iterations: int) -> dict[str, 
 
 
 def run(tree: Path, players: int, seeds: int, repeats: int, iterations: int) -> dict[str, float]:
-    python = tree / ".venv" / "bin" / "python"
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run(
-        [str(python if python.exists() else sys.executable), str(Path(__file__).resolve()), "--child", str(tree),
-         "--players", str(players), "--positions", str(seeds), "--repeats", str(repeats),
-         "--iterations", str(iterations)],
-        cwd=tree, env=env, capture_output=True, text=True, check=True,
-    ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return run_child(__file__, tree, ["--players", str(players), "--positions", str(seeds), "--repeats", str(repeats),
+                                      "--iterations", str(iterations)])
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from .bridge import crossings
 from .data import RULES, TILE_TYPES
 from .state import State
 from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, terrain
-from .track import Piece, continues, walk
+from .track import Piece, continues, per_map, walk
 
 
 @dataclass(frozen=True)
@@ -149,13 +149,7 @@ def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int
     memoised per map for sealed states."""
     if not sealed(state):
         return _new_tile_sides(state, pos, tile, rot)
-    key = (id(state.tiles), id(state.small_left))
-    hit = _NEW_SIDES.get(key)
-    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
-        if len(_NEW_SIDES) >= _NEW_SIDES_KEPT:
-            del _NEW_SIDES[next(iter(_NEW_SIDES))]
-        hit = _NEW_SIDES[key] = (state.tiles, state.small_left, {})
-    cache = hit[2]
+    cache = per_map(state, _NEW_SIDES, _NEW_SIDES_KEPT)
     sides = cache.get((pos, tile, rot))
     if sides is None:
         sides = cache[(pos, tile, rot)] = _new_tile_sides(state, pos, tile, rot)

@@ -83,18 +83,27 @@ _MAP_SIDES: dict[tuple[int, int], tuple[object, object, dict[str, frozenset[int]
 _MAP_SIDES_KEPT = 2048
 
 
+def per_map(state: State, memos: dict[tuple[int, int], tuple[object, object, dict[Any, Any]]],
+            kept: int) -> dict[Any, Any]:
+    """The memo of ``state``'s map (its tiles and the small tiles left, which a sealed state
+    never changes in place) in ``memos``, made empty when the map is new; at most ``kept`` maps
+    are remembered, the oldest go first.  The map's objects are held, so an id is never
+    taken for another map's after the first is gone."""
+    key = (id(state.tiles), id(state.small_left))
+    hit = memos.get(key)
+    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
+        if len(memos) >= kept:
+            del memos[next(iter(memos))]
+        hit = memos[key] = (state.tiles, state.small_left, {})
+    return hit[2]
+
+
 def open_sides(state: State, pos: str) -> frozenset[int]:
     """Sides of the tile at ``pos`` where a new tile could still be connected (memoised per
     map for sealed states)."""
     if not sealed(state):
         return frozenset(d for d in range(4) if can_connect(state, pos, d))
-    key = (id(state.tiles), id(state.small_left))
-    hit = _MAP_SIDES.get(key)
-    if hit is None or hit[0] is not state.tiles or hit[1] is not state.small_left:
-        if len(_MAP_SIDES) >= _MAP_SIDES_KEPT:
-            del _MAP_SIDES[next(iter(_MAP_SIDES))]
-        hit = _MAP_SIDES[key] = (state.tiles, state.small_left, {})
-    cache = hit[2]
+    cache = per_map(state, _MAP_SIDES, _MAP_SIDES_KEPT)
     if pos not in cache:
         cache[pos] = frozenset(d for d in range(4) if can_connect(state, pos, d))
     return cache[pos]
