@@ -108,7 +108,7 @@ def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     game = registry.get(game_name)
     seat_index = index % players
     levels = [challenger if i == seat_index else baseline for i in range(players)]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     table = play(game, players, f"tournament-{seed}-{index}", levels, options=json.loads(options),
                  budget_ms=budget_ms)
     status = table.status()
@@ -116,7 +116,8 @@ def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     return {
         "index": index, "levels": levels, "seats": seats, "challenger_seat": seats[seat_index],
         "scores": dict(status.scores), "ranking": list(status.ranking),
-        "seconds": time.perf_counter() - start, **game_figures(table),
+        "seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu,
+        **game_figures(table),
     }
 
 
@@ -157,33 +158,41 @@ def main() -> None:
                   f"(challenger {result['challenger_seat']}) {result['seconds']:.1f}s", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
 
+    print(f"{args.game} {options}, {args.players} players, {len(results)} games, {args.challenger} vs "
+          f"{args.baseline} (challenger seat rotated), {elapsed:.0f} s on {args.procs} processes")
+    report(results)
+
+
+def report(results: list[dict]) -> None:
+    """The challenger's wins with a 95% Wilson interval, the scores and the per-level figures."""
     n = len(results)
-    wins = sum(1 for r in results if r["ranking"][0] == r["challenger_seat"])
-    low, high = wilson(wins, n)
-    ch_scores = [r["scores"][r["challenger_seat"]] for r in results]
-    base_scores = [v for r in results for s, v in r["scores"].items() if s != r["challenger_seat"]]
+    challenger = {r["levels"][r["seats"].index(r["challenger_seat"])] for r in results}
+    baseline = {level for r in results for level in r["levels"]} - challenger
+    if len(challenger) == 1 and baseline:
+        level, players = challenger.pop(), len(results[0]["seats"])
+        wins = sum(1 for r in results if r["ranking"][0] == r["challenger_seat"])
+        low, high = wilson(wins, n)
+        ch_scores = [r["scores"][r["challenger_seat"]] for r in results]
+        base_scores = [v for r in results for s, v in r["scores"].items() if s != r["challenger_seat"]]
+        print(f"  {level} wins {wins}/{n} = {wins / n:.1%}  95% CI [{low:.1%}, {high:.1%}]"
+              f"  (chance: {1 / players:.0%})")
+        print(f"  average score {level} {statistics.mean(ch_scores):.1f}, "
+              f"{'/'.join(sorted(baseline))} {statistics.mean(base_scores):.1f}")
     winning = [r["scores"][r["ranking"][0]] for r in results]
-    print(f"{args.game} {options}, {args.players} players, {n} games, {args.challenger} vs {args.baseline} "
-          f"(challenger seat rotated), {elapsed:.0f} s on {args.procs} processes")
-    if args.challenger != args.baseline:
-        print(f"  {args.challenger} wins {wins}/{n} = {wins / n:.1%}  95% CI [{low:.1%}, {high:.1%}]"
-              f"  (chance: {1 / args.players:.0%})")
-        print(f"  average score {args.challenger} {statistics.mean(ch_scores):.1f}, "
-              f"{args.baseline} {statistics.mean(base_scores):.1f}")
     print(f"  average winning score {statistics.mean(winning):.1f} "
           f"(sd {statistics.pstdev(winning):.1f}, min {min(winning)}, max {max(winning)})")
-    for level in sorted({args.challenger, args.baseline}):
+    for level in sorted({level for r in results for level in r["levels"]}):
         print_level(level, results)
-    print(f"  average game {statistics.mean(r['seconds'] for r in results):.1f} s")
+    cpu = [r["cpu_seconds"] for r in results if "cpu_seconds" in r]
+    print(f"  average game {statistics.mean(r['seconds'] for r in results):.1f} s"
+          + (f", {statistics.mean(cpu):.1f} s of CPU" if cpu else ""))
 
 
 def summary(paths: list[str]) -> None:
     """The per-level figures of games written by ``--out`` (one JSON line per game)."""
     results = [json.loads(line) for path in paths for line in open(path, encoding="utf-8") if line.strip()]
-    levels = sorted({level for r in results for level in r["levels"]})
     print(f"{len(results)} games from {', '.join(paths)}")
-    for level in levels:
-        print_level(level, results)
+    report(results)
 
 
 def print_level(level: str, results: list[dict]) -> None:
@@ -195,7 +204,7 @@ def print_level(level: str, results: list[dict]) -> None:
     broke = sum(1 for r, s in seats if s in r.get("bankrupt", {}))
     print(f"  {level}: {len(seats)} seats, bankrupt {broke}, positive score {sum(v > 0 for v in scores)}, "
           f"score mean {statistics.mean(scores):.1f} min {min(scores)} max {max(scores)}")
-    if any(r.get("rounds") for r, _ in seats):
+    if any(r.get("deliveries") for r in results):   # a game whose log has deliveries (Steam)
         in_game = []   # (deliveries in the round) for every round the seat was still in
         for r, s in seats:
             last = min(r["rounds"], r.get("bankrupt", {}).get(s, r["rounds"]))
