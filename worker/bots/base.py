@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from events.local import LocalTable
-from games.contract import Command
+from games.contract import Command, IllegalMove
 
 #: Commands bots never send on their own: undoing would let them wander forever, and
 #: the seat belongs to its person (a bot never gives a seat back or hands one over).
@@ -57,3 +57,35 @@ def play_turn(table: LocalTable, seat: str, pick: Callable[[Sequence[Command]], 
         if command.type == "ConfirmTurn":
             break
     return chosen
+
+
+class PlayedPlan(NamedTuple):
+    """What :func:`play_planned` did: the commands played (as the seat's, the confirmation
+    included), whether the turn is over, and the first command the rules refused."""
+
+    played: list[Command]
+    over: bool
+    refused: Command | None
+
+
+def play_planned(table: LocalTable, seat: str, commands: Sequence[Command]) -> PlayedPlan:
+    """Submit a planned turn on ``table`` as far as the rules accept it, then confirm it.
+
+    A planner works on its own reading of the rules, so a command the rules refuse ends the
+    plan there rather than the turn (nothing is confirmed when not one command was accepted)."""
+    played: list[Command] = []
+    refused = None
+    for command in commands:
+        try:
+            table.submit(seat, command)
+        except IllegalMove:
+            refused = command
+            break
+        played.append(Command(command.type, seat, command.args))
+    if played and still_moving(table, seat):
+        confirm = next((c for c in options(table, seat) if c.type == "ConfirmTurn"), None)
+        if confirm is None:
+            return PlayedPlan(played, False, refused)
+        table.submit(seat, confirm)
+        played.append(Command(confirm.type, seat, {}))
+    return PlayedPlan(played, bool(played), refused)

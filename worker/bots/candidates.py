@@ -22,8 +22,9 @@ from typing import Any
 from events.local import LocalTable
 from events.projection import Projection
 from games.contract import Command, IllegalMove
-from worker.bots.base import NEVER
+from worker.bots.base import NEVER, play_planned
 from worker.bots.evaluation import for_game
+from worker.bots.planners import turns_for
 
 CONFIRM = "ConfirmTurn"
 #: The clock the search bots' budgets and deadlines are measured on: the process's CPU time,
@@ -263,8 +264,6 @@ def planned_turns(p: Projection, seat: str, value: Value, rng: random.Random) ->
     """The turns the game's planning module lists for the search (``plan_turns``), played
     and confirmed on copies, best first; None where the game lists none here.  A turn the
     rules refuse is dropped (cut short where a later command is refused)."""
-    from worker.bots.planners import turns_for
-
     lister = turns_for(p.game)
     if lister is None or not moving(p, seat):
         return None
@@ -274,22 +273,10 @@ def planned_turns(p: Projection, seat: str, value: Value, rng: random.Random) ->
     result: list[Candidate] = []
     for turn in turns:
         table = LocalTable.from_projection(p)
-        played: list[Command] = []
-        for command in turn:
-            try:
-                table.submit(seat, command)
-            except IllegalMove:
-                break
-            played.append(Command(command.type, seat, command.args))
-        if not played:
+        plan = play_planned(table, seat, turn)
+        if not plan.over:
             continue
-        if moving(table.projection, seat):
-            confirm = next((c for c in choices(table.projection, seat) if c.type == CONFIRM), None)
-            if confirm is None:
-                continue
-            table.submit(seat, confirm)
-            played.append(Command(CONFIRM, seat, {}))
         after = table.projection
-        result.append(Candidate(tuple(played), after, value(after)))
+        result.append(Candidate(tuple(plan.played), after, value(after)))
     result.sort(key=lambda c: -c.value)
     return result or None

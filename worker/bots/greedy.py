@@ -11,8 +11,8 @@ import logging
 import random
 
 from events.local import LocalTable
-from games.contract import Command, IllegalMove
-from worker.bots.base import options, play_turn, still_moving
+from games.contract import Command
+from worker.bots.base import play_planned, play_turn
 from worker.bots.candidates import CLOCK, candidate_turns, own_value
 from worker.bots.planners import for_game as planner_for
 
@@ -48,19 +48,9 @@ class GreedyBot:
         commands = planner(table.state, seat, rng)
         if not commands:
             return None
-        played: list[Command] = []
-        for command in commands:
-            try:
-                table.submit(seat, command)
-            except IllegalMove:
-                log.warning("the %s turn planner offered an illegal %s", table.game.name, command.type)
-                if not played:
-                    return None          # the generic search plays the turn
-                break
-            played.append(Command(command.type, seat, command.args))
-        if still_moving(table, seat):
-            confirm = next((c for c in options(table, seat) if c.type == "ConfirmTurn"), None)
-            if confirm is not None:
-                table.submit(seat, confirm)
-                played.append(Command(confirm.type, seat, {}))
-        return played
+        plan = play_planned(table, seat, commands)
+        if plan.refused is not None:
+            log.warning("the %s turn planner offered an illegal %s", table.game.name, plan.refused.type)
+        if not plan.played:
+            return None          # the generic search plays the turn
+        return plan.played
