@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import multiprocessing
 import statistics
@@ -39,6 +40,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from worker.bots import deadline  # noqa: E402  (after the path)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -99,6 +102,18 @@ def game_figures(table) -> dict:  # type: ignore[no-untyped-def]
     return {"rounds": rounds_played, "deliveries": deliveries, "bankrupt": bankrupt}
 
 
+class _Fallbacks(logging.Handler):
+    """Counts the turns a bot overran its hard limit and the worker played its fallback."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "overran" in record.getMessage():
+            self.count += 1
+
+
 def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     game_name, players, index, challenger, baseline, budget_ms, seed, options = spec
     from games import registry
@@ -108,15 +123,21 @@ def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     game = registry.get(game_name)
     seat_index = index % players
     levels = [challenger if i == seat_index else baseline for i in range(players)]
+    fallbacks = _Fallbacks()
+    logging.getLogger("worker.bots.turns").addHandler(fallbacks)
     start, cpu = time.perf_counter(), time.process_time()
-    table = play(game, players, f"tournament-{seed}-{index}", levels, options=json.loads(options),
-                 budget_ms=budget_ms)
+    try:
+        table = play(game, players, f"tournament-{seed}-{index}", levels, options=json.loads(options),
+                     budget_ms=budget_ms)
+    finally:
+        logging.getLogger("worker.bots.turns").removeHandler(fallbacks)
     status = table.status()
     seats = list(table.projection.seats)
     return {
         "index": index, "levels": levels, "seats": seats, "challenger_seat": seats[seat_index],
         "scores": dict(status.scores), "ranking": list(status.ranking),
         "seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu,
+        "fallbacks": fallbacks.count,
         **game_figures(table),
     }
 
@@ -135,6 +156,10 @@ def main() -> None:
     parser.add_argument("--options", default="{}", help='table options as one JSON object, e.g. \'{"tableau": "usa"}\'')
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (a batch split over several runs: --first 50 --games 50)")
+    parser.add_argument("--wall-factor", type=float, default=1000.0,
+                        help="the worker's wall-clock net over a search, as a multiple of its CPU limit "
+                             "(worker/bots/deadline.py, 4 in the service): a tournament measures play at a "
+                             "CPU budget, and on a shared machine the wall clock would cut searches short")
     parser.add_argument("--summary", nargs="+", metavar="JSONL",
                         help="instead: the figures per level of games written by --out (several batches at once)")
     args = parser.parse_args()
@@ -143,6 +168,7 @@ def main() -> None:
         return
 
     options = json.dumps(json.loads(args.options))  # refused here if it is not JSON
+    deadline.WALL_FACTOR = args.wall_factor   # the pool's processes are forked from this one
     register_levels()
     specs = [(args.game, args.players, i, args.challenger, args.baseline, args.budget_ms, args.seed, options)
              for i in range(args.first, args.first + args.games)]
@@ -183,6 +209,9 @@ def report(results: list[dict]) -> None:
           f"(sd {statistics.pstdev(winning):.1f}, min {min(winning)}, max {max(winning)})")
     for level in sorted({level for r in results for level in r["levels"]}):
         print_level(level, results)
+    fallbacks = sum(r.get("fallbacks", 0) for r in results)
+    if fallbacks:
+        print(f"  {fallbacks} turns overran the hard limit and were played by the fallback level")
     cpu = [r["cpu_seconds"] for r in results if "cpu_seconds" in r]
     print(f"  average game {statistics.mean(r['seconds'] for r in results):.1f} s"
           + (f", {statistics.mean(cpu):.1f} s of CPU" if cpu else ""))
