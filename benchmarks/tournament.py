@@ -24,7 +24,8 @@ builds, keeps bids and loans modest and stops spending deep in debt):
     python benchmarks/tournament.py --game steam --players 3 --challenger greedy --baseline greedy --games 100
 
 A long batch may be split (``--first 50 --games 50`` plays games 50 to 99, the same games
-as in one run) and its ``--out`` files summed up with ``--summary a.jsonl b.jsonl``.
+as in one run) and its ``--out`` files summed up with ``--summary a.jsonl b.jsonl``; a batch
+cut short is finished with ``--resume`` (the games its ``--out`` file holds are not played again).
 """
 
 from __future__ import annotations
@@ -160,6 +161,8 @@ def main() -> None:
                         help="the worker's wall-clock net over a search, as a multiple of its CPU limit "
                              "(worker/bots/deadline.py, 4 in the service): a tournament measures play at a "
                              "CPU budget, and on a shared machine the wall clock would cut searches short")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --out: skip the games that file already holds (a batch cut short)")
     parser.add_argument("--summary", nargs="+", metavar="JSONL",
                         help="instead: the figures per level of games written by --out (several batches at once)")
     args = parser.parse_args()
@@ -170,9 +173,13 @@ def main() -> None:
     options = json.dumps(json.loads(args.options))  # refused here if it is not JSON
     deadline.WALL_FACTOR = args.wall_factor   # the pool's processes are forked from this one
     register_levels()
+    done: list[dict] = []
+    if args.resume and args.out and Path(args.out).exists():
+        done = [json.loads(line) for line in open(args.out, encoding="utf-8") if line.strip()]
+    held = {r["index"] for r in done}
     specs = [(args.game, args.players, i, args.challenger, args.baseline, args.budget_ms, args.seed, options)
-             for i in range(args.first, args.first + args.games)]
-    results = []
+             for i in range(args.first, args.first + args.games) if i not in held]
+    results = [r for r in done if args.first <= r["index"] < args.first + args.games]
     start = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.procs) as pool:
         for result in pool.imap_unordered(one_game, specs):
