@@ -59,17 +59,27 @@ class Command:
         return {"type": self.type, "args": dict(self.args)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, in the past tense: ``WorkersPlaced``.
 
     ``barrier`` marks an event that reveals information (a die roll, a card drawn):
     the open turn cannot be undone to before it.
+
+    Its ``__init__`` is written out: the frozen dataclass's generated one sets each
+    field through ``object.__setattr__``, about twice as dear, and an event is built
+    for every confirmed turn the worker and the bots fold (``TurnConfirmed``).
     """
 
     type: str
     payload: Mapping[str, Any] = field(default_factory=dict)
     barrier: bool = False
+
+    def __init__(self, type: str, payload: Mapping[str, Any] | None = None, barrier: bool = False) -> None:
+        fields = self.__dict__  # (a frozen dataclass refuses attribute assignment)
+        fields["type"] = type
+        fields["payload"] = {} if payload is None else payload
+        fields["barrier"] = barrier
 
 
 @dataclass(frozen=True)

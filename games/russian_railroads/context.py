@@ -94,7 +94,9 @@ class Ctx:
         gain_ops = table.gain_ops
         for op in effects:
             kind = op["op"]
-            if kind in actions.ITEM_OPS:
+            if kind == "steps":  # (actions.item_for's first case, inline: the commonest effect)
+                items.append([next_id + len(items), "steps", op["n"], mandatory, op["colour"], False])
+            elif kind in actions.ITEM_OPS:
                 k, n, arg = actions.item_for(op)
                 items.append([next_id + len(items), k, n, mandatory, arg, False])
             elif kind == "coins":

@@ -83,13 +83,24 @@ def listed_build(state: State, command: Command) -> tuple[int, int, int, Item] |
 
 
 def place_listed(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
-    """:func:`place_workers` for a placement :func:`was_listed`: only what it emits."""
+    """:func:`place_workers` for a placement :func:`was_listed`: only what it emits
+    (:func:`_occupy` with what the space's :class:`spaces.SpaceInfo` knows: its engineer
+    number, the never-occupied space, the black worker's bonus step)."""
     space, coins, black = args["space"], args["coins"], args["black"]
     info = spaces.space_info(space)
-    competitive = not (info.number and info.number in ctx.work.players[seat].engineers)
+    number = info.number
     payload: dict[str, Any] = {"seat": seat, "space": space, "workers": info.workers - coins,
                                "coins": coins + info.coins, "black": black}
-    _occupy(ctx, seat, space, "WorkersPlaced", payload, info.effects, competitive, black)
+    competitive = True
+    if number and number in ctx.work.players[seat].engineers:
+        payload["own"] = number
+        competitive = False
+    if info.never_occupied:
+        payload["never_occupied"] = True
+    ctx.emit("WorkersPlaced", payload)
+    ctx.gain(seat, info.effects, competitive, space)
+    if black and info.allows_black:
+        ctx.add_item(seat, "steps", 1, False, "black", False, "black_worker")
 
 
 def _occupy(ctx: Ctx, seat: str, space: str, event: str, payload: dict[str, Any], effects: Any,

@@ -58,11 +58,12 @@ def _placed(state: State, payload: Payload) -> None:
     if black:
         p.black_free = False
     p.coins -= payload["coins"]
-    if (payload.get("own") or payload.get("never_occupied")) and not workers:
+    own, never_occupied = payload.get("own"), payload.get("never_occupied")
+    if (own or never_occupied) and not workers:
         state.coin_only = state.coin_only + [f"{payload['seat']}:{space}"]
-    if payload.get("own"):
-        p.own_used = p.own_used + [payload["own"]]
-    elif payload.get("never_occupied"):
+    if own:
+        p.own_used = p.own_used + [own]
+    elif never_occupied:
         state.rally_users = state.rally_users + [payload["seat"]]
     else:
         state.occupied = {**state.occupied, space: [payload["seat"], workers, payload["coins"], black]}

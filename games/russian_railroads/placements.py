@@ -76,15 +76,18 @@ def placement_commands(state: State, seat: str) -> list[Command]:
     p = state.players[seat]
     result: list[Command] = []
     have, free, black_free = p.coins, p.free, p.black_free
-    spare = free + (1 if black_free else 0)
     own = p.engineers
     occupied = state.occupied
     memo: dict[Any, Any] = {}  # the seat's track room, industry room ... (effects_feasible)
     base_tracks = state.table.tableau.track_rules is None  # (another tableau: its own track rules)
-    for info in available_infos(state, seat):
-        workers, fixed = info.workers, info.coins
-        if fixed > have or workers - have > spare:
-            continue
+    infos = available_infos(state, seat)
+    pays = _PAYS.get((seat, have, free, black_free))
+    if pays is None or len(pays) < len(spaces.PAYMENTS):
+        pays = _payments(seat, have, free, black_free)
+    for info in infos:
+        paid = pays[info.pay]
+        if paid is None:
+            continue  # the seat cannot pay this space's cost
         if not info.never_occupied and info.id in occupied:
             continue  # the first check of space_error, the commonest refusal, made early
         competitive = not (info.number and info.number in own)
@@ -101,11 +104,39 @@ def placement_commands(state: State, seat: str) -> list[Command]:
                     continue
             elif not info.demands_nothing and not feasible(state, p, info, memo, base_tracks):
                 continue
-        key = (seat, info.id, workers if workers < have - fixed else have - fixed,
-               free if free < workers else workers, black_free)
-        variants = _VARIANTS.get(key)  # (what _variants looks up first, without the call)
-        result.extend(variants if variants is not None else _variants(key, workers))
+        variants = paid.get(info.id)
+        if variants is None:
+            variants = paid[info.id] = _space_variants(seat, info, have, free, black_free)
+        result.extend(variants)
     return result
+
+
+def _space_variants(seat: str, info: spaces.SpaceInfo, have: int, free: int, black_free: bool
+                    ) -> tuple[Command, ...]:
+    """The placement variants of one space a seat who can pay its cost may choose."""
+    workers, fixed = info.workers, info.coins
+    key = (seat, info.id, workers if workers < have - fixed else have - fixed,
+           free if free < workers else workers, black_free)
+    variants = _VARIANTS.get(key)
+    return variants if variants is not None else _variants(key, workers)
+
+
+#: By (seat, coins, free workers, black worker free): for each cost of
+#: ``spaces.PAYMENTS``, None where the seat cannot pay it, else the variants found so
+#: far by space (what the listing would build again from the same numbers)
+_PAYS: dict[tuple[str, int, int, bool], list[dict[str, tuple[Command, ...]] | None]] = {}
+
+
+def _payments(seat: str, have: int, free: int, black_free: bool) -> list[dict[str, tuple[Command, ...]] | None]:
+    """:data:`_PAYS` of one payment situation, made: the listing's first cost check
+    (fixed coins the seat has, workers its coins and workers can cover) per cost."""
+    spare = free + (1 if black_free else 0)
+    pays: list[dict[str, tuple[Command, ...]] | None] = [
+        None if fixed > have or workers - have > spare else {} for workers, fixed in spaces.PAYMENTS]
+    if len(_PAYS) > 4096:
+        _PAYS.clear()
+    _PAYS[(seat, have, free, black_free)] = pays
+    return pays
 
 
 def feasible(state: State, p: PlayerState, info: spaces.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:

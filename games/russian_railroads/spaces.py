@@ -26,7 +26,7 @@ class SpaceInfo:
 
     __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
                  "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check", "own_rules",
-                 "demands_nothing")
+                 "demands_nothing", "pay")
 
     def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
                  info: dict[str, Any]) -> None:
@@ -48,6 +48,23 @@ class SpaceInfo:
         self.own_rules = self.turn_order or self.own_check
         #: the effects ask nothing of the tableau (``effects_feasible`` is True)
         self.demands_nothing = self.needs.shape == "trivial"
+        #: its cost's index in :data:`PAYMENTS` (the placement listing settles whether and
+        #: how a seat can pay once per cost, not once per space)
+        self.pay = payment_index(workers, coins)
+
+
+#: The distinct costs (workers, coins) printed on the spaces known so far.
+PAYMENTS: list[tuple[int, int]] = []
+_PAYMENT_INDEX: dict[tuple[int, int], int] = {}
+
+
+def payment_index(workers: int, coins: int) -> int:
+    """The index of the cost (``workers``, ``coins``) in :data:`PAYMENTS`, added if new."""
+    index = _PAYMENT_INDEX.get((workers, coins))
+    if index is None:
+        index = _PAYMENT_INDEX[(workers, coins)] = len(PAYMENTS)
+        PAYMENTS.append((workers, coins))
+    return index
 
 
 def _space_table() -> dict[str, SpaceInfo]:
