@@ -23,7 +23,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
-from .track import Piece, field_key, ground, mountains_of, place_track
+from .track import Piece, continues, field_key, ground, mountains_of
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -150,22 +150,33 @@ def _way(state: State, end: str, via: int) -> _Way:
 
 
 def _lays(state: State, end: str, via: int) -> list[_Lay]:
-    """Track pieces and tile connections from ``end`` towards ``via``, dice aside."""
+    """Track pieces and tile connections from ``end`` towards ``via``, dice aside: the
+    pieces :func:`.track.place_track` allows, its checks made here once per field (the
+    field entered must be a free land field on the tile, as every connection's edge field
+    must be), and per exit only the field it leads to."""
     e = state.ends[end]
+    pos = e["pos"]
+    r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+    board = state.boards.get(pos, {})
+    if not inside(r, c) or field_key(r, c) in board:
+        return []
+    tile = state.tiles[pos]
+    at = terrain(tile["type"], tile["rot"], r, c)
+    if at == "water":
+        return []  # crossed by a bridge only (:func:`_bridge_lays`)
+    ids = frozenset({state.mountains[pos]}) if at == "mountain" else frozenset()
+    taken = frozenset({(r, c)})
     out: list[_Lay] = []
     for x in range(4):
         if x == opposite(via):
             continue
-        try:
-            pieces = place_track(state, end, via, x)
-        except IllegalMove:
-            pieces = []
-        if pieces:
-            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
-                            tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces))))
-        r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-        if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
+        tr, tc = r + DELTA[x][0], c + DELTA[x][1]
+        if not inside(tr, tc):
             out += _connections(state, end, via, x)
+        elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
+                and continues(state, pos, tr, tc, taken, None, board):
+            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+                            ("straight" if x == via else "curve",), ids))
     return out
 
 
