@@ -1,8 +1,9 @@
 """The commands a seat may send now, and the actions still open in its turn.
 
 Candidates are built from the position and checked by the same rule functions
-``decide`` calls (``place_track``, ``connect``, ``station_piece``, ``payment``
-splits); the property tests send every listed command through ``decide``.
+``decide`` calls (``connect``, ``station_piece``, ``payment`` splits), or, for a
+track piece, by ``place_track``'s checks made once per field (a test compares the
+two); the property tests send every listed command through ``decide``.
 """
 
 from __future__ import annotations
