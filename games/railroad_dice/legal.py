@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
@@ -43,18 +44,18 @@ def _listing(state: State) -> list[Command]:
     front = state.front[seat]
     owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
     if state.year > 1 and not state.turn["income"]:
-        out.append(Command("TakeIncome", seat, {}))
+        out.append(_command("TakeIncome", seat))
     if not state.turn["rolled"]:
-        out += [Command("Roll", seat, {"screen": k, "question": m})
-                for k in range(state.screen[seat] + 1) for m in range(front["question"] + 1)
-                if not owes or roll_keeps_bridges(state, seat, k, m)]
+        rolls = _rolls(seat, state.screen[seat], front["question"])
+        out += [c for c in rolls if roll_keeps_bridges(state, seat, c.args["screen"], c.args["question"])] \
+            if owes else rolls
     if front["question"]:
-        out += [Command("TurnDie", seat, {"face": f}) for f in ("straight", "curve", "share")]
+        out += [_command("TurnDie", seat, ("face", f)) for f in ("straight", "curve", "share")]
     out += _shares(state, seat)
     out += _track(state, seat)
     out += _stations(state, seat)
     if state.front_total(seat) > RULES["front_limit"]:
-        out += [Command("ReturnDie", seat, {"face": f}) for f in FACES if front[f]]
+        out += [_command("ReturnDie", seat, ("face", f)) for f in FACES if front[f]]
     if owes:  # only moves that keep the dice for the bridge
         out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
     return out
@@ -63,6 +64,21 @@ def _listing(state: State) -> list[Command]:
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
 _LISTED: Memo[State, list[Command]] = Memo(_listing)
+
+
+@cache
+def _command(type_: str, seat: str, *args: tuple[str, Any]) -> Command:
+    """A command made once per type, seat and arguments: the listings of every state offer
+    the same few (income, turning a die, a share), and a command is a value nobody changes."""
+    return Command(type_, seat, dict(args))
+
+
+@cache
+def _rolls(seat: str, screen: int, question: int) -> tuple[Command, ...]:
+    """Every roll of ``seat`` with ``screen`` dice behind its screen and ``question`` '?' in
+    front (made once, as :func:`_command`)."""
+    return tuple(Command("Roll", seat, {"screen": k, "question": m})
+                 for k in range(screen + 1) for m in range(question + 1))
 
 
 def _accepted(state: State, command: Command) -> bool:
@@ -81,11 +97,11 @@ def _shares(state: State, seat: str) -> list[Command]:
     for die in dice:
         for company in COMPANIES:
             if state.bank_shares[company]:
-                out.append(Command("BuyShare", seat, {"company": company, "seller": "bank", "die": die}))
+                out.append(_command("BuyShare", seat, ("company", company), ("seller", "bank"), ("die", die)))
             if may_buy_from_directors(state):
                 director = state.directors.get(company)
                 if director and director != seat and state.shares[director][company]:
-                    out.append(Command("BuyShare", seat, {"company": company, "seller": director, "die": die}))
+                    out.append(_command("BuyShare", seat, ("company", company), ("seller", director), ("die", die)))
     return out
 
 
