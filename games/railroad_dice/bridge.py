@@ -101,19 +101,22 @@ def ends_into_water(state: State) -> list[str]:
     return list(_INTO_WATER(state))
 
 
-def _needs(state: State, end: str) -> list[tuple[int, int]]:
-    """Per way across from ``end``: (straight dice, curve dice) its pieces take."""
+def _needs(state: State, end: str, max_dice: int) -> set[tuple[int, int]]:
+    """Per way across from ``end`` of at most ``max_dice`` dice: (straight dice, curve dice)
+    its pieces take.  Each piece takes a die, so a longer way is never affordable, and the
+    lakes' simple paths are many (the unbounded search was a full ``decide``'s worth per
+    move a turn that owes a bridge checks)."""
     at = water_ahead(state, end)
     if at is None:
-        return []
+        return set()
     r, c, via = at
     pos = state.ends[end]["pos"]
-    out = []
+    out = set()
     for exits in crossings(lambda a, b: ground(state, pos, a, b), lambda a, b: occupied(state, pos, a, b),
-                           r, c, via):
+                           r, c, via, max_dice):
         steps = [via, *exits]
         straights = sum(1 for before, after in zip(steps, steps[1:], strict=False) if before == after)
-        out.append((straights, len(exits) - straights))
+        out.add((straights, len(exits) - straights))
     return out
 
 
@@ -121,10 +124,12 @@ def bridges_affordable(state: State, seat: str, screen: int, question: int) -> b
     """Could ``seat`` still build every bridge owed with these dice behind the screen and
     '?' dice in front (and its straights and curves in front)?  Each bridge takes its
     pieces (a matching face, else a '?') and two dice of payment (behind the screen or '?')."""
-    owed = [_needs(state, end) for end in ends_into_water(state)]
-    if not owed:
+    ends = ends_into_water(state)
+    if not ends:
         return True
     front = state.front[seat]
+    max_dice = front["straight"] + front["curve"] + question
+    owed = [_needs(state, end, max_dice) for end in ends]
     for choice in product(*owed):
         straights = sum(s for s, _ in choice)
         curves = sum(c for _, c in choice)

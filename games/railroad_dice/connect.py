@@ -73,14 +73,13 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     first = Piece(pos, r, c, "straight" if onward == exit_ else "curve", opposite(exit_), onward, crossing)
     if not inside(tr, tc):
         raise IllegalMove("rd.track.edge", "the first track on the new tile must lead into it")
-    # The dead-end rule on the new tile, as if it were already laid.
-    sides = new_tile_sides(state, pos, tile, rot)
-    if terrain(tile, rot, tr, tc) == "water":
-        # Towards the lake: allowed when a bridge can follow in this turn (:mod:`.bridge`).
-        if not _bridge_possible(state, pos, tile, rot, (r, c), (tr, tc), onward, sides):
+    # The dead-end rule on the new tile, as if it were already laid; towards the lake, allowed
+    # when a bridge can follow in this turn (:mod:`.bridge`).  Both by :func:`first_die`, which
+    # depends on the new tile and its open sides alone (and is kept for them).
+    if first_die(tile, rot, r, c, exit_, onward, new_tile_sides(state, pos, tile, rot)) is None:
+        if terrain(tile, rot, tr, tc) == "water":
             raise IllegalMove("rd.track.water",
                               "a track may point into water only when a bridge crosses the lake in the same turn")
-    elif not continues(state, pos, tr, tc, frozenset({(r, c)}), sides, {}):
         raise IllegalMove("rd.track.dead_end", "a track may not lead into a dead end")
     mountain = state.mountains[edge.pos] if crossing == "mountain" else pos
     other = "B" if end == "A" else "A"

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from games.contract import Command, Event, IllegalMove
-from games.kit import Args
+from games.kit import Args, Memo
 
 from . import year
 from .bridge import build_bridge, check_bridges_kept, roll_keeps_bridges
@@ -28,6 +28,24 @@ PLAYER_COMMANDS = ("TakeIncome", "Roll", "TurnDie", "BuyShare", "PlaceTrack", "B
 
 
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    if command.type == "Roll":  # the one command that draws: decided afresh
+        return _decide(state, command, rng)
+    decided = _DECIDED(state)
+    for done, events in decided:
+        if done.type == command.type and done.seat == command.seat and done.args == command.args:
+            return list(events)
+    events = _decide(state, command, rng)
+    decided.append((command, events))
+    return list(events)
+
+
+#: The commands decided on a sealed state and their events (:mod:`games.kit.memo`): every
+#: command but a roll is a function of the state alone, and a bot's table starts from the
+#: live state itself (:mod:`.game`), so the real table decides again what the bot's decided.
+_DECIDED: Memo[State, list[tuple[Command, list[Event]]]] = Memo(lambda state: [])
+
+
+def _decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if command.type == "ScoreYear":
         if state.phase != "year_change":
             raise IllegalMove("rd.year.early", "the year is not over")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
-from games.kit import seal
+from games.kit import Memo, seal
 
 from .data import COMPANIES, FACES, RULES, TILE_TYPES, TILES, station_supply
 from .state import State, fresh_turn
@@ -20,11 +20,25 @@ def evolve(state: State, event: Event) -> State:
     handler = _EVOLVERS.get(event.type)
     if handler is None:
         return state
+    folded = _FOLDED(state)
+    for done, after in folded:
+        if done.type == event.type and done.payload == event.payload:
+            return after
     changes = CHANGES.get(event.type)
     new = state.clone() if changes is None else state.clone_for(changes)
     _apply_totals(new, event.payload)
     handler(new, event.payload)
+    folded.append((event, new))
     return seal(new)  # final from here: facts of it may be memoised (track.open_sides)
+
+
+#: The events folded into a sealed state and the states they made (:mod:`games.kit.memo`),
+#: so that an equal event folded again returns the same sealed state: ``decide`` folds a
+#: command's events to look at the board after it (the end checks, the bridge owed) and the
+#: table folds them again, and a bot's table starts from the live state itself (nothing is
+#: hidden, :mod:`.game`), so the real table folds what the bot's folded.  Sharing the state
+#: shares what is memoised per sealed state too (the legal list, the ends into water).
+_FOLDED: Memo[State, list[tuple[Event, State]]] = Memo(lambda state: [])
 
 
 def _apply_totals(s: State, p: Mapping[str, Any]) -> None:

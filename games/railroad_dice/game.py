@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.contract import Event, IllegalMove, Status
-from games.kit import Capabilities, GameBase, ranked
+from games.kit import Capabilities, GameBase, Memo, ranked
 
 from .data import RULES
 from .decide import decide
@@ -58,23 +58,31 @@ class RailroadDice(GameBase[State]):
                       barrier=True)]
 
     def status(self, state: State) -> Status:
-        """The scores are the passengers carried so far, public while the game runs too."""
-        if state.phase == "over":
-            ranking = tuple(state.final.get("ranking", ()))
-            return Status("over", state.year, (), (), True, dict(state.passengers), ranking,
-                          dict(state.final.get("places", {})))
-        if state.phase == "year_change":
-            return Status("year_change", state.year, (), ("ScoreYear",), False, dict(state.passengers),
-                          ranked(state.passengers, state.seats))
-        if state.phase == "play":
-            current = state.current
-            return Status("play", state.year, (current,) if current else (), (), False, dict(state.passengers),
-                          ranked(state.passengers, state.seats))
-        return Status(state.phase, None, ())
+        """The scores are the passengers carried so far, public while the game runs too
+        (memoised per sealed state: the table asks once per projection, and the bot's table
+        and the real one fold into the same states, :mod:`.evolve`)."""
+        return _STATUS(state)
 
     # ``determinize``: the kit's, the state itself.  Nothing in a state is hidden from a
     # player at the table (data/visibility.json); the rolls to come are chance, drawn from
     # the seed the platform replaces for bots and forks.
 
+
+def _status(state: State) -> Status:
+    if state.phase == "over":
+        ranking = tuple(state.final.get("ranking", ()))
+        return Status("over", state.year, (), (), True, dict(state.passengers), ranking,
+                      dict(state.final.get("places", {})))
+    if state.phase == "year_change":
+        return Status("year_change", state.year, (), ("ScoreYear",), False, dict(state.passengers),
+                      ranked(state.passengers, state.seats))
+    if state.phase == "play":
+        current = state.current
+        return Status("play", state.year, (current,) if current else (), (), False, dict(state.passengers),
+                      ranked(state.passengers, state.seats))
+    return Status(state.phase, None, ())
+
+
+_STATUS: Memo[State, Status] = Memo(_status)
 
 GAME = RailroadDice()

@@ -1,14 +1,16 @@
 """The commands a seat may send now, and the actions still open in its turn.
 
 Candidates are built from the position and checked by the same rule functions
-``decide`` calls (``place_track``, ``connect``, ``station_piece``, ``payment``
-splits); the property tests send every listed command through ``decide``.
+``decide`` calls (``connect``, ``station_piece``, ``payment`` splits), or, for a
+track piece, by ``place_track``'s checks made once per field (a test compares the
+two); the property tests send every listed command through ``decide``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
@@ -23,7 +25,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import station_piece
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
-from .track import Piece, field_key, ground, mountains_of, place_track
+from .track import Piece, continues, field_key, ground, mountains_of
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -42,18 +44,18 @@ def _listing(state: State) -> list[Command]:
     front = state.front[seat]
     owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
     if state.year > 1 and not state.turn["income"]:
-        out.append(Command("TakeIncome", seat, {}))
+        out.append(_command("TakeIncome", seat))
     if not state.turn["rolled"]:
-        out += [Command("Roll", seat, {"screen": k, "question": m})
-                for k in range(state.screen[seat] + 1) for m in range(front["question"] + 1)
-                if not owes or roll_keeps_bridges(state, seat, k, m)]
+        rolls = _rolls(seat, state.screen[seat], front["question"])
+        out += [c for c in rolls if roll_keeps_bridges(state, seat, c.args["screen"], c.args["question"])] \
+            if owes else rolls
     if front["question"]:
-        out += [Command("TurnDie", seat, {"face": f}) for f in ("straight", "curve", "share")]
+        out += [_command("TurnDie", seat, ("face", f)) for f in ("straight", "curve", "share")]
     out += _shares(state, seat)
     out += _track(state, seat)
     out += _stations(state, seat)
     if state.front_total(seat) > RULES["front_limit"]:
-        out += [Command("ReturnDie", seat, {"face": f}) for f in FACES if front[f]]
+        out += [_command("ReturnDie", seat, ("face", f)) for f in FACES if front[f]]
     if owes:  # only moves that keep the dice for the bridge
         out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
     return out
@@ -62,6 +64,21 @@ def _listing(state: State) -> list[Command]:
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
 _LISTED: Memo[State, list[Command]] = Memo(_listing)
+
+
+@cache
+def _command(type_: str, seat: str, *args: tuple[str, Any]) -> Command:
+    """A command made once per type, seat and arguments: the listings of every state offer
+    the same few (income, turning a die, a share), and a command is a value nobody changes."""
+    return Command(type_, seat, dict(args))
+
+
+@cache
+def _rolls(seat: str, screen: int, question: int) -> tuple[Command, ...]:
+    """Every roll of ``seat`` with ``screen`` dice behind its screen and ``question`` '?' in
+    front (made once, as :func:`_command`)."""
+    return tuple(Command("Roll", seat, {"screen": k, "question": m})
+                 for k in range(screen + 1) for m in range(question + 1))
 
 
 def _accepted(state: State, command: Command) -> bool:
@@ -80,11 +97,11 @@ def _shares(state: State, seat: str) -> list[Command]:
     for die in dice:
         for company in COMPANIES:
             if state.bank_shares[company]:
-                out.append(Command("BuyShare", seat, {"company": company, "seller": "bank", "die": die}))
+                out.append(_command("BuyShare", seat, ("company", company), ("seller", "bank"), ("die", die)))
             if may_buy_from_directors(state):
                 director = state.directors.get(company)
                 if director and director != seat and state.shares[director][company]:
-                    out.append(Command("BuyShare", seat, {"company": company, "seller": director, "die": die}))
+                    out.append(_command("BuyShare", seat, ("company", company), ("seller", director), ("die", die)))
     return out
 
 
@@ -150,22 +167,33 @@ def _way(state: State, end: str, via: int) -> _Way:
 
 
 def _lays(state: State, end: str, via: int) -> list[_Lay]:
-    """Track pieces and tile connections from ``end`` towards ``via``, dice aside."""
+    """Track pieces and tile connections from ``end`` towards ``via``, dice aside: the
+    pieces :func:`.track.place_track` allows, its checks made here once per field (the
+    field entered must be a free land field on the tile, as every connection's edge field
+    must be), and per exit only the field it leads to."""
     e = state.ends[end]
+    pos = e["pos"]
+    r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
+    board = state.boards.get(pos, {})
+    if not inside(r, c) or field_key(r, c) in board:
+        return []
+    tile = state.tiles[pos]
+    at = terrain(tile["type"], tile["rot"], r, c)
+    if at == "water":
+        return []  # crossed by a bridge only (:func:`_bridge_lays`)
+    ids = frozenset({state.mountains[pos]}) if at == "mountain" else frozenset()
+    taken = frozenset({(r, c)})
     out: list[_Lay] = []
     for x in range(4):
         if x == opposite(via):
             continue
-        try:
-            pieces = place_track(state, end, via, x)
-        except IllegalMove:
-            pieces = []
-        if pieces:
-            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
-                            tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces))))
-        r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-        if inside(r, c) and not inside(r + DELTA[x][0], c + DELTA[x][1]):
+        tr, tc = r + DELTA[x][0], c + DELTA[x][1]
+        if not inside(tr, tc):
             out += _connections(state, end, via, x)
+        elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
+                and continues(state, pos, tr, tc, taken, None, board):
+            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+                            ("straight" if x == via else "curve",), ids))
     return out
 
 

@@ -11,6 +11,7 @@ what listings and bots use.
 from __future__ import annotations
 
 from games.contract import OpenAction
+from games.kit import Memo
 
 from .legal import legal_commands, open_actions
 from .state import State
@@ -41,5 +42,14 @@ def all_open_actions(state: State, seat: str) -> list[OpenAction]:
 
 
 def has_mandatory(state: State, seat: str) -> bool:
-    """Whether something mandatory is open, without listing every command."""
-    return any(action.mandatory for action in open_actions(state, seat))
+    """Whether something mandatory is open, without listing every command (memoised per
+    sealed state: the platform asks for every listing, of the bot's table and the real one,
+    which fold into the same states, :mod:`.evolve`)."""
+    return seat == state.current and _MANDATORY(state)
+
+
+def _mandatory(state: State) -> bool:
+    return any(action.mandatory for action in open_actions(state, state.current or ""))
+
+
+_MANDATORY: Memo[State, bool] = Memo(_mandatory)

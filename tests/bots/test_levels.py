@@ -103,3 +103,30 @@ def test_a_bot_on_a_handed_over_seat_never_gives_it_back(level: str) -> None:
         commands = bot_turn(table.projection, mover, level, 300)
         assert not {c.type for c in commands} & NEVER
         check_turn(table, mover, commands)
+
+
+def test_the_random_bot_plays_up_to_its_first_draw() -> None:
+    """Its turn ends at a command that drew (a Railroad Dice roll): what it would play after
+    it, on its table's fake draw, is what the worker and self-play never append (they ask the
+    bot again on the real draw), and the commands up to it are those of the whole turn."""
+    from events.determinize import for_seat
+    from games.railroad_dice import GAME as RAILROAD_DICE
+    from games.rng import rng_for
+    from worker.bots.base import play_turn
+
+    table = LocalTable.create(RAILROAD_DICE, {}, 3, seed="random-draw")
+    cut = 0
+    for _ in range(30):
+        while table.run_system():
+            pass
+        p = table.projection
+        seat = p.turn_seat or next(iter(table.status().to_move))
+        short = bot_turn(p, seat, "random", 1000)
+        rng = rng_for(p.seed, p.seq, salt=f"bot:{seat}")
+        whole = play_turn(LocalTable.from_projection(for_seat(p, seat, rng)), seat, rng.choice)
+        assert short == whole[:len(short)]
+        cut += len(short) < len(whole)
+        for command in short:
+            envelopes = table.submit(seat, command)
+            assert command is short[-1] or not any(e.barrier for e in envelopes)
+    assert cut > 5

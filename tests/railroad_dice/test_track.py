@@ -160,3 +160,36 @@ def test_text_mountain_paid_once_even_when_the_line_leaves_it_and_returns():
         assert events[0].payload["pay"] == {"screen": 0, "question": 0}
         grounds.append(events[0].payload["pieces"][0]["ground"])
     assert grounds == ["mountain", "mountain", "meadow", "meadow", "meadow", "meadow", "mountain"]
+
+
+def test_the_listed_track_pieces_are_those_place_track_accepts():
+    """The legal list checks a piece's fields itself (legal._lays, once per field entered):
+    at every position of random games, the exits it lists from each end are the exits
+    ``place_track`` accepts, dice aside."""
+    from games.railroad_dice.legal import _lays
+    from games.railroad_dice.track import place_track
+
+    from .helpers import play_out
+
+    checked = 0
+
+    def same(t):
+        nonlocal checked
+        s = t.state
+        if s.phase != "play":
+            return
+        for end, e in s.ends.items():
+            for via in e["dirs"]:
+                listed = [lay.args["exit"] for lay in _lays(s, end, via) if lay.type == "PlaceTrack"]
+                accepted = []
+                for x in range(4):
+                    try:
+                        place_track(s, end, via, x)
+                    except IllegalMove:
+                        continue
+                    accepted.append(x)
+                assert listed == accepted, (end, via)
+                checked += len(accepted)
+
+    play_out(3, "lays", check=same)
+    assert checked > 100

@@ -41,9 +41,10 @@ def still_moving(table: LocalTable, seat: str) -> bool:
 
 
 def play_turn(table: LocalTable, seat: str, pick: Callable[[Sequence[Command]], Command],
-              max_commands: int = 500) -> list[Command]:
+              max_commands: int = 500, until_draw: bool = False) -> list[Command]:
     """Play the rest of ``seat``'s turn on ``table`` with ``pick`` choosing each
-    sub-move; stops after ``ConfirmTurn`` (or when the seat no longer moves)."""
+    sub-move; stops after ``ConfirmTurn`` (or when the seat no longer moves) and, with
+    ``until_draw``, after a command that drew (a barrier event: a roll, a card)."""
     chosen: list[Command] = []
     for _ in range(max_commands):
         if not still_moving(table, seat):
@@ -52,9 +53,9 @@ def play_turn(table: LocalTable, seat: str, pick: Callable[[Sequence[Command]], 
         if not legal:
             break
         command = pick(legal)
-        table.submit(seat, command)
+        envelopes = table.submit(seat, command)
         chosen.append(Command(command.type, seat, command.args))
-        if command.type == "ConfirmTurn":
+        if command.type == "ConfirmTurn" or (until_draw and any(e.barrier for e in envelopes)):
             break
     return chosen
 

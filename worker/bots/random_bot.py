@@ -13,4 +13,7 @@ class RandomBot:
     name = "random"
 
     def choose_turn(self, table: LocalTable, seat: str, rng: random.Random, budget_ms: int) -> list[Command]:
-        return play_turn(table, seat, rng.choice)
+        # Up to the first draw: the table's draw is the bot's fake seed's, and the worker and
+        # self-play append no command after a draw but ask the bot again on the real one
+        # (worker.tasks._append_turn, worker.selfplay.play), so the rest would be played in vain.
+        return play_turn(table, seat, rng.choice, until_draw=True)
