@@ -267,6 +267,8 @@ def _action(state: State, seat: str) -> Command:
     mine = best_delivery(state, seat)
     if mine is not None and any(best_delivery(state, other) is not None for other in state.order if other != seat):
         order.append((2, False))
+    elif mine is None and tile_problem(state, seat, 2, False) is None and _first_move_keeps(state, seat):
+        order.append((2, False))
     if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
             and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
         order.append((6, False))
@@ -292,6 +294,27 @@ def _action(state: State, seat: str) -> Command:
             if tile_problem(state, seat, tile, passed) is None:
                 return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     return Command("ChooseAction", seat, {"tile": 1, "pass": False})
+
+
+def _first_move_keeps(state: State, seat: str) -> bool:
+    """Whether moving first keeps the seat a delivery its planned build opens (tried on a
+    copy put in its build turn) that the seats moving earlier could take otherwise."""
+    from .state import fresh_turn
+
+    trial = state.clone()
+    trial.phase, trial.current, trial.turn, trial.queue = "build", seat, fresh_turn(), [seat]
+    trial.tiles = {s: t for s, t in trial.tiles.items() if t != 2}
+    rng = random.Random(0)
+    try:
+        for command in _build_turn(trial, seat, rng):
+            if command.type == "BuildTrack":
+                trial = apply(trial, command, rng)
+    except IllegalMove:
+        return False
+    if secure(trial, seat):
+        return False
+    trial.tiles = {**trial.tiles, seat: 2}
+    return secure(trial, seat)
 
 
 # -- the build phase --------------------------------------------------------------------------------
