@@ -23,6 +23,10 @@ reads it).  It also counts the turns the bot overran its CPU budget (the fallbac
 
     python benchmarks/steam_misses.py --players 3 --challenger greedy --baseline greedy --games 20
     python benchmarks/steam_misses.py --first 40 --games 10 --verbose
+    python benchmarks/steam_misses.py --baseline frugal --games 100 --out F   # greedy's misses only
+
+A game with budget overruns was not played by the bots alone (starved of CPU, a turn ran
+past the wall-clock net of ``worker.bots.deadline`` and the fallback level played it).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class _Overruns(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if "overran" in record.getMessage():
             self.count += 1
+            print(f"    {record.getMessage()}", file=sys.stderr, flush=True)
 
 
 def snapshots(game: Any, log: list[Any]) -> dict[tuple[int, str], dict[str, Any]]:
@@ -189,6 +194,8 @@ def one_game(game_name: str, players: int, index: int, challenger: str, baseline
             continue
         if not entry["moves"] and entry["build"] is None:
             continue
+        if level_of[seat] != challenger:
+            continue          # the challenger's misses only (against frugal: greedy's)
         kind = classify(entry, seat)
         found[f"{level_of[seat]}:{kind}"] += 1
         b = entry["build"] or entry["moves"][0]
@@ -218,7 +225,14 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=1000)
     parser.add_argument("--out", help="append one JSON line per game to this file")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--no-wall-net", action="store_true",
+                        help="only the CPU-time budget stops a bot's turn (a starved process under nice 19 "
+                             "otherwise trips the wall-clock net and the fallback level plays the turn)")
     args = parser.parse_args()
+    if args.no_wall_net:
+        from worker.bots import deadline
+
+        deadline.WALL_FACTOR = 1000.0
     total: Counter[str] = Counter()
     overruns = 0
     results = []
