@@ -34,7 +34,7 @@ generic greedy search plays it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -267,6 +267,8 @@ def _action(state: State, seat: str) -> Command:
     mine = best_delivery(state, seat)
     if mine is not None and any(best_delivery(state, other) is not None for other in state.order if other != seat):
         order.append((2, False))
+    elif mine is None and tile_problem(state, seat, 2, False) is None and _first_move_keeps(state, seat):
+        order.append((2, False))
     if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
             and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
         order.append((6, False))
@@ -292,6 +294,27 @@ def _action(state: State, seat: str) -> Command:
             if tile_problem(state, seat, tile, passed) is None:
                 return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     return Command("ChooseAction", seat, {"tile": 1, "pass": False})
+
+
+def _first_move_keeps(state: State, seat: str) -> bool:
+    """Whether moving first keeps the seat a delivery its planned build opens (tried on a
+    copy put in its build turn) that the seats moving earlier could take otherwise."""
+    from .state import fresh_turn
+
+    trial = state.clone()
+    trial.phase, trial.current, trial.turn, trial.queue = "build", seat, fresh_turn(), [seat]
+    trial.tiles = {s: t for s, t in trial.tiles.items() if t != 2}
+    rng = random.Random(0)
+    try:
+        for command in _build_turn(trial, seat, rng):
+            if command.type == "BuildTrack":
+                trial = apply(trial, command, rng)
+    except IllegalMove:
+        return False
+    if secure(trial, seat):
+        return False
+    trial.tiles = {**trial.tiles, seat: 2}
+    return secure(trial, seat)
 
 
 # -- the build phase --------------------------------------------------------------------------------
@@ -550,9 +573,134 @@ def _build_turn(state: State, seat: str, rng: random.Random) -> list[Command]:
             break
         current_value, current, commands = found
         chosen += commands
+    if not secure(current, seat):
+        # The plan leaves the round without a delivery the seats moving earlier cannot take
+        # away: a build that opens one comes first (then the plan's further links on top),
+        # where the income phase stays covered; else at least one that opens any delivery.
+        need = secure
+        opening = _opening_build(state, seat, rng, need)
+        if opening is None and not delivers(current, seat):
+            need = delivers
+            opening = _opening_build(state, seat, rng, need)
+        if opening is not None:
+            current, commands = opening
+            chosen = chosen[:1] if chosen and chosen[0].type != "BuildTrack" else []
+            chosen += commands
+            current_value = value(current, seat)
+            while True:
+                found = _best_link(current, seat, rng)
+                if found is None or found[0] <= current_value or not need(found[1], seat):
+                    break
+                current_value, current, commands = found
+                chosen += commands
     if not chosen:
         chosen.append(Command("EndBuild", seat, {}))
     return chosen
+
+
+def delivers(state: State, seat: str) -> bool:
+    """Whether the seat has a delivery this round: over its reach now, or (with both move
+    actions still to come, below the locomotive's top) over one more level raised first."""
+    net = Network.of(state)
+    if goods.routes(state, net, seat):
+        return True
+    if state.loco[seat] >= RULES["loco"]["max"] or seat in state.loco_raised:
+        return False
+    if state.phase == "move" and state.queue.count(seat) < 2:
+        return False
+    trial = state.clone()
+    trial.loco[seat] += 1
+    return bool(goods.routes(trial, net, seat))
+
+
+def _movers(state: State) -> list[str]:
+    """The move actions still to come this round, in order (one seat per action)."""
+    if state.phase == "move":
+        return list(state.queue)
+    first = state.holder(2)
+    movers = ([first] if first in state.order else []) + [s for s in state.order if s != first]
+    return movers + movers
+
+
+def _keys(state: State, net: Network, seat: str) -> set[tuple[str, str]]:
+    return {(r["from"], r["colour"]) for r in goods.routes(state, net, seat)}
+
+
+def secure(state: State, seat: str) -> bool:
+    """Whether the seat has a delivery this round that the seats moving before it cannot all
+    take away: a cube of which more lie in its city than other seats' move actions that come
+    first and could deliver one (over their links now); a delivery that needs the locomotive
+    raised first counts the actions before the seat's second one."""
+    movers = _movers(state)
+    if seat not in movers:
+        return False
+    net = Network.of(state)
+    others = {o: _keys(state, net, o) for o in state.order if o != seat}
+
+    def kept(keys: set[tuple[str, str]], before: list[str]) -> bool:
+        for origin, colour in keys:
+            rivals = sum(1 for o in before if o != seat and (origin, colour) in others.get(o, ()))
+            if state.cubes[origin][colour] > rivals:
+                return True
+        return False
+
+    first = movers.index(seat)
+    if kept(_keys(state, net, seat), movers[:first]):
+        return True
+    if state.loco[seat] >= RULES["loco"]["max"] or seat in state.loco_raised or movers.count(seat) < 2:
+        return False
+    trial = state.clone()
+    trial.loco[seat] += 1
+    second = first + 1 + movers[first + 1:].index(seat)
+    return kept(_keys(trial, net, seat), movers[:second])
+
+
+#: First links looked at for a build that opens a delivery (by a cheap look), and of those
+#: the ones a second link is laid on top of.
+OPENING_FIRST = 80
+OPENING_SECOND = 8
+
+
+def _opening_build(state: State, seat: str, rng: random.Random,
+                   need: Callable[[State, str], bool]) -> tuple[State, list[Command]] | None:
+    """The best-valued build of one link (else two) from ``state`` after which the seat has
+    a delivery this round (``need``: any, or one the earlier seats cannot take), the income
+    phase covered; None when there is none."""
+    left = state.tile_limit(seat) - state.turn["built"]
+    if left <= 0:
+        return None
+
+    def firsts(at: State, room: int) -> list[LinkPlan]:
+        plans = list(continuations(at, seat, room))
+        plans += sorted(link_plans(at, room), key=lambda p: -_promise(at, p))[:OPENING_FIRST]
+        return plans
+
+    best: tuple[float, State, list[Command]] | None = None
+    laid_first: list[tuple[float, State, list[Command]]] = []
+    for plan in firsts(state, left):
+        laid = lay(state, seat, plan, rng)
+        if laid is None or not safe_at_income(laid[0], seat):
+            continue
+        score = value(laid[0], seat)
+        if need(laid[0], seat):
+            if best is None or score > best[0]:
+                best = (score, laid[0], laid[1])
+        else:
+            laid_first.append((score, laid[0], laid[1]))
+    if best is None:
+        laid_first.sort(key=lambda t: -t[0])
+        for _, after, commands in laid_first[:OPENING_SECOND]:
+            room = after.tile_limit(seat) - after.turn["built"]
+            if room <= 0:
+                continue
+            for plan in firsts(after, room):
+                laid = lay(after, seat, plan, rng)
+                if laid is None or not need(laid[0], seat) or not safe_at_income(laid[0], seat):
+                    continue
+                score = value(laid[0], seat)
+                if best is None or score > best[0]:
+                    best = (score, laid[0], commands + laid[1])
+    return (best[1], best[2]) if best is not None else None
 
 
 #: What a dollar spent on City Growth or Urbanization must bring in the planner's value.

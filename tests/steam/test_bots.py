@@ -307,3 +307,38 @@ def test_the_search_weighs_the_plan_and_its_alternatives_as_whole_legal_turns():
         for command in candidate.commands:
             replay.submit(seat, command)
         assert replay.projection.turn_seat != seat
+
+
+@pytest.mark.parametrize("queue,red,kept", [
+    (["p2", "p1", "p3", "p2", "p1", "p3"], 1, False),   # p2 moves first and takes the only red cube
+    (["p2", "p1", "p3", "p2", "p1", "p3"], 2, True),    # one red cube is left for p1
+    (["p1", "p2", "p3", "p1", "p2", "p3"], 1, True),    # p1 moves first
+])
+def test_a_delivery_is_secure_only_when_the_seats_moving_earlier_cannot_take_every_cube(queue, red, kept):
+    """Albany's red cube: p1 delivers it to Worcester over its own link, p2 to New Haven over
+    p1's Albany - Poughkeepsie and its own Poughkeepsie - New Haven (one link each)."""
+    from games.steam.planning import delivers, secure
+
+    from .helpers import example_network
+    state, n = example_network()
+    state.cubes[n["Albany"]] = {"red": red}
+    state.loco.update({"p1": 1, "p2": 2})
+    state.queue = queue
+    assert delivers(state, "p1")
+    assert secure(state, "p1") is kept
+
+
+def test_greedy_builds_for_a_delivery_this_round_when_its_plan_opens_none():
+    """From a fresh position with $10 the opening build opens a delivery in the move phase
+    (at once, or after raising the locomotive), and pays its way through the income phase."""
+    import random
+
+    from games.steam.planning import _opening_build, delivers, safe_at_income
+    state = position(3, money=10)
+    assert not delivers(state, "p1")
+    found = _opening_build(state, "p1", random.Random(1), delivers)
+    assert found is not None
+    after, commands = found
+    assert commands and all(c.type == "BuildTrack" for c in commands)
+    assert delivers(after, "p1") and safe_at_income(after, "p1")
+    assert _fold(state, commands).track == after.track
