@@ -342,3 +342,24 @@ def test_greedy_builds_for_a_delivery_this_round_when_its_plan_opens_none():
     assert commands and all(c.type == "BuildTrack" for c in commands)
     assert delivers(after, "p1") and safe_at_income(after, "p1")
     assert _fold(state, commands).track == after.track
+
+
+@pytest.mark.parametrize("order,red,takes_first_move", [
+    (["p2", "p1", "p3"], 1, True),    # p2 moves before p1 and would take the only red cube
+    (["p2", "p1", "p3"], 2, False),   # a red cube is left for p1 anyway
+    (["p1", "p2", "p3"], 1, False),   # p1 moves first already
+])
+def test_greedy_takes_first_move_only_when_moving_first_keeps_its_delivery(monkeypatch, order, red, takes_first_move):
+    """Greedy without a delivery of its own yet looks at the cubes its planned build opens:
+    First Move is worth its action only when a seat moving earlier could take all of them.
+    (Here the planned build is empty, so the network of the example is what it opens.)"""
+    from games.steam import planning
+
+    from .helpers import example_network
+    state, n = example_network()
+    state.cubes[n["Albany"]] = {"red": red}
+    state.loco.update({"p1": 1, "p2": 2})
+    state.order = order
+    state.tiles = {}
+    monkeypatch.setattr(planning, "_build_turn", lambda trial, seat, rng: [])
+    assert planning._first_move_keeps(state, "p1") is takes_first_move
