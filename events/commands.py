@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from events.envelope import SCHEMA_VERSION, Envelope
 from events.projection import (
@@ -27,6 +28,7 @@ from games.contract import SYSTEM, TURN_CONFIRMED, Command, Description, Event, 
 from games.kit import hooks
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def decide(projection: Projection, command: Command, rng: random.Random) -> list[Event]:
@@ -44,7 +46,25 @@ def decide(projection: Projection, command: Command, rng: random.Random) -> list
     return _decide_game(projection, command, rng)
 
 
+def decide_folded(projection: Projection, command: Command, rng: random.Random) -> tuple[list[Event], Any]:
+    """:func:`decide`, with the live state after the events where the game's decision
+    folded them already (:func:`games.kit.hooks.decide_folded`), else None (the
+    platform's own commands, games whose decision folds nothing)."""
+    if projection.seq == 0 or projection.status().over or command.type in _PLATFORM:
+        return decide(projection, command, rng), None
+    _game_guards(projection, command)
+    return _run_game(projection, command, lambda: hooks.decide_folded(projection.game, projection.live, command, rng))
+
+
 def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:
+    _game_guards(p, command)
+    return _run_game(p, command, lambda: list(p.game.decide(p.live, command, rng)))
+
+
+def _game_guards(p: Projection, command: Command) -> None:
+    """The platform's turn rules for a game command: system work only when pending and
+    no turn or undo request is open; a seat only when it is to move and no other
+    seat's turn, undo request or system work is open."""
     status = p.status()
     if command.seat == SYSTEM:
         if command.type not in status.pending_system:
@@ -62,11 +82,15 @@ def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Ev
             raise IllegalMove("platform.system_pending", "the round is being scored")
         if command.seat not in status.to_move:
             raise IllegalMove("platform.not_your_turn", f"it is not seat {command.seat}'s turn")
+
+
+def _run_game(p: Projection, command: Command, call: Callable[[], T]) -> T:
+    """The game's decision, a game bug turned into a refusal (not a 500 or a lost move)."""
     try:
-        return list(p.game.decide(p.live, command, rng))
+        return call()
     except IllegalMove:
         raise
-    except Exception as exc:  # a game bug must not become a 500 or a lost move
+    except Exception as exc:
         log.exception("game %s failed to decide %s", p.game.name, command)
         raise IllegalMove("platform.invalid_command",
                           f"the command could not be applied ({type(exc).__name__})") from exc

@@ -73,12 +73,15 @@ class LocalTable:
         per event were a third of such a step.  Raises ``IllegalMove`` like ``submit``."""
         if command.seat != seat:
             command = Command(command.type, seat, command.args)
-        events = platform.decide(self.projection, command, LazyRandom(self.projection.seed, self.projection.seq))
+        events, after = platform.decide_folded(self.projection, command,
+                                               LazyRandom(self.projection.seed, self.projection.seq))
         self._peeked[id(command)] = (self.projection, command, events)
         if seat == SYSTEM or any(e.type in PLATFORM_ONLY_EVENTS for e in events):
             table = LocalTable.from_projection(self.projection)  # folded by the projection's own rules
             table.submit(seat, command)
             return table.state
+        if after is not None:  # the game's decision folded them already, by the same evolve
+            return after
         state = self.projection.live
         for event in events:
             state = self.game.evolve(state, event)

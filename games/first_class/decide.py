@@ -33,8 +33,15 @@ def command(name: str) -> Callable[[Decider], Decider]:
 
 
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    return decide_folded(state, command, rng)[0]
+
+
+def decide_folded(state: State, command: Command, rng: random.Random) -> tuple[list[Event], State | None]:
+    """The events of ``command`` and the state the builder folded them into (the same
+    ``evolve``, event by event), so that a lookahead does not fold them again; system
+    work returns no state."""
     if command.seat == SYSTEM:
-        return _system(state, command, rng)
+        return _system(state, command, rng), None
     if state.phase == "over":
         raise IllegalMove("fc.turn.over", "the game is over")
     if state.refill:
@@ -49,7 +56,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("fc.scoring.done", "your trains are scored: confirm the turn")
     b = begin(state, rng)
     fn(b, command.seat, args)
-    return b.events
+    return b.events, b.state
 
 
 # --- step helpers ------------------------------------------------------------------

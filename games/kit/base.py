@@ -103,6 +103,13 @@ class GameBase(Generic[S]):
     def describe_command(self, command: Command) -> Description | None:
         return None
 
+    def decide_folded(self, state: S, command: Command, rng: random.Random) -> tuple[list[Event], S | None]:
+        """``decide``'s events and the state they fold to, where the decision folded them
+        anyway (a builder that decides each consequence on the state the earlier events
+        made), else None: a lookahead that wants the state after a command then need not
+        fold the events a second time."""
+        return list(self.decide(state, command, rng)), None
+
     def has_mandatory(self, state: S, seat: str) -> bool:
         return any(action.mandatory for action in self.open_actions(state, seat))
 
