@@ -46,14 +46,20 @@ def decide(projection: Projection, command: Command, rng: random.Random) -> list
     return _decide_game(projection, command, rng)
 
 
-def decide_folded(projection: Projection, command: Command, rng: random.Random) -> tuple[list[Event], Any]:
+def decide_folded(projection: Projection, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], Any]:
     """:func:`decide`, with the live state after the events where the game's decision
     folded them already (:func:`games.kit.hooks.decide_folded`), else None (the
-    platform's own commands, games whose decision folds nothing)."""
-    if projection.seq == 0 or projection.status().over or command.type in _PLATFORM:
+    platform's own commands, games whose decision folds nothing).  ``listed``: the
+    command is one :func:`legal_commands` returned for this very projection (the bots'
+    lookahead), so the platform's guards, which the listing applied, are not run again
+    and the game may skip what its listing checked; anything else is checked in full."""
+    if command.type in _PLATFORM or (not listed and (projection.seq == 0 or projection.status().over)):
         return decide(projection, command, rng), None
-    _game_guards(projection, command)
-    return _run_game(projection, command, lambda: hooks.decide_folded(projection.game, projection.live, command, rng))
+    if not listed:
+        _game_guards(projection, command)
+    return _run_game(projection, command,
+                     lambda: hooks.decide_folded(projection.game, projection.live, command, rng, listed))
 
 
 def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:

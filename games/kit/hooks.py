@@ -42,11 +42,12 @@ def describe_command(game: Game, command: Command) -> Description | None:
     return description if isinstance(description, Description) else None
 
 
-def decide_folded(game: Game, state: Any, command: Command, rng: random.Random) -> tuple[list[Event], Any]:
+def decide_folded(game: Game, state: Any, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], Any]:
     """``decide``'s events and the state after them where the game's decision folded them
-    already (:meth:`GameBase.decide_folded`), else None."""
+    already (:meth:`GameBase.decide_folded`), else None; ``listed`` as there."""
     if isinstance(game, GameBase):
-        return game.decide_folded(state, command, rng)
+        return game.decide_folded(state, command, rng, listed)
     return list(game.decide(state, command, rng)), None
 
 
