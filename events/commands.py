@@ -243,13 +243,14 @@ _PLATFORM = {
 }
 
 
-def platform_commands(p: Projection, seat: str) -> list[Command]:
-    """The turn commands ``seat`` may send now (added to the game's legal commands)."""
+def platform_commands(p: Projection, seat: str, undo: bool = True) -> list[Command]:
+    """The turn commands ``seat`` may send now (added to the game's legal commands);
+    without the ``Undo`` commands for a caller that never undoes (the bots)."""
     commands: list[Command] = []
     if p.turn_seat == seat and p.tail and p.undo_request is None:
         if not has_mandatory_open(p, seat):
             commands.append(Command("ConfirmTurn", seat, {}))
-        for to_seq in undo_points(p):
+        for to_seq in undo_points(p) if undo else ():
             commands.append(Command("Undo", seat, {"to_seq": to_seq}))
     request = p.undo_request
     if request is not None and seat in request.waiting_for:
@@ -261,9 +262,10 @@ def platform_commands(p: Projection, seat: str) -> list[Command]:
     return commands
 
 
-def legal_commands(p: Projection, seat: str) -> list[Command]:
+def legal_commands(p: Projection, seat: str, undo: bool = True) -> list[Command]:
     """Everything ``seat`` may send now: the game's commands (when the platform's
-    guards allow them) and the turn commands."""
+    guards allow them) and the turn commands (``undo`` False: without ``Undo``, which
+    the bots never send; a listing per sub-move built one per sub-move so far)."""
     status = p.status()
     if status.over:
         return []
@@ -277,7 +279,7 @@ def legal_commands(p: Projection, seat: str) -> list[Command]:
     )
     if allowed:
         game_commands = list(p.game.legal_commands(p.live, seat))
-    return game_commands + (platform_commands(p, seat) if seat != SYSTEM else [])
+    return game_commands + (platform_commands(p, seat, undo) if seat != SYSTEM else [])
 
 
 def to_envelopes(p: Projection, events: Sequence[Event], actor: str, command_id: str,

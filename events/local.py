@@ -47,8 +47,9 @@ class LocalTable:
     def status(self) -> Status:
         return self.projection.status()
 
-    def legal(self, seat: str) -> list[Command]:
-        commands = platform.legal_commands(self.projection, seat)
+    def legal(self, seat: str, undo: bool = True) -> list[Command]:
+        """What ``seat`` may send now (without ``Undo`` commands if not ``undo``)."""
+        commands = platform.legal_commands(self.projection, seat, undo)
         # held by identity (so no id is reused): peek decides these on the trusted path
         self._listed = (self.projection, {id(c): c for c in commands})
         return commands

@@ -128,7 +128,7 @@ def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Comm
 def choices(p: Projection, seat: str, table: LocalTable | None = None) -> list[Command]:
     """The commands a bot may send from ``p``, listed by ``table`` (a table of ``p``) if
     given: its :meth:`LocalTable.peek` then decides them on the trusted path."""
-    return [c for c in (table or LocalTable.from_projection(p)).legal(seat) if c.type not in NEVER]
+    return [c for c in (table or LocalTable.from_projection(p)).legal(seat, undo=False) if c.type not in NEVER]
 
 
 def moving(p: Projection, seat: str) -> bool:
