@@ -16,12 +16,19 @@ greedy turns (the greedy bot's, over a random ``GREEDY_FIRSTS`` of first command
 rng per seed) played through ``LocalTable`` up to round 3.
 
     python benchmarks/first_class_search.py --base ../wt-6194846 [--rounds 3] [--positions 6]
+    python benchmarks/first_class_search.py --base ../wt-6194846 --callgrind [--positions 4]
     python benchmarks/first_class_search.py --child TREE ...   (one measurement, JSON)
 
 Each measurement runs in its own process with the checkout's ``.venv`` (else this
 Python) and the checkout first on ``sys.path``; A and B alternate, and the ratio of the
 medians of CPU-time rates is reported (``time.process_time``: a loaded machine
 distorts it far less than wall time).
+
+With ``--callgrind`` each checkout counts instructions instead (``valgrind --tool=callgrind``,
+``PYTHONHASHSEED=0``), which the machine's load does not move: one process builds the
+positions alone, one builds them and lists them, one builds them and searches them; the
+differences per position (listings, or nodes the searches added) are compared, and the
+ratio is before / after (how many times fewer instructions a position costs).
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -65,7 +74,11 @@ def _positions(players: int, seeds: int, until_round: int) -> list[Any]:
     return out
 
 
-def child(players: int, seeds: int, repeats: int, iterations: int) -> dict[str, float]:
+#: What a child measures: both parts (timed), or one part or none (for callgrind's differences).
+MEASURES = ("both", "none", "listing", "mcts")
+
+
+def child(players: int, seeds: int, repeats: int, iterations: int, measure: str = "both") -> dict[str, float]:
     import random
     import time
 
@@ -74,6 +87,8 @@ def child(players: int, seeds: int, repeats: int, iterations: int) -> dict[str, 
     from worker.bots.candidates import candidate_turns, own_value
 
     positions = _positions(players, seeds, 3)
+    if measure != "both":
+        return _part(positions, repeats, iterations, measure)
     folded = 0
     original = local.LocalTable._append
 
@@ -106,6 +121,61 @@ def child(players: int, seeds: int, repeats: int, iterations: int) -> dict[str, 
             f"mcts_{iterations}i_turns_per_cpu_s": turns / search, "mcts_positions_per_cpu_s": nodes / search}
 
 
+def _part(positions: list[Any], repeats: int, iterations: int, measure: str) -> dict[str, float]:
+    """One part alone on ``positions`` (nothing for ``none``), and how many positions it made."""
+    import random
+
+    from worker.bots import mcts
+    from worker.bots.candidates import candidate_turns, own_value
+
+    made = 0
+    for r in range(repeats if measure == "listing" else 0):
+        for i, p in enumerate(positions):
+            seat = p.turn_seat or p.status().to_move[0]
+            candidate_turns(p, seat, own_value(seat), random.Random(r * 100 + i))
+            made += 1
+    for i, p in enumerate(positions if measure == "mcts" else []):
+        seat = p.turn_seat or p.status().to_move[0]
+        search_ = mcts.Search(p, seat, random.Random(i))
+        search_.run(iterations=iterations)
+        made += search_.iterations_done
+    return {"positions": made}
+
+
+def _instructions(tree: Path, args: list[str]) -> tuple[int, dict[str, float]]:
+    """Instructions of one child run in ``tree`` under callgrind, and the child's JSON."""
+    python = tree / ".venv" / "bin" / "python"
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          str(python if python.exists() else sys.executable), str(Path(__file__).resolve()),
+                          "--child", str(tree), *args], cwd=tree, env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(f"no callgrind total for {tree} {args}:\n{out.stderr[-2000:]}")
+    return int(found.group(1)), json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def callgrind(trees: dict[str, Path], players: int, seeds: int, repeats: int, iterations: int) -> None:
+    """Instructions per listed position and per search node of each checkout, and their ratio."""
+    args = ["--players", str(players), "--positions", str(seeds), "--repeats", str(repeats),
+            "--iterations", str(iterations)]
+    per: dict[str, dict[str, float]] = {}
+    for name, tree in trees.items():
+        base, _ = _instructions(tree, [*args, "--measure", "none"])
+        per[name] = {}
+        for part in ("listing", "mcts"):
+            total, made = _instructions(tree, [*args, "--measure", part])
+            per[name][part] = (total - base) / made["positions"]
+    print(f"first_class_search --callgrind: {seeds} positions, listed x {repeats}, searched {iterations} "
+          f"iterations each, {players} players; instructions per position (M)")
+    for part in ("listing", "mcts"):
+        line = f"  {part:8s} after {per['after'][part] / 1e6:8.3f}"
+        if "before" in per:
+            line += (f"  before {per['before'][part] / 1e6:8.3f}"
+                     f"  ratio {per['before'][part] / per['after'][part]:6.2f}")
+        print(line)
+
+
 def run(tree: Path, players: int, seeds: int, repeats: int, iterations: int) -> dict[str, float]:
     return run_child(__file__, tree, ["--players", str(players), "--positions", str(seeds), "--repeats", str(repeats),
                                       "--iterations", str(iterations)])
@@ -120,12 +190,17 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of CPU time")
+    parser.add_argument("--measure", choices=MEASURES, default="both", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(args.child))
-        print(json.dumps(child(args.players, args.positions, args.repeats, args.iterations)))
+        print(json.dumps(child(args.players, args.positions, args.repeats, args.iterations, args.measure)))
         return
     trees = {"after": ROOT} if args.base is None else {"before": args.base.resolve(), "after": ROOT}
+    if args.callgrind:
+        callgrind(trees, args.players, args.positions, args.repeats, args.iterations)
+        return
     results: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
     for _ in range(args.rounds):
         for name, tree in trees.items():

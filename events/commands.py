@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from events.envelope import SCHEMA_VERSION, Envelope
 from events.projection import (
@@ -27,6 +28,7 @@ from games.contract import SYSTEM, TURN_CONFIRMED, Command, Description, Event, 
 from games.kit import hooks
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def decide(projection: Projection, command: Command, rng: random.Random) -> list[Event]:
@@ -44,7 +46,31 @@ def decide(projection: Projection, command: Command, rng: random.Random) -> list
     return _decide_game(projection, command, rng)
 
 
+def decide_folded(projection: Projection, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], Any]:
+    """:func:`decide`, with the live state after the events where the game's decision
+    folded them already (:func:`games.kit.hooks.decide_folded`), else None (the
+    platform's own commands, games whose decision folds nothing).  ``listed``: the
+    command is one :func:`legal_commands` returned for this very projection (the bots'
+    lookahead), so the platform's guards, which the listing applied, are not run again
+    and the game may skip what its listing checked; anything else is checked in full."""
+    if command.type in _PLATFORM or (not listed and (projection.seq == 0 or projection.status().over)):
+        return decide(projection, command, rng), None
+    if not listed:
+        _game_guards(projection, command)
+    return _run_game(projection, command,
+                     lambda: hooks.decide_folded(projection.game, projection.live, command, rng, listed))
+
+
 def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:
+    _game_guards(p, command)
+    return _run_game(p, command, lambda: list(p.game.decide(p.live, command, rng)))
+
+
+def _game_guards(p: Projection, command: Command) -> None:
+    """The platform's turn rules for a game command: system work only when pending and
+    no turn or undo request is open; a seat only when it is to move and no other
+    seat's turn, undo request or system work is open."""
     status = p.status()
     if command.seat == SYSTEM:
         if command.type not in status.pending_system:
@@ -62,11 +88,15 @@ def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Ev
             raise IllegalMove("platform.system_pending", "the round is being scored")
         if command.seat not in status.to_move:
             raise IllegalMove("platform.not_your_turn", f"it is not seat {command.seat}'s turn")
+
+
+def _run_game(p: Projection, command: Command, call: Callable[[], T]) -> T:
+    """The game's decision, a game bug turned into a refusal (not a 500 or a lost move)."""
     try:
-        return list(p.game.decide(p.live, command, rng))
+        return call()
     except IllegalMove:
         raise
-    except Exception as exc:  # a game bug must not become a 500 or a lost move
+    except Exception as exc:
         log.exception("game %s failed to decide %s", p.game.name, command)
         raise IllegalMove("platform.invalid_command",
                           f"the command could not be applied ({type(exc).__name__})") from exc
@@ -213,13 +243,14 @@ _PLATFORM = {
 }
 
 
-def platform_commands(p: Projection, seat: str) -> list[Command]:
-    """The turn commands ``seat`` may send now (added to the game's legal commands)."""
+def platform_commands(p: Projection, seat: str, undo: bool = True) -> list[Command]:
+    """The turn commands ``seat`` may send now (added to the game's legal commands);
+    without the ``Undo`` commands for a caller that never undoes (the bots)."""
     commands: list[Command] = []
     if p.turn_seat == seat and p.tail and p.undo_request is None:
         if not has_mandatory_open(p, seat):
             commands.append(Command("ConfirmTurn", seat, {}))
-        for to_seq in undo_points(p):
+        for to_seq in undo_points(p) if undo else ():
             commands.append(Command("Undo", seat, {"to_seq": to_seq}))
     request = p.undo_request
     if request is not None and seat in request.waiting_for:
@@ -231,9 +262,10 @@ def platform_commands(p: Projection, seat: str) -> list[Command]:
     return commands
 
 
-def legal_commands(p: Projection, seat: str) -> list[Command]:
+def legal_commands(p: Projection, seat: str, undo: bool = True) -> list[Command]:
     """Everything ``seat`` may send now: the game's commands (when the platform's
-    guards allow them) and the turn commands."""
+    guards allow them) and the turn commands (``undo`` False: without ``Undo``, which
+    the bots never send; a listing per sub-move built one per sub-move so far)."""
     status = p.status()
     if status.over:
         return []
@@ -247,7 +279,7 @@ def legal_commands(p: Projection, seat: str) -> list[Command]:
     )
     if allowed:
         game_commands = list(p.game.legal_commands(p.live, seat))
-    return game_commands + (platform_commands(p, seat) if seat != SYSTEM else [])
+    return game_commands + (platform_commands(p, seat, undo) if seat != SYSTEM else [])
 
 
 def to_envelopes(p: Projection, events: Sequence[Event], actor: str, command_id: str,

@@ -27,6 +27,9 @@ class LocalTable:
     #: The events :meth:`peek` decided, by command (held, so its id is not reused), with
     #: the projection they were decided on: ``submit`` of the same command takes them.
     _peeked: dict[int, tuple[Projection, Command, list[Event]]] = field(default_factory=dict)
+    #: The commands :meth:`legal` listed last, by identity, with the projection they were
+    #: listed on: :meth:`peek` decides those without the checks the listing applied.
+    _listed: tuple[Projection | None, dict[int, Command]] = (None, {})
 
     @classmethod
     def create(cls, game: Game, options: Mapping[str, Any] | None = None,
@@ -44,8 +47,12 @@ class LocalTable:
     def status(self) -> Status:
         return self.projection.status()
 
-    def legal(self, seat: str) -> list[Command]:
-        return platform.legal_commands(self.projection, seat)
+    def legal(self, seat: str, undo: bool = True) -> list[Command]:
+        """What ``seat`` may send now (without ``Undo`` commands if not ``undo``)."""
+        commands = platform.legal_commands(self.projection, seat, undo)
+        # held by identity (so no id is reused): peek decides these on the trusted path
+        self._listed = (self.projection, {id(c): c for c in commands})
+        return commands
 
     def submit(self, seat: str, command: Command | str, args: Mapping[str, Any] | None = None) -> list[Envelope]:
         """Decide and append one command; raises ``IllegalMove`` and appends nothing."""
@@ -70,15 +77,25 @@ class LocalTable:
         the game's ``evolve`` as the projection folds a turn's events.  For a lookahead
         that only values the position after each of many commands (the bots step some
         twenty sub-moves to keep one): numbering the events and copying the projection
-        per event were a third of such a step.  Raises ``IllegalMove`` like ``submit``."""
+        per event were a third of such a step.  Raises ``IllegalMove`` like ``submit``.
+
+        A command this table's :meth:`legal` listed on this very projection (the very
+        object) is decided on the trusted path (:func:`events.commands.decide_folded`
+        with ``listed``: the guards and argument checks the listing applied are not run
+        again); any other command is checked in full."""
         if command.seat != seat:
             command = Command(command.type, seat, command.args)
-        events = platform.decide(self.projection, command, LazyRandom(self.projection.seed, self.projection.seq))
+        on, listed = self._listed
+        events, after = platform.decide_folded(self.projection, command,
+                                               LazyRandom(self.projection.seed, self.projection.seq),
+                                               listed=on is self.projection and listed.get(id(command)) is command)
         self._peeked[id(command)] = (self.projection, command, events)
         if seat == SYSTEM or any(e.type in PLATFORM_ONLY_EVENTS for e in events):
             table = LocalTable.from_projection(self.projection)  # folded by the projection's own rules
             table.submit(seat, command)
             return table.state
+        if after is not None:  # the game's decision folded them already, by the same evolve
+            return after
         state = self.projection.live
         for event in events:
             state = self.game.evolve(state, event)

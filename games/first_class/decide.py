@@ -15,6 +15,7 @@ from typing import Any
 
 from games.contract import NOBODY, SECRET, SYSTEM, Command, Event, IllegalMove
 from games.kit import Args
+from games.kit.args import ListedArgs
 
 from . import coins, contracts, route, trains
 from .data import RULES
@@ -33,8 +34,22 @@ def command(name: str) -> Callable[[Decider], Decider]:
 
 
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    return decide_folded(state, command, rng)[0]
+
+
+def decide_folded(state: State, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], State | None]:
+    """The events of ``command`` and the state the builder folded them into (the same
+    ``evolve``, event by event), so that a lookahead does not fold them again; system
+    work returns no state.  A ``listed`` command (one :func:`legal.legal_commands` gave
+    for this very state) skips what the listing checked: the phase, whose turn, the
+    arguments' types and ranges; the rules of the command itself run as always."""
     if command.seat == SYSTEM:
-        return _system(state, command, rng)
+        return _system(state, command, rng), None
+    if listed:
+        b = begin(state, rng)
+        DECIDERS[command.type](b, command.seat, ListedArgs(command.args, "fc.args", per_field=True))
+        return b.events, b.state
     if state.phase == "over":
         raise IllegalMove("fc.turn.over", "the game is over")
     if state.refill:
@@ -49,7 +64,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         raise IllegalMove("fc.scoring.done", "your trains are scored: confirm the turn")
     b = begin(state, rng)
     fn(b, command.seat, args)
-    return b.events
+    return b.events, b.state
 
 
 # --- step helpers ------------------------------------------------------------------

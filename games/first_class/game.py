@@ -14,7 +14,7 @@ from games.contract import NOBODY, SECRET, Event, IllegalMove, Status
 from games.kit import GameBase, ranked, setting_up
 
 from .data import RULES
-from .decide import deal_event, decide
+from .decide import deal_event, decide, decide_folded
 from .evolve import evolve
 from .legal import legal_commands, open_actions
 from .messages import MESSAGES, describe, describe_command
@@ -46,6 +46,7 @@ class FirstClass(GameBase[State]):
     state_version = 2
 
     decide = staticmethod(decide)
+    decide_folded = staticmethod(decide_folded)
     evolve = staticmethod(evolve)
     legal_commands = staticmethod(legal_commands)
     open_actions = staticmethod(open_actions)

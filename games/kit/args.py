@@ -75,3 +75,25 @@ class Args:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.bad(name, f"{name} must be a list of texts")
         return list(value)
+
+
+class ListedArgs(Args):
+    """The arguments of a command the game listed itself on this very state (the bots'
+    lookahead decides every listed sub-move): their types and ranges are the listing's
+    own, so :meth:`integer` and :meth:`text` read them without the checks.  A command
+    from anywhere else is read by :class:`Args`."""
+
+    __slots__ = ()
+
+    def __init__(self, raw: Mapping[str, Any], code: str, per_field: bool = False) -> None:
+        self.raw = raw
+        self.code = code
+        self.per_field = per_field
+
+    def integer(self, name: str, low: int = 0, high: int = 10**6, default: int = _MISSING) -> int:
+        value: int = self.raw.get(name, default)
+        return value
+
+    def text(self, name: str, choices: Collection[str] | None = None, default: str = _MISSING) -> str:
+        value: str = self.raw.get(name, default)
+        return value

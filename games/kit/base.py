@@ -103,6 +103,16 @@ class GameBase(Generic[S]):
     def describe_command(self, command: Command) -> Description | None:
         return None
 
+    def decide_folded(self, state: S, command: Command, rng: random.Random,
+                      listed: bool = False) -> tuple[list[Event], S | None]:
+        """``decide``'s events and the state they fold to, where the decision folded them
+        anyway (a builder that decides each consequence on the state the earlier events
+        made), else None: a lookahead that wants the state after a command then need not
+        fold the events a second time.  ``listed``: the command is one ``legal_commands``
+        returned for this very state, so a game may skip what its listing checked already
+        (whose turn, the arguments' types); the default checks everything."""
+        return list(self.decide(state, command, rng)), None
+
     def has_mandatory(self, state: S, seat: str) -> bool:
         return any(action.mandatory for action in self.open_actions(state, seat))
 

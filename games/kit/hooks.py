@@ -10,9 +10,10 @@ they are still looked up, to go when every game is on the kit.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from games.contract import Command, Description, Game
+from games.contract import Command, Description, Event, Game
 
 from .base import GameBase
 from .capabilities import DEFAULT, Capabilities
@@ -39,6 +40,15 @@ def describe_command(game: Game, command: Command) -> Description | None:
         return None
     description = hook(command)
     return description if isinstance(description, Description) else None
+
+
+def decide_folded(game: Game, state: Any, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], Any]:
+    """``decide``'s events and the state after them where the game's decision folded them
+    already (:meth:`GameBase.decide_folded`), else None; ``listed`` as there."""
+    if isinstance(game, GameBase):
+        return game.decide_folded(state, command, rng, listed)
+    return list(game.decide(state, command, rng)), None
 
 
 def has_mandatory(game: Game, state: Any, seat: str) -> bool:

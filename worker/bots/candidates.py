@@ -84,11 +84,12 @@ def own_value(seat: str) -> OwnValue:
     return OwnValue(seat)
 
 
-def value_after(p: Projection, seat: str, command: Command, value: Value) -> float:
-    """``value`` of the position after ``command``: through :meth:`LocalTable.peek` where
-    ``value`` values bare states (an :class:`OwnValue`), else through a step."""
+def value_after(p: Projection, seat: str, command: Command, value: Value, table: LocalTable | None = None) -> float:
+    """``value`` of the position after ``command``: through :meth:`LocalTable.peek` (on
+    ``table``, a table of ``p`` that listed ``command``, if given) where ``value`` values
+    bare states (an :class:`OwnValue`), else through a step."""
     if isinstance(value, OwnValue):
-        return value.state(p.game, LocalTable.from_projection(p).peek(seat, command))
+        return value.state(p.game, (table or LocalTable.from_projection(p)).peek(seat, command))
     return value(step(p, seat, command))
 
 
@@ -125,8 +126,10 @@ def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Comm
     return out
 
 
-def choices(p: Projection, seat: str) -> list[Command]:
-    return [c for c in LocalTable.from_projection(p).legal(seat) if c.type not in NEVER]
+def choices(p: Projection, seat: str, table: LocalTable | None = None) -> list[Command]:
+    """The commands a bot may send from ``p``, listed by ``table`` (a table of ``p``) if
+    given: its :meth:`LocalTable.peek` then decides them on the trusted path."""
+    return [c for c in (table or LocalTable.from_projection(p)).legal(seat, undo=False) if c.type not in NEVER]
 
 
 def moving(p: Projection, seat: str) -> bool:
@@ -170,7 +173,8 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     for _ in range(MAX_SUBMOVES):
         if not moving(p, seat):
             break
-        legal = choices(p, seat)
+        table = LocalTable.from_projection(p)
+        legal = choices(p, seat, table)  # listed by the table that peeks at them
         if not legal:
             break
         if deadline is not None and CLOCK() > deadline:
@@ -186,7 +190,6 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             if command.type == CONFIRM:
                 break
             continue
-        table = LocalTable.from_projection(p)
         best: tuple[float, Command, Projection | None] | None = None
         seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
         for command in legal:

@@ -349,12 +349,13 @@ class Search:
         if self.batch is None or node is self.root:
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline)
             return
-        firsts = distinct(node.p, node.mover, choices(node.p, node.mover))
+        table = LocalTable.from_projection(node.p)  # lists the firsts and peeks at them
+        firsts = distinct(node.p, node.mover, choices(node.p, node.mover, table))
         self.rng.shuffle(firsts)  # equal first steps in a random order
         scored = []
         for first in firsts:
             try:
-                scored.append((value_after(node.p, node.mover, first, value), first))
+                scored.append((value_after(node.p, node.mover, first, value, table), first))
             except IllegalMove:
                 continue
         scored.sort(key=lambda x: -x[0])
@@ -412,12 +413,13 @@ def best_firsts(p: Projection, seat: str, value: Value, k: int) -> list[Command]
     """The ``k`` first commands whose position one step on is worth most to ``seat``
     (confirming counts as the position itself); the legal order breaks ties."""
     scored = []
-    for i, command in enumerate(distinct(p, seat, choices(p, seat))):
+    table = LocalTable.from_projection(p)  # lists the commands and peeks at them
+    for i, command in enumerate(distinct(p, seat, choices(p, seat, table))):
         if command.type == CONFIRM:
             scored.append((value(p), -i, command))
             continue
         try:
-            scored.append((value_after(p, seat, command, value), -i, command))
+            scored.append((value_after(p, seat, command, value, table), -i, command))
         except IllegalMove:
             continue
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)

@@ -1,0 +1,78 @@
+"""The bots' trusted path: a command the table listed on its projection is decided without
+the checks the listing applied (``LocalTable.peek`` through ``decide_folded(listed=True)``),
+and must give the very events and state the full check gives; a command that was not
+listed by that table is still checked in full."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from events import commands as platform
+from events.local import LocalTable
+from games.contract import Command, IllegalMove
+from games.first_class import GAME
+from games.rng import LazyRandom
+from worker.bots.base import NEVER
+
+
+def _positions(seed: int, turns: int) -> list[LocalTable]:
+    """Tables along a random 2-player game, one per sub-move."""
+    rng = random.Random(seed)
+    table = LocalTable.create(GAME, {}, 2, seed=f"listed-{seed}")
+    out = []
+    for _ in range(turns):
+        if table.status().over:
+            break
+        if table.run_system():
+            continue
+        seat = table.projection.turn_seat or table.status().to_move[0]
+        legal = [c for c in table.legal(seat) if c.type not in NEVER]
+        out.append(LocalTable.from_projection(table.projection))
+        table.submit(seat, rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_listed_command_decides_alike_on_the_trusted_path(seed):
+    checked = 0
+    for table in _positions(seed, 250):
+        p = table.projection
+        seat = p.turn_seat or p.status().to_move[0]
+        for command in table.legal(seat):
+            if command.type in NEVER or command.type == "ConfirmTurn":
+                continue
+            rng = partial(LazyRandom, p.seed, p.seq)  # the same draws on both paths
+            try:
+                full, full_state = platform.decide_folded(p, command, rng())
+            except IllegalMove:  # listed but refused by a rule the listing does not check: the same refusal
+                with pytest.raises(IllegalMove):
+                    platform.decide_folded(p, command, rng(), listed=True)
+                continue
+            trusted, trusted_state = platform.decide_folded(p, command, rng(), listed=True)
+            assert trusted == full
+            assert trusted_state == full_state
+            assert table.peek(seat, command) == full_state
+            checked += 1
+    assert checked > 500
+
+
+def test_a_command_the_table_did_not_list_is_checked_in_full():
+    table = _positions(1, 40)[-1]
+    p = table.projection
+    seat = p.turn_seat or p.status().to_move[0]
+    other = next(s for s in p.seats if s != seat)
+    listed = table.legal(seat)
+    forged = [Command("SpendCoin", seat, {"field": "1", "use": "vp"}),  # a field number as text
+              Command("TakeCard", seat, {"card": "nope", "mode": "actions"})]
+    for command in forged:
+        with pytest.raises(IllegalMove):
+            table.peek(seat, command)
+    # a listed command sent by the seat not to move: rebuilt for that seat, so not the listed object
+    with pytest.raises(IllegalMove):
+        table.peek(other, listed[0])
+    # a copy of a listed command is not the listed object: checked in full, and it is legal
+    copy = Command(listed[0].type, seat, dict(listed[0].args))
+    assert table.peek(seat, copy) == table.peek(seat, listed[0])
