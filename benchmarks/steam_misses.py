@@ -25,15 +25,15 @@ reads it).  It also counts the turns the bot overran its CPU budget (the fallbac
     python benchmarks/steam_misses.py --first 40 --games 10 --verbose
     python benchmarks/steam_misses.py --baseline frugal --games 100 --out F   # greedy's misses only
 
-A game with budget overruns was not played by the bots alone (starved of CPU, a turn ran
-past the wall-clock net of ``worker.bots.deadline`` and the fallback level played it).
+A game with budget overruns was not played by the bots alone (the fallback level played
+those turns).  As in ``tournament.py``, the worker's wall-clock net is lifted (``--wall-factor``),
+so a process starved of CPU is not taken for a slow search.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import logging
 import random
 import sys
 from collections import Counter
@@ -42,21 +42,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.tournament import game_figures, print_level, register_levels  # noqa: E402
+from benchmarks.tournament import Fallbacks, game_figures, match_arguments, print_level, register_levels  # noqa: E402
+from worker.bots import deadline  # noqa: E402
 
 #: Links laid on top of each other at most when looking for a delivery a build opens.
 DEPTH = 2
-
-
-class _Overruns(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if "overran" in record.getMessage():
-            self.count += 1
-            print(f"    {record.getMessage()}", file=sys.stderr, flush=True)
 
 
 def snapshots(game: Any, log: list[Any]) -> dict[tuple[int, str], dict[str, Any]]:
@@ -179,10 +169,8 @@ def one_game(game_name: str, players: int, index: int, challenger: str, baseline
     game = registry.get(game_name)
     seat_index = index % players
     levels = [challenger if i == seat_index else baseline for i in range(players)]
-    handler = _Overruns()
-    logging.getLogger("worker.bots.turns").addHandler(handler)
-    table = play(game, players, f"tournament-{seed}-{index}", levels, budget_ms=budget_ms)
-    logging.getLogger("worker.bots.turns").removeHandler(handler)
+    with Fallbacks(echo=True) as handler:
+        table = play(game, players, f"tournament-{seed}-{index}", levels, budget_ms=budget_ms)
     state = table.projection.live
     level_of = dict(zip(table.projection.seats, levels, strict=True))
     found: Counter[str] = Counter()
@@ -210,29 +198,15 @@ def one_game(game_name: str, players: int, index: int, challenger: str, baseline
     seats = list(table.projection.seats)
     return {"index": index, "levels": levels, "seats": seats, "challenger_seat": seats[seat_index],
             "scores": dict(status.scores), "ranking": list(status.ranking), **game_figures(table),
-            "misses": misses, "counts": dict(found), "overruns": handler.count}
+            "misses": misses, "counts": dict(found), "fallbacks": handler.count}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="steam")
-    parser.add_argument("--challenger", default="greedy")
-    parser.add_argument("--baseline", default="greedy")
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget-ms", type=int, default=1000)
-    parser.add_argument("--out", help="append one JSON line per game to this file")
+    match_arguments(parser, game="steam", challenger="greedy", baseline="greedy", players=3, games=10)
     parser.add_argument("--verbose", action="store_true")
-    parser.add_argument("--no-wall-net", action="store_true",
-                        help="only the CPU-time budget stops a bot's turn (a starved process under nice 19 "
-                             "otherwise trips the wall-clock net and the fallback level plays the turn)")
     args = parser.parse_args()
-    if args.no_wall_net:
-        from worker.bots import deadline
-
-        deadline.WALL_FACTOR = 1000.0
+    deadline.WALL_FACTOR = args.wall_factor
     total: Counter[str] = Counter()
     overruns = 0
     results = []
@@ -241,11 +215,11 @@ def main() -> None:
                           args.budget_ms, args.verbose)
         results.append(result)
         total.update(result["counts"])
-        overruns += result["overruns"]
+        overruns += result["fallbacks"]
         if args.out:
             with open(args.out, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(result) + "\n")
-        print(f"game {index}: {result['counts'] or 'no misses'}, overruns {result['overruns']}", flush=True)
+        print(f"game {index}: {result['counts'] or 'no misses'}, fallbacks {result['fallbacks']}", flush=True)
     for level in sorted({args.challenger, args.baseline}):
         print_level(level, results)
     print(f"{args.games} games: misses by level and kind {dict(sorted(total.items()))}; budget overruns {overruns}")

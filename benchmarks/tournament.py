@@ -103,16 +103,46 @@ def game_figures(table) -> dict:  # type: ignore[no-untyped-def]
     return {"rounds": rounds_played, "deliveries": deliveries, "bankrupt": bankrupt}
 
 
-class _Fallbacks(logging.Handler):
-    """Counts the turns a bot overran its hard limit and the worker played its fallback."""
+class Fallbacks(logging.Handler):
+    """Counts the turns a bot overran its hard limit and the worker played its fallback
+    (a game with any was not played by the bots alone); ``echo`` prints each one."""
 
-    def __init__(self) -> None:
+    def __init__(self, echo: bool = False) -> None:
         super().__init__(logging.WARNING)
         self.count = 0
+        self.echo = echo
 
     def emit(self, record: logging.LogRecord) -> None:
         if "overran" in record.getMessage():
             self.count += 1
+            if self.echo:
+                print(f"    {record.getMessage()}", file=sys.stderr, flush=True)
+
+    def __enter__(self) -> Fallbacks:
+        logging.getLogger("worker.bots.turns").addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger("worker.bots.turns").removeHandler(self)
+
+
+def match_arguments(parser: argparse.ArgumentParser, *, game: str, challenger: str, baseline: str,
+                    players: int, games: int) -> None:
+    """The options that say which games are played (shared with scripts that replay them)."""
+    parser.add_argument("--game", default=game)
+    parser.add_argument("--challenger", default=challenger)
+    parser.add_argument("--baseline", default=baseline)
+    parser.add_argument("--players", type=int, default=players)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (a batch split over several runs: --first 50 --games 50)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget-ms", type=int, default=1000, help="budget of levels without their own")
+    parser.add_argument("--out", help="append one JSON line per game to this file")
+    parser.add_argument("--wall-factor", type=float, default=1000.0,
+                        help="the worker's wall-clock net over a search, as a multiple of its CPU limit "
+                             "(worker/bots/deadline.py, 4 in the service): a tournament measures play at a "
+                             "CPU budget, and on a shared machine the wall clock would cut searches short")
 
 
 def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
@@ -124,14 +154,10 @@ def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
     game = registry.get(game_name)
     seat_index = index % players
     levels = [challenger if i == seat_index else baseline for i in range(players)]
-    fallbacks = _Fallbacks()
-    logging.getLogger("worker.bots.turns").addHandler(fallbacks)
     start, cpu = time.perf_counter(), time.process_time()
-    try:
+    with Fallbacks() as fallbacks:
         table = play(game, players, f"tournament-{seed}-{index}", levels, options=json.loads(options),
                      budget_ms=budget_ms)
-    finally:
-        logging.getLogger("worker.bots.turns").removeHandler(fallbacks)
     status = table.status()
     seats = list(table.projection.seats)
     return {
@@ -145,22 +171,9 @@ def one_game(spec: tuple[str, int, int, str, str, int, int, str]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="russian_railroads")
-    parser.add_argument("--challenger", default="greedy")
-    parser.add_argument("--baseline", default="random")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget-ms", type=int, default=1000, help="budget of levels without their own")
+    match_arguments(parser, game="russian_railroads", challenger="greedy", baseline="random", players=2, games=40)
     parser.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
-    parser.add_argument("--out", help="append one JSON line per game to this file")
     parser.add_argument("--options", default="{}", help='table options as one JSON object, e.g. \'{"tableau": "usa"}\'')
-    parser.add_argument("--first", type=int, default=0,
-                        help="index of the first game (a batch split over several runs: --first 50 --games 50)")
-    parser.add_argument("--wall-factor", type=float, default=1000.0,
-                        help="the worker's wall-clock net over a search, as a multiple of its CPU limit "
-                             "(worker/bots/deadline.py, 4 in the service): a tournament measures play at a "
-                             "CPU budget, and on a shared machine the wall clock would cut searches short")
     parser.add_argument("--resume", action="store_true",
                         help="with --out: skip the games that file already holds (a batch cut short)")
     parser.add_argument("--summary", nargs="+", metavar="JSONL",
