@@ -233,8 +233,10 @@ def report(results: list[dict]) -> None:
     if fallbacks:
         print(f"  {fallbacks} turns overran the hard limit and were played by the fallback level")
     cpu = [r["cpu_seconds"] for r in results if "cpu_seconds" in r]
-    print(f"  average game {statistics.mean(r['seconds'] for r in results):.1f} s"
-          + (f", {statistics.mean(cpu):.1f} s of CPU" if cpu else ""))
+    wall = [r["seconds"] for r in results if "seconds" in r]     # steam_misses.py's lines have no times
+    if wall:
+        print(f"  average game {statistics.mean(wall):.1f} s"
+              + (f", {statistics.mean(cpu):.1f} s of CPU" if cpu else ""))
 
 
 def summary(paths: list[str]) -> None:
