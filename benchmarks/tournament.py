@@ -232,9 +232,8 @@ def report(results: list[dict]) -> None:
     fallbacks = sum(r.get("fallbacks", 0) for r in results)
     if fallbacks:
         print(f"  {fallbacks} turns overran the hard limit and were played by the fallback level")
-    # (steam_misses.py's lines carry no timings: it plays the games again for its analysis)
     cpu = [r["cpu_seconds"] for r in results if "cpu_seconds" in r]
-    wall = [r["seconds"] for r in results if "seconds" in r]
+    wall = [r["seconds"] for r in results if "seconds" in r]     # steam_misses.py's lines have no times
     if wall:
         print(f"  average game {statistics.mean(wall):.1f} s"
               + (f", {statistics.mean(cpu):.1f} s of CPU" if cpu else ""))

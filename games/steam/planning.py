@@ -468,6 +468,54 @@ def safe_at_income(state: State, seat: str) -> bool:
     return state.money[seat] + state.income[seat] + gain - upkeep >= 0
 
 
+def delivery_gain(state: State, seat: str) -> int:
+    """The own links of the seat's best delivery this round: over its reach now, else over
+    one more locomotive level where it can still raise it first (as :func:`delivers` counts)."""
+    net = Network.of(state)
+    route = best_delivery(state, seat, net)
+    if route is None and delivers(state, seat):
+        longer = state.clone()
+        longer.loco[seat] += 1
+        route = best_delivery(longer, seat, net)
+    return route_value(route, net, seat)[0] if route else 0
+
+
+def income_outlook(state: State, seat: str) -> int:
+    """The seat's cash at the game's end (negative: what it must raise) if it makes this
+    round's best delivery and nothing more: the income the delivery adds comes back every
+    income phase left, so a short seat weighs a build's cost against it."""
+    upkeep = state.loco[seat] if state.expert else 0
+    rate = state.income[seat] + delivery_gain(state, seat) - upkeep
+    return state.money[seat] + rate * income_phases_left(state)
+
+
+def _doom_after_delivery(state: State, seat: str) -> int | None:
+    """:func:`doomed_in` with this round's best delivery's links added to income."""
+    trial = state.clone()
+    trial.income[seat] += delivery_gain(state, seat)
+    return doomed_in(trial, seat, min(4, income_phases_left(trial)))
+
+
+def no_worse_at_income(before: State, after: State, seat: str) -> bool:
+    """Whether a build (``before`` -> ``after``) may be played for its delivery.  As a rule the
+    income phase must stay covered (:func:`safe_at_income`).  A seat already short without
+    building cannot meet that whatever it does: refusing every build left it without
+    deliveries round after round while its income sank (issue 24, greedy vs greedy game 95).
+    For it a build is acceptable when it leaves the seat no worse off: its cash outlook over
+    the income phases left (:func:`income_outlook`) at least that of building nothing, and a
+    bankruptcy (counted with the delivery) no nearer."""
+    if safe_at_income(after, seat):
+        return True
+    if safe_at_income(before, seat):
+        return False
+    doom_after = _doom_after_delivery(after, seat)
+    if doom_after is not None:
+        doom_before = _doom_after_delivery(before, seat)
+        if doom_before is None or doom_after < doom_before:
+            return False
+    return income_outlook(after, seat) >= income_outlook(before, seat)
+
+
 def delivered(state: State, seat: str) -> State:
     """The position after the seat's two best deliveries of this round (a copy; the cubes
     leave their cities, the own links go to income or points as the seat would take them):
@@ -665,7 +713,8 @@ def _opening_build(state: State, seat: str, rng: random.Random,
                    need: Callable[[State, str], bool]) -> tuple[State, list[Command]] | None:
     """The best-valued build of one link (else two) from ``state`` after which the seat has
     a delivery this round (``need``: any, or one the earlier seats cannot take), the income
-    phase covered; None when there is none."""
+    phase covered (for a seat already short: left no worse, :func:`no_worse_at_income`);
+    None when there is none."""
     left = state.tile_limit(seat) - state.turn["built"]
     if left <= 0:
         return None
@@ -675,17 +724,18 @@ def _opening_build(state: State, seat: str, rng: random.Random,
         plans += sorted(link_plans(at, room), key=lambda p: -_promise(at, p))[:OPENING_FIRST]
         return plans
 
+    short = not safe_at_income(state, seat)
     best: tuple[float, State, list[Command]] | None = None
     laid_first: list[tuple[float, State, list[Command]]] = []
     for plan in firsts(state, left):
         laid = lay(state, seat, plan, rng)
-        if laid is None or not safe_at_income(laid[0], seat):
+        if laid is None:
             continue
         score = value(laid[0], seat)
         if need(laid[0], seat):
-            if best is None or score > best[0]:
+            if no_worse_at_income(state, laid[0], seat) and (best is None or score > best[0]):
                 best = (score, laid[0], laid[1])
-        else:
+        elif short or safe_at_income(laid[0], seat):    # a short seat's second link decides
             laid_first.append((score, laid[0], laid[1]))
     if best is None:
         laid_first.sort(key=lambda t: -t[0])
@@ -695,7 +745,7 @@ def _opening_build(state: State, seat: str, rng: random.Random,
                 continue
             for plan in firsts(after, room):
                 laid = lay(after, seat, plan, rng)
-                if laid is None or not need(laid[0], seat) or not safe_at_income(laid[0], seat):
+                if laid is None or not need(laid[0], seat) or not no_worse_at_income(state, laid[0], seat):
                     continue
                 score = value(laid[0], seat)
                 if best is None or score > best[0]:
