@@ -133,3 +133,24 @@ def test_greedy_behind_or_able_to_act_does_not_end_the_game():
     tied.screen["p1"] = 2
     tied.bank = 10  # the income is paid: the game goes on
     assert plan_turn(tied, "p1", random.Random(0)) is None
+
+
+def test_the_evaluation_counts_the_interrupted_year_when_the_bank_breaks():
+    """Rules text, SPIELENDEN: after d „Es wird lediglich noch einmal ermittelt wie viele
+    Passagiere in dem aktuellen („abgebrochenen“) Jahr befördert wurden“: one count is left,
+    as after a, b or c (the evaluation gave the chains nothing, so ending looked like losing them)."""
+    from games.railroad_dice.evaluation import evaluate
+
+    from .helpers import put
+
+    s = _stalled(0, 0)
+    s.shares["p1"]["weiden"] = 1
+    s.bank_shares["weiden"] -= 1
+    s.directors["weiden"] = "p1"
+    put(s, "0,0", 1, 1, kind="station", sides=(0,), company="weiden")
+    values = {}
+    for trigger in ("a", "d"):
+        s.end_trigger = trigger
+        values[trigger] = evaluate(GAME, s)["p1"]
+    s.end_trigger = None
+    assert values["d"] == values["a"] and evaluate(GAME, s)["p1"] - values["d"] == 1.0
