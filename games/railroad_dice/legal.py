@@ -23,7 +23,7 @@ from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
-from .stations import station_piece
+from .stations import has_station_on, site
 from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
 
@@ -135,12 +135,19 @@ class _Way:
     computed per end and board, and serves every roll, share, turned die and income on it
     and every piece laid at the other end of the line on another tile."""
 
-    __slots__ = ("objects", "lays", "bridges")
+    __slots__ = ("objects", "lays", "bridges", "sites")
 
     def __init__(self, state: State, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.lays = _lays(state, end, via)
         self.bridges: dict[int, list[_Lay]] = {}
+        #: the station of each kind the board allows here (:func:`.stations.site`), asked lazily
+        self.sites: dict[str, Piece | None] = {}
+
+    def site(self, state: State, end: str, via: int, kind: str) -> Piece | None:
+        if kind not in self.sites:
+            self.sites[kind] = site(state, end, via, kind)
+        return self.sites[kind]
 
 
 #: Ways by the end, direction and field and the identities of the objects they depend on
@@ -300,8 +307,8 @@ def _stations(state: State, seat: str) -> list[Command]:
     out = []
     dice = state.screen[seat] + state.front[seat]["question"]
     for company in state.companies_of(seat):
-        # A site does not depend on the price: checked once per kind, and only when affordable.
-        pieces: dict[tuple[str, str, int], Piece | None] = {}
+        # A site does not depend on the price nor on the company: checked once per kind and
+        # board (``_Way.site``), and only when affordable.
         for key, left in state.supply[company].items():
             if not left:
                 continue
@@ -310,14 +317,11 @@ def _stations(state: State, seat: str) -> list[Command]:
             if cost > dice:
                 continue
             for end, e in state.ends.items():
+                if has_station_on(state, company, e["pos"]):
+                    continue
                 for via in e["dirs"]:
-                    site = (kind, end, via)
-                    if site not in pieces:
-                        try:
-                            pieces[site] = station_piece(state, seat, company, end, via, kind)
-                        except IllegalMove:
-                            pieces[site] = None
-                    piece = pieces[site]
+                    piece = _way(state, end, via).site(state, end, via, kind) if sealed(state) \
+                        else site(state, end, via, kind)
                     if piece is None:
                         continue
                     total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))
