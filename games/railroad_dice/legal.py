@@ -135,12 +135,16 @@ class _Way:
     computed per end and board, and serves every roll, share, turned die and income on it
     and every piece laid at the other end of the line on another tile."""
 
-    __slots__ = ("objects", "lays", "bridges", "sites")
+    __slots__ = ("objects", "lays", "bridges", "sites", "commands", "wet")
 
     def __init__(self, state: State, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.lays = _lays(state, end, via)
         self.bridges: dict[int, list[_Lay]] = {}
+        #: a seat's commands here by what they depend on besides the board (``_way_commands``)
+        self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
+        #: whether a lay leaves the line pointing into a lake (its command is checked by ``decide``)
+        self.wet = any(lay.into_water for lay in self.lays)
         #: the station of each kind the board allows here (:func:`.stations.site`), asked lazily
         self.sites: dict[str, Piece | None] = {}
 
@@ -227,10 +231,30 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
+    screen = min(state.screen[seat], _MOST_SURCHARGE)
+    paid = tuple(state.turn["mountains"])
+    keyed = sealed(state)
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            _way_commands(state, seat, _way(state, end, via), end, via, bridge_dice, out)
+            way = _way(state, end, via)
+            if not keyed or way.wet:
+                _way_commands(state, seat, way, end, via, bridge_dice, out)
+                continue
+            # The commands depend on the board (the way) and on the seat's dice and mountains
+            # paid this turn alone: kept per way for the rolls, shares and laying at the other end.
+            key = (seat, front["straight"], front["curve"], front["question"], screen, paid, bridge_dice)
+            commands = way.commands.get(key)
+            if commands is None:
+                listed: list[Command] = []
+                _way_commands(state, seat, way, end, via, bridge_dice, listed)
+                commands = way.commands[key] = tuple(listed)
+            out += commands
     return out
+
+
+#: The most a lay's surcharge takes from behind the screen (two mountains on a connection, a
+#: bridge's two dice and its mountain): more dice behind the screen list the same payments.
+_MOST_SURCHARGE = 2 * RULES["mountain_surcharge"] + RULES["bridge_surcharge"]
 
 
 def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
