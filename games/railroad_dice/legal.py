@@ -17,15 +17,15 @@ from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
-from .connect import first_die, new_tile_sides
-from .data import COMPANIES, FACES, RULES, TILE_TYPES
+from .connect import first_die, fitting, new_tile_sides
+from .data import COMPANIES, FACES, RULES
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
-from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
-from .track import Piece, continues, field_key, ground, mountains_of, per_map
+from .terrain import DELTA, entry_field, inside, neighbour_pos, opposite, terrain
+from .track import Piece, continues, field_key, ground, mountains_of
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -310,7 +310,7 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
     ids = frozenset({state.mountains[pos]}) if crossing == "mountain" else frozenset()
     out = []
-    for tile, rot in _fitting(state, target):
+    for tile, rot in fitting(state, target):
         if terrain(tile, rot, er, ec) == crossing:
             sides = new_tile_sides(state, target, tile, rot)
             for onward in range(4):
@@ -321,23 +321,6 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
                                                 "onward": onward},
                                 (edge_kind, "straight" if onward == x else "curve"), ids, into_water=into_water))
     return out
-
-
-#: The small tiles (type and rotation) that fit the map at a position, per map (as
-#: :func:`.track.open_sides`): every edge field of a large tile facing that position asks.
-_FITTING: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, int]]]]] = {}
-_FITTING_KEPT = 2048
-
-
-def _fitting(state: State, target: str) -> list[tuple[str, int]]:
-    """(tile, rotation) of each small tile left that fits the map at ``target``, in the
-    order of the tile types and rotations."""
-    cache = per_map(state, _FITTING, _FITTING_KEPT) if sealed(state) else {}
-    hit = cache.get(target)
-    if hit is None:
-        hit = cache[target] = [(tile, rot) for tile in TILE_TYPES if state.small_left.get(tile, 0) > 0
-                               for rot in range(4) if fits_map(state.tiles, target, tile, rot)]
-    return hit
 
 
 def _stations(state: State, seat: str) -> list[Command]:
