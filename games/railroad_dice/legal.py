@@ -135,22 +135,35 @@ class _Way:
     computed per end and board, and serves every roll, share, turned die and income on it
     and every piece laid at the other end of the line on another tile."""
 
-    __slots__ = ("objects", "lays", "bridges", "sites", "commands", "wet")
+    __slots__ = ("objects", "end", "via", "_lays", "bridges", "sites", "commands", "_wet")
 
-    def __init__(self, state: State, end: str, via: int, objects: tuple[object, ...]) -> None:
+    def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
-        self.lays = _lays(state, end, via)
+        self.end, self.via = end, via
+        self._lays: list[_Lay] | None = None
+        self._wet = False
         self.bridges: dict[int, list[_Lay]] = {}
         #: a seat's commands here by what they depend on besides the board (``_way_commands``)
         self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
-        #: whether a lay leaves the line pointing into a lake (its command is checked by ``decide``)
-        self.wet = any(lay.into_water for lay in self.lays)
-        #: the station of each kind the board allows here (:func:`.stations.site`), asked lazily
+        #: the station of each kind the board allows here (:func:`.stations.site`)
         self.sites: dict[str, Piece | None] = {}
 
-    def site(self, state: State, end: str, via: int, kind: str) -> Piece | None:
+    def lays(self, state: State) -> list[_Lay]:
+        """The track pieces and connections (made on first use: a director without track
+        dice asks a way for its station sites alone)."""
+        if self._lays is None:
+            self._lays = _lays(state, self.end, self.via)
+            self._wet = any(lay.into_water for lay in self._lays)
+        return self._lays
+
+    def wet(self, state: State) -> bool:
+        """Whether a lay leaves the line pointing into a lake (its command is checked by ``decide``)."""
+        self.lays(state)
+        return self._wet
+
+    def site(self, state: State, kind: str) -> Piece | None:
         if kind not in self.sites:
-            self.sites[kind] = site(state, end, via, kind)
+            self.sites[kind] = site(state, self.end, self.via, kind)
         return self.sites[kind]
 
 
@@ -167,13 +180,13 @@ def _way(state: State, end: str, via: int) -> _Way:
     pos = e["pos"]
     objects = (state.boards.get(pos), state.tiles, state.small_left, state.mountains)
     if not sealed(state):
-        return _Way(state, end, via, objects)
+        return _Way(end, via, objects)
     key = (end, via, pos, *e["field"], *map(id, objects))
     hit = _WAYS.get(key)
     if hit is None or any(a is not b for a, b in zip(hit.objects, objects, strict=True)):
         if len(_WAYS) >= _WAYS_KEPT:
             del _WAYS[next(iter(_WAYS))]
-        hit = _WAYS[key] = _Way(state, end, via, objects)
+        hit = _WAYS[key] = _Way(end, via, objects)
     return hit
 
 
@@ -237,7 +250,7 @@ def _track(state: State, seat: str) -> list[Command]:
     for end, e in state.ends.items():
         for via in e["dirs"]:
             way = _way(state, end, via)
-            if not keyed or way.wet:
+            if not keyed or way.wet(state):
                 _way_commands(state, seat, way, end, via, bridge_dice, out)
                 continue
             # The commands depend on the board (the way) and on the seat's dice and mountains
@@ -267,7 +280,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     screen = state.screen[seat]
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
-    for lay in way.lays:
+    for lay in way.lays(state):
         used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
         if used > question:
             continue
@@ -340,7 +353,7 @@ def _stations(state: State, seat: str) -> list[Command]:
                 if has_station_on(state, company, e["pos"]):
                     continue
                 for via in e["dirs"]:
-                    piece = _way(state, end, via).site(state, end, via, kind) if sealed(state) \
+                    piece = _way(state, end, via).site(state, kind) if sealed(state) \
                         else site(state, end, via, kind)
                     if piece is None:
                         continue
