@@ -175,15 +175,20 @@ _WAYS: dict[tuple[object, ...], _Way] = {}
 _WAYS_KEPT = 4096
 
 
-def _way(state: State, end: str, via: int) -> _Way:
+def _way(state: State, end: str, via: int, keyed: bool | None = None) -> _Way:
+    """The way from ``end`` towards ``via``: kept for sealed states (``keyed``: whether
+    ``state`` is sealed, if the caller knows)."""
     e = state.ends[end]
     pos = e["pos"]
-    objects = (state.boards.get(pos), state.tiles, state.small_left, state.mountains)
-    if not sealed(state):
+    board, tiles, left, mountains = state.boards.get(pos), state.tiles, state.small_left, state.mountains
+    objects = (board, tiles, left, mountains)
+    if not (sealed(state) if keyed is None else keyed):
         return _Way(end, via, objects)
-    key = (end, via, pos, *e["field"], *map(id, objects))
+    field = e["field"]
+    key = (end, via, pos, field[0], field[1], id(board), id(tiles), id(left), id(mountains))
     hit = _WAYS.get(key)
-    if hit is None or any(a is not b for a, b in zip(hit.objects, objects, strict=True)):
+    if hit is None or hit.objects[0] is not board or hit.objects[1] is not tiles or hit.objects[2] is not left \
+            or hit.objects[3] is not mountains:
         if len(_WAYS) >= _WAYS_KEPT:
             del _WAYS[next(iter(_WAYS))]
         hit = _WAYS[key] = _Way(end, via, objects)
@@ -249,7 +254,7 @@ def _track(state: State, seat: str) -> list[Command]:
     keyed = sealed(state)
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            way = _way(state, end, via)
+            way = _way(state, end, via, keyed)
             if not keyed or way.wet(state):
                 _way_commands(state, seat, way, end, via, bridge_dice, out)
                 continue
