@@ -9,7 +9,6 @@ two); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -105,25 +104,22 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
 class _Lay:
     """A track command as the board allows it, before dice and payment: its type and
     arguments, the kinds of its pieces, the mountains they cross, whether it owes the
-    bridge surcharge and whether it leaves the line pointing into a lake."""
+    bridge surcharge and whether it leaves the line pointing into a lake.  A plain slotted
+    class, not a frozen dataclass: a connection lists dozens, and the frozen ``__init__``
+    sets each field through ``object.__setattr__``.  Nobody changes one once made."""
 
-    type: str
-    args: dict[str, Any]
-    kinds: tuple[str, ...]
-    ids: frozenset[str]
-    bridge: bool = False
-    into_water: bool = False
-    #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
-    straights: int = field(init=False)
-    curves: int = field(init=False)
+    __slots__ = ("type", "args", "kinds", "ids", "bridge", "into_water", "straights", "curves")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "straights", self.kinds.count("straight"))
-        object.__setattr__(self, "curves", self.kinds.count("curve"))
+    def __init__(self, type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: frozenset[str],
+                 bridge: bool = False, into_water: bool = False) -> None:
+        self.type, self.args, self.kinds, self.ids = type_, args, kinds, ids
+        self.bridge, self.into_water = bridge, into_water
+        #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
+        self.straights = kinds.count("straight")
+        self.curves = kinds.count("curve")
 
 
 class _Way:
