@@ -69,10 +69,9 @@ class State:
         (``evolve.CHANGES``) and a state is never changed once made, so sharing the rest is
         safe, and copying the whole map for every die laid was a fifth of a game's time."""
         copy = State.__new__(State)
-        fields_of = copy.__dict__
-        fields_of.update(self.__dict__)  # the fields alone: a state holds no other attribute
-        for name in changed:
-            fields_of[name] = _COPIERS.get(name, _copy)(fields_of[name])
+        for name in _FIELDS:
+            value = getattr(self, name)
+            setattr(copy, name, _COPIERS.get(name, _copy)(value) if name in changed else value)
         return copy
 
     # -- facts several modules need
@@ -87,6 +86,9 @@ class State:
 
     def companies_of(self, seat: str) -> list[str]:
         return [c for c, d in self.directors.items() if d == seat]
+
+
+_FIELDS = tuple(f.name for f in fields(State))
 
 
 def _one_level(value: Any) -> Any:
