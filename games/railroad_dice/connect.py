@@ -26,7 +26,7 @@ from games.kit.memo import sealed
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
 from .state import State
-from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, terrain
+from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, side, terrain
 from .track import Piece, continues, per_map, walk
 
 
@@ -156,12 +156,33 @@ def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int
 
 
 def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
-    tiles = {**state.tiles, pos: {"type": tile, "rot": rot}}
-    left = {**state.small_left, tile: state.small_left[tile] - 1}
+    """A neighbour position is open when a small tile left (one ``tile`` fewer) fits the map
+    there (:func:`fitting`) and also the new tile's side facing it."""
+    last = state.small_left[tile] <= 1
     out = set()
     for d in range(4):
         target = neighbour_pos(pos, d)
-        if target not in tiles and any(left.get(t, 0) > 0 and fits_map(tiles, target, t, q)
-                                       for t in TILE_TYPES for q in range(4)):
+        if target in state.tiles:
+            continue
+        facing, back = side(tile, rot, d), opposite(d)
+        if any(side(t, q, back) & facing for t, q in fitting(state, target) if not (last and t == tile)):
             out.add(d)
     return frozenset(out)
+
+
+#: The small tiles (type and rotation) that fit the map at a position, per map (as
+#: :func:`.track.open_sides`): every edge field facing the position and every new tile
+#: next to it asks.
+_FITTING: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, int]]]]] = {}
+_FITTING_KEPT = 2048
+
+
+def fitting(state: State, target: str) -> list[tuple[str, int]]:
+    """(tile, rotation) of each small tile left that fits the map at ``target``, in the
+    order of the tile types and rotations (memoised per map for sealed states)."""
+    cache = per_map(state, _FITTING, _FITTING_KEPT) if sealed(state) else {}
+    hit = cache.get(target)
+    if hit is None:
+        hit = cache[target] = [(t, q) for t in TILE_TYPES if state.small_left.get(t, 0) > 0
+                               for q in range(4) if fits_map(state.tiles, target, t, q)]
+    return hit

@@ -42,7 +42,10 @@ def _seat_value(state: State, seat: str, directors: Mapping[str, str | None],
     if state.phase == "over":
         return float(state.passengers.get(seat, 0))
     value = float(state.passengers.get(seat, 0))
-    years = 0.0 if state.end_trigger == "d" else (1.0 if state.end_trigger else YEARS_AHEAD)
+    # Once an end is triggered one count is left: the round's (a, b, c) or the interrupted
+    # year's (d, rules text "SPIELENDEN": „Es wird lediglich noch einmal ermittelt wie viele
+    # Passagiere in dem aktuellen („abgebrochenen“) Jahr befördert wurden“, :func:`.year.score`).
+    years = 1.0 if state.end_trigger else YEARS_AHEAD
     for company, director in directors.items():
         if director == seat:
             value += lengths.get(company, 0) * years

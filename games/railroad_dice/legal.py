@@ -9,7 +9,6 @@ two); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -17,14 +16,14 @@ from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
-from .connect import first_die, new_tile_sides
-from .data import COMPANIES, FACES, RULES, TILE_TYPES
+from .connect import first_die, fitting, new_tile_sides
+from .data import COMPANIES, FACES, RULES
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
-from .stations import station_piece
-from .terrain import DELTA, entry_field, fits_map, inside, neighbour_pos, opposite, terrain
+from .stations import has_station_on, site
+from .terrain import DELTA, entry_field, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
 
 
@@ -105,25 +104,22 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
 class _Lay:
     """A track command as the board allows it, before dice and payment: its type and
     arguments, the kinds of its pieces, the mountains they cross, whether it owes the
-    bridge surcharge and whether it leaves the line pointing into a lake."""
+    bridge surcharge and whether it leaves the line pointing into a lake.  A plain slotted
+    class, not a frozen dataclass: a connection lists dozens, and the frozen ``__init__``
+    sets each field through ``object.__setattr__``.  Nobody changes one once made."""
 
-    type: str
-    args: dict[str, Any]
-    kinds: tuple[str, ...]
-    ids: frozenset[str]
-    bridge: bool = False
-    into_water: bool = False
-    #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
-    straights: int = field(init=False)
-    curves: int = field(init=False)
+    __slots__ = ("type", "args", "kinds", "ids", "bridge", "into_water", "straights", "curves")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "straights", self.kinds.count("straight"))
-        object.__setattr__(self, "curves", self.kinds.count("curve"))
+    def __init__(self, type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: frozenset[str],
+                 bridge: bool = False, into_water: bool = False) -> None:
+        self.type, self.args, self.kinds, self.ids = type_, args, kinds, ids
+        self.bridge, self.into_water = bridge, into_water
+        #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
+        self.straights = kinds.count("straight")
+        self.curves = kinds.count("curve")
 
 
 class _Way:
@@ -135,12 +131,36 @@ class _Way:
     computed per end and board, and serves every roll, share, turned die and income on it
     and every piece laid at the other end of the line on another tile."""
 
-    __slots__ = ("objects", "lays", "bridges")
+    __slots__ = ("objects", "end", "via", "_lays", "bridges", "sites", "commands", "_wet")
 
-    def __init__(self, state: State, end: str, via: int, objects: tuple[object, ...]) -> None:
+    def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
-        self.lays = _lays(state, end, via)
+        self.end, self.via = end, via
+        self._lays: list[_Lay] | None = None
+        self._wet = False
         self.bridges: dict[int, list[_Lay]] = {}
+        #: a seat's commands here by what they depend on besides the board (``_way_commands``)
+        self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
+        #: the station of each kind the board allows here (:func:`.stations.site`)
+        self.sites: dict[str, Piece | None] = {}
+
+    def lays(self, state: State) -> list[_Lay]:
+        """The track pieces and connections (made on first use: a director without track
+        dice asks a way for its station sites alone)."""
+        if self._lays is None:
+            self._lays = _lays(state, self.end, self.via)
+            self._wet = any(lay.into_water for lay in self._lays)
+        return self._lays
+
+    def wet(self, state: State) -> bool:
+        """Whether a lay leaves the line pointing into a lake (its command is checked by ``decide``)."""
+        self.lays(state)
+        return self._wet
+
+    def site(self, state: State, kind: str) -> Piece | None:
+        if kind not in self.sites:
+            self.sites[kind] = site(state, self.end, self.via, kind)
+        return self.sites[kind]
 
 
 #: Ways by the end, direction and field and the identities of the objects they depend on
@@ -151,18 +171,23 @@ _WAYS: dict[tuple[object, ...], _Way] = {}
 _WAYS_KEPT = 4096
 
 
-def _way(state: State, end: str, via: int) -> _Way:
+def _way(state: State, end: str, via: int, keyed: bool | None = None) -> _Way:
+    """The way from ``end`` towards ``via``: kept for sealed states (``keyed``: whether
+    ``state`` is sealed, if the caller knows)."""
     e = state.ends[end]
     pos = e["pos"]
-    objects = (state.boards.get(pos), state.tiles, state.small_left, state.mountains)
-    if not sealed(state):
-        return _Way(state, end, via, objects)
-    key = (end, via, pos, *e["field"], *map(id, objects))
+    board, tiles, left, mountains = state.boards.get(pos), state.tiles, state.small_left, state.mountains
+    objects = (board, tiles, left, mountains)
+    if not (sealed(state) if keyed is None else keyed):
+        return _Way(end, via, objects)
+    field = e["field"]
+    key = (end, via, pos, field[0], field[1], id(board), id(tiles), id(left), id(mountains))
     hit = _WAYS.get(key)
-    if hit is None or any(a is not b for a, b in zip(hit.objects, objects, strict=True)):
+    if hit is None or hit.objects[0] is not board or hit.objects[1] is not tiles or hit.objects[2] is not left \
+            or hit.objects[3] is not mountains:
         if len(_WAYS) >= _WAYS_KEPT:
             del _WAYS[next(iter(_WAYS))]
-        hit = _WAYS[key] = _Way(state, end, via, objects)
+        hit = _WAYS[key] = _Way(end, via, objects)
     return hit
 
 
@@ -220,10 +245,30 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
+    screen = min(state.screen[seat], _MOST_SURCHARGE)
+    paid = tuple(state.turn["mountains"])
+    keyed = sealed(state)
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            _way_commands(state, seat, _way(state, end, via), end, via, bridge_dice, out)
+            way = _way(state, end, via, keyed)
+            if not keyed or way.wet(state):
+                _way_commands(state, seat, way, end, via, bridge_dice, out)
+                continue
+            # The commands depend on the board (the way) and on the seat's dice and mountains
+            # paid this turn alone: kept per way for the rolls, shares and laying at the other end.
+            key = (seat, front["straight"], front["curve"], front["question"], screen, paid, bridge_dice)
+            commands = way.commands.get(key)
+            if commands is None:
+                listed: list[Command] = []
+                _way_commands(state, seat, way, end, via, bridge_dice, listed)
+                commands = way.commands[key] = tuple(listed)
+            out += commands
     return out
+
+
+#: The most a lay's surcharge takes from behind the screen (two mountains on a connection, a
+#: bridge's two dice and its mountain): more dice behind the screen list the same payments.
+_MOST_SURCHARGE = 2 * RULES["mountain_surcharge"] + RULES["bridge_surcharge"]
 
 
 def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
@@ -236,7 +281,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     screen = state.screen[seat]
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
-    for lay in way.lays:
+    for lay in way.lays(state):
         used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
         if used > question:
             continue
@@ -279,12 +324,8 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
     ids = frozenset({state.mountains[pos]}) if crossing == "mountain" else frozenset()
     out = []
-    for tile in TILE_TYPES:
-        if state.small_left.get(tile, 0) <= 0:
-            continue
-        for rot in range(4):
-            if terrain(tile, rot, er, ec) != crossing or not fits_map(state.tiles, target, tile, rot):
-                continue
+    for tile, rot in fitting(state, target):
+        if terrain(tile, rot, er, ec) == crossing:
             sides = new_tile_sides(state, target, tile, rot)
             for onward in range(4):
                 into_water = first_die(tile, rot, er, ec, x, onward, sides)
@@ -300,8 +341,8 @@ def _stations(state: State, seat: str) -> list[Command]:
     out = []
     dice = state.screen[seat] + state.front[seat]["question"]
     for company in state.companies_of(seat):
-        # A site does not depend on the price: checked once per kind, and only when affordable.
-        pieces: dict[tuple[str, str, int], Piece | None] = {}
+        # A site does not depend on the price nor on the company: checked once per kind and
+        # board (``_Way.site``), and only when affordable.
         for key, left in state.supply[company].items():
             if not left:
                 continue
@@ -310,14 +351,11 @@ def _stations(state: State, seat: str) -> list[Command]:
             if cost > dice:
                 continue
             for end, e in state.ends.items():
+                if has_station_on(state, company, e["pos"]):
+                    continue
                 for via in e["dirs"]:
-                    site = (kind, end, via)
-                    if site not in pieces:
-                        try:
-                            pieces[site] = station_piece(state, seat, company, end, via, kind)
-                        except IllegalMove:
-                            pieces[site] = None
-                    piece = pieces[site]
+                    piece = _way(state, end, via).site(state, kind) if sealed(state) \
+                        else site(state, end, via, kind)
                     if piece is None:
                         continue
                     total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))

@@ -50,8 +50,39 @@ def station_piece(state: State, seat: str, company: Any, end: Any, via: Any, kin
     for dr, dc in DELTA:
         if board.get(field_key(r + dr, c + dc), {}).get("kind") == "station":
             raise IllegalMove("rd.station.adjacent", "no station orthogonally next to another station")
-    if any(s["company"] == company and s["pos"] == pos for s in state.stations):
+    if has_station_on(state, company, pos):
         raise IllegalMove("rd.station.per_tile", "each company builds at most one station per large tile")
+    return _site(state, end, via, kind)
+
+
+def has_station_on(state: State, company: Any, pos: str) -> bool:
+    """Whether ``company`` has built on the large tile at ``pos`` (one station per tile)."""
+    return any(s["company"] == company and s["pos"] == pos for s in state.stations)
+
+
+def site(state: State, end: str, via: int, kind: str) -> Piece | None:
+    """The station of ``kind`` the board allows from ``end`` towards ``via`` (a valid end
+    and direction), whoever builds it: :func:`station_piece`'s checks but the director's
+    and the one station per company and tile.  A function of the end, the board of its
+    tile and the map alone (the legal list keeps it per board, ``legal._Way``)."""
+    pos = state.ends[end]["pos"]
+    r, c = state.ends[end]["field"][0] + DELTA[via][0], state.ends[end]["field"][1] + DELTA[via][1]
+    if not inside(r, c) or outer_ring(r, c) or occupied(state, pos, r, c):
+        return None
+    board = state.boards.get(pos, {})
+    for dr, dc in DELTA:
+        if board.get(field_key(r + dr, c + dc), {}).get("kind") == "station":
+            return None
+    try:
+        return _site(state, end, via, kind)
+    except IllegalMove:
+        return None
+
+
+def _site(state: State, end: str, via: int, kind: str) -> Piece:
+    """The terrain and dead-end checks of a station site (the field is free, off the ring)."""
+    pos = state.ends[end]["pos"]
+    r, c = state.ends[end]["field"][0] + DELTA[via][0], state.ends[end]["field"][1] + DELTA[via][1]
     if not site_allows(state, pos, r, c, kind):
         raise IllegalMove("rd.station.terrain", f"this field is no site for a {kind} station")
     taken = frozenset({(r, c)})

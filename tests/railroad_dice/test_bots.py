@@ -87,3 +87,70 @@ def test_the_search_draws_the_dice_anew_instead_of_fixing_them_by_the_seed():
         faces = {str(node.p.live.front[seat]) for node in drawn.outcomes.values()}
         assert len(faces) == len(drawn.outcomes)  # outcomes told apart by what was thrown
     assert choices[0] == choices[1]
+
+
+def _stalled(p1: int, p2: int):
+    """Year 5, p1 to move, the bank empty and nobody holding a die (the issue 25 games: every
+    die lay on the two large tiles): taking an income is the only way to the end (d)."""
+    from .helpers import fresh
+
+    s = fresh(2)
+    s.year = 5
+    for seat in s.seats:
+        s.front[seat] = {"straight": 0, "curve": 0, "share": 0, "question": 0}
+        s.screen[seat] = 0
+    s.bank = 0
+    s.passengers = {"p1": p1, "p2": p2}
+    return s
+
+
+def test_greedy_ends_a_stalled_game_it_leads_by_taking_the_income_the_bank_cannot_pay():
+    """Rules text, SPIELENDEN d: „wenn die Bank mit Eisenbahnwürfeln gesprengt wurde (d.h. ein
+    Spieler müsste eigentlich mindestens einen oder mehrere Eisenbahnwürfel aus der Bank
+    bekommen, wo aber keine mehr zur Verfügung stehen)“.  Greedy's own expected passengers
+    only grow while the game goes on, so before its planner it passed such a turn forever."""
+    import random
+
+    from games.contract import Command
+    from games.railroad_dice.planning import plan_turn
+
+    from .helpers import run
+
+    s = _stalled(10, 3)
+    assert plan_turn(s, "p1", random.Random(0)) == [Command("TakeIncome", "p1", {})]
+    after, events = run(s, "p1", "TakeIncome")
+    assert [e.type for e in events][-1] == "BankBroken" and after.end_trigger == "d"
+
+
+def test_greedy_behind_or_able_to_act_does_not_end_the_game():
+    import random
+
+    from games.railroad_dice.planning import plan_turn
+
+    assert plan_turn(_stalled(3, 10), "p1", random.Random(0)) is None
+    tied = _stalled(5, 5)
+    assert plan_turn(tied, "p1", random.Random(0)) is not None   # a draw rather than no end
+    tied.screen["p1"] = 2
+    tied.bank = 10  # the income is paid: the game goes on
+    assert plan_turn(tied, "p1", random.Random(0)) is None
+
+
+def test_the_evaluation_counts_the_interrupted_year_when_the_bank_breaks():
+    """Rules text, SPIELENDEN: after d „Es wird lediglich noch einmal ermittelt wie viele
+    Passagiere in dem aktuellen („abgebrochenen“) Jahr befördert wurden“: one count is left,
+    as after a, b or c (the evaluation gave the chains nothing, so ending looked like losing them)."""
+    from games.railroad_dice.evaluation import evaluate
+
+    from .helpers import put
+
+    s = _stalled(0, 0)
+    s.shares["p1"]["weiden"] = 1
+    s.bank_shares["weiden"] -= 1
+    s.directors["weiden"] = "p1"
+    put(s, "0,0", 1, 1, kind="station", sides=(0,), company="weiden")
+    values = {}
+    for trigger in ("a", "d"):
+        s.end_trigger = trigger
+        values[trigger] = evaluate(GAME, s)["p1"]
+    s.end_trigger = None
+    assert values["d"] == values["a"] and evaluate(GAME, s)["p1"] - values["d"] == 1.0
