@@ -41,6 +41,7 @@ class Ctx:
     __slots__ = ("base", "work", "probe", "events", "states", "_rng", "line_names")
 
     def __init__(self, state: State, probe: bool = False, rng: random.Random | None = None) -> None:
+        # (``decide`` sets these fields itself, inline: keep the two alike)
         #: the state decided on (never changed: the kept states are folded from it)
         self.base = state
         self.work = state if probe else state.clone()
