@@ -110,6 +110,8 @@ class Unfolded(State):
     set, as if set after it."""
 
     __slots__ = ("_base", "_folds")
+    _base: State | None
+    _folds: tuple[Event, ...]
 
     def __getattr__(self, name: str) -> Any:
         # Called only for a field not set yet (the slots raise AttributeError).
