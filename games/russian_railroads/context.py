@@ -16,6 +16,7 @@ from games.contract import Event, IllegalMove
 from . import actions, engineers, industry, locomotives, tracks
 from .data import RULES, SPECIAL9, printed_number
 from .evolve import _APPLY as EVENT_HANDLERS
+from .evolve import unfolded
 from .items import loco_to_place
 from .state import PlayerState, State
 
@@ -37,9 +38,12 @@ class Ctx:
     ``IllegalMove`` errors before its first event and changes nothing before it, so
     a probe works on the state itself (no clone) and stops at the first ``emit``."""
 
-    __slots__ = ("work", "probe", "events", "states", "_rng", "line_names")
+    __slots__ = ("base", "work", "probe", "events", "states", "_rng", "line_names")
 
     def __init__(self, state: State, probe: bool = False, rng: random.Random | None = None) -> None:
+        # (``decide`` sets these fields itself, inline: keep the two alike)
+        #: the state decided on (never changed: the kept states are folded from it)
+        self.base = state
         self.work = state if probe else state.clone()
         self.probe = probe
         self.events: list[Event] = []
@@ -71,11 +75,9 @@ class Ctx:
         fields["payload"] = payload
         fields["barrier"] = barrier
         if self.events:
-            # Keep the state the events so far lead to; the work copy goes on without
-            # owning its players (they are shared with the kept state now).
-            work = self.work
-            self.states.append(work.clone())
-            work._owned = ()
+            # Keep the state the events so far lead to, built only if read (most are
+            # not: :class:`evolve.Unfolded`); the work copy goes on owning its players.
+            self.states.append(unfolded(self.base, self.events))
         fn = EVENT_HANDLERS.get(type_)  # (evolve.apply, inline: every event decided passes here)
         if fn is not None:
             fn(self.work, payload)

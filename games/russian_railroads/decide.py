@@ -227,6 +227,7 @@ def score_round(ctx: Ctx) -> None:
 
 
 SYSTEM_COMMANDS = {"ResolveTurnOrder": resolve_turn_order, "ScoreRound": score_round}
+_new_ctx = object.__new__
 
 
 def _module_handler(state: State, ctype: str) -> Any:
@@ -272,14 +273,23 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
             raise IllegalMove("rr.command.invalid", "malformed command")
         if not isinstance(command.args, Mapping):
             raise IllegalMove("rr.args.invalid", "command arguments must be an object")
-    ctx = Ctx(state, rng=rng)
+    # (Ctx's __init__, inline: a type call with a keyword and a frame per decision)
+    ctx = _new_ctx(Ctx)
+    ctx.base = state
+    ctx.work = state.clone()
+    ctx.probe = False
+    events: list[Event] = []
+    ctx.events = events
+    ctx.states = []
+    ctx._rng = rng
+    ctx.line_names = state.table.line_names
     if command.seat == SYSTEM:
         handler = SYSTEM_COMMANDS.get(command.type) or state.table.system_commands.get(command.type)
         if handler is None:
             raise IllegalMove("rr.command.unknown", f"unknown system command {command.type!r}")
         handler(ctx)
-        remember_outcome(state, ctx.events, ctx.states, ctx.work)
-        return ctx.events
+        remember_outcome(state, events, ctx.states, ctx.work)
+        return events
     if state.phase == "over":
         raise IllegalMove("rr.game.over", "the game is over")
     if command.seat not in state.seats:
@@ -306,5 +316,6 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         SUBMOVES[command.type](ctx, seat, command.args)
     else:
         raise IllegalMove("rr.command.unknown", f"unknown command {command.type!r}")
-    remember_outcome(state, ctx.events, ctx.states, ctx.work)
-    return ctx.events
+    # (remember_outcome, inline)
+    state._after = (tuple(events), (*ctx.states, ctx.work)) if events else None
+    return events

@@ -11,6 +11,7 @@ seat, so advancing to the next seat is worked out here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event, Status
 
@@ -95,6 +96,61 @@ def _next_turn_status(known: Status, current: str) -> Status:
 #: (id of the status before, seat to move) -> (that status, the status after the confirm)
 _NEXT_TURN: dict[tuple[int, str], tuple[Status, Status]] = {}
 _new_status = object.__new__
+
+
+class Unfolded(State):
+    """A state ``decide`` kept after one of its events but the last, not built yet: the
+    events so far (``_folds``) folded into a clone of the state decided on (``_base``)
+    on the first read of any field but the caches.  Callers fold a command's events
+    one after the other and mostly read nothing of the states between them but the
+    caches ``evolve`` reads (``_after``, ``_status``), so most are never built: a clone
+    per such event saved (figures in benchmarks/README.md, issue 23).  ``decide``'s
+    input is never changed (``evolve`` never changes a state it was given), so the
+    fold is the same whenever it is made; a field set by hand before that stays as
+    set, as if set after it."""
+
+    __slots__ = ("_base", "_folds")
+    _base: State | None
+    _folds: tuple[Event, ...]
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a field not set yet (the slots raise AttributeError).
+        base = object.__getattribute__(self, "_base")
+        if base is None or name.startswith("__"):
+            raise AttributeError(name)
+        self._base = None
+        folded = base.clone()
+        for event in self._folds:
+            fn = _APPLY.get(event.type)
+            if fn is not None:
+                fn(folded, event.payload)
+        self._folds = ()
+        get = object.__getattribute__
+        for slot in _FOLDED_SLOTS:
+            try:
+                get(self, slot)
+            except AttributeError:
+                setattr(self, slot, get(folded, slot))
+        return get(self, name)
+
+
+#: The fields an :class:`Unfolded` state takes from its fold (the caches are its own)
+_FOLDED_SLOTS = tuple(name for name in State.__slots__ if name not in ("_after", "_placements", "_steps", "_builds",
+                                                                        "_status"))
+_new_unfolded = object.__new__
+
+
+def unfolded(base: State, events: list[Event]) -> State:
+    """``base`` with ``events`` folded into it, built on first use (:class:`Unfolded`)."""
+    state = _new_unfolded(Unfolded)
+    state._base = base
+    state._folds = tuple(events)
+    state._after = None
+    state._placements = None
+    state._steps = None
+    state._builds = None
+    state._status = None
+    return state
 
 
 def remember_outcome(state: State, events: list[Event], before_last: list[State], outcome: State) -> None:

@@ -98,6 +98,34 @@ def test_each_state_decide_kept_is_the_fold_of_the_events_so_far(players, seed, 
     assert several > 20
 
 
+def test_the_states_between_a_commands_events_are_built_only_when_read():
+    """``evolve`` hands out the states between a command's events unbuilt
+    (:class:`evolve.Unfolded`): folding on reads none of their fields, a read builds the
+    fold of the events so far, and a field set by hand before that stays as set."""
+    from games.russian_railroads.evolve import Unfolded
+
+    between = 0
+    for state, _seat, command in _random_positions(4, 5):
+        events = GAME.decide(state, command, random.Random(7))
+        kept = []
+        fast = state
+        for event in events:
+            fast = GAME.evolve(fast, event)
+            kept.append(fast)
+        slow = state
+        for event, folded in zip(events[:-1], kept[:-1], strict=True):
+            slow = _slow_fold(slow, event)
+            assert type(folded) is Unfolded and folded._base is state  # not built by folding on
+            between += 1
+            if between % 2:
+                folded.round = slow.round + 100  # a hand edit before any read: kept, the rest folded
+                assert GAME.dump_state(folded) == {**GAME.dump_state(slow), "round": slow.round + 100}
+            else:
+                assert GAME.dump_state(folded) == GAME.dump_state(slow)
+            assert folded._base is None
+    assert between > 20
+
+
 @pytest.mark.parametrize("players,seed", [(2, 31), (3, 34), (4, 33)])
 def test_the_spaces_kept_per_engineer_combination_are_the_long_ways(players, seed):
     """``available_infos`` (kept per board, public and own engineers) lists the spaces
