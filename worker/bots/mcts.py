@@ -366,10 +366,12 @@ class Search:
                 return candidate.commands
         return None
 
-    def order_by_ends(self, node: Node) -> None:
+    def order_by_ends(self, node: Node, start: int = 0) -> None:
         """Turns whose position the mover's opponent ends at once (:func:`end_decider`) last,
-        turns that end the game in the mover's favour first; otherwise the greedy order."""
-        if self.decided is None or not node.candidates:
+        turns that end the game in the mover's favour first; otherwise the greedy order.
+        Only the turns from ``start`` on are reordered (a lazily listed node's new batch:
+        the earlier ones may have children already)."""
+        if self.decided is None or not node.candidates or start >= len(node.candidates):
             return
         mover = node.mover
 
@@ -381,7 +383,7 @@ class Search:
                 return 1
             return 0 if values.get(mover, 0.0) == 1.0 else 2 if values.get(mover, 0.0) == 0.0 else 1
 
-        node.candidates.sort(key=rank)
+        node.candidates[start:] = sorted(node.candidates[start:], key=rank)
 
     def select(self, node: Node) -> Node | Chance:
         mover = node.mover
@@ -434,8 +436,10 @@ class Search:
         if not node.firsts:
             return
         batch, node.firsts = node.firsts[:self.batch], node.firsts[self.batch:]
+        start = len(node.candidates)
         node.candidates.extend(candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
                                                deadline=deadline, firsts=batch))
+        self.order_by_ends(node, start)
 
     # ------------------------------------------------------------ leaf values
     def leaf_values(self, node: Node, deadline: float | None, rest_of: str | None = None) -> Mapping[str, float]:
