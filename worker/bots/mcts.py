@@ -356,7 +356,11 @@ class Search:
     def winning_turn(self, root: Node) -> tuple[Command, ...] | None:
         """A root turn that ends the game with the bot alone first and draws nothing: no
         search can find better, and progressive widening may never reach it (a turn that
-        ends the game is worth few expected points, so it is listed late)."""
+        ends the game is worth few expected points, so it is listed late).  Looked for only in
+        games with a ``decided`` hook: elsewhere settling every root turn would cost time for
+        ends those games do not offer in one turn."""
+        if self.decided is None:
+            return None
         for candidate in root.candidates or []:
             if candidate.draws:
                 continue
