@@ -378,6 +378,7 @@ class Search:
         if self.decided is None or not node.candidates or start >= len(node.candidates):
             return
         mover = node.mover
+        assert mover is not None
 
         def rank(candidate: Candidate) -> int:
             after = settle(candidate.after)
