@@ -17,9 +17,11 @@ from collections.abc import Mapping, Sequence
 
 from games.contract import Game
 from games.railroad_dice.data import RULES
+from games.railroad_dice.planning import ending_wins
 from games.railroad_dice.shares import new_directors
 from games.railroad_dice.state import State
 from games.railroad_dice.stations import chains
+from games.railroad_dice.year import passengers_won, ranking_key
 
 #: Year changes a chain is expected to pay for (the one coming and about one more).
 YEARS_AHEAD = 2.0
@@ -68,3 +70,23 @@ def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Ma
     directors = new_directors(state) if state.phase != "over" else dict(state.directors)
     lengths = chains(state)
     return {seat: _seat_value(state, seat, directors, lengths) for seat in (seats or state.seats)}
+
+
+def decided(state: State) -> tuple[str, ...] | None:
+    """The seats first at the end the seat to move can bring about now and will: the income
+    the bank cannot pay, taken when the count that follows puts it first (end d, the greedy
+    bot's plan, :func:`.planning.ending_wins`); None where no such end is at hand.
+
+    The search (``worker.bots.mcts``, its ``decided`` hook) scores such a position as the
+    finished game, not by the passengers expected over two more years: greedy ends it there
+    for sure, and it is the search's own winning move too.  Without it the search, which
+    runs a handful of iterations a turn here, took turns that drained the bank with greedy
+    ahead and lost games its evaluation still called even (issue 25)."""
+    seat = state.current
+    if seat is None or not ending_wins(state, seat):
+        return None
+    won = passengers_won(state)
+    totals = {s: state.passengers[s] + won[s] for s in state.seats}
+    keys = {s: ranking_key(state, totals, s) for s in state.seats}
+    best = max(keys.values())
+    return tuple(s for s in state.seats if keys[s] == best)

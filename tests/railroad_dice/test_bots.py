@@ -154,3 +154,37 @@ def test_the_evaluation_counts_the_interrupted_year_when_the_bank_breaks():
         values[trigger] = evaluate(GAME, s)["p1"]
     s.end_trigger = None
     assert values["d"] == values["a"] and evaluate(GAME, s)["p1"] - values["d"] == 1.0
+
+
+def _projection(state):
+    """A bot's projection of a state built by hand (nothing pending, nothing in the tail)."""
+    from dataclasses import replace
+
+    from .helpers import table
+
+    return replace(table(2).projection, confirmed=state, live=state)
+
+
+def test_the_search_sees_an_end_the_mover_forces_as_the_finished_game():
+    """Issue 25: greedy ends the game by the income the bank cannot pay when the count puts it
+    first; the search, a handful of iterations a turn, never met that turn among greedy's
+    turns ordered by expected passengers and lost games it thought even.  A position whose
+    mover can force such an end is scored as that finished game (``decided``), and the
+    search takes such an end itself when it wins."""
+    import random
+
+    from games.contract import Command
+    from games.railroad_dice.evaluation import decided
+    from worker.bots.mcts import Node, Search
+
+    assert decided(_stalled(10, 3)) == ("p1",)
+    assert decided(_stalled(3, 10)) is None                 # behind: the game goes on
+    assert decided(_stalled(5, 5)) == ("p1", "p2")          # level, nothing to do: a draw
+
+    search = Search(_projection(_stalled(10, 3)), "p1", random.Random(1))
+    assert search.run(iterations=3) == (Command("TakeIncome", "p1", {}), Command("ConfirmTurn", "p1", {}))
+
+    behind = _stalled(3, 10)
+    behind.start = 1  # p2 to move, ahead, the bank empty: p2 ends it
+    search = Search(_projection(_stalled(3, 10)), "p1", random.Random(1))
+    assert search.forced_end(Node(_projection(behind))) == {"p1": 0.0, "p2": 1.0}

@@ -118,6 +118,17 @@ def common_samples(evaluate: object) -> int | None:
     return int(samples) if samples else None
 
 
+def end_decider(evaluate: object) -> object | None:
+    """``decided(state)`` of the game's evaluation module, if it has one: the seats first
+    at an end the seat to move can force at once and will (Railroad Dice: the income the
+    bank cannot pay, taken when the count puts the mover first).  Such a position is scored
+    as that finished game and not searched further (the opponent's plan is no choice
+    among turns ordered by its expected points, where the search's few iterations would
+    miss it), and a node's turns whose position is decided so come first when they win
+    for the mover and last when they lose."""
+    return getattr(inspect.getmodule(evaluate), "decided", None)
+
+
 class Stats:
     """Visits and summed values per seat, for both kinds of node."""
     __slots__ = ("n", "w")
@@ -132,7 +143,7 @@ class Stats:
 
 class Node(Stats):
     """A position where a seat decides (a turn's start, or the rest of a turn after a draw)."""
-    __slots__ = ("p", "mover", "candidates", "firsts", "children", "drawn")
+    __slots__ = ("p", "mover", "candidates", "firsts", "children", "drawn", "ended")
 
     def __init__(self, p: Projection, drawn: bool = False) -> None:
         super().__init__()
@@ -145,6 +156,8 @@ class Node(Stats):
         #: First commands whose turns are still to complete (lazy listing), best first.
         self.firsts: list[Command] = []
         self.children: list[Node | Chance] = []
+        #: the values of the end the mover forces here (:func:`end_decider`), once looked at
+        self.ended: dict[str, float] | None | bool = False
 
 
 class Chance(Stats):
@@ -197,6 +210,7 @@ class Search:
         self.game = root.game
         self.evaluate = for_game(self.game)
         self.batch = lazy_batch(self.evaluate)
+        self.decided = end_decider(self.evaluate)
         samples = common_samples(self.evaluate)
         self.seeds = [rng.random() for _ in range(samples)] if samples else []
         self.root = Node(root)
@@ -213,6 +227,9 @@ class Search:
             return None
         if len(root.candidates) == 1:
             return root.candidates[0].commands
+        won = self.winning_turn(root)
+        if won is not None:
+            return won
         while True:
             if iterations is not None and self.iterations_done >= iterations:
                 break
@@ -238,7 +255,7 @@ class Search:
         path: list[Node | Chance] = [node]
         rest_of: str | None = None  # the seat whose turn a new outcome of a draw is in
         while True:
-            if node.mover is None:
+            if node.mover is None or (node is not self.root and self.forced_end(node) is not None):
                 break
             if node.candidates is None:
                 self.expand_candidates(node, deadline)
@@ -320,6 +337,59 @@ class Search:
         chance.drawn[key] += 1
         return node, node.n == 0
 
+    # ------------------------------------------------------------------- ends
+    def forced_end(self, node: Node) -> dict[str, float] | None:
+        """The values of the end ``node``'s mover forces at once (:func:`end_decider`), or None."""
+        if node.ended is False:
+            node.ended = self.end_values(node.p) if node.mover is not None else None
+        return node.ended  # type: ignore[return-value]
+
+    def end_values(self, p: Projection) -> dict[str, float] | None:
+        if self.decided is None:
+            return None
+        firsts = self.decided(p.live)  # type: ignore[operator]
+        if not firsts:
+            return None
+        win = 1.0 if len(firsts) == 1 else SHARED_WIN
+        return {s: (win if s in firsts else 0.0) for s in p.seats}
+
+    def winning_turn(self, root: Node) -> tuple[Command, ...] | None:
+        """A root turn that ends the game with the bot alone first and draws nothing: no
+        search can find better, and progressive widening may never reach it (a turn that
+        ends the game is worth few expected points, so it is listed late).  Looked for only in
+        games with a ``decided`` hook: elsewhere settling every root turn would cost time for
+        ends those games do not offer in one turn."""
+        if self.decided is None:
+            return None
+        for candidate in root.candidates or []:
+            if candidate.draws:
+                continue
+            after = settle(candidate.after)
+            status = after.status()
+            if status.over and final_values(status, after.seats).get(self.seat) == 1.0:
+                return candidate.commands
+        return None
+
+    def order_by_ends(self, node: Node, start: int = 0) -> None:
+        """Turns whose position the mover's opponent ends at once (:func:`end_decider`) last,
+        turns that end the game in the mover's favour first; otherwise the greedy order.
+        Only the turns from ``start`` on are reordered (a lazily listed node's new batch:
+        the earlier ones may have children already)."""
+        if self.decided is None or not node.candidates or start >= len(node.candidates):
+            return
+        mover = node.mover
+        assert mover is not None
+
+        def rank(candidate: Candidate) -> int:
+            after = settle(candidate.after)
+            status = after.status()
+            values = final_values(status, after.seats) if status.over else self.end_values(after)
+            if values is None:
+                return 1
+            return 0 if values.get(mover, 0.0) == 1.0 else 2 if values.get(mover, 0.0) == 0.0 else 1
+
+        node.candidates[start:] = sorted(node.candidates[start:], key=rank)
+
     def select(self, node: Node) -> Node | Chance:
         mover = node.mover
         assert mover is not None
@@ -345,9 +415,11 @@ class Search:
         if node.drawn:
             firsts = best_firsts(node.p, node.mover, value, DRAWN_FIRSTS)
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline, firsts=firsts)
+            self.order_by_ends(node)
             return
         if self.batch is None or node is self.root:
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline)
+            self.order_by_ends(node)
             return
         table = LocalTable.from_projection(node.p)  # lists the firsts and peeks at them
         firsts = distinct(node.p, node.mover, choices(node.p, node.mover, table))
@@ -369,11 +441,16 @@ class Search:
         if not node.firsts:
             return
         batch, node.firsts = node.firsts[:self.batch], node.firsts[self.batch:]
+        start = len(node.candidates)
         node.candidates.extend(candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
                                                deadline=deadline, firsts=batch))
+        self.order_by_ends(node, start)
 
     # ------------------------------------------------------------ leaf values
     def leaf_values(self, node: Node, deadline: float | None, rest_of: str | None = None) -> Mapping[str, float]:
+        ended = self.forced_end(node) if node is not self.root else None
+        if ended is not None:
+            return ended
         p = node.p
         if rest_of is not None and node.mover == rest_of:
             # A new outcome of a draw in mid-turn: scored after the greedy rest of the turn,
