@@ -47,7 +47,8 @@ def evolve(state: State, event: Event) -> State:
         if known is state and type_ == event.type and payload == event.payload:
             return result
     handler = HANDLERS.get(event.type)
-    result = seal(handler(state, dict(event.payload))) if handler else state
+    # the payload as it is: handlers only read it (a copy per event was some 2 % of a search)
+    result = seal(handler(state, event.payload)) if handler else state  # type: ignore[arg-type]
     if sealed(state):
         _recent = ((state, event.type, event.payload, result), *_recent[:RECENT - 1])
     return result

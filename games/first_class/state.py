@@ -40,11 +40,14 @@ def replace(obj: T, **changes: Any) -> T:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
     if not names.issuperset(changes):  # no set built per call: bots replace some 100,000 times a second
         raise TypeError(f"unknown fields {sorted(set(changes) - names)}")
-    new = object.__new__(cls)
-    values = new.__dict__
-    values.update(obj.__dict__)
+    values = obj.__dict__.copy()  # a copy of the whole dict is cheaper than updating an empty one with it
     values.update(changes)
+    new = object.__new__(cls)
+    _set_attribute(new, "__dict__", values)  # (a frozen dataclass refuses attribute assignment)
     return new
+
+
+_set_attribute = object.__setattr__
 
 
 _FIELDS: dict[type, frozenset[str]] = {}
