@@ -132,7 +132,7 @@ class Stats:
 
 class Node(Stats):
     """A position where a seat decides (a turn's start, or the rest of a turn after a draw)."""
-    __slots__ = ("p", "mover", "candidates", "firsts", "children", "drawn")
+    __slots__ = ("p", "mover", "candidates", "firsts", "children", "drawn", "table")
 
     def __init__(self, p: Projection, drawn: bool = False) -> None:
         super().__init__()
@@ -144,6 +144,8 @@ class Node(Stats):
         self.candidates: list[Candidate] | None = None
         #: First commands whose turns are still to complete (lazy listing), best first.
         self.firsts: list[Command] = []
+        #: The table that listed and peeked at :attr:`firsts` (their turns submit its peeks).
+        self.table: LocalTable | None = None
         self.children: list[Node | Chance] = []
 
 
@@ -360,6 +362,7 @@ class Search:
                 continue
         scored.sort(key=lambda x: -x[0])
         node.firsts = [first for _, first in scored]
+        node.table = table
         node.candidates = []
         self.more_candidates(node, deadline)
 
@@ -369,8 +372,11 @@ class Search:
         if not node.firsts:
             return
         batch, node.firsts = node.firsts[:self.batch], node.firsts[self.batch:]
+        table = node.table
+        if not node.firsts:
+            node.table = None  # its peeks are of no further use
         node.candidates.extend(candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
-                                               deadline=deadline, firsts=batch))
+                                               deadline=deadline, firsts=batch, table=table))
 
     # ------------------------------------------------------------ leaf values
     def leaf_values(self, node: Node, deadline: float | None, rest_of: str | None = None) -> Mapping[str, float]:
