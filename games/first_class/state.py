@@ -134,6 +134,11 @@ class State:
         return any(p[0] in MANDATORY for p in self.pending)
 
     def with_player(self, seat: str, **changes: Any) -> State:
+        return replace(self, players=self.players_with(seat, **changes))
+
+    def players_with(self, seat: str, **changes: Any) -> dict[str, Player]:
+        """The players with ``seat``'s changed: for ``evolve`` to change them and other
+        fields in one copy of the state (a state copies some thirty fields)."""
         players = dict(self.players)
         players[seat] = replace(players[seat], **changes)
-        return replace(self, players=players)
+        return players
