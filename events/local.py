@@ -103,7 +103,7 @@ class LocalTable:
 
     def run_system(self) -> bool:
         """Run one piece of pending system work; False when there is none."""
-        pending = self.status().pending_system
+        pending = self.projection.whose_turn().pending_system
         if not pending or self.projection.tail:
             return False
         self.submit(SYSTEM, Command(pending[0], SYSTEM, {}))

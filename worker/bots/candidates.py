@@ -133,7 +133,7 @@ def choices(p: Projection, seat: str, table: LocalTable | None = None) -> list[C
 
 
 def moving(p: Projection, seat: str) -> bool:
-    return p.turn_seat == seat or (p.turn_seat is None and seat in p.status().to_move)
+    return p.turn_seat == seat or (p.turn_seat is None and seat in p.whose_turn().to_move)
 
 
 def step(p: Projection, seat: str, command: Command) -> Projection:

@@ -139,8 +139,8 @@ class Node(Stats):
         self.p = p
         #: an outcome of a draw: only the ``DRAWN_FIRSTS`` best first commands are completed
         self.drawn = drawn
-        status = p.status()
-        self.mover: str | None = None if status.over else (p.turn_seat or next(iter(status.to_move), None))
+        turn = p.whose_turn()
+        self.mover: str | None = None if turn.over else (p.turn_seat or next(iter(turn.to_move), None))
         self.candidates: list[Candidate] | None = None
         #: First commands whose turns are still to complete (lazy listing), best first.
         self.firsts: list[Command] = []
@@ -165,7 +165,7 @@ class Chance(Stats):
 
 def settle(p: Projection) -> Projection:
     """``p`` with pending system work (turn order, round scoring) carried out."""
-    if not p.status().pending_system or p.tail:
+    if not p.whose_turn().pending_system or p.tail:
         return p
     table = LocalTable.from_projection(p)
     while table.run_system():
@@ -387,10 +387,10 @@ class Search:
             p = settle(complete_greedily(p, node.mover, self.value_for(node.mover), deadline=deadline,
                                          hurry=self.rng).after)
         for _ in range(ROLLOUT_TURNS):
-            status = p.status()
-            if status.over:
+            turn = p.whose_turn()
+            if turn.over:
                 break
-            mover = p.turn_seat or next(iter(status.to_move), None)
+            mover = p.turn_seat or next(iter(turn.to_move), None)
             if mover is None:
                 break
             turns = candidate_turns(p, mover, self.value_for(mover), self.rng, limit=ROLLOUT_WIDTH)
