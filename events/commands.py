@@ -35,7 +35,7 @@ def decide(projection: Projection, command: Command, rng: random.Random) -> list
     """The events ``command`` causes, or ``IllegalMove`` naming the rule it breaks."""
     if projection.seq == 0:
         raise IllegalMove("platform.no_game", "the game has not been created")
-    if projection.status().over:
+    if projection.whose_turn().over:
         # Nothing is appended to a finished game: no moves, no undo, no seat changes.
         raise IllegalMove("platform.game_over", "the game is over")
     handler = _PLATFORM.get(command.type)
@@ -54,7 +54,7 @@ def decide_folded(projection: Projection, command: Command, rng: random.Random,
     command is one :func:`legal_commands` returned for this very projection (the bots'
     lookahead), so the platform's guards, which the listing applied, are not run again
     and the game may skip what its listing checked; anything else is checked in full."""
-    if command.type in _PLATFORM or (not listed and (projection.seq == 0 or projection.status().over)):
+    if command.type in _PLATFORM or (not listed and (projection.seq == 0 or projection.whose_turn().over)):
         return decide(projection, command, rng), None
     if not listed:
         _game_guards(projection, command)
@@ -71,9 +71,9 @@ def _game_guards(p: Projection, command: Command) -> None:
     """The platform's turn rules for a game command: system work only when pending and
     no turn or undo request is open; a seat only when it is to move and no other
     seat's turn, undo request or system work is open."""
-    status = p.status()
+    turn = p.whose_turn()
     if command.seat == SYSTEM:
-        if command.type not in status.pending_system:
+        if command.type not in turn.pending_system:
             raise IllegalMove("platform.no_system_work", f"no pending system work {command.type!r}")
         if p.undo_request is not None:
             raise IllegalMove("platform.undo_pending", "system work waits until the undo request is answered")
@@ -84,9 +84,9 @@ def _game_guards(p: Projection, command: Command) -> None:
             raise IllegalMove("platform.undo_pending", "an undo request must be answered first")
         if p.turn_seat is not None and p.turn_seat != command.seat:
             raise IllegalMove("platform.turn_open", f"seat {p.turn_seat} has not confirmed its turn yet")
-        if status.pending_system:
+        if turn.pending_system:
             raise IllegalMove("platform.system_pending", "the round is being scored")
-        if command.seat not in status.to_move:
+        if command.seat not in turn.to_move:
             raise IllegalMove("platform.not_your_turn", f"it is not seat {command.seat}'s turn")
 
 
@@ -266,16 +266,16 @@ def legal_commands(p: Projection, seat: str, undo: bool = True) -> list[Command]
     """Everything ``seat`` may send now: the game's commands (when the platform's
     guards allow them) and the turn commands (``undo`` False: without ``Undo``, which
     the bots never send; a listing per sub-move built one per sub-move so far)."""
-    status = p.status()
-    if status.over:
+    turn = p.whose_turn()
+    if turn.over:
         return []
     game_commands: list[Command] = []
     allowed = (
-        not status.over
+        not turn.over
         and p.undo_request is None
         and (p.turn_seat is None or p.turn_seat == seat)
-        and (seat == SYSTEM or not status.pending_system)
-        and (seat in status.to_move or (seat == SYSTEM and not p.tail))
+        and (seat == SYSTEM or not turn.pending_system)
+        and (seat in turn.to_move or (seat == SYSTEM and not p.tail))
     )
     if allowed:
         game_commands = list(p.game.legal_commands(p.live, seat))

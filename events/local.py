@@ -103,11 +103,22 @@ class LocalTable:
 
     def run_system(self) -> bool:
         """Run one piece of pending system work; False when there is none."""
-        pending = self.status().pending_system
+        pending = self.projection.whose_turn().pending_system
         if not pending or self.projection.tail:
             return False
         self.submit(SYSTEM, Command(pending[0], SYSTEM, {}))
         return True
+
+    def fork(self) -> LocalTable:
+        """A table continuing from this one's projection that submits what this one
+        peeked there without deciding it again, and peeks at what it listed there on the
+        trusted path: one listing's lookahead serves several turns that start with its
+        commands (the search values a node's first commands, then completes some of them
+        later, each on a table of its own)."""
+        table = LocalTable(self.game, self.projection, list(self.log), self._commands)
+        table._peeked = dict(self._peeked)
+        table._listed = self._listed
+        return table
 
     @classmethod
     def from_projection(cls, projection: Projection) -> LocalTable:

@@ -22,7 +22,8 @@ from functools import cached_property
 from typing import Any
 
 from events.envelope import Envelope
-from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, Game, Status
+from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, Game, Status, Turn
+from games.kit import hooks
 
 GAME_CREATED = "GameCreated"
 UNDONE = "Undone"
@@ -117,6 +118,20 @@ class Projection:
     def _status(self) -> Status:
         return self.game.status(self.live)
 
+    def whose_turn(self) -> Turn:
+        """Who may act now: the part of :meth:`status` the turn machinery reads for every
+        command and listing, once per projection, from the game's quick answer
+        (:func:`games.kit.hooks.turn`) unless the status is computed already (issue 26: a
+        full status per listed position, scores and ranking, was some 5 % of a search)."""
+        return self._turn
+
+    @cached_property
+    def _turn(self) -> Turn:
+        status = self.__dict__.get("_status")
+        if status is not None:
+            return Turn(status.to_move, status.pending_system, status.over)
+        return hooks.turn(self.game, self.live)
+
     def state_for(self, viewer: str) -> Any:
         """The moving seat sees its live state; everybody else the confirmed one."""
         if viewer == REVIEWER or (self.turn_seat is not None and viewer == self.turn_seat):
@@ -153,9 +168,8 @@ class Projection:
     def quiescent(self) -> bool:
         """Whether this is a position a player could have confirmed: no open
         turn, no system work pending, somebody to move, the game not over."""
-        status = self.status()
-        return (not self.tail and not status.pending_system and bool(status.to_move)
-                and not status.over)
+        turn = self.whose_turn()
+        return not self.tail and not turn.pending_system and bool(turn.to_move) and not turn.over
 
     def last_barrier_in_tail(self) -> int:
         return max((e.seq for e in self.tail if e.barrier), default=0)
@@ -225,6 +239,7 @@ def _replace(p: Projection, **changes: Any) -> Projection:
     state.update(p.__dict__)
     if "live" in changes or "game" in changes:
         state.pop("_status", None)
+        state.pop("_turn", None)
     state.update(changes)
     return new
 
@@ -240,14 +255,11 @@ def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
 
 
 def _with_revert_point(p: Projection, seq: int) -> Projection:
-    """``p`` with ``seq`` as a revert point if it is quiescent (its status computed
-    once and kept, so the check costs nothing later)."""
-    status = p.status()
+    """``p`` with ``seq`` as a revert point if it is quiescent (whose turn it is, asked
+    once: the copy keeps it, the state is the same)."""
     if not p.quiescent():
         return p
-    q = _replace(p, revert_points=p.revert_points + (seq,))
-    q.__dict__["_status"] = status  # cached_property's slot: the state is the same
-    return q
+    return _replace(p, revert_points=p.revert_points + (seq,))
 
 
 def _undone(p: Projection, env: Envelope, _rebuild: Any) -> Projection:

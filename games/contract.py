@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from games.messageformat import format_message
 
@@ -80,6 +80,16 @@ class Event:
         fields["type"] = type
         fields["payload"] = {} if payload is None else payload
         fields["barrier"] = barrier
+
+
+class Turn(NamedTuple):
+    """Who may act now: the part of :class:`Status` the platform's turn machinery reads
+    for every command it decides and every listing (a game may answer it without
+    counting scores and ranking seats: :meth:`games.kit.base.GameBase.turn`)."""
+
+    to_move: tuple[str, ...]
+    pending_system: tuple[str, ...] = ()
+    over: bool = False
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from games.contract import Command, Game
 from games.first_class import route, scoring, trains
 from games.first_class.data import RULES
 from games.first_class.state import MANDATORY, Pending, Player, State, replace
+from games.kit.memo import sealed
 
 #: Share of the cars beyond a conductor counted per later scoring (a conductor step still has to reach them).
 BEYOND_CONDUCTOR = 0.45
@@ -72,9 +73,13 @@ LOK_FROM = 1
 PENDING = 0.8
 
 
+#: Per round number, the scorings after it (asked per evaluation).
+_LATER = tuple(sum(1 for r in RULES.scoring_after if r > n) for n in range(RULES.rounds + 1))
+
+
 def scorings_left(state: State, seat: str) -> int:
     """Scoring phases still to come for ``seat`` (the running one if it has not scored yet)."""
-    later = sum(1 for r in RULES.scoring_after if r > state.round)
+    later = _LATER[state.round] if state.round < len(_LATER) else 0
     if state.round in RULES.scoring_after:
         if state.phase in ("play", "draft"):
             later += 1
@@ -242,6 +247,30 @@ def _pending_value(state: State, p: Player, left: int) -> float:
 
 def _player_value(state: State, seat: str, p: Player) -> float:
     left = scorings_left(state, seat)
+    value = _base_value(state, p, left)
+    if state.pending and seat == state.current():
+        value += _pending_value(state, p, left)
+    return value
+
+
+#: What :func:`_base_value` reads of a state beyond the player and ``left``.
+_BaseKey = tuple[int, int, int, tuple[int, ...]]
+#: :func:`_base_value` per player of a sealed state, by identity (the player held, so
+#: its id is not reused): a sub-move that changes only the open parts (leaving one
+#: out) or another seat keeps the player, and the bots value every sub-move of every
+#: candidate turn (issue 26: a player's value was asked again for 28 % of them).
+_BASE: dict[int, tuple[Player, _BaseKey, float]] = {}
+#: Entries kept before :data:`_BASE` starts afresh (a search makes some 10,000 players).
+BASE_ENTRIES = 20_000
+
+
+def _base_value(state: State, p: Player, left: int) -> float:
+    """The player's value without the open parts of the turn, kept per player of a
+    sealed state (:mod:`games.kit.memo`'s rule: only states nobody changes any more)."""
+    key = (left, state.round, len(state.constantinople), state.lok_tiles)
+    hit = _BASE.get(id(p))
+    if hit is not None and hit[0] is p and hit[1] == key:
+        return hit[2]
     now, beyond, levels = _train_terms(p)
     rounds_left = max(0, RULES.rounds - state.round)
     end = _end_cards(p, rounds_left)
@@ -250,8 +279,10 @@ def _player_value(state: State, seat: str, p: Player) -> float:
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
              + _lok_terms(state, p, left))
-    if state.pending and seat == state.current():
-        value += _pending_value(state, p, left)
+    if sealed(state):
+        if len(_BASE) >= BASE_ENTRIES:
+            _BASE.clear()
+        _BASE[id(p)] = (p, key, value)
     return value
 
 

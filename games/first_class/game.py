@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from games.contract import NOBODY, SECRET, Event, IllegalMove, Status
+from games.contract import NOBODY, SECRET, Event, IllegalMove, Status, Turn
 from games.kit import GameBase, ranked, setting_up
 
 from .data import RULES
@@ -22,6 +22,8 @@ from .state import Player, State, replace
 from .view import view
 
 PLAYER_PHASES = ("draft", "play", "scoring")
+_OVER, _NOBODY = Turn((), (), True), Turn(())
+_REFILL, _DEAL, _FINISH = Turn((), ("RefillEndDisplay",)), Turn((), ("DealRound",)), Turn((), ("FinishGame",))
 
 
 def _engine_texts() -> dict[str, dict[str, str]]:
@@ -104,19 +106,25 @@ class FirstClass(GameBase[State]):
             return Status("over", state.round, (), (), True, scores, ranking)
         if not state.seats:
             return setting_up()
-        pending: tuple[str, ...] = ()
+        turn = self.turn(state)
+        return Status(state.phase, state.round or None, turn.to_move, turn.pending_system, False, scores,
+                      ranked(scores, state.seats))
+
+    def turn(self, state: State) -> Turn:
+        """Who may act now, as :meth:`status` says it without the scores and the ranking
+        (the platform asks per listing and per command)."""
+        if state.phase == "over":
+            return _OVER
+        if not state.seats:
+            return _NOBODY
         if state.refill:  # system work after the confirm: nobody moves meanwhile
-            scores = {seat: p.vp for seat, p in state.players.items()}
-            return Status(state.phase, state.round or None, (), ("RefillEndDisplay",), False, scores,
-                          ranked(scores, state.seats))
+            return _REFILL
         if state.phase == "deal":
-            pending = ("DealRound",)
-        elif state.phase == "final":
-            pending = ("FinishGame",)
+            return _DEAL
+        if state.phase == "final":
+            return _FINISH
         current = state.current()
-        to_move = (current,) if state.phase in PLAYER_PHASES and current else ()
-        ranking = ranked(scores, state.seats)
-        return Status(state.phase, state.round or None, to_move, pending, False, scores, ranking)
+        return Turn((current,)) if state.phase in PLAYER_PHASES and current else _NOBODY
 
     def determinize(self, state: State, viewer: str, rng: random.Random) -> State:
         """Resample what ``viewer`` cannot know: the order of each undealt stack,

@@ -17,6 +17,7 @@ Defaults, each overridable:
 - ``determinize``: the state itself (a game without hidden information);
 - ``describe_command``: None (the platform falls back to its own labels);
 - ``has_mandatory``: from ``open_actions`` (a game may answer faster);
+- ``turn``: who may act now, from ``status`` (a game may answer faster);
 - ``initial_state``, ``dump_state``, ``load_state``: from ``state_type`` by
   :mod:`games.kit.codec`.
 
@@ -32,7 +33,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from games.contract import Command, Description, Event, OpenAction, Status, redact_secrets
+from games.contract import Command, Description, Event, OpenAction, Status, Turn, redact_secrets
 
 from . import codec, options
 from .capabilities import DEFAULT, Capabilities
@@ -115,6 +116,11 @@ class GameBase(Generic[S]):
 
     def has_mandatory(self, state: S, seat: str) -> bool:
         return any(action.mandatory for action in self.open_actions(state, seat))
+
+    def turn(self, state: S) -> Turn:
+        """Who may act now, as ``status`` says it (a game may answer without the scores)."""
+        status = self.status(state)
+        return Turn(status.to_move, status.pending_system, status.over)
 
     def dump_state(self, state: S) -> Any:
         return codec.dump(state)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.contract import Command, Description, Event, Game
+from games.contract import Command, Description, Event, Game, Turn
 
 from .base import GameBase
 from .capabilities import DEFAULT, Capabilities
@@ -49,6 +49,14 @@ def decide_folded(game: Game, state: Any, command: Command, rng: random.Random,
     if isinstance(game, GameBase):
         return game.decide_folded(state, command, rng, listed)
     return list(game.decide(state, command, rng)), None
+
+
+def turn(game: Game, state: Any) -> Turn:
+    """Who may act now: the game's quick answer (:meth:`GameBase.turn`), else its status's."""
+    if isinstance(game, GameBase):
+        return game.turn(state)
+    status = game.status(state)  # a game not on the kit yet
+    return Turn(status.to_move, status.pending_system, status.over)
 
 
 def has_mandatory(game: Game, state: Any, seat: str) -> bool:

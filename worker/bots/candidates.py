@@ -133,7 +133,7 @@ def choices(p: Projection, seat: str, table: LocalTable | None = None) -> list[C
 
 
 def moving(p: Projection, seat: str) -> bool:
-    return p.turn_seat == seat or (p.turn_seat is None and seat in p.status().to_move)
+    return p.turn_seat == seat or (p.turn_seat is None and seat in p.whose_turn().to_move)
 
 
 def step(p: Projection, seat: str, command: Command) -> Projection:
@@ -151,7 +151,8 @@ def _advance(p: Projection, seat: str, command: Command, table: LocalTable | Non
 
 
 def complete_greedily(p: Projection, seat: str, value: Value, first: Command | None = None,
-                      deadline: float | None = None, hurry: random.Random | None = None) -> Candidate:
+                      deadline: float | None = None, hurry: random.Random | None = None,
+                      table: LocalTable | None = None) -> Candidate:
     """The rest of ``seat``'s turn from ``p`` (starting with ``first`` if given),
     each sub-move the best by ``value``; confirming wins ties with nothing left to gain.
 
@@ -159,13 +160,16 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     is given: then it finishes the turn cheaply instead (confirming as soon as the
     rules allow, else a random sub-move from ``hurry``), because a bot must always
     have one whole turn to play and the lookahead of one sub-move can cost a whole
-    budget in games with many sub-moves (a roll of dice, a long build phase)."""
+    budget in games with many sub-moves (a roll of dice, a long build phase).
+
+    ``table``, a table of ``p`` on which ``first`` may have been peeked at, submits it
+    (without deciding it again where it was)."""
     commands: list[Command] = []
     keyed = value_key(p.game)
     peeking = isinstance(value, OwnValue)
     draws = False
     if first is not None:
-        p, drew = _advance(p, seat, first)
+        p, drew = _advance(p, seat, first, table)
         draws |= drew
         commands.append(Command(first.type, seat, first.args))
         if first.type == CONFIRM:
@@ -236,11 +240,13 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
 
 def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
                     limit: int | None = None, deadline: float | None = None,
-                    firsts: Sequence[Command] | None = None) -> list[Candidate]:
+                    firsts: Sequence[Command] | None = None, table: LocalTable | None = None) -> list[Candidate]:
     """Whole turns of ``seat`` from ``p``, best first: one per first command (a
     random ``limit`` of them when there are more; one per :func:`value_key`).  Stops early at ``deadline``
     with what it has: the first candidate is always finished (cheaply once the
-    deadline has passed), the others are dropped when they would overrun."""
+    deadline has passed), the others are dropped when they would overrun.  ``table``, a
+    table of ``p`` that peeked at some of ``firsts``, lends each turn a fork of itself, so
+    that those are submitted without being decided again."""
     if firsts is None:
         planned = planned_turns(p, seat, value, rng)
         if planned:
@@ -252,7 +258,7 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
     for first in firsts:
         try:
             result.append(complete_greedily(p, seat, value, first, deadline=deadline,
-                                            hurry=None if result else rng))
+                                            hurry=None if result else rng, table=table and table.fork()))
         except OutOfTime:
             break
         except IllegalMove:

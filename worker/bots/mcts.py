@@ -143,18 +143,20 @@ class Stats:
 
 class Node(Stats):
     """A position where a seat decides (a turn's start, or the rest of a turn after a draw)."""
-    __slots__ = ("p", "mover", "candidates", "firsts", "children", "drawn", "ended")
+    __slots__ = ("p", "mover", "candidates", "firsts", "children", "drawn", "table", "ended")
 
     def __init__(self, p: Projection, drawn: bool = False) -> None:
         super().__init__()
         self.p = p
         #: an outcome of a draw: only the ``DRAWN_FIRSTS`` best first commands are completed
         self.drawn = drawn
-        status = p.status()
-        self.mover: str | None = None if status.over else (p.turn_seat or next(iter(status.to_move), None))
+        turn = p.whose_turn()
+        self.mover: str | None = None if turn.over else (p.turn_seat or next(iter(turn.to_move), None))
         self.candidates: list[Candidate] | None = None
         #: First commands whose turns are still to complete (lazy listing), best first.
         self.firsts: list[Command] = []
+        #: The table that listed and peeked at :attr:`firsts` (their turns submit its peeks).
+        self.table: LocalTable | None = None
         self.children: list[Node | Chance] = []
         #: the values of the end the mover forces here (:func:`end_decider`), once looked at
         self.ended: dict[str, float] | None | bool = False
@@ -176,7 +178,7 @@ class Chance(Stats):
 
 def settle(p: Projection) -> Projection:
     """``p`` with pending system work (turn order, round scoring) carried out."""
-    if not p.status().pending_system or p.tail:
+    if not p.whose_turn().pending_system or p.tail:
         return p
     table = LocalTable.from_projection(p)
     while table.run_system():
@@ -432,6 +434,7 @@ class Search:
                 continue
         scored.sort(key=lambda x: -x[0])
         node.firsts = [first for _, first in scored]
+        node.table = table
         node.candidates = []
         self.more_candidates(node, deadline)
 
@@ -441,9 +444,12 @@ class Search:
         if not node.firsts:
             return
         batch, node.firsts = node.firsts[:self.batch], node.firsts[self.batch:]
+        table = node.table
+        if not node.firsts:
+            node.table = None  # its peeks are of no further use
         start = len(node.candidates)
         node.candidates.extend(candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
-                                               deadline=deadline, firsts=batch))
+                                               deadline=deadline, firsts=batch, table=table))
         self.order_by_ends(node, start)
 
     # ------------------------------------------------------------ leaf values
@@ -458,10 +464,10 @@ class Search:
             p = settle(complete_greedily(p, node.mover, self.value_for(node.mover), deadline=deadline,
                                          hurry=self.rng).after)
         for _ in range(ROLLOUT_TURNS):
-            status = p.status()
-            if status.over:
+            turn = p.whose_turn()
+            if turn.over:
                 break
-            mover = p.turn_seat or next(iter(status.to_move), None)
+            mover = p.turn_seat or next(iter(turn.to_move), None)
             if mover is None:
                 break
             turns = candidate_turns(p, mover, self.value_for(mover), self.rng, limit=ROLLOUT_WIDTH)
