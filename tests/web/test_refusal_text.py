@@ -32,8 +32,9 @@ def test_a_refused_confirm_names_the_open_actions_in_the_page_language(chromium,
     page.wait_for_selector(f"body[data-seq]:not([data-seq='{before}'])")
     expect(page.locator(".open-action.mandatory")).to_have_count(1)
     expect(page.locator("#confirm-turn")).to_be_disabled()
-    page.evaluate("document.getElementById('confirm-turn').disabled = false")
-    page.click("#confirm-turn")
+    # Enabled and clicked in one step: a live update arriving in between re-renders the
+    # move window and disables the button again (a cheating page would not wait for it).
+    page.evaluate("const b = document.getElementById('confirm-turn'); b.disabled = false; b.click()")
     expect(page.locator("#command-error")).to_have_text(text)
     page.screenshot(path=str(screenshots / f"refused-confirm-{lang}.png"))
     context.close()
