@@ -11,6 +11,7 @@ seat, so advancing to the next seat is worked out here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import fields
 from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event, Status
@@ -135,8 +136,7 @@ class Unfolded(State):
 
 
 #: The fields an :class:`Unfolded` state takes from its fold (the caches are its own)
-_FOLDED_SLOTS = tuple(name for name in State.__slots__ if name not in ("_after", "_placements", "_steps", "_builds",
-                                                                        "_status"))
+_FOLDED_SLOTS = tuple(f.name for f in fields(State) if not f.metadata.get("cache"))
 _new_unfolded = object.__new__
 
 
