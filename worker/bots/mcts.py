@@ -186,6 +186,12 @@ def settle(p: Projection) -> Projection:
     return table.projection
 
 
+def finished_values(p: Projection) -> Mapping[str, float] | None:
+    """The final values of ``p`` when its game is over, else None."""
+    status = p.status()
+    return final_values(status, p.seats) if status.over else None
+
+
 class MctsBot:
     def __init__(self, name: str, iterations: int | None = None) -> None:
         self.name = name
@@ -366,9 +372,8 @@ class Search:
         for candidate in root.candidates or []:
             if candidate.draws:
                 continue
-            after = settle(candidate.after)
-            status = after.status()
-            if status.over and final_values(status, after.seats).get(self.seat) == 1.0:
+            values = finished_values(settle(candidate.after))
+            if values is not None and values.get(self.seat) == 1.0:
                 return candidate.commands
         return None
 
@@ -384,8 +389,9 @@ class Search:
 
         def rank(candidate: Candidate) -> int:
             after = settle(candidate.after)
-            status = after.status()
-            values = final_values(status, after.seats) if status.over else self.end_values(after)
+            values = finished_values(after)
+            if values is None:
+                values = self.end_values(after)
             if values is None:
                 return 1
             return 0 if values.get(mover, 0.0) == 1.0 else 2 if values.get(mover, 0.0) == 0.0 else 1
