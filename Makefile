@@ -21,11 +21,12 @@ gates: setup
 	$(PY) -m pytest tests/platform/test_gates.py
 
 # Independent test files in parallel, one process per core (pytest-xdist): a file's tests
-# stay together, so a module's fixtures (a topology, a server) start once.
+# stay together, so a module's fixtures (a topology, a server) start once.  The longest
+# files are handed out first (tests/durations.py: the order comes from tests/durations.json).
 TEST_JOBS ?= auto
 
 test: gates
-	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile --ignore=tests/platform/test_gates.py
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder --ignore=tests/platform/test_gates.py
 
 bench: setup
 	$(PY) benchmarks/run.py

@@ -18,6 +18,16 @@ from tests.fixture_game import GAME as TALLY
 
 registry.register(TALLY)
 
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest test files first (``tests/durations.py`` says why); a file's own tests
+    keep their order (the sort is stable)."""
+    from tests.durations import UNKNOWN, load
+
+    seconds = load()
+    root = Path(str(config.rootpath))
+    items.sort(key=lambda item: -seconds.get(Path(str(item.path)).relative_to(root).as_posix(), UNKNOWN))
+
 #: The browser fixtures (one serve process, one Chromium) for every test folder.
 pytest_plugins = ["tests.browser"]
 

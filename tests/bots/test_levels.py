@@ -52,13 +52,15 @@ def test_the_offered_levels_are_the_levels_the_workers_play() -> None:
 
 
 def test_time_budget_is_respected() -> None:
-    """The search stops well within the worker's hard deadline."""
+    """The search stops well within the worker's hard deadline.  Both count the process's CPU
+    time (the budget: ``candidates.CLOCK``; the net: ``deadline``'s ITIMER_PROF), so that is the
+    clock measured here: on a busy machine the wall clock of the same search runs longer."""
     table = position(players=2, turns=6)
     seat = to_move(table)
-    start = time.perf_counter()
+    start = time.process_time()
     commands = bots.get("mcts-1s").choose_turn(LocalTable.from_projection(table.projection), seat,
                                                random.Random(1), 300)
-    assert time.perf_counter() - start < turns.deadline_seconds(300)
+    assert time.process_time() - start < turns.deadline_seconds(300)
     check_turn(table, seat, commands)
 
 
