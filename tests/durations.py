@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import sys
 import xml.etree.ElementTree as ET
-from collections import Counter
 from pathlib import Path
 
 PATH = Path(__file__).with_name("durations.json")
@@ -36,7 +35,7 @@ def load() -> dict[str, float]:
 
 def from_junit(report: Path) -> dict[str, float]:
     """Seconds per test file (``tests/x/test_y.py``) summed over its test cases."""
-    seconds: Counter[str] = Counter()
+    seconds: dict[str, float] = {}
     for case in ET.parse(report).iter("testcase"):
         module = case.get("classname", "")
         parts = module.split(".")
@@ -44,7 +43,8 @@ def from_junit(report: Path) -> dict[str, float]:
         while parts and not parts[-1].startswith("test_"):
             parts.pop()
         if parts:
-            seconds["/".join(parts) + ".py"] += float(case.get("time") or 0)
+            name = "/".join(parts) + ".py"
+            seconds[name] = seconds.get(name, 0.0) + float(case.get("time") or 0)
     return {name: round(value, 1) for name, value in sorted(seconds.items())}
 
 
