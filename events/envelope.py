@@ -20,8 +20,15 @@ from games.contract import Event
 SCHEMA_VERSION = 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Envelope:
+    """One event as the stream holds it: numbered, stamped, attributed.
+
+    Its ``__init__`` is written out, as :class:`games.contract.Event`'s is: the frozen
+    dataclass's generated one sets each of the nine fields through ``object.__setattr__``,
+    and every event a table appends (the bots' searches append thousands a second) is
+    wrapped in one."""
+
     seq: int
     type: str
     actor: str
@@ -31,6 +38,19 @@ class Envelope:
     command_id: str
     schema: int = SCHEMA_VERSION
     barrier: bool = False
+
+    def __init__(self, seq: int, type: str, actor: str, payload: Mapping[str, Any], turn: int, ts: int,
+                 command_id: str, schema: int = SCHEMA_VERSION, barrier: bool = False) -> None:
+        fields = self.__dict__  # (a frozen dataclass refuses attribute assignment)
+        fields["seq"] = seq
+        fields["type"] = type
+        fields["actor"] = actor
+        fields["payload"] = payload
+        fields["turn"] = turn
+        fields["ts"] = ts
+        fields["command_id"] = command_id
+        fields["schema"] = schema
+        fields["barrier"] = barrier
 
     @property
     def event(self) -> Event:
