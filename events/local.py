@@ -30,6 +30,10 @@ class LocalTable:
     #: The commands :meth:`legal` listed last, by identity, with the projection they were
     #: listed on: :meth:`peek` decides those without the checks the listing applied.
     _listed: tuple[Projection | None, dict[int, Command]] = (None, {})
+    #: The rng :meth:`peek` decided with last, with the projection it is for: while no
+    #: decision has drawn from it, the next peek there reuses it (a generator's state is
+    #: 2.5 kB allocated per instance; most commands draw nothing).
+    _peek_rng: tuple[Projection | None, LazyRandom | None] = (None, None)
 
     @classmethod
     def create(cls, game: Game, options: Mapping[str, Any] | None = None,
@@ -86,8 +90,11 @@ class LocalTable:
         if command.seat != seat:
             command = Command(command.type, seat, command.args)
         on, listed = self._listed
-        events, after = platform.decide_folded(self.projection, command,
-                                               LazyRandom(self.projection.seed, self.projection.seq),
+        rng_on, rng = self._peek_rng
+        if rng is None or rng_on is not self.projection or rng.drawn:
+            rng = LazyRandom(self.projection.seed, self.projection.seq)
+            self._peek_rng = (self.projection, rng)
+        events, after = platform.decide_folded(self.projection, command, rng,
                                                listed=on is self.projection and listed.get(id(command)) is command)
         self._peeked[id(command)] = (self.projection, command, events)
         if seat == SYSTEM or any(e.type in PLATFORM_ONLY_EVENTS for e in events):

@@ -39,6 +39,12 @@ class LazyRandom(random.Random):
         self._pending: tuple[str, int, str] | None = (seed, seq, salt)
         self.gauss_next = None
 
+    @property
+    def drawn(self) -> bool:
+        """Whether anything has been drawn (or the state read or set): until then this
+        generator is as good as a new one for the same seed, sequence and salt."""
+        return self._pending is None
+
     def _seed_now(self) -> None:
         if self._pending is not None:
             self.seed(_seed_int(*self._pending))
