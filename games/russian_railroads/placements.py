@@ -84,29 +84,31 @@ def placement_commands(state: State, seat: str) -> list[Command]:
     pays = _PAYS.get((seat, have, free, black_free))
     if pays is None or len(pays) < len(spaces.PAYMENTS):
         pays = _payments(seat, have, free, black_free)
+    rooms = [-1, -1, -1, -1, -1]  # the track room by colour, as asked (read faster than ``memo``)
     for info in infos:
         paid = pays[info.pay]
         if paid is None:
             continue  # the seat cannot pay this space's cost
-        if not info.never_occupied and info.id in occupied:
+        space = info.id
+        if space in occupied and not info.never_occupied:
             continue  # the first check of space_error, the commonest refusal, made early
-        competitive = not (info.number and info.number in own)
+        number = info.number
         if info.own_rules:
-            if space_error(state, seat, info, competitive, memo=memo) is not None:
+            if space_error(state, seat, info, not (number and number in own), memo=memo) is not None:
                 continue
-        elif competitive:  # space_error's one remaining check for the other spaces
-            plain = info.needs.plain_colour
-            if plain is not None and base_tracks:  # the commonest space: steps of one colour
-                room = memo.get(plain[0])
-                if room is None:
-                    room = memo[plain[0]] = tracks.capacity(p.tr, p.unlocked, plain[0])
-                if room < plain[1]:
+        elif not (number and number in own):  # competitive: space_error's one remaining check
+            colour = info.room_colour
+            if colour >= 0 and base_tracks:  # the commonest space: steps of one colour
+                room = rooms[colour]
+                if room < 0:
+                    room = rooms[colour] = memo[colour] = tracks.capacity(p.tr, p.unlocked, colour)
+                if room < info.room_n:
                     continue
             elif not info.demands_nothing and not feasible(state, p, info, memo, base_tracks):
                 continue
-        variants = paid.get(info.id)
+        variants = paid.get(space)
         if variants is None:
-            variants = paid[info.id] = _space_variants(seat, info, have, free, black_free)
+            variants = paid[space] = _space_variants(seat, info, have, free, black_free)
         result.extend(variants)
     return result
 

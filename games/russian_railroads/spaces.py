@@ -26,7 +26,7 @@ class SpaceInfo:
 
     __slots__ = ("id", "number", "workers", "coins", "effects", "needs", "never_occupied",
                  "not_reusable", "turn_order", "has_reuse", "allows_black", "own_check", "own_rules",
-                 "demands_nothing", "pay")
+                 "demands_nothing", "pay", "room_colour", "room_n")
 
     def __init__(self, space: str, number: int, workers: int, coins: int, effects: list[dict[str, Any]],
                  info: dict[str, Any]) -> None:
@@ -48,6 +48,9 @@ class SpaceInfo:
         self.own_rules = self.turn_order or self.own_check
         #: the effects ask nothing of the tableau (``effects_feasible`` is True)
         self.demands_nothing = self.needs.shape == "trivial"
+        #: the one colour whose steps are all the space asks for and how many
+        #: (``needs.plain_colour``), else -1 and 0: the commonest check of the listing
+        self.room_colour, self.room_n = self.needs.plain_colour or (-1, 0)
         #: its cost's index in :data:`PAYMENTS` (the placement listing settles whether and
         #: how a seat can pay once per cost, not once per space)
         self.pay = payment_index(workers, coins)
