@@ -143,7 +143,10 @@ def test_a_whole_round_of_first_class_by_clicking(chromium, server_url, screensh
             page.locator("svg.fc-player.mine").screenshot(path=str(board))
         confirm(page)
     assert turns == 3, f"{turns} turns in round 1"
-    expect(page.locator("svg.fc-rows .fc-card")).to_have_count(18)
+    # Round 2 is dealt: 18 cards, one fewer when the bot opens round 2 and has taken its card
+    # before the page looks (a busy machine's page may render only after the bot's move).
+    page.wait_for_function("""() => { const n = document.querySelectorAll("svg.fc-rows .fc-card").length;
+                                      return n === 18 || n === 17; }""", timeout=60_000)
     check_words(page, lang, seen)
     log = page.locator("#log")
     assert log.count() and log.inner_text().strip()
