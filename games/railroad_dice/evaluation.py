@@ -39,6 +39,8 @@ SHARE = 0.2
 DIRECTORSHIP = 1.0
 #: A track element in play: the line stations are built on.
 TRACK = 0.35
+#: Counts after the coming one at most, however full the bank (see :func:`later_counts`).
+LATER_MAX = 4.0
 
 #: The search (``worker.bots.mcts``) lists a node's turns lazily, this many completed at a
 #: time as progressive widening asks, below the root (``lazy_batch``) and, with
@@ -49,8 +51,24 @@ SEARCH_BATCH = 2
 SEARCH_ALL_LAZY = True
 
 
+def later_counts(state: State, later: Mapping[str, str | None]) -> float:
+    """The year counts expected after the coming one: the bank's dice over what it pays a
+    year (each seat's income: four dice, or one per station its companies built, rules
+    text "Einkommen"), at least ``YEARS_AHEAD - 1`` (when the bank breaks in the next
+    year, the interrupted year's count, end d) and at most ``LATER_MAX``.  A full bank
+    means years of chains to come, and a directorship is worth the stations it will
+    build in them: with a fixed one more year the bots sold the first year's
+    directorships for a die's worth (issue 25, greedy took four of five in its first
+    turn and won 23-2)."""
+    drain = 0
+    for seat in state.seats:
+        built = sum(state.stations_built(c) for c, d in later.items() if d == seat)
+        drain += built if built > RULES["income_threshold"] else RULES["income_minimum"]
+    return max(YEARS_AHEAD - 1.0, min(LATER_MAX, state.bank / max(drain, 1)))
+
+
 def _seat_value(state: State, seat: str, now: Mapping[str, str | None], later: Mapping[str, str | None] | None,
-                lengths: Mapping[str, int]) -> float:
+                lengths: Mapping[str, int], counts: float) -> float:
     if state.phase == "over":
         return float(state.passengers.get(seat, 0))
     value = float(state.passengers.get(seat, 0))
@@ -65,9 +83,9 @@ def _seat_value(state: State, seat: str, now: Mapping[str, str | None], later: M
     for company, director in (later if later is not None else now).items():
         if director == seat:
             if later is not None:
-                value += lengths.get(company, 0) * (YEARS_AHEAD - 1.0)
+                value += lengths.get(company, 0) * counts
             if sum(state.supply[company].values()):
-                value += DIRECTORSHIP
+                value += DIRECTORSHIP * (counts if later is not None else 1.0)
     front = state.front[seat]
     faces = front["straight"] + front["curve"] + front["share"]
     kept = min(front["question"] + faces, RULES["front_limit"])
@@ -84,7 +102,9 @@ def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Ma
         return {}
     lengths = chains(state)
     later = new_directors(state) if state.phase != "over" and state.end_trigger is None else None
-    return {seat: _seat_value(state, seat, state.directors, later, lengths) for seat in (seats or state.seats)}
+    counts = later_counts(state, later) if later is not None else 0.0
+    return {seat: _seat_value(state, seat, state.directors, later, lengths, counts)
+            for seat in (seats or state.seats)}
 
 
 def decided(state: State) -> tuple[str, ...] | None:

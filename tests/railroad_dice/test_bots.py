@@ -209,6 +209,26 @@ def test_the_evaluation_pays_the_coming_count_to_the_directors_in_office():
     assert values["p1"] - base["p1"] - track == pytest.approx(0.0)
 
 
+def test_a_full_bank_makes_chains_and_directorships_worth_more_years():
+    """The counts after the coming one are the bank's dice over a year's incomes (rules text,
+    "Einkommen": four dice, or one per station built; the bank breaking is end d), at
+    least the interrupted year's one and at most ``LATER_MAX``."""
+    from games.railroad_dice.evaluation import LATER_MAX, evaluate, later_counts
+
+    s = _stalled(0, 0)
+    s.shares["p1"]["weiden"] = 1
+    s.bank_shares["weiden"] -= 1
+    later = {c: None for c in s.directors} | {"weiden": "p1"}
+    assert later_counts(s, later) == 1.0                       # the bank is empty
+    s.bank = 16
+    assert later_counts(s, later) == 2.0                       # 4 + 4 dice a year
+    s.bank = 40
+    assert later_counts(s, later) == LATER_MAX
+    full = evaluate(GAME, s)["p1"]
+    s.bank = 0
+    assert full > evaluate(GAME, s)["p1"]                      # the directorship, years longer
+
+
 def _projection(state):
     """A bot's projection of a state built by hand (nothing pending, nothing in the tail)."""
     from dataclasses import replace
