@@ -44,11 +44,11 @@ LATER_MAX = 4.0
 
 #: The search (``worker.bots.mcts``) lists a node's turns lazily, this many completed at a
 #: time as progressive widening asks, below the root (``lazy_batch``) and, with
-#: ``SEARCH_ALL_LAZY``, at a draw's outcomes and at the root too (``all_lazy``): a turn
-#: completed greedily costs tens of lookaheads over every legal command, and listing them
-#: all left the search a handful of iterations a turn, none on a quarter of them (issue 25).
+#: ``SEARCH_DRAWN_LAZY``, at a draw's outcomes and at a root after a roll too
+#: (``drawn_lazy``): a turn completed greedily costs tens of lookaheads over every legal
+#: command, and listing them all left the search a handful of iterations a turn (issue 25).
 SEARCH_BATCH = 2
-SEARCH_ALL_LAZY = True
+SEARCH_DRAWN_LAZY = True
 
 
 def later_counts(state: State, later: Mapping[str, str | None]) -> float:
