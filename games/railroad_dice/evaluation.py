@@ -1,10 +1,11 @@
 """A hand-written evaluation of a Railroad Dice position.
 
 The number per seat is the passengers it may expect at the end: passengers now,
-plus for each company it would direct after the next year change (the engine's
-own majority rule, :func:`games.railroad_dice.shares.new_directors`) the length
-of that company's longest chain (the engine's :func:`chains`) times the year
-changes a seat may still expect, plus small weights for what buys future
+plus the length of each company's longest chain (the engine's :func:`chains`) once for
+the company's director now (the coming count pays the directors in office) and, unless
+an end is triggered, ``YEARS_AHEAD - 1`` times more for the company's director after the
+next year change (the engine's own majority rule,
+:func:`games.railroad_dice.shares.new_directors`), plus small weights for what buys future
 passengers: dice (a '?' in front most, it can be anything), shares, stations the
 company still has, and the track in play (stations need a line to stand on).
 
@@ -23,7 +24,8 @@ from games.railroad_dice.state import State
 from games.railroad_dice.stations import chains
 from games.railroad_dice.year import passengers_won, ranking_key
 
-#: Year changes a chain is expected to pay for (the one coming and about one more).
+#: Counts a chain is expected to pay for (the one coming and about one more: when the bank
+#: breaks in the next year, exactly one more, the interrupted year's).
 YEARS_AHEAD = 2.0
 #: A die behind the screen: money for stations and surcharges, or a roll.
 SCREEN_DIE = 0.25
@@ -37,22 +39,53 @@ SHARE = 0.2
 DIRECTORSHIP = 1.0
 #: A track element in play: the line stations are built on.
 TRACK = 0.35
+#: Counts after the coming one at most, however full the bank (see :func:`later_counts`).
+LATER_MAX = 4.0
+
+#: The search (``worker.bots.mcts``) lists a node's turns lazily, this many completed at a
+#: time as progressive widening asks, below the root (``lazy_batch``) and, with
+#: ``SEARCH_DRAWN_LAZY``, at a draw's outcomes and at a root after a roll too
+#: (``drawn_lazy``): a turn completed greedily costs tens of lookaheads over every legal
+#: command, and listing them all left the search a handful of iterations a turn (issue 25).
+SEARCH_BATCH = 2
+SEARCH_DRAWN_LAZY = True
 
 
-def _seat_value(state: State, seat: str, directors: Mapping[str, str | None],
-                lengths: Mapping[str, int]) -> float:
+def later_counts(state: State, later: Mapping[str, str | None]) -> float:
+    """The year counts expected after the coming one: the bank's dice over what it pays a
+    year (each seat's income: four dice, or one per station its companies built, rules
+    text "Einkommen"), at least ``YEARS_AHEAD - 1`` (when the bank breaks in the next
+    year, the interrupted year's count, end d) and at most ``LATER_MAX``.  A full bank
+    means years of chains to come, and a directorship is worth the stations it will
+    build in them: with a fixed one more year the bots sold the first year's
+    directorships for a die's worth (issue 25, greedy took four of five in its first
+    turn and won 23-2)."""
+    drain = 0
+    for seat in state.seats:
+        built = sum(state.stations_built(c) for c, d in later.items() if d == seat)
+        drain += built if built > RULES["income_threshold"] else RULES["income_minimum"]
+    return max(YEARS_AHEAD - 1.0, min(LATER_MAX, state.bank / max(drain, 1)))
+
+
+def _seat_value(state: State, seat: str, now: Mapping[str, str | None], later: Mapping[str, str | None] | None,
+                lengths: Mapping[str, int], counts: float) -> float:
     if state.phase == "over":
         return float(state.passengers.get(seat, 0))
     value = float(state.passengers.get(seat, 0))
-    # Once an end is triggered one count is left: the round's (a, b, c) or the interrupted
-    # year's (d, rules text "SPIELENDEN": „Es wird lediglich noch einmal ermittelt wie viele
-    # Passagiere in dem aktuellen („abgebrochenen“) Jahr befördert wurden“, :func:`.year.score`).
-    years = 1.0 if state.end_trigger else YEARS_AHEAD
-    for company, director in directors.items():
+    # The coming count pays the directors in office now (rules text, "Jahreswechsel": first
+    # „Beförderung von Passagieren“, then „Vergabe der Direktorenposten“), and so does the
+    # last count once an end is triggered (the round's under a, b, c, the interrupted
+    # year's under d, :func:`.year.score`); the years after it pay the directors the
+    # shares will make at the coming change.
+    for company, director in now.items():
         if director == seat:
-            value += lengths.get(company, 0) * years
+            value += lengths.get(company, 0)
+    for company, director in (later if later is not None else now).items():
+        if director == seat:
+            if later is not None:
+                value += lengths.get(company, 0) * counts
             if sum(state.supply[company].values()):
-                value += DIRECTORSHIP
+                value += DIRECTORSHIP * (counts if later is not None else 1.0)
     front = state.front[seat]
     faces = front["straight"] + front["curve"] + front["share"]
     kept = min(front["question"] + faces, RULES["front_limit"])
@@ -67,9 +100,11 @@ def _seat_value(state: State, seat: str, directors: Mapping[str, str | None],
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     if not state.seats:
         return {}
-    directors = new_directors(state) if state.phase != "over" else dict(state.directors)
     lengths = chains(state)
-    return {seat: _seat_value(state, seat, directors, lengths) for seat in (seats or state.seats)}
+    later = new_directors(state) if state.phase != "over" and state.end_trigger is None else None
+    counts = later_counts(state, later) if later is not None else 0.0
+    return {seat: _seat_value(state, seat, state.directors, later, lengths, counts)
+            for seat in (seats or state.seats)}
 
 
 def decided(state: State) -> tuple[str, ...] | None:

@@ -89,6 +89,33 @@ def test_the_search_draws_the_dice_anew_instead_of_fixing_them_by_the_seed():
     assert choices[0] == choices[1]
 
 
+def test_after_a_roll_the_search_lists_the_rest_of_the_turn_lazily():
+    """Issue 25: after a roll the worker asks the search again, and its root listed every
+    first command (up to 56) completed greedily, which spent the budget before one
+    iteration.  Such a root is listed like a draw's outcome (``SEARCH_DRAWN_LAZY``): its
+    first commands by the value one step on, ``SEARCH_BATCH`` completed at a time."""
+    import random
+
+    from events.determinize import for_seat
+    from events.local import LocalTable
+    from worker.bots.candidates import choices
+    from worker.bots.mcts import Search
+
+    p, seat = _search_position("rd-chance")
+    table = LocalTable.from_projection(p)
+    roll = max((c for c in table.legal(seat) if c.type == "Roll"), key=lambda c: sum(c.args.values()))
+    table.submit(seat, roll)
+    rolled = table.projection
+    rng = random.Random(3)
+    search = Search(for_seat(rolled, seat, rng), seat, rng)
+    assert search.root.drawn
+    turn = search.run(iterations=12)
+    assert turn is not None and turn[-1].type == "ConfirmTurn"
+    firsts = len(choices(rolled, seat))
+    listed = search.root.candidates or []
+    assert len(listed) < firsts and len(listed) + len(search.root.firsts) <= firsts
+
+
 def _stalled(p1: int, p2: int):
     """Year 5, p1 to move, the bank empty and nobody holding a die (the issue 25 games: every
     die lay on the two large tiles): taking an income is the only way to the end (d)."""
@@ -154,6 +181,52 @@ def test_the_evaluation_counts_the_interrupted_year_when_the_bank_breaks():
         values[trigger] = evaluate(GAME, s)["p1"]
     s.end_trigger = None
     assert values["d"] == values["a"] and evaluate(GAME, s)["p1"] - values["d"] == 1.0
+
+
+def test_the_evaluation_pays_the_coming_count_to_the_directors_in_office():
+    """Rules text, "Jahreswechsel": „1. Beförderung von Passagieren 2. Vergabe der
+    Direktorenposten“: the coming count pays the director in office, the shares bought this
+    year count from the next one on; after an end trigger that count is the last.  The
+    evaluation gave the coming count to the directors the shares will make (issue 25)."""
+    from games.railroad_dice.evaluation import DIRECTORSHIP, SHARE, TRACK, YEARS_AHEAD, evaluate
+
+    from .helpers import put
+
+    s = _stalled(0, 0)
+    s.directors["weiden"] = "p2"                  # in office
+    s.shares["p2"]["weiden"] = 1
+    s.shares["p1"]["weiden"] = 2                  # the director from the coming change on
+    s.bank_shares["weiden"] -= 3
+    put(s, "0,0", 1, 1, kind="station", sides=(0,), company="weiden")
+    base = {"p1": 2 * SHARE, "p2": SHARE}         # their shares
+    track = (s.dice_on_tiles() + len(s.stations)) * TRACK
+    values = evaluate(GAME, s)
+    assert values["p2"] - base["p2"] - track == pytest.approx(1.0)        # the coming count
+    assert values["p1"] - base["p1"] - track == pytest.approx(YEARS_AHEAD - 1 + DIRECTORSHIP)
+    s.end_trigger = "a"
+    values = evaluate(GAME, s)
+    assert values["p2"] - base["p2"] - track == pytest.approx(1.0 + DIRECTORSHIP)  # the last count
+    assert values["p1"] - base["p1"] - track == pytest.approx(0.0)
+
+
+def test_a_full_bank_makes_chains_and_directorships_worth_more_years():
+    """The counts after the coming one are the bank's dice over a year's incomes (rules text,
+    "Einkommen": four dice, or one per station built; the bank breaking is end d), at
+    least the interrupted year's one and at most ``LATER_MAX``."""
+    from games.railroad_dice.evaluation import LATER_MAX, evaluate, later_counts
+
+    s = _stalled(0, 0)
+    s.shares["p1"]["weiden"] = 1
+    s.bank_shares["weiden"] -= 1
+    later = {c: None for c in s.directors} | {"weiden": "p1"}
+    assert later_counts(s, later) == 1.0                       # the bank is empty
+    s.bank = 16
+    assert later_counts(s, later) == 2.0                       # 4 + 4 dice a year
+    s.bank = 40
+    assert later_counts(s, later) == LATER_MAX
+    full = evaluate(GAME, s)["p1"]
+    s.bank = 0
+    assert full > evaluate(GAME, s)["p1"]                      # the directorship, years longer
 
 
 def _projection(state):

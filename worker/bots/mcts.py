@@ -118,6 +118,19 @@ def common_samples(evaluate: object) -> int | None:
     return int(samples) if samples else None
 
 
+def drawn_lazy(evaluate: object) -> bool:
+    """``SEARCH_DRAWN_LAZY`` of the game's evaluation module, if it sets it true (and a
+    ``SEARCH_BATCH``): the outcomes of a draw are then listed lazily like the other nodes
+    below the root (first commands by their value one step on, completed ``SEARCH_BATCH``
+    at a time as widening asks) instead of their ``DRAWN_FIRSTS`` best completed at once,
+    and so is a root in mid-turn after a draw (the worker decides again after the real
+    roll), which otherwise lists every first command: Railroad Dice lists up to 56 after a
+    roll, each completed greedily with its own lookahead, which left the search a handful
+    of iterations (issue 25).  A root where the mover can end the game at once and win
+    (:func:`end_decider`) is listed whole, so that :meth:`Search.winning_turn` finds it."""
+    return bool(getattr(inspect.getmodule(evaluate), "SEARCH_DRAWN_LAZY", False))
+
+
 def end_decider(evaluate: object) -> object | None:
     """``decided(state)`` of the game's evaluation module, if it has one: the seats first
     at an end the seat to move can force at once and will (Railroad Dice: the income the
@@ -221,7 +234,8 @@ class Search:
         self.decided = end_decider(self.evaluate)
         samples = common_samples(self.evaluate)
         self.seeds = [rng.random() for _ in range(samples)] if samples else []
-        self.root = Node(root)
+        self.drawn_lazy = self.batch is not None and drawn_lazy(self.evaluate)
+        self.root = Node(root, drawn=self.drawn_lazy and root.last_barrier_in_tail() > 0)
         self.values: dict[str, Value] = {}  # seat -> cached own_value evaluation for candidate ordering
         self.iterations_done = 0
 
@@ -230,10 +244,12 @@ class Search:
         root = self.root
         if root.mover != self.seat:
             return None
+        if root.drawn and (self.end_values(root.p) or {}).get(self.seat) == 1.0:
+            root.drawn = False  # the end that wins is listed (winning_turn)
         self.expand_candidates(root, deadline=deadline)
         if not root.candidates:
             return None
-        if len(root.candidates) == 1:
+        if len(root.candidates) == 1 and not root.firsts:
             return root.candidates[0].commands
         won = self.winning_turn(root)
         if won is not None:
@@ -420,12 +436,12 @@ class Search:
     def expand_candidates(self, node: Node, deadline: float | None) -> None:
         assert node.mover is not None
         value = self.value_for(node.mover)
-        if node.drawn:
+        if node.drawn and not self.drawn_lazy:
             firsts = best_firsts(node.p, node.mover, value, DRAWN_FIRSTS)
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline, firsts=firsts)
             self.order_by_ends(node)
             return
-        if self.batch is None or node is self.root:
+        if self.batch is None or (node is self.root and not node.drawn):
             node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline)
             self.order_by_ends(node)
             return
