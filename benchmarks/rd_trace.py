@@ -20,6 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._common import decision_points  # noqa: E402
 from events.local import LocalTable  # noqa: E402
 from games.railroad_dice import GAME  # noqa: E402
 from games.railroad_dice.evaluation import evaluate  # noqa: E402
@@ -48,13 +49,7 @@ def main() -> None:
     table = LocalTable.create(GAME, {}, 2, seed=f"tournament-{args.seed}-{args.index}")
     level_of = dict(zip(table.projection.seats, levels, strict=True))
     print(level_of)
-    for _ in range(5000):
-        if table.status().over:
-            break
-        if table.run_system():
-            continue
-        p = table.projection
-        seat = p.turn_seat or next(iter(table.status().to_move))
+    for p, seat in decision_points(table, 5000):
         searches.clear()
         done = []
         for command in bot_turn(p, seat, level_of[seat], 1000):
