@@ -45,7 +45,7 @@ import inspect
 import json
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from events.local import LocalTable
@@ -374,8 +374,7 @@ class Search:
         firsts = self.decided(p.live)  # type: ignore[operator]
         if not firsts:
             return None
-        win = 1.0 if len(firsts) == 1 else SHARED_WIN
-        return {s: (win if s in firsts else 0.0) for s in p.seats}
+        return first_place_values(firsts, p.seats)
 
     def winning_turn(self, root: Node) -> tuple[Command, ...] | None:
         """A root turn that ends the game with the bot alone first and draws nothing: no
@@ -540,5 +539,11 @@ def final_values(status: Status, seats: Sequence[str]) -> dict[str, float]:
     else:  # no ranking given: the top score wins, shared when tied
         top = max(status.scores.values(), default=0)
         firsts = [s for s in seats if status.scores.get(s) == top]
+    return first_place_values(firsts, seats)
+
+
+def first_place_values(firsts: Collection[str], seats: Sequence[str]) -> dict[str, float]:
+    """The value per seat of an end with ``firsts`` in first place: 1 for a sole winner,
+    ``SHARED_WIN`` for each seat sharing first place, 0 for everybody else."""
     win = 1.0 if len(firsts) == 1 else SHARED_WIN
     return {s: (win if s in firsts else 0.0) for s in seats}
