@@ -1,5 +1,5 @@
 """Shared by the benchmark scripts: a dedicated redis-server (AOF on, everysec) unless
-``--redis-url`` is given, percentile helpers, and the positions of a table where a seat decides."""
+``--redis-url`` is given, and percentile helpers."""
 
 from __future__ import annotations
 
@@ -8,30 +8,12 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.reliability.procs import RedisServer, have_redis_server  # noqa: E402
-
-if TYPE_CHECKING:
-    from events.local import LocalTable
-    from events.projection import Projection
-
-
-def decision_points(table: LocalTable, limit: int) -> Iterator[tuple[Projection, str]]:
-    """Each position of ``table``'s game where a seat decides, with that seat, until the game
-    is over or ``limit`` steps have passed; pending system work is run on the way.  The caller
-    plays the seat's commands on ``table`` before asking for the next one."""
-    for _ in range(limit):
-        if table.status().over:
-            return
-        if table.run_system():
-            continue
-        p = table.projection
-        yield p, p.turn_seat or next(iter(table.status().to_move))
 
 
 @contextmanager

@@ -24,7 +24,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._common import decision_points  # noqa: E402
 from events.determinize import for_seat  # noqa: E402
 from events.local import LocalTable  # noqa: E402
 from events.projection import Projection  # noqa: E402
@@ -42,7 +41,7 @@ def positions(games: int, seed: str) -> list[tuple[str, Projection, str]]:
     bot = GreedyBot()
     for g in range(games):
         table = LocalTable.create(GAME, {}, 2, seed=f"{seed}-{g}")
-        for p, seat in decision_points(table, 2000):
+        for p, seat in table.decision_points(2000):
             kind = "rolled" if p.live.turn.get("rolled") else "start"
             out.append((kind, p, seat))
             rng = rng_for(p.seed, p.seq, salt=f"bot:{seat}")

@@ -20,7 +20,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._common import decision_points  # noqa: E402
 from events.local import LocalTable  # noqa: E402
 from games.railroad_dice import GAME  # noqa: E402
 from games.railroad_dice.evaluation import evaluate  # noqa: E402
@@ -49,7 +48,7 @@ def main() -> None:
     table = LocalTable.create(GAME, {}, 2, seed=f"tournament-{args.seed}-{args.index}")
     level_of = dict(zip(table.projection.seats, levels, strict=True))
     print(level_of)
-    for p, seat in decision_points(table, 5000):
+    for p, seat in table.decision_points(5000):
         searches.clear()
         done = []
         for command in bot_turn(p, seat, level_of[seat], 1000):

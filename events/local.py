@@ -6,7 +6,7 @@ tests, so that all of them exercise exactly the platform's decide/fold path.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,6 +115,19 @@ class LocalTable:
             return False
         self.submit(SYSTEM, Command(pending[0], SYSTEM, {}))
         return True
+
+    def decision_points(self, limit: int) -> Iterator[tuple[Projection, str]]:
+        """Each position where a seat decides, with that seat, until the game is over or
+        ``limit`` steps have passed, pending system work run on the way: the loop of a
+        script or test that plays a table through (the caller submits the seat's commands
+        before asking for the next position)."""
+        for _ in range(limit):
+            if self.projection.whose_turn().over:
+                return
+            if self.run_system():
+                continue
+            p = self.projection
+            yield p, p.turn_seat or next(iter(p.whose_turn().to_move))
 
     def fork(self) -> LocalTable:
         """A table continuing from this one's projection that submits what this one
