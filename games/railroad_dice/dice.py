@@ -54,10 +54,16 @@ def income_case(state: State, seat: str) -> tuple[str, int, str]:
         if seat in state.lost_directorship:
             return "c", RULES["lost_director_income"], "front"
         return "none", RULES["no_director_income"], "screen"
-    built = sum(state.stations_built(c) for c in companies)
+    case, dice = director_income(sum(state.stations_built(c) for c in companies))
+    return case, dice, "screen"
+
+
+def director_income(built: int) -> tuple[str, int]:
+    """(case, dice) of a director's income whose companies built ``built`` stations: case a,
+    the minimum, up to the threshold; case b, one die per station above it."""
     if built <= RULES["income_threshold"]:
-        return "a", RULES["income_minimum"], "screen"
-    return "b", built, "screen"
+        return "a", RULES["income_minimum"]
+    return "b", built
 
 
 def count(value: Any, name: str) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from games.contract import Game
 from games.railroad_dice.data import RULES
+from games.railroad_dice.dice import director_income
 from games.railroad_dice.planning import ending_wins
 from games.railroad_dice.shares import new_directors
 from games.railroad_dice.state import State
@@ -63,7 +64,7 @@ def later_counts(state: State, later: Mapping[str, str | None]) -> float:
     drain = 0
     for seat in state.seats:
         built = sum(state.stations_built(c) for c, d in later.items() if d == seat)
-        drain += built if built > RULES["income_threshold"] else RULES["income_minimum"]
+        drain += director_income(built)[1]
     return max(YEARS_AHEAD - 1.0, min(LATER_MAX, state.bank / max(drain, 1)))
 
 
