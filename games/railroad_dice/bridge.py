@@ -29,11 +29,10 @@ from itertools import product
 from typing import Any
 
 from games.contract import Event, IllegalMove
-from games.kit import Memo
 
 from .data import RULES
 from .evolve import evolve
-from .state import State
+from .state import Memo, State
 from .terrain import DELTA, inside, opposite
 from .track import Piece, check_lead, field_key, ground, occupied, walk
 
@@ -93,7 +92,7 @@ def _ends_into_water(state: State) -> list[str]:
 
 #: Per sealed state (:mod:`games.kit.memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water)
+_INTO_WATER: Memo[list[str]] = Memo(_ends_into_water)
 
 
 def ends_into_water(state: State) -> list[str]:

@@ -11,10 +11,9 @@ what listings and bots use.
 from __future__ import annotations
 
 from games.contract import OpenAction
-from games.kit import Memo
 
 from .legal import legal_commands, open_actions
-from .state import State
+from .state import Memo, State
 
 #: (open-action key, the command types that carry it out), in the order of the rules text.
 OPTIONAL = (
@@ -52,4 +51,4 @@ def _mandatory(state: State) -> bool:
     return any(action.mandatory for action in open_actions(state, state.current or ""))
 
 
-_MANDATORY: Memo[State, bool] = Memo(_mandatory)
+_MANDATORY: Memo[bool] = Memo(_mandatory)

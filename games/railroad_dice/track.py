@@ -28,10 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit.memo import sealed
 
 from .data import SIZE, TILE_TYPES
-from .state import State
+from .state import State, sealed
 from .terrain import DELTA, fits_map, inside, neighbour_pos, opposite, outer_ring, terrain
 
 
