@@ -137,7 +137,8 @@ class _Way:
         self.end, self.via = end, via
         self._lays: list[_Lay] | None = None
         self._wet = False
-        self.bridges: dict[int, list[_Lay]] = {}
+        #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
+        self.bridges: tuple[int, bool, list[_Lay]] | None = None
         #: a seat's commands here by what they depend on besides the board (``_way_commands``)
         self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
         #: the station of each kind the board allows here (:func:`.stations.site`)
@@ -222,17 +223,28 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
 
 
 def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> list[_Lay]:
-    lays = way.bridges.get(max_dice)
-    if lays is None:
-        lays = []
-        for exits in bridge_paths(state, end, via, max_dice):
-            try:
-                pieces = build_bridge(state, end, via, exits)
-            except IllegalMove:
-                continue
-            lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
-                             tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
-        way.bridges[max_dice] = lays
+    """The bridges of at most ``max_dice`` dice: a way keeps those of the most dice asked so
+    far and whether that search was cut by its bound.  Fewer dice take the same bridges in
+    the same order, less the longer ones (a die per exit: :func:`.bridge.bridge_paths`);
+    more dice take the same when nothing was cut (most ways have no lake ahead at all).
+    The dice a seat holds change with nearly every command, so a bound per number of dice
+    searched most ways several times."""
+    if way.bridges is not None:
+        most, complete, lays = way.bridges
+        if max_dice == most or (max_dice > most and complete):
+            return lays
+        if max_dice < most:
+            return [lay for lay in lays if len(lay.args["exits"]) <= max_dice]
+    lays = []
+    cut: list[bool] = []
+    for exits in bridge_paths(state, end, via, max_dice, cut):
+        try:
+            pieces = build_bridge(state, end, via, exits)
+        except IllegalMove:
+            continue
+        lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
+                         tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
+    way.bridges = (max_dice, not cut, lays)
     return lays
 
 
