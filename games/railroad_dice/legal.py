@@ -349,11 +349,19 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
 
 
 def _stations(state: State, seat: str) -> list[Command]:
-    out = []
-    dice = state.screen[seat] + state.front[seat]["question"]
-    for company in state.companies_of(seat):
+    out: list[Command] = []
+    companies = state.companies_of(seat)
+    if not companies:
+        return out
+    question = state.front[seat]["question"]
+    dice = state.screen[seat] + question
+    keyed = sealed(state)
+    paid = set(state.turn["mountains"])
+    for company in companies:
         # A site does not depend on the price nor on the company: checked once per kind and
-        # board (``_Way.site``), and only when affordable.
+        # board (``_Way.site``), and only when affordable.  The ends the company may still
+        # build at (one station per tile) and their ways: looked up once, not per price.
+        ways: list[tuple[str, int, _Way | None]] | None = None
         for key, left in state.supply[company].items():
             if not left:
                 continue
@@ -361,18 +369,18 @@ def _stations(state: State, seat: str) -> list[Command]:
             cost = int(cost_text)
             if cost > dice:
                 continue
-            for end, e in state.ends.items():
-                if has_station_on(state, company, e["pos"]):
+            if ways is None:
+                ways = [(end, via, _way(state, end, via, True) if keyed else None)
+                        for end, e in state.ends.items() if not has_station_on(state, company, e["pos"])
+                        for via in e["dirs"]]
+            for end, via, way in ways:
+                piece = way.site(state, kind) if way is not None else site(state, end, via, kind)
+                if piece is None:
                     continue
-                for via in e["dirs"]:
-                    piece = _way(state, end, via).site(state, kind) if sealed(state) \
-                        else site(state, end, via, kind)
-                    if piece is None:
-                        continue
-                    total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))
-                    for pay in splits(state, seat, total, state.front[seat]["question"]):
-                        out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
-                                                                  "end": end, "via": via, "pay": pay}))
+                total = cost + len(mountains_of(state, [piece]) - paid)
+                for pay in splits(state, seat, total, question):
+                    out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
+                                                              "end": end, "via": via, "pay": pay}))
     return out
 
 
