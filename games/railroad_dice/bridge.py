@@ -28,7 +28,7 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from games.contract import Event, IllegalMove
+from games.contract import TURN_CONFIRMED, Event, IllegalMove
 
 from .data import RULES
 from .evolve import evolve
@@ -94,9 +94,13 @@ def _ends_into_water(state: State) -> list[str]:
     return [name for name in state.ends if water_ahead(state, name) is not None]
 
 
-#: Per sealed state (:mod:`games.kit.memo`): the legal list, the open actions and ``decide``
+#: The events that change neither the ends nor the boards nor the map (:mod:`.evolve`): the
+#: ends into water stay as they were (a laid piece or station, a set-up change them).
+_BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
+                         "EndTriggered", TURN_CONFIRMED, "YearScored", "GameEnded"})
+#: Per sealed state (:mod:`.state.Memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[list[str]] = Memo(_ends_into_water)
+_INTO_WATER: Memo[list[str]] = Memo(_ends_into_water, lambda event: event.type in _BOARD_KEPT)
 
 
 def ends_into_water(state: State) -> list[str]:

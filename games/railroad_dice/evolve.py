@@ -11,7 +11,7 @@ from typing import Any
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
 
 from .data import COMPANIES, FACES, RULES, TILE_TYPES, TILES, station_supply
-from .state import Memo, State, fresh_turn, seal
+from .state import Memo, State, fresh_turn, hand_on, seal
 from .track import field_key
 
 
@@ -28,7 +28,9 @@ def evolve(state: State, event: Event) -> State:
     _apply_totals(new, event.payload)
     handler(new, event.payload)
     folded.append((event, new))
-    return seal(new)  # final from here: facts of it may be memoised (track.open_sides)
+    seal(new)  # final from here: facts of it may be memoised (track.open_sides)
+    hand_on(state, new, event)
+    return new
 
 
 #: The events folded into a sealed state and the states they made (:mod:`games.kit.memo`),

@@ -122,10 +122,14 @@ class Memo(Generic[V]):
     six memos made a sixth of the objects of a random game's sub-move, and their
     callbacks ran when each state died."""
 
-    __slots__ = ("compute",)
+    __slots__ = ("compute", "kept")
 
-    def __init__(self, compute: Callable[[State], V]) -> None:
+    def __init__(self, compute: Callable[[State], V], kept: Callable[[Any], bool] | None = None) -> None:
         self.compute = compute
+        #: whether an event leaves the value as it was (``evolve`` hands it on: :func:`hand_on`)
+        self.kept = kept
+        if kept is not None:
+            _HANDED_ON.append(self)
 
     def __call__(self, state: State) -> V:
         memos = state.memos
@@ -138,6 +142,22 @@ class Memo(Generic[V]):
 
 
 _MISSING: Any = object()
+#: The memos whose value an event may leave as it was.
+_HANDED_ON: list[Memo[Any]] = []
+
+
+def hand_on(before: State, after: State, event: Any) -> None:
+    """The values of ``before``'s memos that ``event`` leaves as they were, memoised for
+    ``after`` (sealed) too: most commands change the dice and leave the board, so the
+    ends into water and the status were computed again for nearly every sub-move."""
+    memos = before.memos
+    if not memos:
+        return
+    assert after.memos is not None
+    for memo in _HANDED_ON:
+        value = memos.get(memo, _MISSING)
+        if value is not _MISSING and memo.kept(event):  # type: ignore[misc]
+            after.memos[memo] = value
 
 
 def _one_level(value: Any) -> Any:
