@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import Event, IllegalMove, Status
+from games.contract import SECRET, Event, IllegalMove, Status
 from games.kit import Capabilities, GameBase, codec, ranked
 
 from .data import RULES
@@ -87,6 +87,16 @@ def _status(state: State) -> Status:
     return Status(state.phase, None, ())
 
 
-_STATUS: Memo[Status] = Memo(_status)
+def _status_kept(event: Event) -> bool:
+    """Whether ``event`` leaves the status as it was: a sub-move of a turn changes neither
+    the phase, the year, whose turn it is nor the passengers (unless its totals or, in an
+    old log, its secrets carry passengers)."""
+    payload = event.payload
+    return event.type in _SUB_MOVES and SECRET not in payload and "passengers" not in (payload.get("totals") or {})
+
+
+_SUB_MOVES = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "TrackLaid", "StationBuilt",
+                        "DieReturned", "BankBroken", "EndTriggered"})
+_STATUS: Memo[Status] = Memo(_status, _status_kept)
 
 GAME = RailroadDice()
