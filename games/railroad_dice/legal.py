@@ -22,7 +22,7 @@ from .dice import splits
 from .shares import may_buy_from_directors
 from .state import Memo, State, sealed
 from .stations import has_station_on, site
-from .terrain import DELTA, entry_field, inside, neighbour_pos, opposite, terrain
+from .terrain import DELTA, entry_field, has_water, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
 
 
@@ -236,6 +236,9 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
         if max_dice < most:
             return [lay for lay in lays if len(lay.args["exits"]) <= max_dice]
     lays = []
+    if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
+        way.bridges = (max_dice, True, lays)  # most tiles have no lake: no bridge with any dice
+        return lays
     cut: list[bool] = []
     for exits in bridge_paths(state, end, via, max_dice, cut):
         try:

@@ -54,6 +54,12 @@ def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
 
 
 @cache
+def has_water(tile_type: str) -> bool:
+    """Whether the tile has a water field (a lake is crossed on its own tile only)."""
+    return any("W" in row for row in TILES["types"][tile_type]["rows"])
+
+
+@cache
 def side(tile_type: str, rot: int, d: int) -> frozenset[str]:
     """The terrains along side ``d`` of the rotated tile."""
     g = grid(tile_type, rot)
