@@ -18,6 +18,7 @@ from .bridge import build_bridge, check_bridges_kept, roll_keeps_bridges
 from .connect import connect
 from .data import COMPANIES, COSTS, FACES, RULES, TERRAINS
 from .dice import income_case, ledger, payment, payout, roll_faces, track_dice
+from .evolve import evolve
 from .shares import check_purchase
 from .state import Memo, State
 from .stations import station_piece, supply_left
@@ -220,9 +221,7 @@ def _end_checks(state: State, events: list[Event]) -> list[Event]:
     built = [e for e in events if e.type in ("TrackLaid", "StationBuilt")]
     if not built:
         return []
-    from .evolve import evolve  # the state after the command, to look at the board as it will be
-
-    after = state
+    after = state  # the state after the command, to look at the board as it will be
     for event in events:
         after = evolve(after, event)
     for e in built:
