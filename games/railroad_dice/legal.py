@@ -90,13 +90,16 @@ def _accepted(state: State, command: Command) -> bool:
 
 
 def _shares(state: State, seat: str) -> list[Command]:
-    out = []
+    out: list[Command] = []
     dice = [d for d in ("share", "question") if state.front[seat][d]]
+    if not dice:
+        return out
+    from_directors = may_buy_from_directors(state)  # asked once, not per die and company
     for die in dice:
         for company in COMPANIES:
             if state.bank_shares[company]:
                 out.append(_command("BuyShare", seat, ("company", company), ("seller", "bank"), ("die", die)))
-            if may_buy_from_directors(state):
+            if from_directors:
                 director = state.directors.get(company)
                 if director and director != seat and state.shares[director][company]:
                     out.append(_command("BuyShare", seat, ("company", company), ("seller", director), ("die", die)))
