@@ -25,7 +25,7 @@ from games.contract import IllegalMove
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
 from .state import State, sealed
-from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, side, terrain
+from .terrain import DELTA, entry_field, fits_map, fitting_at, grid, inside, neighbour_pos, opposite, side, terrain
 from .track import Piece, continues, per_map, walk
 
 
@@ -182,23 +182,5 @@ def fitting(state: State, target: str) -> list[tuple[str, int]]:
     cache = per_map(state, _FITTING, _FITTING_KEPT) if sealed(state) else {}
     hit = cache.get(target)
     if hit is None:
-        tiles = state.tiles
-        if target in tiles:
-            hit = cache[target] = []
-        else:
-            around = tuple((o["type"], o["rot"]) if (o := tiles.get(neighbour_pos(target, d))) else None
-                           for d in range(4))
-            left = tuple(t for t in TILE_TYPES if state.small_left.get(t, 0) > 0)
-            hit = cache[target] = list(_fits(around, left))
+        hit = cache[target] = list(fitting_at(state.tiles, state.small_left, target))
     return hit
-
-
-@cache
-def _fits(around: tuple[tuple[str, int] | None, ...], left: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """The (tile, rotation) of the types ``left`` that fit between the tiles ``around`` a
-    position (per side, None where none lies), as :func:`.terrain.fits_map` checks them:
-    a function of the four neighbours alone, so every map that shares them shares it
-    (a connection makes a new map, and a map's memo, :func:`.track.per_map`, starts empty)."""
-    return tuple((t, q) for t in left for q in range(4)
-                 if all(other is None or side(t, q, d) & side(other[0], other[1], opposite(d))
-                        for d, other in enumerate(around)))
