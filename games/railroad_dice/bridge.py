@@ -28,12 +28,11 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from games.contract import Event, IllegalMove
-from games.kit import Memo
+from games.contract import TURN_CONFIRMED, Event, IllegalMove
 
 from .data import RULES
 from .evolve import evolve
-from .state import State
+from .state import Memo, State
 from .terrain import DELTA, inside, opposite
 from .track import Piece, check_lead, field_key, ground, occupied, walk
 
@@ -43,17 +42,21 @@ Taken = Callable[[int, int], bool]
 
 
 def crossings(ground_at: Ground, taken: Taken, r: int, c: int, step: int,
-              max_dice: int | None = None) -> list[list[int]]:
+              max_dice: int | None = None, cut: list[bool] | None = None) -> list[list[int]]:
     """Every way across the water from the water field (r, c), entered moving in
     direction ``step``: the exits of the dice laid on it and the water fields after
     it, the last one leading onto a free land field of the tile.  With ``max_dice``
     only the ways of at most that many dice (in the same order): the lakes' simple
-    paths are many, and the legal list needs only those a seat has the dice for."""
+    paths are many, and the legal list needs only those a seat has the dice for.
+    ``cut`` gains an item when the bound stopped the search somewhere (then more dice
+    may find more ways; else the ways found are all)."""
     found: list[list[int]] = []
     limit = 1_000_000 if max_dice is None else max_dice
 
     def extend(path: list[int], r: int, c: int, step: int, seen: frozenset[tuple[int, int]]) -> None:
         if len(path) >= limit:
+            if cut is not None:
+                cut.append(True)
             return
         for x in range(4):
             if x == opposite(step):
@@ -91,9 +94,13 @@ def _ends_into_water(state: State) -> list[str]:
     return [name for name in state.ends if water_ahead(state, name) is not None]
 
 
-#: Per sealed state (:mod:`games.kit.memo`): the legal list, the open actions and ``decide``
+#: The events that change neither the ends nor the boards nor the map (:mod:`.evolve`): the
+#: ends into water stay as they were (a laid piece or station, a set-up change them).
+_BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
+                         "EndTriggered", TURN_CONFIRMED, "YearScored", "GameEnded"})
+#: Per sealed state (:mod:`.state.Memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water)
+_INTO_WATER: Memo[list[str]] = Memo(_ends_into_water, lambda event: event.type in _BOARD_KEPT)
 
 
 def ends_into_water(state: State) -> list[str]:
@@ -176,9 +183,11 @@ def build_bridge(state: State, end: Any, via: Any, exits: Any) -> list[Piece]:
     return pieces
 
 
-def bridge_paths(state: State, end: str, via: int, max_dice: int | None = None) -> list[list[int]]:
+def bridge_paths(state: State, end: str, via: int, max_dice: int | None = None,
+                 cut: list[bool] | None = None) -> list[list[int]]:
     """Every way across a lake from ``end`` in direction ``via`` (for the legal list), of
-    at most ``max_dice`` dice if given."""
+    at most ``max_dice`` dice if given, a die per exit; those of fewer dice are the same
+    ways in the same order.  ``cut`` as in :func:`crossings`."""
     e = state.ends[end]
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
@@ -192,14 +201,16 @@ def bridge_paths(state: State, end: str, via: int, max_dice: int | None = None) 
         return occupied(state, pos, a, b)
 
     if ground_at(r, c) == "water":
-        return crossings(ground_at, taken, r, c, via, max_dice)
+        return crossings(ground_at, taken, r, c, via, max_dice, cut)
     found: list[list[int]] = []
     rest_dice = None if max_dice is None else max_dice - 1
     if rest_dice is not None and rest_dice < 1:
+        if cut is not None:
+            cut.append(True)
         return found
     for x in range(4):
         nr, nc = r + DELTA[x][0], c + DELTA[x][1]
         if x != opposite(via) and inside(nr, nc) and not taken(nr, nc) and ground_at(nr, nc) == "water":
             found += [[x, *rest] for rest in crossings(ground_at, lambda a, b: (a, b) == (r, c) or taken(a, b),
-                                                      nr, nc, x, rest_dice)]
+                                                      nr, nc, x, rest_dice, cut)]
     return found

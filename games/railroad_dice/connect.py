@@ -21,12 +21,11 @@ from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit.memo import sealed
 
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
-from .state import State
-from .terrain import DELTA, entry_field, fits_map, grid, inside, neighbour_pos, opposite, side, terrain
+from .state import State, sealed
+from .terrain import DELTA, entry_field, fits_map, fitting_at, grid, inside, neighbour_pos, opposite, side, terrain
 from .track import Piece, continues, per_map, walk
 
 
@@ -183,6 +182,5 @@ def fitting(state: State, target: str) -> list[tuple[str, int]]:
     cache = per_map(state, _FITTING, _FITTING_KEPT) if sealed(state) else {}
     hit = cache.get(target)
     if hit is None:
-        hit = cache[target] = [(t, q) for t in TILE_TYPES if state.small_left.get(t, 0) > 0
-                               for q in range(4) if fits_map(state.tiles, target, t, q)]
+        hit = cache[target] = list(fitting_at(state.tiles, state.small_left, target))
     return hit

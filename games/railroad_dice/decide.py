@@ -11,15 +11,16 @@ import random
 from typing import Any
 
 from games.contract import Command, Event, IllegalMove
-from games.kit import Args, Memo
+from games.kit import Args
 
 from . import year
 from .bridge import build_bridge, check_bridges_kept, roll_keeps_bridges
 from .connect import connect
 from .data import COMPANIES, COSTS, FACES, RULES, TERRAINS
 from .dice import income_case, ledger, payment, payout, roll_faces, track_dice
+from .evolve import evolve
 from .shares import check_purchase
-from .state import State
+from .state import Memo, State
 from .stations import station_piece, supply_left
 from .track import Piece, end_can_continue, mountains_of, open_sides, place_track
 
@@ -42,7 +43,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 #: The commands decided on a sealed state and their events (:mod:`games.kit.memo`): every
 #: command but a roll is a function of the state alone, and a bot's table starts from the
 #: live state itself (:mod:`.game`), so the real table decides again what the bot's decided.
-_DECIDED: Memo[State, list[tuple[Command, list[Event]]]] = Memo(lambda state: [])
+_DECIDED: Memo[list[tuple[Command, list[Event]]]] = Memo(lambda state: [])
 
 
 def _decide(state: State, command: Command, rng: random.Random) -> list[Event]:
@@ -220,9 +221,7 @@ def _end_checks(state: State, events: list[Event]) -> list[Event]:
     built = [e for e in events if e.type in ("TrackLaid", "StationBuilt")]
     if not built:
         return []
-    from .evolve import evolve  # the state after the command, to look at the board as it will be
-
-    after = state
+    after = state  # the state after the command, to look at the board as it will be
     for event in events:
         after = evolve(after, event)
     for e in built:

@@ -8,8 +8,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import Event, IllegalMove, Status
-from games.kit import Capabilities, GameBase, Memo, ranked
+from games.contract import SECRET, Event, IllegalMove, Status
+from games.kit import Capabilities, GameBase, codec, ranked
 
 from .data import RULES
 from .decide import decide
@@ -17,7 +17,7 @@ from .evolve import evolve
 from .legal import legal_commands
 from .messages import MESSAGES, describe, describe_command
 from .optional import all_open_actions, has_mandatory
-from .state import State
+from .state import Memo, State, seal
 from .view import view
 
 
@@ -57,6 +57,10 @@ class RailroadDice(GameBase[State]):
                 Event("GameSetUp", {"start": rng.choice(seats), "totals": {"bank_dice": bank}},
                       barrier=True)]
 
+    def load_state(self, data: Any) -> State:
+        """The snapshot's state, sealed as ``evolve`` seals its states (:func:`.state.seal`)."""
+        return seal(codec.load(State, data))
+
     def status(self, state: State) -> Status:
         """The scores are the passengers carried so far, public while the game runs too
         (memoised per sealed state: the table asks once per projection, and the bot's table
@@ -83,6 +87,16 @@ def _status(state: State) -> Status:
     return Status(state.phase, None, ())
 
 
-_STATUS: Memo[State, Status] = Memo(_status)
+def _status_kept(event: Event) -> bool:
+    """Whether ``event`` leaves the status as it was: a sub-move of a turn changes neither
+    the phase, the year, whose turn it is nor the passengers (unless its totals or, in an
+    old log, its secrets carry passengers)."""
+    payload = event.payload
+    return event.type in _SUB_MOVES and SECRET not in payload and "passengers" not in (payload.get("totals") or {})
+
+
+_SUB_MOVES = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "TrackLaid", "StationBuilt",
+                        "DieReturned", "BankBroken", "EndTriggered"})
+_STATUS: Memo[Status] = Memo(_status, _status_kept)
 
 GAME = RailroadDice()

@@ -13,7 +13,6 @@ from functools import cache
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
-from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
@@ -21,9 +20,9 @@ from .data import COMPANIES, FACES, RULES
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
-from .state import State
+from .state import Memo, State, sealed
 from .stations import has_station_on, site
-from .terrain import DELTA, entry_field, inside, neighbour_pos, opposite, terrain
+from .terrain import DELTA, entry_field, has_water, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
 
 
@@ -62,7 +61,7 @@ def _listing(state: State) -> list[Command]:
 
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
-_LISTED: Memo[State, list[Command]] = Memo(_listing)
+_LISTED: Memo[list[Command]] = Memo(_listing)
 
 
 @cache
@@ -91,13 +90,16 @@ def _accepted(state: State, command: Command) -> bool:
 
 
 def _shares(state: State, seat: str) -> list[Command]:
-    out = []
+    out: list[Command] = []
     dice = [d for d in ("share", "question") if state.front[seat][d]]
+    if not dice:
+        return out
+    from_directors = may_buy_from_directors(state)  # asked once, not per die and company
     for die in dice:
         for company in COMPANIES:
             if state.bank_shares[company]:
                 out.append(_command("BuyShare", seat, ("company", company), ("seller", "bank"), ("die", die)))
-            if may_buy_from_directors(state):
+            if from_directors:
                 director = state.directors.get(company)
                 if director and director != seat and state.shares[director][company]:
                     out.append(_command("BuyShare", seat, ("company", company), ("seller", director), ("die", die)))
@@ -138,7 +140,8 @@ class _Way:
         self.end, self.via = end, via
         self._lays: list[_Lay] | None = None
         self._wet = False
-        self.bridges: dict[int, list[_Lay]] = {}
+        #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
+        self.bridges: tuple[int, bool, list[_Lay]] | None = None
         #: a seat's commands here by what they depend on besides the board (``_way_commands``)
         self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
         #: the station of each kind the board allows here (:func:`.stations.site`)
@@ -223,17 +226,31 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
 
 
 def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> list[_Lay]:
-    lays = way.bridges.get(max_dice)
-    if lays is None:
-        lays = []
-        for exits in bridge_paths(state, end, via, max_dice):
-            try:
-                pieces = build_bridge(state, end, via, exits)
-            except IllegalMove:
-                continue
-            lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
-                             tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
-        way.bridges[max_dice] = lays
+    """The bridges of at most ``max_dice`` dice: a way keeps those of the most dice asked so
+    far and whether that search was cut by its bound.  Fewer dice take the same bridges in
+    the same order, less the longer ones (a die per exit: :func:`.bridge.bridge_paths`);
+    more dice take the same when nothing was cut (most ways have no lake ahead at all).
+    The dice a seat holds change with nearly every command, so a bound per number of dice
+    searched most ways several times."""
+    if way.bridges is not None:
+        most, complete, lays = way.bridges
+        if max_dice == most or (max_dice > most and complete):
+            return lays
+        if max_dice < most:
+            return [lay for lay in lays if len(lay.args["exits"]) <= max_dice]
+    lays = []
+    if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
+        way.bridges = (max_dice, True, lays)  # most tiles have no lake: no bridge with any dice
+        return lays
+    cut: list[bool] = []
+    for exits in bridge_paths(state, end, via, max_dice, cut):
+        try:
+            pieces = build_bridge(state, end, via, exits)
+        except IllegalMove:
+            continue
+        lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
+                         tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
+    way.bridges = (max_dice, not cut, lays)
     return lays
 
 
@@ -338,11 +355,19 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
 
 
 def _stations(state: State, seat: str) -> list[Command]:
-    out = []
-    dice = state.screen[seat] + state.front[seat]["question"]
-    for company in state.companies_of(seat):
+    out: list[Command] = []
+    companies = state.companies_of(seat)
+    if not companies:
+        return out
+    question = state.front[seat]["question"]
+    dice = state.screen[seat] + question
+    keyed = sealed(state)
+    paid = set(state.turn["mountains"])
+    for company in companies:
         # A site does not depend on the price nor on the company: checked once per kind and
-        # board (``_Way.site``), and only when affordable.
+        # board (``_Way.site``), and only when affordable.  The ends the company may still
+        # build at (one station per tile) and their ways: looked up once, not per price.
+        ways: list[tuple[str, int, _Way | None]] | None = None
         for key, left in state.supply[company].items():
             if not left:
                 continue
@@ -350,18 +375,18 @@ def _stations(state: State, seat: str) -> list[Command]:
             cost = int(cost_text)
             if cost > dice:
                 continue
-            for end, e in state.ends.items():
-                if has_station_on(state, company, e["pos"]):
+            if ways is None:
+                ways = [(end, via, _way(state, end, via, True) if keyed else None)
+                        for end, e in state.ends.items() if not has_station_on(state, company, e["pos"])
+                        for via in e["dirs"]]
+            for end, via, way in ways:
+                piece = way.site(state, kind) if way is not None else site(state, end, via, kind)
+                if piece is None:
                     continue
-                for via in e["dirs"]:
-                    piece = _way(state, end, via).site(state, kind) if sealed(state) \
-                        else site(state, end, via, kind)
-                    if piece is None:
-                        continue
-                    total = cost + len(mountains_of(state, [piece]) - set(state.turn["mountains"]))
-                    for pay in splits(state, seat, total, state.front[seat]["question"]):
-                        out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
-                                                                  "end": end, "via": via, "pay": pay}))
+                total = cost + len(mountains_of(state, [piece]) - paid)
+                for pay in splits(state, seat, total, question):
+                    out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
+                                                              "end": end, "via": via, "pay": pay}))
     return out
 
 

@@ -11,10 +11,11 @@ what listings and bots use.
 from __future__ import annotations
 
 from games.contract import OpenAction
-from games.kit import Memo
 
+from .bridge import ends_into_water
+from .data import RULES
 from .legal import legal_commands, open_actions
-from .state import State
+from .state import Memo, State
 
 #: (open-action key, the command types that carry it out), in the order of the rules text.
 OPTIONAL = (
@@ -49,7 +50,13 @@ def has_mandatory(state: State, seat: str) -> bool:
 
 
 def _mandatory(state: State) -> bool:
-    return any(action.mandatory for action in open_actions(state, state.current or ""))
+    """Whether :func:`.legal.open_actions` holds a mandatory action, without making them:
+    its mandatory ones are a bridge owed and dice to give back (each state of a turn was
+    asked, and made the turn's four actions to answer)."""
+    seat = state.current
+    if seat is None or state.end_trigger == "d":
+        return False
+    return bool(ends_into_water(state)) or state.front_total(seat) > RULES["front_limit"]
 
 
-_MANDATORY: Memo[State, bool] = Memo(_mandatory)
+_MANDATORY: Memo[bool] = Memo(_mandatory)

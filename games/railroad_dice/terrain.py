@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from .data import SIZE, TILES
+from .data import SIZE, TILE_TYPES, TILES
 
 DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))
 LETTER = {"M": "meadow", "B": "mountain", "W": "water"}
@@ -54,6 +54,12 @@ def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
 
 
 @cache
+def has_water(tile_type: str) -> bool:
+    """Whether the tile has a water field (a lake is crossed on its own tile only)."""
+    return any("W" in row for row in TILES["types"][tile_type]["rows"])
+
+
+@cache
 def side(tile_type: str, rot: int, d: int) -> frozenset[str]:
     """The terrains along side ``d`` of the rotated tile."""
     g = grid(tile_type, rot)
@@ -86,6 +92,26 @@ def fits_map(tiles: Mapping[str, Any], key: str, tile_type: str, rot: int) -> bo
         if other and not side(tile_type, rot, d) & side(other["type"], other["rot"], opposite(d)):
             return False
     return True
+
+
+def fitting_at(tiles: Mapping[str, Any], small_left: Mapping[str, int], key: str) -> tuple[tuple[str, int], ...]:
+    """(tile, rotation) of each small tile left that may lie at ``key`` (:func:`fits_map`), in
+    the order of the tile types and rotations."""
+    if key in tiles:
+        return ()
+    around = tuple((o["type"], o["rot"]) if (o := tiles.get(neighbour_pos(key, d))) else None for d in range(4))
+    return _fits(around, tuple(t for t in TILE_TYPES if small_left.get(t, 0) > 0))
+
+
+@cache
+def _fits(around: tuple[tuple[str, int] | None, ...], left: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The (tile, rotation) of the types ``left`` that fit between the tiles ``around`` a
+    position (per side, None where none lies), as :func:`fits_map` checks them: a function
+    of the four neighbours alone, so every map that shares them shares it (a connection
+    makes a new map, and a map's memos, :func:`.track.per_map`, start empty)."""
+    return tuple((t, q) for t in left for q in range(4)
+                 if all(other is None or side(t, q, d) & side(other[0], other[1], opposite(d))
+                        for d, other in enumerate(around)))
 
 
 def entry_field(r: int, c: int, d: int) -> tuple[int, int]:

@@ -28,11 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
-from games.kit.memo import sealed
 
-from .data import SIZE, TILE_TYPES
-from .state import State
-from .terrain import DELTA, fits_map, inside, neighbour_pos, opposite, outer_ring, terrain
+from .data import SIZE
+from .state import State, sealed
+from .terrain import DELTA, fitting_at, inside, neighbour_pos, opposite, outer_ring, terrain
 
 
 @dataclass(frozen=True)
@@ -69,8 +68,7 @@ def can_connect(state: State, pos: str, d: int) -> bool:
     target = neighbour_pos(pos, d)
     if target in state.tiles:
         return False
-    return any(state.small_left.get(t, 0) > 0 and fits_map(state.tiles, target, t, rot)
-               for t in TILE_TYPES for rot in range(4))
+    return bool(fitting_at(state.tiles, state.small_left, target))
 
 
 #: Open sides per map: by the identity of the two objects they depend on, the tiles laid and

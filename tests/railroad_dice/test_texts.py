@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from games.contract import SECRET, Command, IllegalMove, render
+from games.railroad_dice.legal import open_actions
 from games.railroad_dice.messages import MESSAGES, phrase
 from games.railroad_dice.optional import all_open_actions, has_mandatory
 from games.railroad_dice.places import field_place, mountain_sides, tile_place
@@ -163,3 +164,24 @@ def test_two_different_moves_never_read_alike():
     assert len(lines) == 3
     assert "going 2 east, then 2 north, then 1 west" in render(
         GAME, GAME.describe_command(Command("BuildBridge", "p1", {"end": "A", "via": 1, "exits": ways[0]})), "en")
+
+
+def test_the_quick_mandatory_check_agrees_with_the_open_actions():
+    """``has_mandatory`` answers without making the open actions: at every position of
+    random games, for every seat, it says what their mandatory flags say."""
+    seen = set()
+    for seed in ("mandatory-1", "mandatory-2"):
+        t = table(3, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if t.status().over:
+                break
+            if t.run_system():
+                continue
+            for seat in t.state.seats:
+                expected = any(a.mandatory for a in open_actions(t.state, seat))
+                assert has_mandatory(t.state, seat) == expected
+                seen.add(expected)
+            seat = t.projection.turn_seat or t.status().to_move[0]
+            t.submit(seat, rng.choice(t.legal(seat, undo=False)))
+    assert seen == {True, False}
