@@ -260,7 +260,9 @@ def _confirmed(state: State, payload: Payload) -> None:
                     next_seat(state)
             return
         state.current = None
-        reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)
+        # (``isdisjoint``, not a generator over ``state``: that would make it a cell at
+        # every confirm folded)
+        reorder = not state.last_round and not state.occupied.keys().isdisjoint(turn_order.TURN_ORDER_SPACES)
         state.phase = "reorder" if reorder else "scoring"
     elif state.phase == "relocation":
         state.queue = state.queue[1:]

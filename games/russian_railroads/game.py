@@ -117,6 +117,11 @@ STATUS_MEMO = 16
 _ACTION_STATUSES: dict[tuple[Any, ...], Status] = {}
 
 
+def _ranking_with_missing(seats: tuple[str, ...], scores: dict[str, int]) -> tuple[str, ...]:
+    """:func:`_status_for`'s ranking where a seat has no player (it counts 0)."""
+    return tuple(sorted(seats, key=lambda s: scores.get(s, 0), reverse=True))
+
+
 def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]) -> Status:
     """Build the status of a position not seen yet (the caller keeps it)."""
     if len(_STATUSES) > STATUS_MEMO or len(_ACTION_STATUSES) > STATUS_MEMO:
@@ -130,8 +135,8 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
     # (none in practice) counts 0.
     try:
         ranking = tuple(sorted(state.seats, key=scores.__getitem__, reverse=True))
-    except KeyError:
-        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    except KeyError:  # (apart: a lambda over ``scores`` here would make it a cell at every call)
+        ranking = _ranking_with_missing(state.seats, scores)
     status = _new_status(Status)  # a Status, built without the frozen dataclass's __init__
     fields = status.__dict__
     fields["phase"] = state.phase

@@ -197,7 +197,11 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return []
     if not state.placed:
         if state.phase == "draft":
-            return [interned("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
+            # (a loop: a comprehension would make ``seat`` a cell at every listing)
+            drafts = []
+            for card in state.draft_cards:
+                drafts.append(interned("ChooseStartBonus", seat, {"card": card}))
+            return drafts
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
             own = state.players[seat].engineers

@@ -87,8 +87,12 @@ def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
         needs = actions.needs_after_use(work.pending, item.id)
         everywhere = _same_on_every_line(work, p, needs, colour)
         if everywhere:
-            if not plan:
-                return [(line, item) for line in lines]  # the first candidate serves every line
+            if not plan:  # the first candidate serves every line (a loop: a comprehension
+                # would make ``item`` a cell at every call)
+                first = []
+                for line in lines:
+                    first.append((line, item))
+                return first
             plan.append((item, None))
             break
         if everywhere is None:

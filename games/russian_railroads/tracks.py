@@ -116,7 +116,11 @@ _EVENTUAL = tuple((line * 5 + colour, colour, RULES.line_len[line] - colour)
 
 def unlocks_for(black_space: int, unlocked: Sequence[bool]) -> list[tuple[int, int]]:
     """(colour, white steps) newly taken when Transsib black stands on ``black_space``."""
-    return [(c, steps) for space, c, steps in RULES.unlocks if black_space >= space and not unlocked[c]]
+    result = []  # (a loop: a comprehension would make both arguments cells at every call)
+    for space, c, steps in RULES.unlocks:
+        if black_space >= space and not unlocked[c]:
+            result.append((c, steps))
+    return result
 
 
 def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[str, int]]) -> bool:
@@ -160,7 +164,11 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
         else:
             quick = False
     if quick:
-        ok = all(capacity(tr, unlocked, c) >= n for c, n in single.items())
+        ok = True  # (a loop: a generator would make ``tr`` and ``unlocked`` cells at every call)
+        for c, n in single.items():
+            if capacity(tr, unlocked, c) < n:
+                ok = False
+                break
         if ok and (not flexible or eventual_capacity(tr, unlocked) - sum(single.values()) >= flexible):
             return True
     return _search(list(tr), list(unlocked), [list(r) for r in req_list], set())
@@ -218,10 +226,11 @@ def special_met(p: PlayerState, special: dict) -> bool:
 def new_specials(p: PlayerState) -> list[dict]:
     """One-time special spaces whose condition is met now and not used before."""
     tr, claims = p.tr, p.claims
-    return [
-        s for key, line, idx, space, loco, s in _SPECIALS
-        if tr[idx] >= space and key not in claims and (not loco or p.reach(line) >= space)
-    ]
+    result = []  # (a loop: a comprehension would make ``p``, ``tr`` and ``claims`` cells at every call)
+    for key, line, idx, space, loco, s in _SPECIALS:
+        if tr[idx] >= space and key not in claims and (not loco or p.reach(line) >= space):
+            result.append(s)
+    return result
 
 
 def black_terminals(p: PlayerState) -> int:
