@@ -5,6 +5,7 @@ arguments, for all lines at once) and the step taken as listed."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from games.contract import IllegalMove
@@ -150,13 +151,13 @@ def _finishable_after(work: State, p: PlayerState, needs: actions._Needs, line: 
 
 
 def _step_hypo(line: int, colour: int, target: int) -> Callable[[PlayerState], None]:
-    """The track step as a change to a copy of the player (``_choose``'s ``hypo``)."""
-    idx = line * 5 + colour
+    """The track step as a change to a copy of the player (``_choose``'s ``hypo``): a
+    partial, not a closure (that would make its four variables cells at every call)."""
+    return partial(_stepped, line, colour, target)
 
-    def hypo(h: PlayerState) -> None:
-        h.tr = set_at(h.tr, idx, target)
-        if line == TRANSSIB and colour == BLACK:
-            for c, _ in tracks.unlocks_for(target, h.unlocked):
-                h.unlocked = set_at(h.unlocked, c, True)
 
-    return hypo
+def _stepped(line: int, colour: int, target: int, h: PlayerState) -> None:
+    h.tr = set_at(h.tr, line * 5 + colour, target)
+    if line == TRANSSIB and colour == BLACK:
+        for c, _ in tracks.unlocks_for(target, h.unlocked):
+            h.unlocked = set_at(h.unlocked, c, True)

@@ -125,7 +125,10 @@ def unlocks_for(black_space: int, unlocked: Sequence[bool]) -> list[tuple[int, i
 
 def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[str, int]]) -> bool:
     """Can all the step requirements ``(colour spec, n)`` be made, in some order?"""
-    req_list = [(colour_set(spec), n) for spec, n in reqs if n > 0]
+    req_list = []  # (loops here and below: a comprehension is a function built at every call)
+    for spec, n in reqs:
+        if n > 0:
+            req_list.append((colour_set(spec), n))
     if not req_list:
         return True
     if len(req_list) == 1:
@@ -175,9 +178,12 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
 
 
 def _search(tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) -> bool:
-    if all(r[1] == 0 for r in reqs):
+    left = []  # (a loop, not generators: see feasible)
+    for r in reqs:
+        left.append(r[1])
+    if not any(left):
         return True
-    key = (tuple(tr), tuple(unlocked), tuple(r[1] for r in reqs))
+    key = (tuple(tr), tuple(unlocked), tuple(left))
     if key in seen:
         return False
     seen.add(key)
