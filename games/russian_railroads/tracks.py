@@ -191,7 +191,7 @@ def _search(tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) ->
         if req[1] == 0:
             continue
         for colour in req[0]:
-            for line in range(3):
+            for line in (0, 1, 2):  # (a tuple: no range object per colour)
                 target = step_target(tr, unlocked, line, colour)
                 if not target:
                     continue
