@@ -138,23 +138,20 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
     except KeyError:  # (apart: a lambda over ``scores`` here would make it a cell at every call)
         ranking = _ranking_with_missing(state.seats, scores)
     status = _new_status(Status)  # a Status, built without the frozen dataclass's __init__
-    fields = status.__dict__
-    fields["phase"] = state.phase
-    fields["round"] = state.round or None
-    fields["to_move"] = to_move
-    fields["pending_system"] = pending
-    fields["over"] = False
-    fields["scores"] = scores
-    fields["ranking"] = ranking
-    fields["places"] = {}
+    _set_fields(status, "__dict__", {"phase": state.phase, "round": state.round or None, "to_move": to_move,
+                                     "pending_system": pending, "over": False, "scores": scores,
+                                     "ranking": ranking, "places": {}})
     return status
 
 
-#: statuses are built by setting their fields directly (the frozen dataclass's
-#: ``__init__`` sets each of its eight through ``object.__setattr__``); a Status with
-#: slots or other fields would need its ``__init__`` again (``test_engine_speedups``
-#: compares the two)
+#: statuses are built by giving them their fields' dict at once (the frozen dataclass's
+#: ``__init__`` sets each of its eight through ``object.__setattr__``): a dict of its own,
+#: whose fields Python 3.11 reads specialised, where filling the dict ``status.__dict__``
+#: makes (shared keys) had every read of ``over`` or ``to_move`` take the long way (the
+#: bots read them at every step).  A Status with slots or other fields would need its
+#: ``__init__`` again (``test_engine_speedups`` compares the two).
 _new_status = object.__new__
+_set_fields = object.__setattr__
 assert "__slots__" not in Status.__dict__ and list(Status.__dataclass_fields__) == [
     "phase", "round", "to_move", "pending_system", "over", "scores", "ranking", "places"]
 
