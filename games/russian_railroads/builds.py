@@ -11,7 +11,7 @@ from typing import Any
 from games.contract import Event, IllegalMove
 
 from . import actions, locomotives
-from .choosing import _any_mandatory, _guard_blocking
+from .choosing import _guard_blocking, _mandatory_left
 from .context import Ctx, arg, line_arg
 from .evolve import apply
 from .items import Item, loco_to_place, placing
@@ -27,7 +27,7 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
     for item in candidates:
-        if not _any_mandatory(actions.consume(ctx.work.pending, item.id)):
+        if not _mandatory_left(ctx.work.pending, item.id):
             return item
         if _finishable_with(ctx.work, seat, event_type, payload(item)):
             return item
@@ -49,7 +49,7 @@ def _tiles_items(work: State, seat: str, kinds: dict[str, Any], event_type: str,
     one leaves a mandatory item open are worked out once for all the builds."""
     plan: list[tuple[Item, bool]] = []  # (item, is a mandatory item left open after using it?), _choose_tile's order
     for item in actions.matching(work.pending, kinds):
-        if not _any_mandatory(actions.consume(work.pending, item.id)):
+        if not _mandatory_left(work.pending, item.id):
             if not plan:
                 return [item] * len(payloads)  # the first candidate serves every build
             plan.append((item, False))
