@@ -20,10 +20,8 @@ from .needs import Needs as _Needs
 from .state import PlayerState, State
 
 #: effect ops that become pending items (the rest are resolved at once)
-ITEM_OPS = {
-    "steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "reuse",
-    "end_card_or_vp", "q_card", "end_card", "repeat_one", "grey_to_black",
-}
+ITEM_OPS = {"steps", "industry", "doublers", "loco", "factory", "loco_or_factory", "reuse", "end_card_or_vp", "q_card",
+            "end_card", "repeat_one", "grey_to_black"}
 
 
 def item_for(op: dict[str, Any]) -> tuple[str, int, Any]:
@@ -96,7 +94,10 @@ def effects_feasible(state: State, p: PlayerState, effects: Iterable[dict[str, A
         return track_room(memo, trk, p, colour) >= n
     # The other single demands, answered as the checks below would
     if shape == "one_step" and base:  # tracks.feasible's answer for one step
-        return any(track_room(memo, trk, p, colour) for colour in tracks.colour_set(needs.steps[0][0]))
+        for colour in tracks.colour_set(needs.steps[0][0]):  # (a loop: a generator makes p, memo, trk cells)
+            if track_room(memo, trk, p, colour):
+                return True
+        return False
     if shape == "industry":
         return industry_room(memo, p, False, state) >= needs.industry
     if shape == "doublers":

@@ -5,12 +5,13 @@ may make now (the item each would use, chosen as ``decide`` chooses it)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from games.contract import Event, IllegalMove
 
 from . import actions, locomotives
-from .choosing import _any_mandatory, _guard_blocking
+from .choosing import _guard_blocking, _mandatory_left
 from .context import Ctx, arg, line_arg
 from .evolve import apply
 from .items import Item, loco_to_place, placing
@@ -26,7 +27,7 @@ def _choose_tile(ctx: Ctx, seat: str, candidates: list[Item], event_type: str,
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
     for item in candidates:
-        if not _any_mandatory(actions.consume(ctx.work.pending, item.id)):
+        if not _mandatory_left(ctx.work.pending, item.id):
             return item
         if _finishable_with(ctx.work, seat, event_type, payload(item)):
             return item
@@ -48,24 +49,35 @@ def _tiles_items(work: State, seat: str, kinds: dict[str, Any], event_type: str,
     one leaves a mandatory item open are worked out once for all the builds."""
     plan: list[tuple[Item, bool]] = []  # (item, is a mandatory item left open after using it?), _choose_tile's order
     for item in actions.matching(work.pending, kinds):
-        if not _any_mandatory(actions.consume(work.pending, item.id)):
+        if not _mandatory_left(work.pending, item.id):
             if not plan:
                 return [item] * len(payloads)  # the first candidate serves every build
             plan.append((item, False))
             break
         plan.append((item, True))
     verdicts: dict[Any, bool] = {}  # the check after a build, by what it depends on
+    # (loops, no nested function or generator: those would make six cells at every call)
+    result: list[Item | None] = []
+    for payload in payloads:
+        chosen = None
+        for item, open_ in plan:
+            if not open_ or _finishable_kept(work, seat, event_type, item, payload(item), verdicts):
+                chosen = item
+                break
+        result.append(chosen)
+    return result
 
-    def finishable(item: Item, payload: dict[str, Any]) -> bool:
-        key = _what_the_check_reads(event_type, actions.needs_after_use(work.pending, item.id), item, payload)
-        if key is None:
-            return _finishable_with(work, seat, event_type, payload)
-        if key not in verdicts:
-            verdicts[key] = _finishable_with(work, seat, event_type, payload)
-        return verdicts[key]
 
-    return [next((item for item, open_ in plan if not open_ or finishable(item, payload(item))), None)
-            for payload in payloads]
+def _finishable_kept(work: State, seat: str, event_type: str, item: Item, payload: dict[str, Any],
+                     verdicts: dict[Any, bool]) -> bool:
+    """:func:`_finishable_with` of a build using ``item``, kept in ``verdicts`` by what
+    the check reads (:func:`_what_the_check_reads`)."""
+    key = _what_the_check_reads(event_type, actions.needs_after_use(work.pending, item.id), item, payload)
+    if key is None:
+        return _finishable_with(work, seat, event_type, payload)
+    if key not in verdicts:
+        verdicts[key] = _finishable_with(work, seat, event_type, payload)
+    return verdicts[key]
 
 
 def _what_the_check_reads(event_type: str, needs: actions._Needs | None, item: Item,
@@ -94,10 +106,17 @@ def loco_builds(work: State, seat: str) -> list[tuple[int, int, int, Item]]:
     if not number or actions.blocking_item(work.pending) is not None:
         return []
     places = locomotives.placements(work.players[seat], number)
-    payloads = [_loco_payload(seat, number, line, replace) for line, replace in places]
+    # (loops and partials: comprehensions and closures over the arguments would make
+    # cells at every call, and most listings use none of the payloads)
+    payloads: list[Callable[[Item], dict[str, Any]]] = []
+    for line, replace in places:
+        payloads.append(partial(_loco_payload, seat, number, line, replace))
     items = _tiles_items(work, seat, _LOCO_ITEMS, "LocoBuilt", payloads)
-    return [(line, replace, number, item) for (line, replace), item in zip(places, items, strict=True)
-            if item is not None]
+    builds = []
+    for (line, replace), item in zip(places, items, strict=True):
+        if item is not None:
+            builds.append((line, replace, number, item))
+    return builds
 
 
 def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
@@ -106,9 +125,12 @@ def factory_builds(work: State, seat: str) -> list[tuple[str, int, int]]:
     if actions.blocking_item(work.pending) is not None:
         return []
     p = work.players[seat]
-    builds = [(source, number, slot) for source, number in locomotives.factory_sources(work.stacks, work.display)
-              for slot in locomotives.factory_slots_at(work, p)]
-    payloads = [_factory_payload(seat, p, source, number, slot) for source, number, slot in builds]
+    builds = []  # (loops and partials, as in loco_builds)
+    payloads: list[Callable[[Item], dict[str, Any]]] = []
+    for source, number in locomotives.factory_sources(work.stacks, work.display):
+        for slot in locomotives.factory_slots_at(work, p):
+            builds.append((source, number, slot))
+            payloads.append(partial(_factory_payload, seat, p, source, number, slot))
     items = _tiles_items(work, seat, _FACTORY_ITEMS, "FactoryBuilt", payloads)
     return [build for build, item in zip(builds, items, strict=True) if item is not None]
 
@@ -118,20 +140,15 @@ _LOCO_ITEMS: dict[str, Any] = {"loco": None, "loco_or_factory": None}
 _FACTORY_ITEMS: dict[str, Any] = {"factory": None, "loco_or_factory": None}
 
 
-def _loco_payload(seat: str, number: int, line: int, replace: int) -> Callable[[Item], dict[str, Any]]:
-    def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item.id}
-
-    return payload
+def _loco_payload(seat: str, number: int, line: int, replace: int, item: Item) -> dict[str, Any]:
+    """The ``LocoBuilt`` payload of a build using ``item`` (bound to a build by a partial)."""
+    return {"seat": seat, "number": number, "line": line, "replaced": replace, "use": item.id}
 
 
-def _factory_payload(seat: str, p: PlayerState, source: str, number: int, slot: int
-                     ) -> Callable[[Item], dict[str, Any]]:
-    def payload(item: Item) -> dict[str, Any]:
-        return {"seat": seat, "number": number, "source": source, "slot": slot,
-                "replaced": p.factories[slot], "use": item.id}
-
-    return payload
+def _factory_payload(seat: str, p: PlayerState, source: str, number: int, slot: int, item: Item) -> dict[str, Any]:
+    """The ``FactoryBuilt`` payload of a build using ``item`` (bound to a build by a partial)."""
+    return {"seat": seat, "number": number, "source": source, "slot": slot,
+            "replaced": p.factories[slot], "use": item.id}
 
 
 def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
@@ -144,7 +161,7 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     _check_number(args, number, "rr.loco.lowest_only", "locomotives come from the lowest-numbered stack")
     _check_placement(ctx.p(seat), number, line, replace, -1)
 
-    payload = _loco_payload(seat, number, line, replace)
+    payload = partial(_loco_payload, seat, number, line, replace)
     item = _choose_tile(ctx, seat, actions.matching(ctx.work.pending, _LOCO_ITEMS), "LocoBuilt", payload,
                         "locomotive build")
     build_listed(ctx, seat, line, replace, number, item)
@@ -153,7 +170,7 @@ def build_loco(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
 def build_listed(ctx: Ctx, seat: str, line: int, replace: int, number: int, item: Item) -> None:
     """:func:`build_loco` once checked (by itself, or by the listing of this very state:
     ``decide.listed_build`` with the item :func:`loco_builds` found): only what it emits."""
-    ctx.emit("LocoBuilt", _loco_payload(seat, number, line, replace)(item))
+    ctx.emit("LocoBuilt", _loco_payload(seat, number, line, replace, item))
     if replace:
         ctx.add_item(seat, "place_loco", 1, True, loco_to_place(replace, line), True, "loco_exchange")
     ctx.check_specials(seat)
@@ -235,7 +252,7 @@ def build_factory(ctx: Ctx, seat: str, args: Mapping[str, Any]) -> None:
     if slot not in slots:
         raise IllegalMove("rr.factory.slot", "factories fill the gaps left to right; a replacement needs all 5 filled")
 
-    payload = _factory_payload(seat, p, source, number, slot)
+    payload = partial(_factory_payload, seat, p, source, number, slot)
     item = _choose_tile(ctx, seat, actions.matching(work.pending, _FACTORY_ITEMS), "FactoryBuilt", payload,
                         "factory build")
     ctx.emit("FactoryBuilt", payload(item))

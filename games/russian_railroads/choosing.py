@@ -25,9 +25,9 @@ def _choose_in(work: State, seat: str, candidates: list[Item], hypo: Callable[[P
     if not candidates:
         raise IllegalMove("rr.turn.no_such_action", f"no open {what} allows this")
     for item in candidates:
-        rest = actions.consume(work.pending, item.id)
-        if hypo is None or not _any_mandatory(rest):
+        if hypo is None or not _mandatory_left(work.pending, item.id):
             return item
+        rest = actions.consume(work.pending, item.id)
         p = work.players[seat].clone()
         hypo(p)
         if actions.pending_feasible(work, p, rest, supply):
@@ -36,10 +36,13 @@ def _choose_in(work: State, seat: str, candidates: list[Item], hypo: Callable[[P
                       "this would leave a mandatory action impossible to complete")
 
 
-def _any_mandatory(pending: tuple[Item, ...]) -> bool:
-    """Is a mandatory item still open?  (Without one every use keeps the turn finishable.)"""
+def _mandatory_left(pending: tuple[Item, ...], item_id: int) -> bool:
+    """Is a mandatory item still open after one use of ``item_id`` (without one every
+    use keeps the turn finishable)?  Asked of ``pending`` itself, without building the
+    items :func:`actions.consume` would leave: the item used stays open only if it had
+    more than one use."""
     for item in pending:
-        if item.mandatory and item.n > 0:
+        if item.mandatory and (item.n > 1 if item.id == item_id else item.n > 0):
             return True
     return False
 

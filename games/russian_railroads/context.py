@@ -21,6 +21,10 @@ from .items import loco_to_place
 from .state import PlayerState, State
 
 MISSING = object()
+#: ``EVENT_HANDLERS.get`` bound once: Python 3.11 compiles a method call on an imported
+#: name to a plain attribute read, never specialised on a dict (a bound method built at
+#: every event emitted); the registry's later folds land in the same dict
+_fold_of = EVENT_HANDLERS.get
 #: ``Event`` s are built in :meth:`Ctx.emit` by setting their three fields directly (the
 #: frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, twice as
 #: dear, and every event decided passes there); an Event with slots would need its
@@ -78,7 +82,7 @@ class Ctx:
             # Keep the state the events so far lead to, built only if read (most are
             # not: :class:`evolve.Unfolded`); the work copy goes on owning its players.
             self.states.append(unfolded(self.base, self.events))
-        fn = EVENT_HANDLERS.get(type_)  # (evolve.apply, inline: every event decided passes here)
+        fn = _fold_of(type_)  # (evolve.apply, inline: every event decided passes here)
         if fn is not None:
             fn(self.work, payload)
         self.events.append(event)

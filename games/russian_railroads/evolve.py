@@ -84,10 +84,10 @@ def _next_turn_status(known: Status, current: str) -> Status:
     found = _NEXT_TURN.get(key)
     if found is not None and found[0] is known:
         return found[1]
-    status = _new_status(Status)  # (as game._status_for builds them)
-    fields = status.__dict__
-    fields.update(known.__dict__)
+    status = _new_status(Status)  # (as game._status_for builds them: a dict of its own)
+    fields = dict(known.__dict__)
     fields["to_move"] = (current,)
+    _set_fields(status, "__dict__", fields)
     if len(_NEXT_TURN) > 16:  # (few: see game.STATUS_MEMO)
         _NEXT_TURN.clear()
     _NEXT_TURN[key] = (known, status)
@@ -97,6 +97,7 @@ def _next_turn_status(known: Status, current: str) -> Status:
 #: (id of the status before, seat to move) -> (that status, the status after the confirm)
 _NEXT_TURN: dict[tuple[int, str], tuple[Status, Status]] = {}
 _new_status = object.__new__
+_set_fields = object.__setattr__
 
 
 class Unfolded(State):
@@ -260,7 +261,9 @@ def _confirmed(state: State, payload: Payload) -> None:
                     next_seat(state)
             return
         state.current = None
-        reorder = not state.last_round and any(s in state.occupied for s in turn_order.TURN_ORDER_SPACES)
+        # (``isdisjoint``, not a generator over ``state``: that would make it a cell at
+        # every confirm folded)
+        reorder = not state.last_round and not state.occupied.keys().isdisjoint(turn_order.TURN_ORDER_SPACES)
         state.phase = "reorder" if reorder else "scoring"
     elif state.phase == "relocation":
         state.queue = state.queue[1:]

@@ -7,7 +7,7 @@ them to the contract in :mod:`games.contract`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.contract import (
@@ -117,6 +117,11 @@ STATUS_MEMO = 16
 _ACTION_STATUSES: dict[tuple[Any, ...], Status] = {}
 
 
+def _ranking_with_missing(seats: tuple[str, ...], scores: dict[str, int]) -> tuple[str, ...]:
+    """:func:`_status_for`'s ranking where a seat has no player (it counts 0)."""
+    return tuple(sorted(seats, key=lambda s: scores.get(s, 0), reverse=True))
+
+
 def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]) -> Status:
     """Build the status of a position not seen yet (the caller keeps it)."""
     if len(_STATUSES) > STATUS_MEMO or len(_ACTION_STATUSES) > STATUS_MEMO:
@@ -130,26 +135,23 @@ def _status_for(state: State, to_move: tuple[str, ...], pending: tuple[str, ...]
     # (none in practice) counts 0.
     try:
         ranking = tuple(sorted(state.seats, key=scores.__getitem__, reverse=True))
-    except KeyError:
-        ranking = tuple(sorted(state.seats, key=lambda s: scores.get(s, 0), reverse=True))
+    except KeyError:  # (apart: a lambda over ``scores`` here would make it a cell at every call)
+        ranking = _ranking_with_missing(state.seats, scores)
     status = _new_status(Status)  # a Status, built without the frozen dataclass's __init__
-    fields = status.__dict__
-    fields["phase"] = state.phase
-    fields["round"] = state.round or None
-    fields["to_move"] = to_move
-    fields["pending_system"] = pending
-    fields["over"] = False
-    fields["scores"] = scores
-    fields["ranking"] = ranking
-    fields["places"] = {}
+    _set_fields(status, "__dict__", {"phase": state.phase, "round": state.round or None, "to_move": to_move,
+                                     "pending_system": pending, "over": False, "scores": scores,
+                                     "ranking": ranking, "places": {}})
     return status
 
 
-#: statuses are built by setting their fields directly (the frozen dataclass's
-#: ``__init__`` sets each of its eight through ``object.__setattr__``); a Status with
-#: slots or other fields would need its ``__init__`` again (``test_engine_speedups``
-#: compares the two)
+#: statuses are built by giving them their fields' dict at once (the frozen dataclass's
+#: ``__init__`` sets each of its eight through ``object.__setattr__``): a dict of its own,
+#: whose fields Python 3.11 reads specialised, where filling the dict ``status.__dict__``
+#: makes (shared keys) had every read of ``over`` or ``to_move`` take the long way (the
+#: bots read them at every step).  A Status with slots or other fields would need its
+#: ``__init__`` again (``test_engine_speedups`` compares the two).
 _new_status = object.__new__
+_set_fields = object.__setattr__
 assert "__slots__" not in Status.__dict__ and list(Status.__dataclass_fields__) == [
     "phase", "round", "to_move", "pending_system", "over", "scores", "ranking", "places"]
 
@@ -163,6 +165,22 @@ class RussianRailroads:
     max_players = 4
     option_schema: Mapping[str, Any] = _options.OFFERED_SCHEMA
     messages = MESSAGES
+
+    # The entry points bots call at every decision are the module functions themselves
+    # (a method that only passes its arguments on cost one more call each time), kept
+    # on the instance, not the class: Python 3.11 specialises ``GAME.decide`` for an
+    # instance attribute, while a class's staticmethod is looked up the long way at
+    # every call (~2,300 times a random game).
+    decide: Callable[[State, Command, random.Random], list[Event]]
+    evolve: Callable[[State, Event], State]
+    legal_commands: Callable[[State, str], list[Command]]
+    status: Callable[[State], Status]
+
+    def __init__(self) -> None:
+        self.decide = _decide
+        self.evolve = _evolve
+        self.legal_commands = _legal
+        self.status = _status
 
     def validate_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         """The normalised options (:mod:`.options`): only what differs from the base
@@ -216,12 +234,6 @@ class RussianRailroads:
     def initial_state(self) -> State:
         return State()
 
-    # The entry points bots call at every decision are the module functions themselves
-    # (a method that only passes its arguments on cost one more call each time).
-    decide = staticmethod(_decide)
-    evolve = staticmethod(_evolve)
-    legal_commands = staticmethod(_legal)
-
     def open_actions(self, state: State, seat: str) -> list[OpenAction]:
         return _open(state, seat)
 
@@ -229,8 +241,6 @@ class RussianRailroads:
         """``any(a.mandatory for a in self.open_actions(state, seat))``, cheaper (the
         platform asks it for every listing of the turn commands)."""
         return _has_mandatory(state, seat)
-
-    status = staticmethod(_status)
 
     def redact(self, event: Event, viewer: str) -> Event:
         return redact_secrets(event, viewer)

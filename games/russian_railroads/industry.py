@@ -81,7 +81,11 @@ def field_kind(p: PlayerState, pos: int) -> tuple[str, int]:
 
 
 def industry_score(p: PlayerState) -> int:
-    return sum(RULES.industry_scores[m] for m in p.markers if m >= 0)
+    total = 0  # (a loop: a generator is a function built at every call)
+    for m in p.markers:
+        if m >= 0:
+            total += RULES.industry_scores[m]
+    return total
 
 
 def factory_effects(number: int) -> list[dict]:

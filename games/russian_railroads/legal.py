@@ -35,20 +35,27 @@ def _ok(state: State, seat: str, ctype: str, args: dict[str, Any]) -> bool:
     return accepts(_base_handler, state, seat, ctype, args)
 
 
-def _step_command(seat: str, line: int, colour: int) -> Command:
-    """The interned ``AdvanceTrack`` command (:func:`_command`), found without
-    building its arguments first: the commonest sub-move."""
-    key = (seat, line, colour)
-    command = _STEPS.get(key)
-    if command is None:
+def _step_commands(seat: str) -> list[Command | None]:
+    """The seat's interned ``AdvanceTrack`` commands by track index (line * 5 + colour),
+    each made when first listed: the commonest sub-move, found by the seat once per
+    listing and then by an index (a (seat, line, colour) key cost a tuple, its hash and
+    its comparison per step listed)."""
+    commands = _STEPS.get(seat)
+    if commands is None:
         if len(_STEPS) > 4096:
             _STEPS.clear()
-        command = _STEPS[key] = interned("AdvanceTrack", seat, {"line": RULES.lines[line],
-                                                                "colour": RULES.colours[colour]})
+        commands = _STEPS[seat] = [None] * 15
+    return commands
+
+
+def _step_command(commands: list[Command | None], seat: str, line: int, colour: int) -> Command:
+    """The interned ``AdvanceTrack`` command of a track not listed before (kept in ``commands``)."""
+    command = commands[line * 5 + colour] = interned("AdvanceTrack", seat, {"line": RULES.lines[line],
+                                                                            "colour": RULES.colours[colour]})
     return command
 
 
-_STEPS: dict[tuple[str, int, int], Command] = {}
+_STEPS: dict[str, list[Command | None]] = {}
 
 
 def _probe(listed: list[Command], state: State, seat: str, ctype: str, args: dict[str, Any]) -> None:
@@ -115,10 +122,10 @@ def _submoves(state: State, seat: str, steps: list[tuple[Command, int, int, Item
         if may_discard(p, exclude):
             listed.append(interned("DiscardLoco", seat, {"number": number}))
     else:
+        commands = _STEPS.get(seat) or _step_commands(seat)
         for colour in sorted(colours):
             for line, item in step_choices(state, seat, colour):
-                # (_step_command's lookup first, inline: the commonest sub-move)
-                command = _STEPS.get((seat, line, colour)) or _step_command(seat, line, colour)
+                command = commands[line * 5 + colour] or _step_command(commands, seat, line, colour)
                 listed.append(command)
                 if steps is not None:
                     steps.append((command, line, colour, item))
@@ -197,7 +204,11 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return []
     if not state.placed:
         if state.phase == "draft":
-            return [interned("ChooseStartBonus", seat, {"card": c}) for c in state.draft_cards]
+            # (a loop: a comprehension would make ``seat`` a cell at every listing)
+            drafts = []
+            for card in state.draft_cards:
+                drafts.append(interned("ChooseStartBonus", seat, {"card": card}))
+            return drafts
         if state.phase == "relocation":
             result = [Command("SkipRelocation", seat, {})]
             own = state.players[seat].engineers

@@ -16,10 +16,15 @@ from collections.abc import Sequence
 from .data import RULES, SPECIAL9, loco_value
 from .state import PlayerState, State
 
+#: the loco numbers and the lines, as tuples: a loop over ``range(...)`` builds a range
+#: object and its iterator at every call (these loops run at almost every listing)
+_NUMBERS = tuple(range(1, 10))
+_LINES = (0, 1, 2)
+
 
 def lowest_stack(stacks: Sequence[int]) -> int:
     """Number of the lowest non-empty loco stack, 0 if all are empty."""
-    for number in range(1, 10):
+    for number in _NUMBERS:
         if stacks[number] > 0:
             return number
     return 0
@@ -30,7 +35,7 @@ def placements(p: PlayerState, loco: int, exclude_line: int = -1) -> list[tuple[
     value = loco_value(loco)
     slots = RULES.line_slots
     result: list[tuple[int, int]] = []
-    for line in range(3):
+    for line in _LINES:
         if line == exclude_line:
             continue
         on_line = p.locos[line]
@@ -46,7 +51,7 @@ def can_place(p: PlayerState, loco: int) -> bool:
     """``bool(placements(p, loco))``, stopping at the first place found."""
     value = loco_value(loco)
     slots = RULES.line_slots
-    for line in range(3):
+    for line in _LINES:
         on_line = p.locos[line]
         if len(on_line) < slots[line]:
             return True
@@ -74,7 +79,7 @@ def factory_sources(stacks: Sequence[int], display: Sequence[int]) -> list[tuple
     number = lowest_stack(stacks)
     if number:
         result.append(("stack", number))
-    for n in range(1, 10):
+    for n in _NUMBERS:
         if display[n] > 0:
             result.append(("display", n))
     return result

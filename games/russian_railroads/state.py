@@ -42,6 +42,11 @@ PLAYER_SHARED = ("tr", "unlocked", "locos", "factories", "markers", "engineers",
                  "end_cards")
 
 
+#: ``object.__new__`` as a global: ``State.__new__(State)`` is looked up on the class at
+#: every clone the long way (Python 3.11 does not specialise that lookup), a global is not
+_new = object.__new__
+
+
 def added_at(values: list[int], index: int, delta: int) -> list[int]:
     """A copy of ``values`` with ``delta`` added at ``index`` (for a :data:`SHARED` list)."""
     copy = values[:]
@@ -98,7 +103,7 @@ class PlayerState:
         self.end_cards: list[str] = []
 
     def clone(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
+        p = _new(PlayerState)
         p.seat = self.seat
         p.vp = self.vp
         p.coins = self.coins
@@ -267,7 +272,7 @@ class State:
         self._status = None
 
     def clone(self) -> State:
-        s = State.__new__(State)
+        s = _new(State)
         s.seats = self.seats
         s.players = self.players  # (copied by the first mut)
         s.round = self.round

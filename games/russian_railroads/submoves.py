@@ -9,6 +9,7 @@ never one whose use would leave a mandatory item impossible to finish.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from games.contract import SECRET, IllegalMove
@@ -48,11 +49,14 @@ def industry_step(work: State, seat: str, marker: int) -> tuple[int, Item]:
                           "the marker may not enter or jump a gap without a factory, pass the end, "
                           "or share a field with the other marker")
 
-    def hypo(h: PlayerState) -> None:
-        h.markers = set_at(h.markers, marker - 1, target)
+    # (a partial, not a closure: that would make ``marker`` and ``target`` cells at every call)
+    return target, _choose_in(work, seat, actions.matching(work.pending, _INDUSTRY_ITEMS),
+                              partial(_marker_moved, marker - 1, target), what="industry step")
 
-    return target, _choose_in(work, seat, actions.matching(work.pending, _INDUSTRY_ITEMS), hypo,
-                              what="industry step")
+
+def _marker_moved(index: int, target: int, h: PlayerState) -> None:
+    """The industry step as a change to a copy of the player (``_choose_in``'s ``hypo``)."""
+    h.markers = set_at(h.markers, index, target)
 
 
 #: the pending items an industry step may use (``actions.matching`` kinds)

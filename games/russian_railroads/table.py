@@ -123,6 +123,15 @@ class Tableau(Module):
     #: the lines' names where they are not the Russian ones (log lines name the line)
     line_names: tuple[str, ...] | None = None
 
+    def __init__(self) -> None:
+        # Python 3.11 reads a class attribute through an instance the long way (it
+        # specialises only instance attributes; 3.12 does both): the rule hooks the
+        # listing and the checks read at almost every step (``state.table.tableau.x``,
+        # ~900 times a random game) are kept on the instance, as the class or subclass
+        # defines them (a method: bound once).
+        for hook in RULE_HOOKS:
+            setattr(self, hook, getattr(self, hook))
+
     # set-up
     def prepared(self, seats: Sequence[str]) -> list[Event]:
         """Events laying the tableau out, before the turn order is dealt."""
@@ -151,6 +160,11 @@ class Tableau(Module):
     submoves: Callable[[State, str], list[Command]] | None = None
     #: (state, seat, open actions) -> the action phase's open actions with the tableau's own
     with_open_actions: Callable[[State, str, list[OpenAction]], list[OpenAction]] | None = None
+
+
+#: The :class:`Tableau` hooks the base code reads on its hot path
+RULE_HOOKS = ("line_names", "scoring", "track_rules", "industry_step_target", "industry_capacity", "factory_slots",
+              "doubler_room", "check_specials", "own_handler", "before_placing", "submoves", "with_open_actions")
 
 
 def _having(modules: Sequence[Module], hook: str) -> tuple[Any, ...]:

@@ -5,6 +5,7 @@ arguments, for all lines at once) and the step taken as listed."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from games.contract import IllegalMove
@@ -87,8 +88,12 @@ def step_choices(work: State, seat: str, colour: int) -> list[tuple[int, Item]]:
         needs = actions.needs_after_use(work.pending, item.id)
         everywhere = _same_on_every_line(work, p, needs, colour)
         if everywhere:
-            if not plan:
-                return [(line, item) for line in lines]  # the first candidate serves every line
+            if not plan:  # the first candidate serves every line (a loop: a comprehension
+                # would make ``item`` a cell at every call)
+                first = []
+                for line in lines:
+                    first.append((line, item))
+                return first
             plan.append((item, None))
             break
         if everywhere is None:
@@ -146,13 +151,13 @@ def _finishable_after(work: State, p: PlayerState, needs: actions._Needs, line: 
 
 
 def _step_hypo(line: int, colour: int, target: int) -> Callable[[PlayerState], None]:
-    """The track step as a change to a copy of the player (``_choose``'s ``hypo``)."""
-    idx = line * 5 + colour
+    """The track step as a change to a copy of the player (``_choose``'s ``hypo``): a
+    partial, not a closure (that would make its four variables cells at every call)."""
+    return partial(_stepped, line, colour, target)
 
-    def hypo(h: PlayerState) -> None:
-        h.tr = set_at(h.tr, idx, target)
-        if line == TRANSSIB and colour == BLACK:
-            for c, _ in tracks.unlocks_for(target, h.unlocked):
-                h.unlocked = set_at(h.unlocked, c, True)
 
-    return hypo
+def _stepped(line: int, colour: int, target: int, h: PlayerState) -> None:
+    h.tr = set_at(h.tr, line * 5 + colour, target)
+    if line == TRANSSIB and colour == BLACK:
+        for c, _ in tracks.unlocks_for(target, h.unlocked):
+            h.unlocked = set_at(h.unlocked, c, True)

@@ -116,12 +116,19 @@ _EVENTUAL = tuple((line * 5 + colour, colour, RULES.line_len[line] - colour)
 
 def unlocks_for(black_space: int, unlocked: Sequence[bool]) -> list[tuple[int, int]]:
     """(colour, white steps) newly taken when Transsib black stands on ``black_space``."""
-    return [(c, steps) for space, c, steps in RULES.unlocks if black_space >= space and not unlocked[c]]
+    result = []  # (a loop: a comprehension would make both arguments cells at every call)
+    for space, c, steps in RULES.unlocks:
+        if black_space >= space and not unlocked[c]:
+            result.append((c, steps))
+    return result
 
 
 def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[str, int]]) -> bool:
     """Can all the step requirements ``(colour spec, n)`` be made, in some order?"""
-    req_list = [(colour_set(spec), n) for spec, n in reqs if n > 0]
+    req_list = []  # (loops here and below: a comprehension is a function built at every call)
+    for spec, n in reqs:
+        if n > 0:
+            req_list.append((colour_set(spec), n))
     if not req_list:
         return True
     if len(req_list) == 1:
@@ -160,16 +167,23 @@ def feasible(tr: Sequence[int], unlocked: Sequence[bool], reqs: Iterable[tuple[s
         else:
             quick = False
     if quick:
-        ok = all(capacity(tr, unlocked, c) >= n for c, n in single.items())
+        ok = True  # (a loop: a generator would make ``tr`` and ``unlocked`` cells at every call)
+        for c, n in single.items():
+            if capacity(tr, unlocked, c) < n:
+                ok = False
+                break
         if ok and (not flexible or eventual_capacity(tr, unlocked) - sum(single.values()) >= flexible):
             return True
     return _search(list(tr), list(unlocked), [list(r) for r in req_list], set())
 
 
 def _search(tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) -> bool:
-    if all(r[1] == 0 for r in reqs):
+    left = []  # (a loop, not generators: see feasible)
+    for r in reqs:
+        left.append(r[1])
+    if not any(left):
         return True
-    key = (tuple(tr), tuple(unlocked), tuple(r[1] for r in reqs))
+    key = (tuple(tr), tuple(unlocked), tuple(left))
     if key in seen:
         return False
     seen.add(key)
@@ -177,7 +191,7 @@ def _search(tr: list[int], unlocked: list[bool], reqs: list[list], seen: set) ->
         if req[1] == 0:
             continue
         for colour in req[0]:
-            for line in range(3):
+            for line in (0, 1, 2):  # (a tuple: no range object per colour)
                 target = step_target(tr, unlocked, line, colour)
                 if not target:
                     continue
@@ -218,10 +232,11 @@ def special_met(p: PlayerState, special: dict) -> bool:
 def new_specials(p: PlayerState) -> list[dict]:
     """One-time special spaces whose condition is met now and not used before."""
     tr, claims = p.tr, p.claims
-    return [
-        s for key, line, idx, space, loco, s in _SPECIALS
-        if tr[idx] >= space and key not in claims and (not loco or p.reach(line) >= space)
-    ]
+    result = []  # (a loop: a comprehension would make ``p``, ``tr`` and ``claims`` cells at every call)
+    for key, line, idx, space, loco, s in _SPECIALS:
+        if tr[idx] >= space and key not in claims and (not loco or p.reach(line) >= space):
+            result.append(s)
+    return result
 
 
 def black_terminals(p: PlayerState) -> int:

@@ -79,10 +79,12 @@ def relocation_sources(state: State) -> dict[str, str]:
 def next_active(state: State, after: str) -> str | None:
     """The next seat in turn order after ``after`` that has not passed."""
     order = state.order
-    n = len(order)
-    start = order.index(after)
-    for k in range(1, n + 1):
-        seat = order[(start + k) % n]
-        if seat not in state.passed:
+    passed = state.passed
+    start = order.index(after) + 1
+    for seat in order[start:]:  # (the seats after it, then from the first on: no range, no modulo)
+        if seat not in passed:
+            return seat
+    for seat in order[:start]:
+        if seat not in passed:
             return seat
     return None
