@@ -76,3 +76,30 @@ def test_a_command_the_table_did_not_list_is_checked_in_full():
     # a copy of a listed command is not the listed object: checked in full, and it is legal
     copy = Command(listed[0].type, seat, dict(listed[0].args))
     assert table.peek(seat, copy) == table.peek(seat, listed[0])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_peeked_command_submits_the_projection_a_plain_submit_makes(seed):
+    """``submit`` after ``peek`` takes the state the peek folded (``Projection.apply_submoves``)
+    instead of folding the events again: the same projection, field by field, and the same log."""
+    checked = 0
+    for table in _positions(seed, 120):
+        p = table.projection
+        seat = p.turn_seat or p.status().to_move[0]
+        for command in table.legal(seat):
+            if command.type in NEVER:
+                continue
+            plain = LocalTable.from_projection(p)
+            try:
+                envelopes = plain.submit(seat, command)
+            except IllegalMove:
+                continue
+            peeking = LocalTable.from_projection(p)
+            peeking.legal(seat)
+            peeked = peeking.peek(seat, command)
+            assert peeking.submit(seat, command) == envelopes
+            assert peeking.projection == plain.projection
+            assert peeking.state == peeked
+            assert peeking.log == plain.log
+            checked += 1
+    assert checked > 300
