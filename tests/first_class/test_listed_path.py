@@ -103,3 +103,33 @@ def test_a_peeked_command_submits_the_projection_a_plain_submit_makes(seed):
             assert peeking.log == plain.log
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_decision_folds_into_one_copy_what_evolve_folds_event_by_event(seed):
+    """``decide`` folds a command's later events into the copy its first one made
+    (``effects.Folding``): the state is the one ``evolve`` gives event by event, a plain
+    sealed ``State``, and the state decided on is left as it was."""
+    from games.first_class.state import State
+    from games.kit.memo import sealed
+
+    several = 0
+    for table in _positions(seed, 200):
+        p = table.projection
+        seat = p.turn_seat or p.status().to_move[0]
+        for command in table.legal(seat):
+            if command.type in NEVER or command.type == "ConfirmTurn":
+                continue
+            before = dict(p.live.__dict__)
+            try:
+                events, state = platform.decide_folded(p, command, LazyRandom(p.seed, p.seq))
+            except IllegalMove:
+                continue
+            folded = p.live
+            for event in events:
+                folded = GAME.evolve(folded, event)
+            assert type(state) is State and sealed(state)
+            assert state == folded
+            assert p.live.__dict__ == before
+            several += len(events) > 1
+    assert several > 100
