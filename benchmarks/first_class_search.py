@@ -96,14 +96,17 @@ def child(players: int, seeds: int, repeats: int, iterations: int, measure: str 
     if measure != "both":
         return _part(positions, repeats, iterations, measure)
     folded = 0
-    original = local.LocalTable._append
+    original = local.LocalTable.submit
 
-    def counting(self: Any, envelopes: Any) -> None:
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        """Counts the events appended (``submit`` of a peeked command does not fold them
+        through ``_append`` again: ``Projection.apply_submoves``)."""
         nonlocal folded
+        envelopes = original(self, *args, **kwargs)
         folded += len(envelopes)
-        original(self, envelopes)
+        return envelopes
 
-    local.LocalTable._append = counting  # type: ignore[method-assign]
+    local.LocalTable.submit = counting  # type: ignore[method-assign]
     start = time.process_time()
     n = 0
     for r in range(repeats):
@@ -112,7 +115,7 @@ def child(players: int, seeds: int, repeats: int, iterations: int, measure: str 
             candidate_turns(p, seat, own_value(seat), random.Random(r * 100 + i))
             n += 1
     listing = time.process_time() - start
-    local.LocalTable._append = original  # type: ignore[method-assign]
+    local.LocalTable.submit = original  # type: ignore[method-assign]
 
     start = time.process_time()
     turns = nodes = 0
