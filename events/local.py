@@ -69,15 +69,16 @@ class LocalTable:
         live = None
         if peeked is not None and peeked[0] is self.projection and peeked[1] is command:
             events, live = peeked[2], peeked[3]  # decided on this very projection with the same rng
-        else:
-            events = platform.decide(self.projection, command, LazyRandom(self.projection.seed, self.projection.seq))
+        else:  # checked in full; the state where the game's decision folded the events anyway
+            events, live = platform.decide_folded(self.projection, command,
+                                                  LazyRandom(self.projection.seed, self.projection.seq))
         self._peeked.clear()
         self._commands += 1
         envelopes = platform.to_envelopes(self.projection, events, seat, f"local-{self._commands}", ts=0)
         after = self.projection.apply_submoves(envelopes, live) if live is not None else None
         if after is None:
             self._append(envelopes)
-        else:  # the peek folded them already
+        else:  # the decision (or the peek) folded them already
             self.log.extend(envelopes)
             self.projection = after
         return envelopes

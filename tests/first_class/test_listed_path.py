@@ -79,9 +79,10 @@ def test_a_command_the_table_did_not_list_is_checked_in_full():
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_peeked_command_submits_the_projection_a_plain_submit_makes(seed):
-    """``submit`` after ``peek`` takes the state the peek folded (``Projection.apply_submoves``)
-    instead of folding the events again: the same projection, field by field, and the same log."""
+def test_a_submit_makes_the_projection_its_envelopes_fold_to_one_by_one(seed):
+    """``submit`` takes the state the decision (or an earlier ``peek``) folded
+    (``Projection.apply_submoves``) instead of folding the events again: the projection
+    ``Projection.apply`` makes envelope by envelope, field by field, and the same log."""
     checked = 0
     for table in _positions(seed, 120):
         p = table.projection
@@ -94,11 +95,15 @@ def test_a_peeked_command_submits_the_projection_a_plain_submit_makes(seed):
                 envelopes = plain.submit(seat, command)
             except IllegalMove:
                 continue
+            folded = p
+            for env in envelopes:
+                folded = folded.apply(env)
+            assert plain.projection == folded
             peeking = LocalTable.from_projection(p)
             peeking.legal(seat)
             peeked = peeking.peek(seat, command)
             assert peeking.submit(seat, command) == envelopes
-            assert peeking.projection == plain.projection
+            assert peeking.projection == folded
             assert peeking.state == peeked
             assert peeking.log == plain.log
             checked += 1
