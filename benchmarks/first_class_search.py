@@ -17,6 +17,7 @@ rng per seed) played through ``LocalTable`` up to round 3.
 
     python benchmarks/first_class_search.py --base ../wt-6194846 [--rounds 3] [--positions 6]
     python benchmarks/first_class_search.py --base ../wt-6194846 --callgrind [--positions 4]
+    python benchmarks/first_class_search.py --fingerprint [--positions 6]   (what the searches chose)
     python benchmarks/first_class_search.py --child TREE ...   (one measurement, JSON)
 
 Each measurement runs in its own process with the checkout's ``.venv`` (else this
@@ -29,6 +30,11 @@ With ``--callgrind`` each checkout counts instructions instead (``valgrind --too
 positions alone, one builds them and lists them, one builds them and searches them; the
 differences per position (listings, or nodes the searches added) are compared, and the
 ratio is before / after (how many times fewer instructions a position costs).
+
+``--fingerprint`` prints what a speed change must leave as it was, per position: the
+candidate turns of one listing (commands and values), and a search of a fixed iteration
+count (the tree's visits and values per node, the turn it chose), hashed; a change that
+only makes the same searches cheaper leaves every line equal.
 """
 
 from __future__ import annotations
@@ -90,14 +96,17 @@ def child(players: int, seeds: int, repeats: int, iterations: int, measure: str 
     if measure != "both":
         return _part(positions, repeats, iterations, measure)
     folded = 0
-    original = local.LocalTable._append
+    original = local.LocalTable.submit
 
-    def counting(self: Any, envelopes: Any) -> None:
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        """Counts the events appended (``submit`` of a peeked command does not fold them
+        through ``_append`` again: ``Projection.apply_submoves``)."""
         nonlocal folded
+        envelopes = original(self, *args, **kwargs)
         folded += len(envelopes)
-        original(self, envelopes)
+        return envelopes
 
-    local.LocalTable._append = counting  # type: ignore[method-assign]
+    local.LocalTable.submit = counting  # type: ignore[method-assign]
     start = time.process_time()
     n = 0
     for r in range(repeats):
@@ -106,7 +115,7 @@ def child(players: int, seeds: int, repeats: int, iterations: int, measure: str 
             candidate_turns(p, seat, own_value(seat), random.Random(r * 100 + i))
             n += 1
     listing = time.process_time() - start
-    local.LocalTable._append = original  # type: ignore[method-assign]
+    local.LocalTable.submit = original  # type: ignore[method-assign]
 
     start = time.process_time()
     turns = nodes = 0
@@ -140,6 +149,33 @@ def _part(positions: list[Any], repeats: int, iterations: int, measure: str) -> 
         search_.run(iterations=iterations)
         made += search_.iterations_done
     return {"positions": made}
+
+
+def fingerprint(players: int, seeds: int, iterations: int) -> list[str]:
+    """One SHA-256 prefix per position: its listing's candidate turns and values, and the
+    tree and choice of a search of ``iterations`` iterations (see the module's text)."""
+    import hashlib
+    import random
+
+    from worker.bots import mcts
+    from worker.bots.candidates import candidate_turns, own_value
+
+    def tree(node: Any) -> Any:
+        """A node's visits, values and children, in the order they were made."""
+        kids = node.children if isinstance(node, mcts.Node) else list(node.outcomes.values())
+        return [node.n, sorted((s, round(v, 9)) for s, v in node.w.items()), [tree(k) for k in kids]]
+
+    out = []
+    for i, p in enumerate(_positions(players, seeds, 3)):
+        seat = p.turn_seat or p.status().to_move[0]
+        turns = [([(c.type, c.args) for c in t.commands], round(t.value, 9))
+                 for t in candidate_turns(p, seat, own_value(seat), random.Random(i))]
+        search_ = mcts.Search(p, seat, random.Random(i))
+        chosen = search_.run(iterations=iterations)
+        text = json.dumps([turns, tree(search_.root), [(c.type, c.args) for c in chosen or ()]], sort_keys=True,
+                          default=repr)
+        out.append(hashlib.sha256(text.encode()).hexdigest()[:16])
+    return out
 
 
 def _instructions(tree: Path, args: list[str]) -> tuple[int, dict[str, float]]:
@@ -191,11 +227,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of CPU time")
+    parser.add_argument("--fingerprint", action="store_true", help="what the searches chose, hashed per position")
     parser.add_argument("--measure", choices=MEASURES, default="both", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(args.child))
         print(json.dumps(child(args.players, args.positions, args.repeats, args.iterations, args.measure)))
+        return
+    if args.fingerprint:
+        sys.path.insert(0, str(ROOT))
+        print(" ".join(fingerprint(args.players, args.positions, args.iterations)))
         return
     trees = {"after": ROOT} if args.base is None else {"before": args.base.resolve(), "after": ROOT}
     if args.callgrind:

@@ -25,8 +25,9 @@ class LocalTable:
     log: list[Envelope] = field(default_factory=list)
     _commands: int = 0
     #: The events :meth:`peek` decided, by command (held, so its id is not reused), with
-    #: the projection they were decided on: ``submit`` of the same command takes them.
-    _peeked: dict[int, tuple[Projection, Command, list[Event]]] = field(default_factory=dict)
+    #: the projection they were decided on and the live state they fold into (None: the
+    #: projection's own rules fold them): ``submit`` of the same command takes both.
+    _peeked: dict[int, tuple[Projection, Command, list[Event], Any]] = field(default_factory=dict)
     #: The commands :meth:`legal` listed last, by identity, with the projection they were
     #: listed on: :meth:`peek` decides those without the checks the listing applied.
     _listed: tuple[Projection | None, dict[int, Command]] = (None, {})
@@ -65,14 +66,21 @@ class LocalTable:
         elif command.seat != seat:
             command = Command(command.type, seat, command.args)
         peeked = self._peeked.get(id(command))
+        live = None
         if peeked is not None and peeked[0] is self.projection and peeked[1] is command:
-            events = peeked[2]  # decided on this very projection with the same rng
-        else:
-            events = platform.decide(self.projection, command, LazyRandom(self.projection.seed, self.projection.seq))
+            events, live = peeked[2], peeked[3]  # decided on this very projection with the same rng
+        else:  # checked in full; the state where the game's decision folded the events anyway
+            events, live = platform.decide_folded(self.projection, command,
+                                                  LazyRandom(self.projection.seed, self.projection.seq))
         self._peeked.clear()
         self._commands += 1
         envelopes = platform.to_envelopes(self.projection, events, seat, f"local-{self._commands}", ts=0)
-        self._append(envelopes)
+        after = self.projection.apply_submoves(envelopes, live) if live is not None else None
+        if after is None:
+            self._append(envelopes)
+        else:  # the decision (or the peek) folded them already
+            self.log.extend(envelopes)
+            self.projection = after
         return envelopes
 
     def peek(self, seat: str, command: Command) -> Any:
@@ -96,17 +104,17 @@ class LocalTable:
             self._peek_rng = (self.projection, rng)
         events, after = platform.decide_folded(self.projection, command, rng,
                                                listed=on is self.projection and listed.get(id(command)) is command)
-        self._peeked[id(command)] = (self.projection, command, events)
         if seat == SYSTEM or any(e.type in PLATFORM_ONLY_EVENTS for e in events):
+            self._peeked[id(command)] = (self.projection, command, events, None)
             table = LocalTable.from_projection(self.projection)  # folded by the projection's own rules
             table.submit(seat, command)
             return table.state
-        if after is not None:  # the game's decision folded them already, by the same evolve
-            return after
-        state = self.projection.live
-        for event in events:
-            state = self.game.evolve(state, event)
-        return state
+        if after is None:  # else the game's decision folded them already, by the same evolve
+            after = self.projection.live
+            for event in events:
+                after = self.game.evolve(after, event)
+        self._peeked[id(command)] = (self.projection, command, events, after)
+        return after
 
     def run_system(self) -> bool:
         """Run one piece of pending system work; False when there is none."""

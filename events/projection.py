@@ -195,6 +195,28 @@ class Projection:
                            draft_owner=None)
         return _replace(after, last_command_id=env.command_id, draft_owner=env.actor)
 
+    def apply_submoves(self, envelopes: Sequence[Envelope], live: Any) -> Projection | None:
+        """The projection after one command's ``envelopes`` whose events the game has folded
+        already into ``live`` (its decision folds them event by event, and
+        :meth:`events.local.LocalTable.peek` keeps the result): what :meth:`apply` gives
+        envelope by envelope, without folding each event again nor copying the projection
+        per event (the bots' lookahead submits the sub-move it chose after valuing it).
+        None unless all are sub-moves of one seat (no platform event, no system work),
+        numbered on from :attr:`seq`: the caller then applies them one by one."""
+        seq = self.seq
+        for env in envelopes:
+            seq += 1
+            if env.seq != seq or env.actor == SYSTEM or env.type in _HANDLERS or env.actor != envelopes[0].actor:
+                return None
+        if not envelopes:
+            return None
+        before, first, last = self, envelopes[0], envelopes[-1]
+        if (first.command_id and first.command_id == self.last_command_id and self.revert_points
+                and self.revert_points[-1] == self.seq):
+            before = _replace(self, revert_points=self.revert_points[:-1])  # as :meth:`apply` does
+        return _replace(before, seq=last.seq, last_ts=last.ts, live=live, turn_seat=last.actor,
+                        tail=self.tail + tuple(envelopes), last_command_id=last.command_id, draft_owner=last.actor)
+
     def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
         state = self.game.evolve(self.live, env.event)

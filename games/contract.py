@@ -47,13 +47,23 @@ class IllegalMove(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Command:
-    """An imperative request by a seat (or the system): ``PlaceWorkers``, ``ConfirmTurn``."""
+    """An imperative request by a seat (or the system): ``PlaceWorkers``, ``ConfirmTurn``.
+
+    Its ``__init__`` is written out like :class:`Event`'s: a listing builds one per legal
+    command, and the bots list every sub-move of every turn they look at (issue 26: a
+    First Class turn's start lists some forty)."""
 
     type: str
     seat: str
     args: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, type: str, seat: str, args: Mapping[str, Any] | None = None) -> None:
+        fields = self.__dict__  # (a frozen dataclass refuses attribute assignment)
+        fields["type"] = type
+        fields["seat"] = seat
+        fields["args"] = {} if args is None else args
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "args": dict(self.args)}

@@ -19,7 +19,7 @@ from games.kit.args import ListedArgs
 
 from . import coins, contracts, route, trains
 from .data import RULES
-from .effects import Builder, after_growth, apply, attach_car, begin, gain_coins, move_conductor, move_loco
+from .effects import Builder, Folding, after_growth, apply, attach_car, gain_coins, move_conductor, move_loco
 from .state import MANDATORY, Pending, State
 
 Decider = Callable[[Builder, str, Args], None]
@@ -47,9 +47,9 @@ def decide_folded(state: State, command: Command, rng: random.Random,
     if command.seat == SYSTEM:
         return _system(state, command, rng), None
     if listed:
-        b = begin(state, rng)
+        b = Folding(state, rng)
         DECIDERS[command.type](b, command.seat, ListedArgs(command.args, "fc.args", per_field=True))
-        return b.events, b.state
+        return b.events, b.finish()
     if state.phase == "over":
         raise IllegalMove("fc.turn.over", "the game is over")
     if state.refill:
@@ -62,9 +62,9 @@ def decide_folded(state: State, command: Command, rng: random.Random,
     args = Args(command.args, "fc.args", per_field=True)
     if state.scored:
         raise IllegalMove("fc.scoring.done", "your trains are scored: confirm the turn")
-    b = begin(state, rng)
+    b = Folding(state, rng)
     fn(b, command.seat, args)
-    return b.events, b.state
+    return b.events, b.finish()
 
 
 # --- step helpers ------------------------------------------------------------------

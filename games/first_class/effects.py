@@ -15,12 +15,14 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from games.contract import Event
 from games.kit import Decision
+from games.kit.memo import seal
 
 from . import coins, route, trains
 from .data import RULES, Effect
-from .evolve import evolve
-from .state import State
+from .evolve import HANDLERS, evolve
+from .state import State, Working
 
 #: the kinds a pending part may have (besides post, celebrity, postcard and draft)
 PARTS = ("car", "upgrade", "conductor", "end_card", "upgrade_or_car", "loco_or_conductor", "coins", "vp", "loco",
@@ -34,6 +36,45 @@ Builder = Decision[State]
 def begin(state: State, rng: random.Random | None = None) -> Builder:
     """The builder of one command's events (a fixed rng where nothing may be drawn)."""
     return Decision(state, evolve, rng)
+
+
+class Folding(Decision[State]):
+    """The builder ``decide`` uses: one copy of the state per command, not one per event.
+
+    The first event that changes the state makes a copy (``evolve``'s handler, unsealed);
+    the later ones change that copy in place (:class:`~games.first_class.state.Working`),
+    which only this builder holds (``decide``'s rules read :attr:`state` between events,
+    never keep an earlier one of its copies); :meth:`finish` seals it once.  Issue 26:
+    a taken card folds two to four events, and each made and sealed a whole state."""
+
+    __slots__ = ("_own",)
+
+    def __init__(self, state: State, rng: random.Random | None = None) -> None:
+        super().__init__(state, evolve, rng)
+        #: The copy an event of this decision made (None: still the state it started from).
+        self._own: State | None = None
+
+    def add(self, event: Event) -> Event:
+        self.events.append(event)
+        before = self.state
+        if before is self._own and type(before) is State:
+            _set_attribute(before, "__class__", Working)
+        handler = HANDLERS.get(event.type)
+        after = handler(before, event.payload) if handler else before  # type: ignore[arg-type]
+        if after is not before:
+            self._own = after
+        self.state = after
+        return event
+
+    def finish(self) -> State:
+        """The state after the events, a plain sealed state like ``evolve``'s."""
+        state = self.state
+        if type(state) is Working:
+            _set_attribute(state, "__class__", State)
+        return seal(state) if self.events else state
+
+
+_set_attribute = object.__setattr__
 
 
 def parts(effects: Iterable[Effect], train: int = -1) -> list[list[Any]]:

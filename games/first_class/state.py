@@ -35,6 +35,11 @@ def replace(obj: T, **changes: Any) -> T:
     fields are valid already, and ``evolve`` runs this a dozen times per event
     (the bots' playouts spend most of their time here otherwise)."""
     cls = type(obj)
+    if cls is Working:  # a decision's own copy, which nobody else holds: changed in place
+        if not _STATE_FIELDS.issuperset(changes):
+            raise TypeError(f"unknown fields {sorted(set(changes) - _STATE_FIELDS)}")
+        obj.__dict__.update(changes)
+        return obj
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
@@ -142,3 +147,13 @@ class State:
         players = dict(self.players)
         players[seat] = replace(players[seat], **changes)
         return players
+
+
+class Working(State):
+    """A state a decision folds its second and later events into in place
+    (:class:`games.first_class.effects.Folding`): the copy its first event made, which
+    nobody but that decision holds; :func:`replace` changes it instead of copying it,
+    and the decision makes it a plain :class:`State` again before anyone else sees it."""
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(State))

@@ -76,3 +76,65 @@ def test_a_command_the_table_did_not_list_is_checked_in_full():
     # a copy of a listed command is not the listed object: checked in full, and it is legal
     copy = Command(listed[0].type, seat, dict(listed[0].args))
     assert table.peek(seat, copy) == table.peek(seat, listed[0])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_submit_makes_the_projection_its_envelopes_fold_to_one_by_one(seed):
+    """``submit`` takes the state the decision (or an earlier ``peek``) folded
+    (``Projection.apply_submoves``) instead of folding the events again: the projection
+    ``Projection.apply`` makes envelope by envelope, field by field, and the same log."""
+    checked = 0
+    for table in _positions(seed, 120):
+        p = table.projection
+        seat = p.turn_seat or p.status().to_move[0]
+        for command in table.legal(seat):
+            if command.type in NEVER:
+                continue
+            plain = LocalTable.from_projection(p)
+            try:
+                envelopes = plain.submit(seat, command)
+            except IllegalMove:
+                continue
+            folded = p
+            for env in envelopes:
+                folded = folded.apply(env)
+            assert plain.projection == folded
+            peeking = LocalTable.from_projection(p)
+            peeking.legal(seat)
+            peeked = peeking.peek(seat, command)
+            assert peeking.submit(seat, command) == envelopes
+            assert peeking.projection == folded
+            assert peeking.state == peeked
+            assert peeking.log == plain.log
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_decision_folds_into_one_copy_what_evolve_folds_event_by_event(seed):
+    """``decide`` folds a command's later events into the copy its first one made
+    (``effects.Folding``): the state is the one ``evolve`` gives event by event, a plain
+    sealed ``State``, and the state decided on is left as it was."""
+    from games.first_class.state import State
+    from games.kit.memo import sealed
+
+    several = 0
+    for table in _positions(seed, 200):
+        p = table.projection
+        seat = p.turn_seat or p.status().to_move[0]
+        for command in table.legal(seat):
+            if command.type in NEVER or command.type == "ConfirmTurn":
+                continue
+            before = dict(p.live.__dict__)
+            try:
+                events, state = platform.decide_folded(p, command, LazyRandom(p.seed, p.seq))
+            except IllegalMove:
+                continue
+            folded = p.live
+            for event in events:
+                folded = GAME.evolve(folded, event)
+            assert type(state) is State and sealed(state)
+            assert state == folded
+            assert p.live.__dict__ == before
+            several += len(events) > 1
+    assert several > 100
