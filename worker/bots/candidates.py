@@ -23,7 +23,6 @@ from events.local import LocalTable
 from events.projection import Projection
 from games.contract import Command, IllegalMove
 from worker.bots.base import NEVER, play_planned
-from worker.bots.collection import collector_paused
 from worker.bots.evaluation import for_game
 from worker.bots.planners import turns_for
 
@@ -247,15 +246,7 @@ def candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random,
     with what it has: the first candidate is always finished (cheaply once the
     deadline has passed), the others are dropped when they would overrun.  ``table``, a
     table of ``p`` that peeked at some of ``firsts``, lends each turn a fork of itself, so
-    that those are submitted without being decided again.  The cyclic collector waits
-    meanwhile (:mod:`worker.bots.collection`)."""
-    with collector_paused():
-        return _candidate_turns(p, seat, value, rng, limit, deadline, firsts, table)
-
-
-def _candidate_turns(p: Projection, seat: str, value: Value, rng: random.Random, limit: int | None,
-                     deadline: float | None, firsts: Sequence[Command] | None,
-                     table: LocalTable | None) -> list[Candidate]:
+    that those are submitted without being decided again."""
     if firsts is None:
         planned = planned_turns(p, seat, value, rng)
         if planned:

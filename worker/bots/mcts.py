@@ -64,7 +64,6 @@ from worker.bots.candidates import (
     own_value,
     value_after,
 )
-from worker.bots.collection import collector_paused
 from worker.bots.evaluation import for_game
 
 #: UCT exploration constant (values are win-probability-like, in [0, 1]).
@@ -242,13 +241,6 @@ class Search:
 
     # ----------------------------------------------------------------- driving
     def run(self, iterations: int | None = None, deadline: float | None = None) -> tuple[Command, ...] | None:
-        """The turn the search chooses after ``iterations`` or at ``deadline`` (None: the
-        root's mover is not the search's seat, or it has no turn); the cyclic collector
-        waits meanwhile (:mod:`worker.bots.collection`)."""
-        with collector_paused():
-            return self._run(iterations, deadline)
-
-    def _run(self, iterations: int | None, deadline: float | None) -> tuple[Command, ...] | None:
         root = self.root
         if root.mover != self.seat:
             return None
