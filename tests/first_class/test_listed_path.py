@@ -6,6 +6,7 @@ listed by that table is still checked in full."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import partial
 
 import pytest
@@ -35,27 +36,35 @@ def _positions(seed: int, turns: int) -> list[LocalTable]:
     return out
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_listed_command_decides_alike_on_the_trusted_path(seed):
-    checked = 0
-    for table in _positions(seed, 250):
+def _listed(seed: int, turns: int, *, confirm: bool = True) -> Iterator[tuple[LocalTable, str, Command]]:
+    """Each position of :func:`_positions` with its seat to move and each command the table
+    lists there (never the platform's own; ``confirm=False`` leaves out the confirmation)."""
+    for table in _positions(seed, turns):
         p = table.projection
         seat = p.turn_seat or p.status().to_move[0]
         for command in table.legal(seat):
-            if command.type in NEVER or command.type == "ConfirmTurn":
+            if command.type in NEVER or (not confirm and command.type == "ConfirmTurn"):
                 continue
-            rng = partial(LazyRandom, p.seed, p.seq)  # the same draws on both paths
-            try:
-                full, full_state = platform.decide_folded(p, command, rng())
-            except IllegalMove:  # listed but refused by a rule the listing does not check: the same refusal
-                with pytest.raises(IllegalMove):
-                    platform.decide_folded(p, command, rng(), listed=True)
-                continue
-            trusted, trusted_state = platform.decide_folded(p, command, rng(), listed=True)
-            assert trusted == full
-            assert trusted_state == full_state
-            assert table.peek(seat, command) == full_state
-            checked += 1
+            yield table, seat, command
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_listed_command_decides_alike_on_the_trusted_path(seed):
+    checked = 0
+    for table, seat, command in _listed(seed, 250, confirm=False):
+        p = table.projection
+        rng = partial(LazyRandom, p.seed, p.seq)  # the same draws on both paths
+        try:
+            full, full_state = platform.decide_folded(p, command, rng())
+        except IllegalMove:  # listed but refused by a rule the listing does not check: the same refusal
+            with pytest.raises(IllegalMove):
+                platform.decide_folded(p, command, rng(), listed=True)
+            continue
+        trusted, trusted_state = platform.decide_folded(p, command, rng(), listed=True)
+        assert trusted == full
+        assert trusted_state == full_state
+        assert table.peek(seat, command) == full_state
+        checked += 1
     assert checked > 500
 
 
@@ -84,29 +93,25 @@ def test_a_submit_makes_the_projection_its_envelopes_fold_to_one_by_one(seed):
     (``Projection.apply_submoves``) instead of folding the events again: the projection
     ``Projection.apply`` makes envelope by envelope, field by field, and the same log."""
     checked = 0
-    for table in _positions(seed, 120):
+    for table, seat, command in _listed(seed, 120):
         p = table.projection
-        seat = p.turn_seat or p.status().to_move[0]
-        for command in table.legal(seat):
-            if command.type in NEVER:
-                continue
-            plain = LocalTable.from_projection(p)
-            try:
-                envelopes = plain.submit(seat, command)
-            except IllegalMove:
-                continue
-            folded = p
-            for env in envelopes:
-                folded = folded.apply(env)
-            assert plain.projection == folded
-            peeking = LocalTable.from_projection(p)
-            peeking.legal(seat)
-            peeked = peeking.peek(seat, command)
-            assert peeking.submit(seat, command) == envelopes
-            assert peeking.projection == folded
-            assert peeking.state == peeked
-            assert peeking.log == plain.log
-            checked += 1
+        plain = LocalTable.from_projection(p)
+        try:
+            envelopes = plain.submit(seat, command)
+        except IllegalMove:
+            continue
+        folded = p
+        for env in envelopes:
+            folded = folded.apply(env)
+        assert plain.projection == folded
+        peeking = LocalTable.from_projection(p)
+        peeking.legal(seat)
+        peeked = peeking.peek(seat, command)
+        assert peeking.submit(seat, command) == envelopes
+        assert peeking.projection == folded
+        assert peeking.state == peeked
+        assert peeking.log == plain.log
+        checked += 1
     assert checked > 300
 
 
@@ -119,22 +124,18 @@ def test_a_decision_folds_into_one_copy_what_evolve_folds_event_by_event(seed):
     from games.kit.memo import sealed
 
     several = 0
-    for table in _positions(seed, 200):
+    for table, _seat, command in _listed(seed, 200, confirm=False):
         p = table.projection
-        seat = p.turn_seat or p.status().to_move[0]
-        for command in table.legal(seat):
-            if command.type in NEVER or command.type == "ConfirmTurn":
-                continue
-            before = dict(p.live.__dict__)
-            try:
-                events, state = platform.decide_folded(p, command, LazyRandom(p.seed, p.seq))
-            except IllegalMove:
-                continue
-            folded = p.live
-            for event in events:
-                folded = GAME.evolve(folded, event)
-            assert type(state) is State and sealed(state)
-            assert state == folded
-            assert p.live.__dict__ == before
-            several += len(events) > 1
+        before = dict(p.live.__dict__)
+        try:
+            events, state = platform.decide_folded(p, command, LazyRandom(p.seed, p.seq))
+        except IllegalMove:
+            continue
+        folded = p.live
+        for event in events:
+            folded = GAME.evolve(folded, event)
+        assert type(state) is State and sealed(state)
+        assert state == folded
+        assert p.live.__dict__ == before
+        several += len(events) > 1
     assert several > 100
