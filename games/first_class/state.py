@@ -126,17 +126,30 @@ class State:
 
     def top(self) -> tuple[Pending, ...]:
         """The parts of the top frame: the ones that may be done now."""
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             return ()
-        frame = self.pending[0][3]
-        return tuple(p for p in self.pending if p[3] == frame)
+        frame = pending[0][3]
+        # a loop, not a generator: a generator over ``frame`` made it a cell at every call
+        # (Python 3.11; the top frame is asked for per command listed and decided)
+        top = []
+        for part in pending:
+            if part[3] == frame:
+                top.append(part)
+        return pending if len(top) == len(pending) else tuple(top)
 
     def blocked(self) -> bool:
         """A part that must be done at once is open: nothing else may happen first."""
-        return any(p[0] in BLOCKING for p in self.top())
+        for part in self.top():
+            if part[0] in BLOCKING:
+                return True
+        return False
 
     def mandatory_open(self) -> bool:
-        return any(p[0] in MANDATORY for p in self.pending)
+        for part in self.pending:
+            if part[0] in MANDATORY:
+                return True
+        return False
 
     def with_player(self, seat: str, **changes: Any) -> State:
         return replace(self, players=self.players_with(seat, **changes))
