@@ -227,12 +227,14 @@ def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
         return COIN * min(n, RULES.coin_fields - sum(p.coins))
     if kind == "vp":
         return float(n)
-    if kind in ("conductor", "own_conductor"):
-        return max(_conductor_gain(state, p, t, n, left) for t in ((train,) if kind == "own_conductor" else (0, 1)))
+    if kind == "own_conductor":
+        return _conductor_gain(state, p, train, n, left)
+    if kind == "conductor":
+        return max(_conductor_gain(state, p, 0, n, left), _conductor_gain(state, p, 1, n, left))
     if kind == "loco":
         return _loco_gain(p, n, left)
     if kind == "loco_or_conductor":
-        return max(_loco_gain(p, 1, left), *(_conductor_gain(state, p, t, 1, left) for t in (0, 1)))
+        return max(_loco_gain(p, 1, left), _conductor_gain(state, p, 0, 1, left), _conductor_gain(state, p, 1, 1, left))
     if kind in ("upgrade", "upgrade_or_car"):
         return n * _upgrade_gain(state, p, left)
     if kind == "end_card":
@@ -242,7 +244,10 @@ def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
 
 def _pending_value(state: State, p: Player, left: int) -> float:
     """The open parts of the turn, ``PENDING`` of what doing each gains (each alone)."""
-    return PENDING * sum(_part_gain(state, p, part, left) for part in state.pending)
+    total = 0
+    for part in state.pending:  # a loop: a generator over the locals made them cells at every call (Python 3.11)
+        total += _part_gain(state, p, part, left)
+    return PENDING * total
 
 
 def _player_value(state: State, seat: str, p: Player) -> float:
@@ -325,5 +330,8 @@ def value_key(state: State, seat: str, command: Command) -> Hashable | None:
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     if state.phase == "over":
         return {seat: float(v) for seat, v in game.status(state).scores.items()}
-    wanted = seats or state.seats
-    return {seat: _player_value(state, seat, state.player(seat)) for seat in wanted}
+    values = {}
+    players = state.players
+    for seat in seats or state.seats:  # a loop: a comprehension over ``state`` made it a cell at every call
+        values[seat] = _player_value(state, seat, players[seat])
+    return values
