@@ -59,7 +59,7 @@ class Folding(Decision[State]):
         before = self.state
         if before is self._own and type(before) is State:
             _set_attribute(before, "__class__", Working)
-        handler = HANDLERS.get(event.type)
+        handler = _handler(event.type)
         after = handler(before, event.payload) if handler else before  # type: ignore[arg-type]
         if after is not before:
             self._own = after
@@ -75,6 +75,8 @@ class Folding(Decision[State]):
 
 
 _set_attribute = object.__setattr__
+#: ``HANDLERS.get`` bound once (an imported dict's method looked up per event otherwise).
+_handler = HANDLERS.get
 
 
 def parts(effects: Iterable[Effect], train: int = -1) -> list[list[Any]]:
