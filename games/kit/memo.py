@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
@@ -38,17 +39,20 @@ V = TypeVar("V")
 _sealed: dict[int, weakref.ref[Any]] = {}
 
 
-def _forget_sealed(key: int) -> Callable[[Any], None]:
-    def forget(_: Any) -> None:
-        _sealed.pop(key, None)
-    return forget
+def _forget_sealed(key: int, _: Any) -> None:
+    """The weak reference's callback, as a ``partial`` of the key: a closure per sealed
+    state made a cell, a frame and a function (every fold of every engine seals one)."""
+    _sealed.pop(key, None)
 
 
 def seal(state: S) -> S:
     """Mark ``state`` as final (``evolve`` calls this on the state it returns)."""
     key = id(state)
-    _sealed[key] = weakref.ref(state, _forget_sealed(key))
+    _sealed[key] = _ref(state, partial(_forget_sealed, key))
     return state
+
+
+_ref = weakref.ref
 
 
 def sealed(state: Any) -> bool:
