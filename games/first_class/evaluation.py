@@ -244,7 +244,7 @@ def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
 
 def _pending_value(state: State, p: Player, left: int) -> float:
     """The open parts of the turn, ``PENDING`` of what doing each gains (each alone)."""
-    total = 0
+    total = 0.0
     for part in state.pending:  # a loop: a generator over the locals made them cells at every call (Python 3.11)
         total += _part_gain(state, p, part, left)
     return PENDING * total

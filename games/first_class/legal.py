@@ -30,8 +30,8 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         if not state.pending:
             return []
         drafts = []
-        for c in state.draft_hand:
-            drafts.append(Command("DraftEndCard", seat, {"card": c}))
+        for card in state.draft_hand:
+            drafts.append(Command("DraftEndCard", seat, {"card": card}))
         return drafts
     # loops, not generators, below: a generator over ``seat`` or ``player`` made them cells
     # at every call (Python 3.11; the bots list every position they step to)
@@ -53,9 +53,9 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if not blocked:
         player = state.player(seat)
         if state.phase == "scoring" and not state.pending:  # each bonus whole, one after the other
-            for c in route.bonus_cities(player):
-                if c not in player.claimed:
-                    out.append(Command("ClaimRouteBonus", seat, {"city": c}))
+            for city in route.bonus_cities(player):
+                if city not in player.claimed:
+                    out.append(Command("ClaimRouteBonus", seat, {"city": city}))
         for field in coins.occupied(player.coins):
             out.append(Command("SpendCoin", seat, {"field": field, "use": "action"}))
             out.append(Command("SpendCoin", seat, {"field": field, "use": "vp"}))
