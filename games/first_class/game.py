@@ -47,14 +47,20 @@ class FirstClass(GameBase[State]):
     #: 2: pending parts in frames, the end-game display refilled after the turn.
     state_version = 2
 
-    decide = staticmethod(decide)
-    decide_folded = staticmethod(decide_folded)
-    evolve = staticmethod(evolve)
-    legal_commands = staticmethod(legal_commands)
     open_actions = staticmethod(open_actions)
     view = staticmethod(view)
     describe = staticmethod(describe)
     describe_command = staticmethod(describe_command)
+
+    def __init__(self) -> None:
+        # The entry points the platform and the bots call per command, event and listing
+        # are the module functions on the instance, not staticmethods of the class: Python
+        # 3.11 specialises ``GAME.decide_folded(...)`` for an instance attribute and looks a
+        # class's staticmethod up the long way at every call (Russian Railroads' 6e171ed).
+        self.decide = decide  # type: ignore[method-assign]
+        self.decide_folded = decide_folded  # type: ignore[method-assign]
+        self.evolve = evolve  # type: ignore[method-assign]
+        self.legal_commands = legal_commands  # type: ignore[method-assign]
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Shuffle the stacks and the end-game cards, deal round 1 and start the
