@@ -59,7 +59,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         for field in coins.occupied(player.coins):
             out.append(Command("SpendCoin", seat, {"field": field, "use": "action"}))
             out.append(Command("SpendCoin", seat, {"field": field, "use": "vp"}))
-        payments = coins.payments(player.coins, RULES.end_card_price)
+        payments = coins.payment_options(player.coins, RULES.end_card_price)  # (kept per grid)
         for card in state.end_display:
             for columns in payments:
                 out.append(Command("BuyEndCard", seat, {"card": card, "columns": list(columns)}))
