@@ -20,11 +20,17 @@ def cars(train: Train) -> list[tuple[int, int]]:
 
 
 def has_lok(train: Train) -> bool:
-    return any(card[0] == "lok" for card in train)
+    for card in train:  # loops, not generators: a frame and a function per call (asked per listing)
+        if card[0] == "lok":
+            return True
+    return False
 
 
 def has_post(train: Train) -> bool:
-    return any(card[0] == "post" for card in train)
+    for card in train:
+        if card[0] == "post":
+            return True
+    return False
 
 
 def can_attach(train: Train, supply: dict[str, int]) -> bool:
@@ -43,8 +49,11 @@ def upgrade_target(train: Train, index: int, supply: dict[str, int]) -> int | No
     old_kind, new_kind = RULES.kind_of_level[level], RULES.kind_of_level[new]
     if new_kind != old_kind and supply.get(new_kind, 0) <= 0:
         return None
-    left = [lvl for i, lvl in cars(train) if i < index]
-    if left and left[-1] < new:
+    left = None  # the last car's level left of ``index`` (a loop: a comprehension made ``index`` a cell)
+    for i, lvl in cars(train):
+        if i < index:
+            left = lvl
+    if left is not None and left < new:
         return None
     return new
 
