@@ -67,16 +67,38 @@ def upgradable(train: Train, supply: dict[str, int]) -> list[int]:
     """The cars :func:`upgrade_target` allows, in one pass over the train (listed for
     every sub-move the bots look at; the check per car walked the train again)."""
     out = []
+    for i, kind in _upgrade_candidates(train):
+        if kind is None or supply.get(kind, 0) > 0:
+            out.append(i)
+    return out
+
+
+#: :func:`_upgrade_candidates` per train tuple, by identity (the tuple held, so its id is
+#: not reused): a player's trains stay the same tuples over most sub-moves.
+_CANDIDATES: dict[int, tuple[Train, tuple[tuple[int, str | None], ...]]] = {}
+#: Entries kept before :data:`_CANDIDATES` starts afresh.
+CANDIDATE_ENTRIES = 20_000
+
+
+def _upgrade_candidates(train: Train) -> tuple[tuple[int, str | None], ...]:
+    """The cars the order of the train lets be upgraded, each with the supply kind the
+    upgrade needs a card of (None: the new level shows on the same kind of card)."""
+    hit = _CANDIDATES.get(id(train))
+    if hit is not None and hit[0] is train:
+        return hit[1]
+    out = []
     prev: int | None = None  # the level of the car to the left
     for i, (kind, level, _) in enumerate(train):
         if kind != "car":
             continue
         new = NEXT_LEVEL[level]
-        if new is not None and (prev is None or prev >= new) \
-                and (KIND[new] == KIND[level] or supply.get(KIND[new], 0) > 0):
-            out.append(i)
+        if new is not None and (prev is None or prev >= new):
+            out.append((i, None if KIND[new] == KIND[level] else KIND[new]))
         prev = level
-    return out
+    if len(_CANDIDATES) >= CANDIDATE_ENTRIES:
+        _CANDIDATES.clear()
+    found = _CANDIDATES[id(train)] = (train, tuple(out))
+    return found[1]
 
 
 def is_ordered(train: Train) -> bool:
