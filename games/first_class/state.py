@@ -59,6 +59,9 @@ def replace(obj: T, **changes: Any) -> T:
 
 
 _set_attribute = object.__setattr__
+#: The pending parts :meth:`State.top` was last asked for (held, so their id is not
+#: reused; tuples never change) and their top frame.
+_last_top: tuple[tuple[Pending, ...], tuple[Pending, ...]] = ((), ())
 
 
 _FIELDS: dict[type, frozenset[str]] = {}
@@ -132,9 +135,13 @@ class State:
 
     def top(self) -> tuple[Pending, ...]:
         """The parts of the top frame: the ones that may be done now."""
+        global _last_top
         pending = self.pending
         if not pending:
             return ()
+        last = _last_top  # the listing, the deciders and the evaluation ask it of one state in turn
+        if last[0] is pending:
+            return last[1]
         frame = pending[0][3]
         # a loop, not a generator: a generator over ``frame`` made it a cell at every call
         # (Python 3.11; the top frame is asked for per command listed and decided)
@@ -142,7 +149,9 @@ class State:
         for part in pending:
             if part[3] == frame:
                 top.append(part)
-        return pending if len(top) == len(pending) else tuple(top)
+        found = pending if len(top) == len(pending) else tuple(top)
+        _last_top = (pending, found)  # one assignment: a thread reads a pair that belongs together
+        return found
 
     def blocked(self) -> bool:
         """A part that must be done at once is open: nothing else may happen first."""
