@@ -34,12 +34,12 @@ def replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` without running ``__init__`` again: the unchanged
     fields are valid already, and ``evolve`` runs this a dozen times per event
     (the bots' playouts spend most of their time here otherwise)."""
-    cls = type(obj)
-    if cls is Working:  # a decision's own copy, which nobody else holds: changed in place
+    if obj is _working:  # a decision's own copy, which nobody else holds: changed in place
         if not _STATE_FIELDS.issuperset(changes):
             raise TypeError(f"unknown fields {sorted(set(changes) - _STATE_FIELDS)}")
         obj.__dict__.update(changes)
         return obj
+    cls = type(obj)
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
@@ -177,11 +177,20 @@ class State:
         return players
 
 
-class Working(State):
-    """A state a decision folds its second and later events into in place
-    (:class:`games.first_class.effects.Folding`): the copy its first event made, which
-    nobody but that decision holds; :func:`replace` changes it instead of copying it,
-    and the decision makes it a plain :class:`State` again before anyone else sees it."""
+#: The state a decision folds its second and later events into in place
+#: (:class:`games.first_class.effects.Folding`, while one event's handler runs): the copy
+#: its first event made, which nobody but that decision holds; :func:`replace` changes it
+#: instead of copying it.  Named by identity, not by switching the state's class (as until
+#: issue 26's sixth round): a handler reading states of either class found its attribute
+#: reads specialised for the other one half the time (Python 3.11).  One name for every
+#: thread: another thread's decision never holds this copy, so at worst it copies its own.
+_working: State | None = None
+
+
+def set_working(state: State | None) -> None:
+    """Name the state :func:`replace` changes in place (None: none)."""
+    global _working
+    _working = state
 
 
 _STATE_FIELDS = frozenset(f.name for f in fields(State))
