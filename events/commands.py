@@ -58,8 +58,12 @@ def decide_folded(projection: Projection, command: Command, rng: random.Random,
         return decide(projection, command, rng), None
     if not listed:
         _game_guards(projection, command)
-    return _run_game(projection, command,
-                     lambda: hooks.decide_folded(projection.game, projection.live, command, rng, listed))
+    try:  # _run_game's guard written out: its lambda made four cells and a function per command (Python 3.11)
+        return hooks.decide_folded(projection.game, projection.live, command, rng, listed)
+    except IllegalMove:
+        raise
+    except Exception as exc:
+        raise _refusal(projection, command, exc) from exc
 
 
 def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:
@@ -97,9 +101,13 @@ def _run_game(p: Projection, command: Command, call: Callable[[], T]) -> T:
     except IllegalMove:
         raise
     except Exception as exc:
-        log.exception("game %s failed to decide %s", p.game.name, command)
-        raise IllegalMove("platform.invalid_command",
-                          f"the command could not be applied ({type(exc).__name__})") from exc
+        raise _refusal(p, command, exc) from exc
+
+
+def _refusal(p: Projection, command: Command, exc: Exception) -> IllegalMove:
+    """A game's failure to decide, logged, as the refusal the player gets."""
+    log.exception("game %s failed to decide %s", p.game.name, command)
+    return IllegalMove("platform.invalid_command", f"the command could not be applied ({type(exc).__name__})")
 
 
 def mandatory_open(p: Projection, seat: str) -> list[str]:
@@ -286,8 +294,10 @@ def to_envelopes(p: Projection, events: Sequence[Event], actor: str, command_id:
                  ts: int | None = None) -> list[Envelope]:
     """Number the events after ``p.seq`` and wrap them for the log."""
     ts = int(time.time() * 1000) if ts is None else ts
-    return [
-        Envelope(seq=p.seq + i, type=e.type, actor=actor, payload=dict(e.payload), turn=p.turn,
-                 ts=ts, command_id=command_id, schema=SCHEMA_VERSION, barrier=e.barrier)
-        for i, e in enumerate(events, start=1)
-    ]
+    out = []
+    seq, turn = p.seq, p.turn
+    for e in events:  # a loop: a comprehension over the arguments made them cells at every call (Python 3.11)
+        seq += 1
+        out.append(Envelope(seq=seq, type=e.type, actor=actor, payload=dict(e.payload), turn=turn,
+                            ts=ts, command_id=command_id, schema=SCHEMA_VERSION, barrier=e.barrier))
+    return out

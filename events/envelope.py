@@ -20,6 +20,9 @@ from games.contract import Event
 SCHEMA_VERSION = 2
 
 
+_set_fields = object.__setattr__
+
+
 @dataclass(frozen=True, init=False)
 class Envelope:
     """One event as the stream holds it: numbered, stamped, attributed.
@@ -41,16 +44,10 @@ class Envelope:
 
     def __init__(self, seq: int, type: str, actor: str, payload: Mapping[str, Any], turn: int, ts: int,
                  command_id: str, schema: int = SCHEMA_VERSION, barrier: bool = False) -> None:
-        fields = self.__dict__  # (a frozen dataclass refuses attribute assignment)
-        fields["seq"] = seq
-        fields["type"] = type
-        fields["actor"] = actor
-        fields["payload"] = payload
-        fields["turn"] = turn
-        fields["ts"] = ts
-        fields["command_id"] = command_id
-        fields["schema"] = schema
-        fields["barrier"] = barrier
+        # its fields' dict at once (a frozen dataclass refuses attribute assignment): filling
+        # ``self.__dict__`` left a split dict, whose every attribute read Python 3.11 deoptimises
+        _set_fields(self, "__dict__", {"seq": seq, "type": type, "actor": actor, "payload": payload, "turn": turn,
+                                       "ts": ts, "command_id": command_id, "schema": schema, "barrier": barrier})
 
     @property
     def event(self) -> Event:

@@ -104,7 +104,12 @@ class LocalTable:
             self._peek_rng = (self.projection, rng)
         events, after = platform.decide_folded(self.projection, command, rng,
                                                listed=on is self.projection and listed.get(id(command)) is command)
-        if seat == SYSTEM or any(e.type in PLATFORM_ONLY_EVENTS for e in events):
+        platform_only = seat == SYSTEM
+        for event in events:  # a loop, not a generator: a frame and a function per peek
+            if event.type in PLATFORM_ONLY_EVENTS:
+                platform_only = True
+                break
+        if platform_only:
             self._peeked[id(command)] = (self.projection, command, events, None)
             table = LocalTable.from_projection(self.projection)  # folded by the projection's own rules
             table.submit(seat, command)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
 from typing import Any
 
 from events.envelope import Envelope
@@ -112,25 +111,30 @@ class Projection:
     def status(self) -> Status:
         """The game's status of the live state, computed once per projection
         (projections are values, so it cannot go stale)."""
-        return self._status
-
-    @cached_property
-    def _status(self) -> Status:
-        return self.game.status(self.live)
+        fields = self.__dict__  # kept there as ``_status`` (see :meth:`whose_turn`)
+        status = fields.get("_status")
+        if status is None:
+            status = fields["_status"] = self.game.status(self.live)
+        return status
 
     def whose_turn(self) -> Turn:
         """Who may act now: the part of :meth:`status` the turn machinery reads for every
         command and listing, once per projection, from the game's quick answer
         (:func:`games.kit.hooks.turn`) unless the status is computed already (issue 26: a
-        full status per listed position, scores and ranking, was some 5 % of a search)."""
-        return self._turn
-
-    @cached_property
-    def _turn(self) -> Turn:
-        status = self.__dict__.get("_status")
-        if status is not None:
-            return Turn(status.to_move, status.pending_system, status.over)
-        return hooks.turn(self.game, self.live)
+        full status per listed position, scores and ranking, was some 5 % of a search).
+        Kept in the projection's ``__dict__`` as ``_turn`` by hand, not by a
+        ``cached_property``: Python 3.11's takes a lock at each first read, once per
+        projection the bots make."""
+        fields = self.__dict__
+        turn = fields.get("_turn")
+        if turn is None:
+            status = fields.get("_status")
+            if status is not None:
+                turn = Turn(status.to_move, status.pending_system, status.over)
+            else:
+                turn = hooks.turn(self.game, self.live)
+            fields["_turn"] = turn
+        return turn
 
     def state_for(self, viewer: str) -> Any:
         """The moving seat sees its live state; everybody else the confirmed one."""
@@ -256,14 +260,21 @@ def _replace(p: Projection, **changes: Any) -> Projection:
     status is a function of the live state alone)."""
     if not changes.keys() <= _FIELDS:
         raise TypeError(f"not fields of a projection: {sorted(changes.keys() - _FIELDS)}")
-    new = object.__new__(Projection)
-    state = new.__dict__
-    state.update(p.__dict__)
+    # the fields a combined dict given at once: filling new.__dict__ left a split dict
+    # sharing the class's keys, and Python 3.11 deoptimises every attribute read of an
+    # object with one (p.live, p.seq, p.tail: ~3x dearer per read)
+    state = dict(p.__dict__)
     if "live" in changes or "game" in changes:
         state.pop("_status", None)
         state.pop("_turn", None)
     state.update(changes)
+    new = _new_projection(Projection)
+    _set_fields(new, "__dict__", state)
     return new
+
+
+_new_projection = object.__new__
+_set_fields = object.__setattr__
 
 def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     state = p.game.evolve(p.live, env.event)

@@ -8,6 +8,7 @@ a payment is named by its columns only: ``(1, 1, 2, 3)``."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from .data import RULES
@@ -46,11 +47,18 @@ def payments(grid: tuple[bool, ...], n: int) -> list[tuple[int, ...]]:
     """Each distinct way to pay ``n`` coins, as the (1-based, sorted) columns of the
     coins; the first takes the lowest columns (the default: column 1's new car is
     the cheapest action, column 3's upgrade the dearest)."""
+    return list(payment_options(grid, n))
+
+
+@lru_cache(maxsize=4096)
+def payment_options(grid: tuple[bool, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`payments`, kept per grid (a tuple: shared by every caller): the listing asks
+    it at every position the bots step to, and a grid has few coins that change."""
     have = [len(fields) for fields in by_column(grid)]
     if sum(have) < n:
-        return []
-    return [combo for combo in combinations_with_replacement(range(1, len(have) + 1), n)
-            if all(combo.count(c + 1) <= k for c, k in enumerate(have))]
+        return ()
+    return tuple(combo for combo in combinations_with_replacement(range(1, len(have) + 1), n)
+                 if all(combo.count(c + 1) <= k for c, k in enumerate(have)))
 
 
 def payment(grid: tuple[bool, ...], columns: tuple[int, ...]) -> list[int] | None:

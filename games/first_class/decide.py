@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from games.contract import NOBODY, SECRET, SYSTEM, Command, Event, IllegalMove
@@ -79,8 +80,9 @@ def _part(b: Builder, kinds: tuple[str, ...], fits: Callable[[Pending], bool] = 
         for part in top:
             if part[0] == kind and fits(part):
                 return part
-    if any(part[0] in kinds for part in top):
-        raise IllegalMove(too_much, "more than the open part allows")
+    for part in top:  # a loop: a generator over ``kinds`` made it a cell at every call (Python 3.11)
+        if part[0] in kinds:
+            raise IllegalMove(too_much, "more than the open part allows")
     raise IllegalMove("fc.step.not_open", f"no open part for this: {' / '.join(kinds)}")
 
 
@@ -212,7 +214,10 @@ def _upgrade(b: Builder, seat: str, args: Args) -> None:
     if new is None:
         if train[i][1] == RULES.levels[-1]:
             raise IllegalMove("fc.upgrade.max", "the car is at the top level")
-        left = [lvl for j, lvl in trains.cars(train) if j < i]
+        left = []
+        for j, lvl in trains.cars(train):  # a loop: a comprehension over ``i`` made it a cell at every call
+            if j < i:
+                left.append(lvl)
         if left and left[-1] <= train[i][1]:
             raise IllegalMove("fc.upgrade.leftmost", "among equal cars the leftmost is upgraded first")
         if left:
@@ -228,19 +233,33 @@ def _conductor(b: Builder, seat: str, args: Args) -> None:
     steps), else the steps to split, else a coin's single step."""
     t = args.integer("train", 0, 1)
     steps = args.integer("steps", 1, 9)
-    part = _part(b, ("own_conductor", "conductor", "loco_or_conductor"),
-                 lambda p: (p[0] != "own_conductor" or p[2] == t)
-                 and steps <= (1 if p[0] == "loco_or_conductor" else p[1]), "fc.conductor.steps")
+    part = _part(b, ("own_conductor", "conductor", "loco_or_conductor"), partial(_conductor_fits, t, steps),
+                 "fc.conductor.steps")
     if steps > trains.conductor_room(b.state.player(seat), t):
         raise IllegalMove("fc.conductor.steps", "that many steps are not possible (open steps or end of the train)")
     move_conductor(b, seat, t, steps, 1 if part[0] == "loco_or_conductor" else steps, _step(part))
 
 
+def _conductor_fits(t: int, steps: int, p: Pending) -> bool:
+    """Whether a part carries ``steps`` of train ``t``'s conductor (a ``partial``, not a
+    closure: a lambda made the decider's variables cells at every call; Python 3.11)."""
+    return (p[0] != "own_conductor" or p[2] == t) and steps <= (1 if p[0] == "loco_or_conductor" else p[1])
+
+
+def _loco_fits(steps: int, p: Pending) -> bool:
+    """Whether a part carries ``steps`` of the locomotive (see :func:`_conductor_fits`)."""
+    return steps <= (1 if p[0] == "loco_or_conductor" else p[1])
+
+
+def _on_train(train: int | None, p: Pending) -> bool:
+    """Whether a part is for ``train`` (None: any; see :func:`_conductor_fits`)."""
+    return train is None or p[2] == train
+
+
 @command("MoveLoco")
 def _loco(b: Builder, seat: str, args: Args) -> None:
     steps = args.integer("steps", 1, 9, default=1)
-    part = _part(b, ("loco", "loco_or_conductor"),
-                 lambda p: steps <= (1 if p[0] == "loco_or_conductor" else p[1]), "fc.loco.steps")
+    part = _part(b, ("loco", "loco_or_conductor"), partial(_loco_fits, steps), "fc.loco.steps")
     player = b.state.player(seat)
     if route.move(player, steps)[0] - player.loco < steps:
         raise IllegalMove("fc.loco.end", "the locomotive is at the end of its route")
@@ -325,7 +344,7 @@ def _skip(b: Builder, seat: str, args: Args) -> None:
     train = args.integer("train", 0, 1) if "train" in args else None
     if not kind or kind in MANDATORY:
         raise IllegalMove("fc.step.mandatory", f"the {kind or 'open step'} cannot be left out")
-    part = _part(b, (kind,), lambda p: train is None or p[2] == train)
+    part = _part(b, (kind,), partial(_on_train, train))
     payload: dict[str, Any] = {"seat": seat, "kind": kind, "done": False}
     if part[2] >= 0:
         payload["train"] = part[2]

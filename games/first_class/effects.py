@@ -22,7 +22,7 @@ from games.kit.memo import seal
 from . import coins, route, trains
 from .data import RULES, Effect
 from .evolve import HANDLERS, evolve
-from .state import State, Working
+from .state import State, set_working
 
 #: the kinds a pending part may have (besides post, celebrity, postcard and draft)
 PARTS = ("car", "upgrade", "conductor", "end_card", "upgrade_or_car", "loco_or_conductor", "coins", "vp", "loco",
@@ -42,7 +42,7 @@ class Folding(Decision[State]):
     """The builder ``decide`` uses: one copy of the state per command, not one per event.
 
     The first event that changes the state makes a copy (``evolve``'s handler, unsealed);
-    the later ones change that copy in place (:class:`~games.first_class.state.Working`),
+    the later ones change that copy in place (:func:`~games.first_class.state.set_working`),
     which only this builder holds (``decide``'s rules read :attr:`state` between events,
     never keep an earlier one of its copies); :meth:`finish` seals it once.  Issue 26:
     a taken card folds two to four events, and each made and sealed a whole state."""
@@ -57,10 +57,17 @@ class Folding(Decision[State]):
     def add(self, event: Event) -> Event:
         self.events.append(event)
         before = self.state
-        if before is self._own and type(before) is State:
-            _set_attribute(before, "__class__", Working)
-        handler = HANDLERS.get(event.type)
-        after = handler(before, event.payload) if handler else before  # type: ignore[arg-type]
+        handler = _handler(event.type)
+        if handler is None:
+            return event
+        if before is self._own:  # the copy an earlier event made: changed in place
+            set_working(before)
+            try:
+                after = handler(before, event.payload)  # type: ignore[arg-type]
+            finally:
+                set_working(None)
+        else:
+            after = handler(before, event.payload)  # type: ignore[arg-type]
         if after is not before:
             self._own = after
         self.state = after
@@ -68,13 +75,11 @@ class Folding(Decision[State]):
 
     def finish(self) -> State:
         """The state after the events, a plain sealed state like ``evolve``'s."""
-        state = self.state
-        if type(state) is Working:
-            _set_attribute(state, "__class__", State)
-        return seal(state) if self.events else state
+        return seal(self.state) if self.events else self.state
 
 
-_set_attribute = object.__setattr__
+#: ``HANDLERS.get`` bound once (an imported dict's method looked up per event otherwise).
+_handler = HANDLERS.get
 
 
 def parts(effects: Iterable[Effect], train: int = -1) -> list[list[Any]]:

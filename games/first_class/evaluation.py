@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from games.contract import Command, Game
 from games.first_class import route, scoring, trains
@@ -151,17 +152,44 @@ def _end_cards(p: Player, rounds_left: int) -> float:
     return end
 
 
-def _lok_terms(state: State, p: Player, left: int) -> float:
-    """The LOK tiles still to win: the next free Constantinople place for a conductor
-    nearing its train's tile, and the next tile for a train nearing its 9th card."""
+#: Per train: the index of its LOK tile (None: none yet), its cards beyond ``LOK_FROM``, its conductor.
+_Shape = tuple[tuple[int | None, int, int], ...]
+#: :func:`_train_terms` and the trains' :data:`_Shape` per trains tuple, by identity (the
+#: tuple held, so its id is not reused; tuples never change): most sub-moves leave a
+#: player's trains as they were (issue 26: 60 % of the players :func:`_base_value` valued
+#: afresh had the trains and conductors of one valued before).
+_TRAINS: dict[int, tuple[tuple[Any, ...], tuple[int, ...], tuple[int, int, int], _Shape]] = {}
+#: Entries kept before :data:`_TRAINS` starts afresh.
+TRAINS_ENTRIES = 20_000
+
+
+def _trains_of(p: Player) -> tuple[tuple[int, int, int], _Shape]:
+    """:func:`_train_terms` of ``p`` and its trains' shape, kept per trains tuple."""
+    trains, conductors = p.trains, p.conductors
+    hit = _TRAINS.get(id(trains))
+    if hit is not None and hit[0] is trains and hit[1] == conductors:
+        return hit[2], hit[3]
+    terms = _train_terms(p)
+    shape = []
+    for train, conductor in zip(trains, conductors, strict=True):
+        # the 10th card: a train with it grows no more
+        shape.append((len(train) - 1 if train[-1][0] == "lok" else None, len(train) - LOK_FROM, conductor))
+    if len(_TRAINS) >= TRAINS_ENTRIES:
+        _TRAINS.clear()
+    _TRAINS[id(trains)] = (trains, conductors, terms, tuple(shape))
+    return terms, tuple(shape)
+
+
+def _lok_value(state: State, shape: _Shape, left: int) -> float:
+    """The LOK tiles still to win, from the trains' shape: the next free Constantinople
+    place for a conductor nearing its train's tile, and the next tile for a train nearing
+    its 9th card."""
     places = RULES.constantinople
     next_place = places[len(state.constantinople)] if len(state.constantinople) < len(places) else 0
     next_tile = min(state.lok_tiles) if state.lok_tiles else 0
     value = 0.0
-    for train, conductor in zip(p.trains, p.conductors, strict=True):
-        lok = len(train) - 1 if train[-1][0] == "lok" else None  # the 10th card: a train with it grows no more
+    for lok, grown, conductor in shape:
         if lok is None:
-            grown = len(train) - LOK_FROM
             if next_tile and grown > 0:
                 value += LOK_APPROACH * next_tile * grown * left
         elif conductor < lok and next_place:
@@ -227,12 +255,14 @@ def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
         return COIN * min(n, RULES.coin_fields - sum(p.coins))
     if kind == "vp":
         return float(n)
-    if kind in ("conductor", "own_conductor"):
-        return max(_conductor_gain(state, p, t, n, left) for t in ((train,) if kind == "own_conductor" else (0, 1)))
+    if kind == "own_conductor":
+        return _conductor_gain(state, p, train, n, left)
+    if kind == "conductor":
+        return max(_conductor_gain(state, p, 0, n, left), _conductor_gain(state, p, 1, n, left))
     if kind == "loco":
         return _loco_gain(p, n, left)
     if kind == "loco_or_conductor":
-        return max(_loco_gain(p, 1, left), *(_conductor_gain(state, p, t, 1, left) for t in (0, 1)))
+        return max(_loco_gain(p, 1, left), _conductor_gain(state, p, 0, 1, left), _conductor_gain(state, p, 1, 1, left))
     if kind in ("upgrade", "upgrade_or_car"):
         return n * _upgrade_gain(state, p, left)
     if kind == "end_card":
@@ -242,7 +272,10 @@ def _part_gain(state: State, p: Player, part: Pending, left: int) -> float:
 
 def _pending_value(state: State, p: Player, left: int) -> float:
     """The open parts of the turn, ``PENDING`` of what doing each gains (each alone)."""
-    return PENDING * sum(_part_gain(state, p, part, left) for part in state.pending)
+    total = 0.0
+    for part in state.pending:  # a loop: a generator over the locals made them cells at every call (Python 3.11)
+        total += _part_gain(state, p, part, left)
+    return PENDING * total
 
 
 def _player_value(state: State, seat: str, p: Player) -> float:
@@ -271,14 +304,14 @@ def _base_value(state: State, p: Player, left: int) -> float:
     hit = _BASE.get(id(p))
     if hit is not None and hit[0] is p and hit[1] == key:
         return hit[2]
-    now, beyond, levels = _train_terms(p)
+    (now, beyond, levels), shape = _trains_of(p)
     rounds_left = max(0, RULES.rounds - state.round)
     end = _end_cards(p, rounds_left)
     bonus = _bonus_prefix(p.route)[p.loco]
     value = (p.vp + left * (now + BEYOND_CONDUCTOR * beyond) + LEVEL_SUM * levels * left
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
-             + _lok_terms(state, p, left))
+             + _lok_value(state, shape, left))
     if sealed(state):
         if len(_BASE) >= BASE_ENTRIES:
             _BASE.clear()
@@ -325,5 +358,8 @@ def value_key(state: State, seat: str, command: Command) -> Hashable | None:
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     if state.phase == "over":
         return {seat: float(v) for seat, v in game.status(state).scores.items()}
-    wanted = seats or state.seats
-    return {seat: _player_value(state, seat, state.player(seat)) for seat in wanted}
+    values = {}
+    players = state.players
+    for seat in seats or state.seats:  # a loop: a comprehension over ``state`` made it a cell at every call
+        values[seat] = _player_value(state, seat, players[seat])
+    return values

@@ -69,6 +69,16 @@ def _consumed(state: State, p: dict[str, Any]) -> tuple[Pending, ...]:
     return rest
 
 
+def _without(items: tuple[Any, ...], item: object) -> tuple[Any, ...]:
+    """``items`` without ``item``: a loop, not a generator (a generator over the handler's
+    payload made it a cell at every call; Python 3.11)."""
+    out = []
+    for x in items:
+        if x != item:
+            out.append(x)
+    return tuple(out)
+
+
 def _player_step(state: State, p: dict[str, Any], **changes: Any) -> State:
     """The event's seat's player changed and the part it carried out consumed, in one copy."""
     return replace(state, players=state.players_with(p["seat"], **changes), pending=_consumed(state, p))
@@ -139,7 +149,7 @@ def _end_revealed(state: State, p: dict[str, Any]) -> State:
 def _taken(state: State, p: dict[str, Any]) -> State:
     row = p["row"]
     rows = list(state.rows)
-    rows[row] = tuple(c for c in rows[row] if c != p["card"])
+    rows[row] = _without(rows[row], p["card"])
     taken = list(state.row_taken)
     taken[row] += 1
     player = state.player(p["seat"])
@@ -159,7 +169,7 @@ def _tile(state: State, p: dict[str, Any]) -> State:
     rows = list(state.rows)
     discarded = state.discarded
     if p["removed"] is not None:
-        rows[p["row"]] = tuple(c for c in rows[p["row"]] if c != p["removed"])
+        rows[p["row"]] = _without(rows[p["row"]], p["removed"])
         discarded += (p["removed"],)
     return replace(state, rows=tuple(rows), discarded=discarded, tile_holder=p["seat"], took=True)
 
@@ -167,8 +177,15 @@ def _tile(state: State, p: dict[str, Any]) -> State:
 @on("EffectsQueued")
 def _queued(state: State, p: dict[str, Any]) -> State:
     """A new frame of parts (on top; at the bottom in older logs)."""
-    frame = 1 + max((f for *_, f in state.pending), default=0)
-    items: tuple[Pending, ...] = tuple((k, n, t, frame) for k, n, t in p["items"])
+    frame = 0
+    for part in state.pending:  # loops: generators over ``frame`` made it a cell at every call (Python 3.11)
+        if part[3] > frame:
+            frame = part[3]
+    frame += 1
+    queued: list[Pending] = []
+    for k, n, t in p["items"]:
+        queued.append((k, n, t, frame))
+    items = tuple(queued)
     return replace(state, pending=items + state.pending if p["front"] else state.pending + items)
 
 
@@ -247,7 +264,7 @@ def _post(state: State, p: dict[str, Any]) -> State:
     player = state.player(p["seat"])
     train = player.trains[p["train"]] + (("post", p["post"], False),)
     return _player_step(state, p, trains=_trains(state, p["seat"], p["train"], train),
-                        posts_left=tuple(x for x in player.posts_left if x != p["post"]))
+                        posts_left=_without(player.posts_left, p["post"]))
 
 
 @on("LokAttached")
@@ -292,14 +309,14 @@ def _bought(state: State, p: dict[str, Any]) -> State:
     player = state.player(p["seat"])
     players = state.players_with(p["seat"], coins=coins.set_fields(player.coins, p["fields"], False),
                                  end_cards=player.end_cards + (p["card"],))
-    return replace(state, players=players, end_display=tuple(c for c in state.end_display if c != p["card"]))
+    return replace(state, players=players, end_display=_without(state.end_display, p["card"]))
 
 
 @on("EndCardTaken")
 def _end_taken(state: State, p: dict[str, Any]) -> State:
     player = state.player(p["seat"])
     return replace(state, players=state.players_with(p["seat"], end_cards=player.end_cards + (p["card"],)),
-                   end_display=tuple(c for c in state.end_display if c != p["card"]), pending=_consumed(state, p))
+                   end_display=_without(state.end_display, p["card"]), pending=_consumed(state, p))
 
 
 @on("ContractOpened")
@@ -311,7 +328,7 @@ def _contract(state: State, p: dict[str, Any]) -> State:
 @on("ContractFulfilled")
 def _fulfilled(state: State, p: dict[str, Any]) -> State:
     player = state.player(p["seat"])
-    return state.with_player(p["seat"], contracts=tuple(c for c in player.contracts if c != p["card"]),
+    return state.with_player(p["seat"], contracts=_without(player.contracts, p["card"]),
                              fulfilled=player.fulfilled + (p["card"],))
 
 

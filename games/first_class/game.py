@@ -47,14 +47,20 @@ class FirstClass(GameBase[State]):
     #: 2: pending parts in frames, the end-game display refilled after the turn.
     state_version = 2
 
-    decide = staticmethod(decide)
-    decide_folded = staticmethod(decide_folded)
-    evolve = staticmethod(evolve)
-    legal_commands = staticmethod(legal_commands)
     open_actions = staticmethod(open_actions)
     view = staticmethod(view)
     describe = staticmethod(describe)
     describe_command = staticmethod(describe_command)
+
+    def __init__(self) -> None:
+        # The entry points the platform and the bots call per command, event and listing
+        # are the module functions on the instance, not staticmethods of the class: Python
+        # 3.11 specialises ``GAME.decide_folded(...)`` for an instance attribute and looks a
+        # class's staticmethod up the long way at every call (Russian Railroads' 6e171ed).
+        self.decide = decide  # type: ignore[method-assign]
+        self.decide_folded = decide_folded  # type: ignore[method-assign]
+        self.evolve = evolve  # type: ignore[method-assign]
+        self.legal_commands = legal_commands  # type: ignore[method-assign]
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """Shuffle the stacks and the end-game cards, deal round 1 and start the
@@ -137,14 +143,14 @@ class FirstClass(GameBase[State]):
         stacks = {}
         for key, cards in state.stacks.items():
             shuffled = list(cards)
-            rng.shuffle(shuffled)
+            shuffle(rng, shuffled)
             stacks[key] = tuple(shuffled)
         others = [s for s in state.seats if s != viewer]
         hand_hidden = state.phase == "draft" and state.current() != viewer
         pool = list(state.end_deck) + [c for s in others for c in state.player(s).end_cards]
         if hand_hidden:
             pool += list(state.draft_hand)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         players = dict(state.players)
         for s in others:
             k = len(players[s].end_cards)
@@ -153,6 +159,33 @@ class FirstClass(GameBase[State]):
         if hand_hidden:
             hand, pool = tuple(pool[:len(hand)]), pool[len(hand):]
         return replace(state, stacks=stacks, players=players, draft_hand=hand, end_deck=tuple(pool))
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, the same permutation from the same draws, without a call of
+    ``_randbelow`` per card: the search determinizes every leaf, and shuffling the
+    stacks and the end-game cards was 6 % of its bytecodes.  A generator whose
+    ``_randbelow`` is not the one drawing from ``getrandbits`` (a subclass with its own
+    ``random``) shuffles as it would itself; ``tests/first_class/test_bots.py`` checks
+    the two agree."""
+    if type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    n = len(items)
+    for i in _DOWN[len(_DOWN) + 1 - n:] if n <= len(_DOWN) + 1 else range(n - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+#: What ``random.Random.shuffle`` draws with (Python 3.11: ``_randbelow_with_getrandbits``).
+_RANDBELOW = random.Random._randbelow  # type: ignore[attr-defined]
+#: Indices ``shuffle`` walks down, as a constant tuple (no ``range`` per shuffle): 127 .. 1.
+_DOWN = tuple(range(127, 0, -1))
 
 
 GAME = FirstClass()

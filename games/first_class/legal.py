@@ -29,10 +29,19 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if state.phase == "draft":
         if not state.pending:
             return []
-        return [Command("DraftEndCard", seat, {"card": c}) for c in state.draft_hand]
+        drafts = []
+        for card in state.draft_hand:
+            drafts.append(Command("DraftEndCard", seat, {"card": card}))
+        return drafts
+    # loops, not generators, below: a generator over ``seat`` or ``player`` made them cells
+    # at every call (Python 3.11; the bots list every position they step to)
     out: list[Command] = []
     top = state.top()
-    blocked = any(p[0] in BLOCKING for p in top)
+    blocked = False
+    for part in top:
+        if part[0] in BLOCKING:
+            blocked = True
+            break
     if state.phase == "play" and not state.took and not blocked:
         for row in state.rows:
             for card in row:
@@ -44,16 +53,21 @@ def legal_commands(state: State, seat: str) -> list[Command]:
     if not blocked:
         player = state.player(seat)
         if state.phase == "scoring" and not state.pending:  # each bonus whole, one after the other
-            out.extend(Command("ClaimRouteBonus", seat, {"city": c})
-                       for c in route.bonus_cities(player) if c not in player.claimed)
+            for city in route.bonus_cities(player):
+                if city not in player.claimed:
+                    out.append(Command("ClaimRouteBonus", seat, {"city": city}))
         for field in coins.occupied(player.coins):
             out.append(Command("SpendCoin", seat, {"field": field, "use": "action"}))
             out.append(Command("SpendCoin", seat, {"field": field, "use": "vp"}))
-        payments = coins.payments(player.coins, RULES.end_card_price)
+        payments = coins.payment_options(player.coins, RULES.end_card_price)  # (kept per grid)
         for card in state.end_display:
-            out.extend(Command("BuyEndCard", seat, {"card": card, "columns": list(columns)}) for columns in payments)
-        out.extend(Command("FulfilContract", seat, {"card": c}) for c in contracts.fulfillable(player))
-        out.extend(Command("SkipEffect", seat, skip_args(part)) for part in top if part[0] not in MANDATORY)
+            for columns in payments:
+                out.append(Command("BuyEndCard", seat, {"card": card, "columns": list(columns)}))
+        for c in contracts.fulfillable(player):
+            out.append(Command("FulfilContract", seat, {"card": c}))
+        for part in top:
+            if part[0] not in MANDATORY:
+                out.append(Command("SkipEffect", seat, skip_args(part)))
         if state.phase == "scoring" and not state.mandatory_open():
             out.append(Command("ScoreTrains", seat, {}))
     return out
@@ -86,17 +100,19 @@ def step_commands(state: State, seat: str, top: tuple[Pending, ...] | None = Non
 
 
 def part_commands(state: State, seat: str, part: Pending) -> list[Command]:
-    """The commands that carry out (some of) one pending part."""
+    """The commands that carry out (some of) one pending part (loops, not generators: see
+    :func:`legal_commands`)."""
     kind, n, train, _ = part
     player = state.player(seat)
     out: list[Command] = []
     if kind in ("car", "upgrade_or_car"):
-        out.extend(Command("AttachCar", seat, {"train": t}) for t in (0, 1)
-                   if trains.can_attach(player.trains[t], state.supply))
+        for t in (0, 1):
+            if trains.can_attach(player.trains[t], state.supply):
+                out.append(Command("AttachCar", seat, {"train": t}))
     if kind in ("upgrade", "upgrade_or_car"):
         for t in (0, 1):
-            out.extend(Command("UpgradeCar", seat, {"train": t, "index": i})
-                       for i in trains.upgradable(player.trains[t], state.supply))
+            for i in trains.upgradable(player.trains[t], state.supply):
+                out.append(Command("UpgradeCar", seat, {"train": t, "index": i}))
     if kind in ("conductor", "loco_or_conductor", "own_conductor"):
         limit = 1 if kind == "loco_or_conductor" else n
         for t in ((train,) if kind == "own_conductor" else (0, 1)):
@@ -105,23 +121,30 @@ def part_commands(state: State, seat: str, part: Pending) -> list[Command]:
     if kind in ("loco", "loco_or_conductor"):
         limit = 1 if kind == "loco_or_conductor" else n
         room = route.move(player, limit)[0] - player.loco
-        out.extend(Command("MoveLoco", seat, {"steps": steps}) for steps in range(room, 0, -1))
+        for steps in range(room, 0, -1):
+            out.append(Command("MoveLoco", seat, {"steps": steps}))
     if kind == "coins":
         out.append(Command("TakeCoins", seat, {}))
     if kind == "vp":
         out.append(Command("TakePoints", seat, {}))
     if kind == "end_card":
-        out.extend(Command("TakeEndCard", seat, {"card": c}) for c in state.end_display)
+        for c in state.end_display:
+            out.append(Command("TakeEndCard", seat, {"card": c}))
     if kind == "post":
-        out.extend(Command("AttachPost", seat, {"post": p}) for p in player.posts_left)
+        for post in player.posts_left:
+            out.append(Command("AttachPost", seat, {"post": post}))
     if kind == "celebrity":
-        free = [t for t in (0, 1) if trains.first_free_car(player.trains[t]) is not None]
-        out.extend(Command("PlaceCelebrity", seat, {"train": t}) for t in free)
+        free = False
+        for t in (0, 1):
+            if trains.first_free_car(player.trains[t]) is not None:
+                out.append(Command("PlaceCelebrity", seat, {"train": t}))
+                free = True
         if not free:
             out.append(Command("DeclineCard", seat, {}))
     if kind == "postcard":
         free_routes = route.free_route_cards(player)
-        out.extend(Command("PlacePostcard", seat, {"route": r}) for r in free_routes)
+        for r in free_routes:
+            out.append(Command("PlacePostcard", seat, {"route": r}))
         if not free_routes:
             out.append(Command("DeclineCard", seat, {}))
     return out

@@ -34,18 +34,24 @@ def replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` without running ``__init__`` again: the unchanged
     fields are valid already, and ``evolve`` runs this a dozen times per event
     (the bots' playouts spend most of their time here otherwise)."""
-    cls = type(obj)
-    if cls is Working:  # a decision's own copy, which nobody else holds: changed in place
+    if obj is _working:  # a decision's own copy, which nobody else holds: changed in place
         if not _STATE_FIELDS.issuperset(changes):
             raise TypeError(f"unknown fields {sorted(set(changes) - _STATE_FIELDS)}")
         obj.__dict__.update(changes)
         return obj
+    cls = type(obj)
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
     if not names.issuperset(changes):  # no set built per call: bots replace some 100,000 times a second
         raise TypeError(f"unknown fields {sorted(set(changes) - names)}")
-    values = obj.__dict__.copy()  # a copy of the whole dict is cheaper than updating an empty one with it
+    # dict(), not .copy(): a state made by the dataclass keeps its fields inline, and its
+    # __dict__ is then a split dict sharing the class's keys; .copy() kept it split, and
+    # Python 3.11 deoptimises every attribute read of an object with a split dict (the
+    # read specialised on the hint finds no value there): state.pending, player.trains
+    # took the long way, about three times as dear.  dict() of a split dict makes a
+    # combined one, and dict() of a combined one clones it as fast as .copy().
+    values = dict(obj.__dict__)
     values.update(changes)
     new = object.__new__(cls)
     _set_attribute(new, "__dict__", values)  # (a frozen dataclass refuses attribute assignment)
@@ -53,6 +59,9 @@ def replace(obj: T, **changes: Any) -> T:
 
 
 _set_attribute = object.__setattr__
+#: The pending parts :meth:`State.top` was last asked for (held, so their id is not
+#: reused; tuples never change) and their top frame.
+_last_top: tuple[tuple[Pending, ...], tuple[Pending, ...]] = ((), ())
 
 
 _FIELDS: dict[type, frozenset[str]] = {}
@@ -126,17 +135,36 @@ class State:
 
     def top(self) -> tuple[Pending, ...]:
         """The parts of the top frame: the ones that may be done now."""
-        if not self.pending:
+        global _last_top
+        pending = self.pending
+        if not pending:
             return ()
-        frame = self.pending[0][3]
-        return tuple(p for p in self.pending if p[3] == frame)
+        last = _last_top  # the listing, the deciders and the evaluation ask it of one state in turn
+        if last[0] is pending:
+            return last[1]
+        frame = pending[0][3]
+        # a loop, not a generator: a generator over ``frame`` made it a cell at every call
+        # (Python 3.11; the top frame is asked for per command listed and decided)
+        top = []
+        for part in pending:
+            if part[3] == frame:
+                top.append(part)
+        found = pending if len(top) == len(pending) else tuple(top)
+        _last_top = (pending, found)  # one assignment: a thread reads a pair that belongs together
+        return found
 
     def blocked(self) -> bool:
         """A part that must be done at once is open: nothing else may happen first."""
-        return any(p[0] in BLOCKING for p in self.top())
+        for part in self.top():
+            if part[0] in BLOCKING:
+                return True
+        return False
 
     def mandatory_open(self) -> bool:
-        return any(p[0] in MANDATORY for p in self.pending)
+        for part in self.pending:
+            if part[0] in MANDATORY:
+                return True
+        return False
 
     def with_player(self, seat: str, **changes: Any) -> State:
         return replace(self, players=self.players_with(seat, **changes))
@@ -149,11 +177,20 @@ class State:
         return players
 
 
-class Working(State):
-    """A state a decision folds its second and later events into in place
-    (:class:`games.first_class.effects.Folding`): the copy its first event made, which
-    nobody but that decision holds; :func:`replace` changes it instead of copying it,
-    and the decision makes it a plain :class:`State` again before anyone else sees it."""
+#: The state a decision folds its second and later events into in place
+#: (:class:`games.first_class.effects.Folding`, while one event's handler runs): the copy
+#: its first event made, which nobody but that decision holds; :func:`replace` changes it
+#: instead of copying it.  Named by identity, not by switching the state's class (as until
+#: issue 26's sixth round): a handler reading states of either class found its attribute
+#: reads specialised for the other one half the time (Python 3.11).  One name for every
+#: thread: another thread's decision never holds this copy, so at worst it copies its own.
+_working: State | None = None
+
+
+def set_working(state: State | None) -> None:
+    """Name the state :func:`replace` changes in place (None: none)."""
+    global _working
+    _working = state
 
 
 _STATE_FIELDS = frozenset(f.name for f in fields(State))

@@ -20,11 +20,17 @@ def cars(train: Train) -> list[tuple[int, int]]:
 
 
 def has_lok(train: Train) -> bool:
-    return any(card[0] == "lok" for card in train)
+    for card in train:  # loops, not generators: a frame and a function per call (asked per listing)
+        if card[0] == "lok":
+            return True
+    return False
 
 
 def has_post(train: Train) -> bool:
-    return any(card[0] == "post" for card in train)
+    for card in train:
+        if card[0] == "post":
+            return True
+    return False
 
 
 def can_attach(train: Train, supply: dict[str, int]) -> bool:
@@ -43,8 +49,11 @@ def upgrade_target(train: Train, index: int, supply: dict[str, int]) -> int | No
     old_kind, new_kind = RULES.kind_of_level[level], RULES.kind_of_level[new]
     if new_kind != old_kind and supply.get(new_kind, 0) <= 0:
         return None
-    left = [lvl for i, lvl in cars(train) if i < index]
-    if left and left[-1] < new:
+    left = None  # the last car's level left of ``index`` (a loop: a comprehension made ``index`` a cell)
+    for i, lvl in cars(train):
+        if i < index:
+            left = lvl
+    if left is not None and left < new:
         return None
     return new
 
@@ -58,16 +67,38 @@ def upgradable(train: Train, supply: dict[str, int]) -> list[int]:
     """The cars :func:`upgrade_target` allows, in one pass over the train (listed for
     every sub-move the bots look at; the check per car walked the train again)."""
     out = []
+    for i, kind in _upgrade_candidates(train):
+        if kind is None or supply.get(kind, 0) > 0:
+            out.append(i)
+    return out
+
+
+#: :func:`_upgrade_candidates` per train tuple, by identity (the tuple held, so its id is
+#: not reused): a player's trains stay the same tuples over most sub-moves.
+_CANDIDATES: dict[int, tuple[Train, tuple[tuple[int, str | None], ...]]] = {}
+#: Entries kept before :data:`_CANDIDATES` starts afresh.
+CANDIDATE_ENTRIES = 20_000
+
+
+def _upgrade_candidates(train: Train) -> tuple[tuple[int, str | None], ...]:
+    """The cars the order of the train lets be upgraded, each with the supply kind the
+    upgrade needs a card of (None: the new level shows on the same kind of card)."""
+    hit = _CANDIDATES.get(id(train))
+    if hit is not None and hit[0] is train:
+        return hit[1]
+    out = []
     prev: int | None = None  # the level of the car to the left
     for i, (kind, level, _) in enumerate(train):
         if kind != "car":
             continue
         new = NEXT_LEVEL[level]
-        if new is not None and (prev is None or prev >= new) \
-                and (KIND[new] == KIND[level] or supply.get(KIND[new], 0) > 0):
-            out.append(i)
+        if new is not None and (prev is None or prev >= new):
+            out.append((i, None if KIND[new] == KIND[level] else KIND[new]))
         prev = level
-    return out
+    if len(_CANDIDATES) >= CANDIDATE_ENTRIES:
+        _CANDIDATES.clear()
+    found = _CANDIDATES[id(train)] = (train, tuple(out))
+    return found[1]
 
 
 def is_ordered(train: Train) -> bool:

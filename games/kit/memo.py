@@ -36,19 +36,31 @@ V = TypeVar("V")
 
 #: Identities of states made by ``evolve`` and never changed again (weakly held).
 _sealed: dict[int, weakref.ref[Any]] = {}
-
-
-def _forget_sealed(key: int) -> Callable[[Any], None]:
-    def forget(_: Any) -> None:
-        _sealed.pop(key, None)
-    return forget
+#: Entries :data:`_sealed` may hold before the dead ones are dropped (then twice the
+#: live ones, at least this many).
+SEALED_ENTRIES = 50_000
+_limit = SEALED_ENTRIES
 
 
 def seal(state: S) -> S:
-    """Mark ``state`` as final (``evolve`` calls this on the state it returns)."""
-    key = id(state)
-    _sealed[key] = weakref.ref(state, _forget_sealed(key))
+    """Mark ``state`` as final (``evolve`` calls this on the state it returns).
+
+    The weak reference has no callback: a callback per sealed state (a closure, then a
+    partial) was one more object for the cyclic collector per fold of every engine, and
+    a call when the state died; a dead entry answers no :func:`sealed` (its reference
+    gives None, and a new object with the same id replaces it here), and the dead ones are
+    dropped in one sweep when the registry has grown to :data:`_limit`."""
+    global _limit
+    _sealed[id(state)] = _ref(state)
+    if len(_sealed) >= _limit:
+        for key, ref in list(_sealed.items()):
+            if ref() is None:
+                del _sealed[key]
+        _limit = max(SEALED_ENTRIES, 2 * len(_sealed))
     return state
+
+
+_ref = weakref.ref
 
 
 def sealed(state: Any) -> bool:

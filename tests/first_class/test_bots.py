@@ -228,3 +228,24 @@ def test_the_evaluation_values_the_open_parts_of_the_turn():
     # another seat's parts are not this seat's
     other = next(s for s in state.seats if s != seat)
     assert evaluate(GAME, waiting, (other,))[other] == evaluate(GAME, left_out, (other,))[other]
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 40, 127, 128, 129, 300])
+def test_the_determinization_shuffles_as_random_does(length):
+    """``game.shuffle`` (the determinization's, without a call per card) gives
+    ``random.Random.shuffle``'s permutation and leaves the generator where it would."""
+    import random
+
+    from games.first_class.game import shuffle
+
+    class OwnRandom(random.Random):  # a generator with its own ``random``: shuffled by itself
+        def random(self) -> float:
+            return super().random()
+
+    for seed in range(20):
+        for kind in (random.Random, OwnRandom):
+            ours, theirs = list(range(length)), list(range(length))
+            a, b = kind(seed), kind(seed)
+            shuffle(a, ours)
+            b.shuffle(theirs)
+            assert ours == theirs and a.random() == b.random()
