@@ -133,17 +133,14 @@ class _Way:
     computed per end and board, and serves every roll, share, turned die and income on it
     and every piece laid at the other end of the line on another tile."""
 
-    __slots__ = ("objects", "end", "via", "_lays", "bridges", "sites", "commands", "_wet")
+    __slots__ = ("objects", "end", "via", "_lays", "bridges", "sites")
 
     def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.end, self.via = end, via
         self._lays: list[_Lay] | None = None
-        self._wet = False
         #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
         self.bridges: tuple[int, bool, list[_Lay]] | None = None
-        #: a seat's commands here by what they depend on besides the board (``_way_commands``)
-        self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
         #: the station of each kind the board allows here (:func:`.stations.site`)
         self.sites: dict[str, Piece | None] = {}
 
@@ -152,13 +149,7 @@ class _Way:
         dice asks a way for its station sites alone)."""
         if self._lays is None:
             self._lays = _lays(state, self.end, self.via)
-            self._wet = any(lay.into_water for lay in self._lays)
         return self._lays
-
-    def wet(self, state: State) -> bool:
-        """Whether a lay leaves the line pointing into a lake (its command is checked by ``decide``)."""
-        self.lays(state)
-        return self._wet
 
     def site(self, state: State, kind: str) -> Piece | None:
         if kind not in self.sites:
@@ -262,30 +253,11 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
-    screen = min(state.screen[seat], _MOST_SURCHARGE)
-    paid = tuple(state.turn["mountains"])
     keyed = sealed(state)
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            way = _way(state, end, via, keyed)
-            if not keyed or way.wet(state):
-                _way_commands(state, seat, way, end, via, bridge_dice, out)
-                continue
-            # The commands depend on the board (the way) and on the seat's dice and mountains
-            # paid this turn alone: kept per way for the rolls, shares and laying at the other end.
-            key = (seat, front["straight"], front["curve"], front["question"], screen, paid, bridge_dice)
-            commands = way.commands.get(key)
-            if commands is None:
-                listed: list[Command] = []
-                _way_commands(state, seat, way, end, via, bridge_dice, listed)
-                commands = way.commands[key] = tuple(listed)
-            out += commands
+            _way_commands(state, seat, _way(state, end, via, keyed), end, via, bridge_dice, out)
     return out
-
-
-#: The most a lay's surcharge takes from behind the screen (two mountains on a connection, a
-#: bridge's two dice and its mountain): more dice behind the screen list the same payments.
-_MOST_SURCHARGE = 2 * RULES["mountain_surcharge"] + RULES["bridge_surcharge"]
 
 
 def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
