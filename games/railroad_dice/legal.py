@@ -9,6 +9,7 @@ two); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -106,22 +107,19 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-class _Lay:
-    """A track command as the board allows it, before dice and payment: its type and
-    arguments, the kinds of its pieces, the mountains they cross, whether it owes the
-    bridge surcharge and whether it leaves the line pointing into a lake.  A plain slotted
-    class, not a frozen dataclass: a connection lists dozens, and the frozen ``__init__``
-    sets each field through ``object.__setattr__``.  Nobody changes one once made."""
+#: A track command as the board allows it, before dice and payment: its type, its
+#: arguments, the mountains its pieces cross, whether it leaves the line pointing into a
+#: lake, and its straight and curve pieces (a matching face each, else a '?').  A plain
+#: tuple of values that hold no objects (the arguments' dict holds none either): the
+#: ways kept in ``_WAYS`` hold thousands, and the collector untracks such tuples and dicts,
+#: so its older-generation passes do not walk them (a slotted class and a frozenset of
+#: mountains per lay were a third of the objects the module's memos held for it).
+_Lay = tuple[str, dict[str, Any], tuple[str, ...], bool, int, int]
 
-    __slots__ = ("type", "args", "kinds", "ids", "bridge", "into_water", "straights", "curves")
 
-    def __init__(self, type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: frozenset[str],
-                 bridge: bool = False, into_water: bool = False) -> None:
-        self.type, self.args, self.kinds, self.ids = type_, args, kinds, ids
-        self.bridge, self.into_water = bridge, into_water
-        #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
-        self.straights = kinds.count("straight")
-        self.curves = kinds.count("curve")
+def _lay(type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: Iterable[str],
+         into_water: bool = False) -> _Lay:
+    return type_, args, tuple(ids), into_water, kinds.count("straight"), kinds.count("curve")
 
 
 class _Way:
@@ -138,17 +136,17 @@ class _Way:
     def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.end, self.via = end, via
-        self._lays: list[_Lay] | None = None
+        self._lays: tuple[_Lay, ...] | None = None
         #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
-        self.bridges: tuple[int, bool, list[_Lay]] | None = None
+        self.bridges: tuple[int, bool, tuple[_Lay, ...]] | None = None
         #: the station of each kind the board allows here (:func:`.stations.site`)
         self.sites: dict[str, Piece | None] = {}
 
-    def lays(self, state: State) -> list[_Lay]:
+    def lays(self, state: State) -> tuple[_Lay, ...]:
         """The track pieces and connections (made on first use: a director without track
         dice asks a way for its station sites alone)."""
         if self._lays is None:
-            self._lays = _lays(state, self.end, self.via)
+            self._lays = tuple(_lays(state, self.end, self.via))
         return self._lays
 
     def site(self, state: State, kind: str) -> Piece | None:
@@ -200,7 +198,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     at = terrain(tile["type"], tile["rot"], r, c)
     if at == "water":
         return []  # crossed by a bridge only (:func:`_bridge_lays`)
-    ids = frozenset({state.mountains[pos]}) if at == "mountain" else frozenset()
+    ids = (state.mountains[pos],) if at == "mountain" else ()
     taken = frozenset({(r, c)})
     out: list[_Lay] = []
     for x in range(4):
@@ -211,12 +209,12 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
             out += _connections(state, end, via, x)
         elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
                 and continues(state, pos, tr, tc, taken, None, board):
-            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+            out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
                             ("straight" if x == via else "curve",), ids))
     return out
 
 
-def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> list[_Lay]:
+def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> tuple[_Lay, ...]:
     """The bridges of at most ``max_dice`` dice: a way keeps those of the most dice asked so
     far and whether that search was cut by its bound.  Fewer dice take the same bridges in
     the same order, less the longer ones (a die per exit: :func:`.bridge.bridge_paths`);
@@ -228,21 +226,21 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
         if max_dice == most or (max_dice > most and complete):
             return lays
         if max_dice < most:
-            return [lay for lay in lays if len(lay.args["exits"]) <= max_dice]
-    lays = []
+            return tuple(lay for lay in lays if len(lay[1]["exits"]) <= max_dice)
     if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
-        way.bridges = (max_dice, True, lays)  # most tiles have no lake: no bridge with any dice
-        return lays
+        way.bridges = (max_dice, True, ())  # most tiles have no lake: no bridge with any dice
+        return ()
+    found: list[_Lay] = []
     cut: list[bool] = []
     for exits in bridge_paths(state, end, via, max_dice, cut):
         try:
             pieces = build_bridge(state, end, via, exits)
         except IllegalMove:
             continue
-        lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
-                         tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
-    way.bridges = (max_dice, not cut, lays)
-    return lays
+        found.append(_lay("BuildBridge", {"end": end, "via": via, "exits": tuple(exits)},
+                          tuple(p.kind for p in pieces), mountains_of(state, pieces)))
+    way.bridges = (max_dice, not cut, tuple(found))
+    return way.bridges[2]
 
 
 def _track(state: State, seat: str) -> list[Command]:
@@ -270,25 +268,28 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     screen = state.screen[seat]
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
-    for lay in way.lays(state):
-        used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+    for type_, lay_args, ids, into_water, straights, curves in way.lays(state):
+        used = max(0, straights - straight) + max(0, curves - curve)
         if used > question:
             continue
-        cost = len(lay.ids - paid) * surcharge if lay.ids else 0
+        cost = 0
+        for mountain in ids:  # none or one (the mountains of a lay: no set made per lay)
+            if mountain not in paid:
+                cost += surcharge
         for k in range(min(cost, screen) + 1):
             if cost - k > question - used:
                 continue
-            args = {**lay.args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay.args)
-            command = Command(lay.type, seat, args)
-            if not lay.into_water or _accepted(state, command):
+            args = {**lay_args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay_args)
+            command = Command(type_, seat, args)
+            if not into_water or _accepted(state, command):
                 out.append(command)
     if bridge_dice:
-        for lay in _bridge_lays(state, way, end, via, bridge_dice):
-            used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+        for _, lay_args, ids, _, straights, curves in _bridge_lays(state, way, end, via, bridge_dice):
+            used = max(0, straights - straight) + max(0, curves - curve)
             if used > question or screen + question - used < RULES["bridge_surcharge"]:
                 continue  # too few dice for its pieces and surcharge (as ``_affordable``)
-            cost = len(lay.ids - paid) * surcharge + RULES["bridge_surcharge"]
-            out += [Command("BuildBridge", seat, {**lay.args, "exits": list(lay.args["exits"]),
+            cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
+            out += [Command("BuildBridge", seat, {**lay_args, "exits": list(lay_args["exits"]),
                                                   "pay": {"screen": k, "question": cost - k}})
                     for k in range(min(cost, screen) + 1) if cost - k <= question - used]
 
@@ -311,7 +312,7 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     er, ec = entry_field(r, c, x)
     edge_kind = "straight" if x == via else "curve"
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
-    ids = frozenset({state.mountains[pos]}) if crossing == "mountain" else frozenset()
+    ids = (state.mountains[pos],) if crossing == "mountain" else ()
     out = []
     for tile, rot in fitting(state, target):
         if terrain(tile, rot, er, ec) == crossing:
@@ -320,9 +321,9 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
                 into_water = first_die(tile, rot, er, ec, x, onward, sides)
                 if into_water is None:
                     continue
-                out.append(_Lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                out.append(_lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
                                                 "onward": onward},
-                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water=into_water))
+                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water))
     return out
 
 
