@@ -46,19 +46,34 @@ def _listing(state: State) -> list[Command]:
         out.append(_command("TakeIncome", seat))
     if not state.turn["rolled"]:
         rolls = _rolls(seat, state.screen[seat], front["question"])
-        out += [c for c in rolls if roll_keeps_bridges(state, seat, c.args["screen"], c.args["question"])] \
-            if owes else rolls
+        if owes:
+            for c in rolls:
+                if roll_keeps_bridges(state, seat, c.args["screen"], c.args["question"]):
+                    out.append(c)
+        else:
+            out += rolls
     if front["question"]:
-        out += [_command("TurnDie", seat, ("face", f)) for f in ("straight", "curve", "share")]
+        for f in ("straight", "curve", "share"):
+            out.append(_command("TurnDie", seat, ("face", f)))
     out += _shares(state, seat)
     out += _track(state, seat)
     out += _stations(state, seat)
     if state.front_total(seat) > RULES["front_limit"]:
-        out += [_command("ReturnDie", seat, ("face", f)) for f in FACES if front[f]]
+        for f in FACES:
+            if front[f]:
+                out.append(_command("ReturnDie", seat, ("face", f)))
     if owes:  # only moves that keep the dice for the bridge
-        out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
+        kept: list[Command] = []
+        for c in out:
+            if c.type == "Roll" or _accepted(state, c):
+                kept.append(c)
+        return kept
     return out
 
+
+# No comprehension in the listing's functions reads their locals: Python 3.11 makes every local
+# a comprehension reads a cell of the enclosing function, read and written the slow way at
+# every use (the listing's loops over a way's lays among them), and builds a closure per call.
 
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
@@ -92,7 +107,11 @@ def _accepted(state: State, command: Command) -> bool:
 
 def _shares(state: State, seat: str) -> list[Command]:
     out: list[Command] = []
-    dice = [d for d in ("share", "question") if state.front[seat][d]]
+    front = state.front[seat]
+    dice = []
+    for d in ("share", "question"):
+        if front[d]:
+            dice.append(d)
     if not dice:
         return out
     from_directors = may_buy_from_directors(state)  # asked once, not per die and company
@@ -226,7 +245,11 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
         if max_dice == most or (max_dice > most and complete):
             return lays
         if max_dice < most:
-            return tuple(lay for lay in lays if len(lay[1]["exits"]) <= max_dice)
+            fewer: list[_Lay] = []
+            for lay in lays:
+                if len(lay[1]["exits"]) <= max_dice:
+                    fewer.append(lay)
+            return tuple(fewer)
     if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
         way.bridges = (max_dice, True, ())  # most tiles have no lake: no bridge with any dice
         return ()
@@ -289,9 +312,10 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             if used > question or screen + question - used < RULES["bridge_surcharge"]:
                 continue  # too few dice for its pieces and surcharge (as ``_affordable``)
             cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
-            out += [Command("BuildBridge", seat, {**lay_args, "exits": list(lay_args["exits"]),
-                                                  "pay": {"screen": k, "question": cost - k}})
-                    for k in range(min(cost, screen) + 1) if cost - k <= question - used]
+            for k in range(min(cost, screen) + 1):
+                if cost - k <= question - used:
+                    out.append(Command("BuildBridge", seat, {**lay_args, "exits": list(lay_args["exits"]),
+                                                             "pay": {"screen": k, "question": cost - k}}))
 
 
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
@@ -349,9 +373,11 @@ def _stations(state: State, seat: str) -> list[Command]:
             if cost > dice:
                 continue
             if ways is None:
-                ways = [(end, via, _way(state, end, via, True) if keyed else None)
-                        for end, e in state.ends.items() if not has_station_on(state, company, e["pos"])
-                        for via in e["dirs"]]
+                ways = []
+                for end, e in state.ends.items():
+                    if not has_station_on(state, company, e["pos"]):
+                        for via in e["dirs"]:
+                            ways.append((end, via, _way(state, end, via, True) if keyed else None))
             for end, via, way in ways:
                 piece = way.site(state, kind) if way is not None else site(state, end, via, kind)
                 if piece is None:
