@@ -89,7 +89,7 @@ def connect(state: State, end: Any, via: Any, exit_: Any, tile: Any, rot: Any, o
     return Connection([edge, first], pos, tile, rot, mountain, released, returned)
 
 
-def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, sides: frozenset[int]) -> bool | None:
+def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, sides: tuple[int, ...]) -> bool | None:
     """The first die on a new tile entered on field (r, c) moving ``exit_``, leaving towards
     ``onward``, with the new tile open on ``sides``: None when :func:`connect` refuses it
     (back, off the tile, into a lake no bridge crosses from there, a dead end), else whether
@@ -101,7 +101,7 @@ def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, side
 
 @cache
 def _first_die(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_: int, onward: int,
-               sides: frozenset[int]) -> bool | None:
+               sides: tuple[int, ...]) -> bool | None:
     if onward == opposite(exit_):
         return None
     tr, tc = r + DELTA[onward][0], c + DELTA[onward][1]
@@ -113,7 +113,7 @@ def _first_die(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_
 
 
 def _bridge_possible(state: State | None, pos: str, tile: str, rot: int, first: tuple[int, int],
-                     water: tuple[int, int], step: int, sides: frozenset[int]) -> bool:
+                     water: tuple[int, int], step: int, sides: tuple[int, ...]) -> bool:
     """Is there a way across the lake from the new tile's first die to free land that goes on?"""
     def ground_at(a: int, b: int) -> str:
         return terrain(tile, rot, a, b)
@@ -137,12 +137,12 @@ def _bridge_possible(state: State | None, pos: str, tile: str, rot: int, first: 
 #: tiles laid and the small tiles left, held here so that the identities stay theirs):
 #: ``evolve`` replaces those only when a tile is connected, so every state of one map shares
 #: them (as :func:`.track.open_sides`); only sealed states (:mod:`games.kit.memo`) are served.
-_NEW_SIDES: dict[tuple[int, int], tuple[object, object, dict[tuple[str, str, int], frozenset[int]]]] = {}
+_NEW_SIDES: dict[tuple[int, int], tuple[object, object, dict[tuple[str, str, int], tuple[int, ...]]]] = {}
 #: Maps remembered at most (the oldest go first).
 _NEW_SIDES_KEPT = 2048
 
 
-def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
+def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> tuple[int, ...]:
     """The sides a tile about to be laid at ``pos`` could connect on (one small tile fewer),
     memoised per map for sealed states."""
     if not sealed(state):
@@ -154,33 +154,35 @@ def new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int
     return sides
 
 
-def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> frozenset[int]:
+def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> tuple[int, ...]:
     """A neighbour position is open when a small tile left (one ``tile`` fewer) fits the map
-    there (:func:`fitting`) and also the new tile's side facing it."""
+    there (:func:`fitting`) and also the new tile's side facing it.  The open sides in order,
+    as a tuple of ints: the memos (and ``_first_die``'s keys) hold many, and the collector
+    untracks such tuples but walks every frozenset at each pass."""
     last = state.small_left[tile] <= 1
-    out = set()
+    out: list[int] = []
     for d in range(4):
         target = neighbour_pos(pos, d)
         if target in state.tiles:
             continue
         facing, back = side(tile, rot, d), opposite(d)
         if any(side(t, q, back) & facing for t, q in fitting(state, target) if not (last and t == tile)):
-            out.add(d)
-    return frozenset(out)
+            out.append(d)
+    return tuple(out)
 
 
 #: The small tiles (type and rotation) that fit the map at a position, per map (as
 #: :func:`.track.open_sides`): every edge field facing the position and every new tile
 #: next to it asks.
-_FITTING: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, int]]]]] = {}
+_FITTING: dict[tuple[int, int], tuple[object, object, dict[str, tuple[tuple[str, int], ...]]]] = {}
 _FITTING_KEPT = 2048
 
 
-def fitting(state: State, target: str) -> list[tuple[str, int]]:
+def fitting(state: State, target: str) -> tuple[tuple[str, int], ...]:
     """(tile, rotation) of each small tile left that fits the map at ``target``, in the
     order of the tile types and rotations (memoised per map for sealed states)."""
     cache = per_map(state, _FITTING, _FITTING_KEPT) if sealed(state) else {}
     hit = cache.get(target)
     if hit is None:
-        hit = cache[target] = list(fitting_at(state.tiles, state.small_left, target))
+        hit = cache[target] = fitting_at(state.tiles, state.small_left, target)
     return hit

@@ -9,6 +9,7 @@ two); the property tests send every listed command through ``decide``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -45,19 +46,34 @@ def _listing(state: State) -> list[Command]:
         out.append(_command("TakeIncome", seat))
     if not state.turn["rolled"]:
         rolls = _rolls(seat, state.screen[seat], front["question"])
-        out += [c for c in rolls if roll_keeps_bridges(state, seat, c.args["screen"], c.args["question"])] \
-            if owes else rolls
+        if owes:
+            for c in rolls:
+                if roll_keeps_bridges(state, seat, c.args["screen"], c.args["question"]):
+                    out.append(c)
+        else:
+            out += rolls
     if front["question"]:
-        out += [_command("TurnDie", seat, ("face", f)) for f in ("straight", "curve", "share")]
+        for f in ("straight", "curve", "share"):
+            out.append(_command("TurnDie", seat, ("face", f)))
     out += _shares(state, seat)
     out += _track(state, seat)
     out += _stations(state, seat)
     if state.front_total(seat) > RULES["front_limit"]:
-        out += [_command("ReturnDie", seat, ("face", f)) for f in FACES if front[f]]
+        for f in FACES:
+            if front[f]:
+                out.append(_command("ReturnDie", seat, ("face", f)))
     if owes:  # only moves that keep the dice for the bridge
-        out = [c for c in out if c.type == "Roll" or _accepted(state, c)]
+        kept: list[Command] = []
+        for c in out:
+            if c.type == "Roll" or _accepted(state, c):
+                kept.append(c)
+        return kept
     return out
 
+
+# No comprehension in the listing's functions reads their locals: Python 3.11 makes every local
+# a comprehension reads a cell of the enclosing function, read and written the slow way at
+# every use (the listing's loops over a way's lays among them), and builds a closure per call.
 
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
@@ -91,7 +107,11 @@ def _accepted(state: State, command: Command) -> bool:
 
 def _shares(state: State, seat: str) -> list[Command]:
     out: list[Command] = []
-    dice = [d for d in ("share", "question") if state.front[seat][d]]
+    front = state.front[seat]
+    dice = []
+    for d in ("share", "question"):
+        if front[d]:
+            dice.append(d)
     if not dice:
         return out
     from_directors = may_buy_from_directors(state)  # asked once, not per die and company
@@ -106,22 +126,19 @@ def _shares(state: State, seat: str) -> list[Command]:
     return out
 
 
-class _Lay:
-    """A track command as the board allows it, before dice and payment: its type and
-    arguments, the kinds of its pieces, the mountains they cross, whether it owes the
-    bridge surcharge and whether it leaves the line pointing into a lake.  A plain slotted
-    class, not a frozen dataclass: a connection lists dozens, and the frozen ``__init__``
-    sets each field through ``object.__setattr__``.  Nobody changes one once made."""
+#: A track command as the board allows it, before dice and payment: its type, its
+#: arguments, the mountains its pieces cross, whether it leaves the line pointing into a
+#: lake, and its straight and curve pieces (a matching face each, else a '?').  A plain
+#: tuple of values that hold no objects (the arguments' dict holds none either): the
+#: ways kept in ``_WAYS`` hold thousands, and the collector untracks such tuples and dicts,
+#: so its older-generation passes do not walk them (a slotted class and a frozenset of
+#: mountains per lay were a third of the objects the module's memos held for it).
+_Lay = tuple[str, dict[str, Any], tuple[str, ...], bool, int, int]
 
-    __slots__ = ("type", "args", "kinds", "ids", "bridge", "into_water", "straights", "curves")
 
-    def __init__(self, type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: frozenset[str],
-                 bridge: bool = False, into_water: bool = False) -> None:
-        self.type, self.args, self.kinds, self.ids = type_, args, kinds, ids
-        self.bridge, self.into_water = bridge, into_water
-        #: the straight and curve pieces among ``kinds`` (a matching face each, else a '?')
-        self.straights = kinds.count("straight")
-        self.curves = kinds.count("curve")
+def _lay(type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: Iterable[str],
+         into_water: bool = False) -> _Lay:
+    return type_, args, tuple(ids), into_water, kinds.count("straight"), kinds.count("curve")
 
 
 class _Way:
@@ -133,32 +150,23 @@ class _Way:
     computed per end and board, and serves every roll, share, turned die and income on it
     and every piece laid at the other end of the line on another tile."""
 
-    __slots__ = ("objects", "end", "via", "_lays", "bridges", "sites", "commands", "_wet")
+    __slots__ = ("objects", "end", "via", "_lays", "bridges", "sites")
 
     def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.end, self.via = end, via
-        self._lays: list[_Lay] | None = None
-        self._wet = False
+        self._lays: tuple[_Lay, ...] | None = None
         #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
-        self.bridges: tuple[int, bool, list[_Lay]] | None = None
-        #: a seat's commands here by what they depend on besides the board (``_way_commands``)
-        self.commands: dict[tuple[object, ...], tuple[Command, ...]] = {}
+        self.bridges: tuple[int, bool, tuple[_Lay, ...]] | None = None
         #: the station of each kind the board allows here (:func:`.stations.site`)
         self.sites: dict[str, Piece | None] = {}
 
-    def lays(self, state: State) -> list[_Lay]:
+    def lays(self, state: State) -> tuple[_Lay, ...]:
         """The track pieces and connections (made on first use: a director without track
         dice asks a way for its station sites alone)."""
         if self._lays is None:
-            self._lays = _lays(state, self.end, self.via)
-            self._wet = any(lay.into_water for lay in self._lays)
+            self._lays = tuple(_lays(state, self.end, self.via))
         return self._lays
-
-    def wet(self, state: State) -> bool:
-        """Whether a lay leaves the line pointing into a lake (its command is checked by ``decide``)."""
-        self.lays(state)
-        return self._wet
 
     def site(self, state: State, kind: str) -> Piece | None:
         if kind not in self.sites:
@@ -209,7 +217,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     at = terrain(tile["type"], tile["rot"], r, c)
     if at == "water":
         return []  # crossed by a bridge only (:func:`_bridge_lays`)
-    ids = frozenset({state.mountains[pos]}) if at == "mountain" else frozenset()
+    ids = (state.mountains[pos],) if at == "mountain" else ()
     taken = frozenset({(r, c)})
     out: list[_Lay] = []
     for x in range(4):
@@ -220,12 +228,12 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
             out += _connections(state, end, via, x)
         elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
                 and continues(state, pos, tr, tc, taken, None, board):
-            out.append(_Lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+            out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
                             ("straight" if x == via else "curve",), ids))
     return out
 
 
-def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> list[_Lay]:
+def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> tuple[_Lay, ...]:
     """The bridges of at most ``max_dice`` dice: a way keeps those of the most dice asked so
     far and whether that search was cut by its bound.  Fewer dice take the same bridges in
     the same order, less the longer ones (a die per exit: :func:`.bridge.bridge_paths`);
@@ -237,21 +245,25 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
         if max_dice == most or (max_dice > most and complete):
             return lays
         if max_dice < most:
-            return [lay for lay in lays if len(lay.args["exits"]) <= max_dice]
-    lays = []
+            fewer: list[_Lay] = []
+            for lay in lays:
+                if len(lay[1]["exits"]) <= max_dice:
+                    fewer.append(lay)
+            return tuple(fewer)
     if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
-        way.bridges = (max_dice, True, lays)  # most tiles have no lake: no bridge with any dice
-        return lays
+        way.bridges = (max_dice, True, ())  # most tiles have no lake: no bridge with any dice
+        return ()
+    found: list[_Lay] = []
     cut: list[bool] = []
     for exits in bridge_paths(state, end, via, max_dice, cut):
         try:
             pieces = build_bridge(state, end, via, exits)
         except IllegalMove:
             continue
-        lays.append(_Lay("BuildBridge", {"end": end, "via": via, "exits": exits},
-                         tuple(p.kind for p in pieces), frozenset(mountains_of(state, pieces)), True))
-    way.bridges = (max_dice, not cut, lays)
-    return lays
+        found.append(_lay("BuildBridge", {"end": end, "via": via, "exits": tuple(exits)},
+                          tuple(p.kind for p in pieces), mountains_of(state, pieces)))
+    way.bridges = (max_dice, not cut, tuple(found))
+    return way.bridges[2]
 
 
 def _track(state: State, seat: str) -> list[Command]:
@@ -262,30 +274,11 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
-    screen = min(state.screen[seat], _MOST_SURCHARGE)
-    paid = tuple(state.turn["mountains"])
     keyed = sealed(state)
     for end, e in state.ends.items():
         for via in e["dirs"]:
-            way = _way(state, end, via, keyed)
-            if not keyed or way.wet(state):
-                _way_commands(state, seat, way, end, via, bridge_dice, out)
-                continue
-            # The commands depend on the board (the way) and on the seat's dice and mountains
-            # paid this turn alone: kept per way for the rolls, shares and laying at the other end.
-            key = (seat, front["straight"], front["curve"], front["question"], screen, paid, bridge_dice)
-            commands = way.commands.get(key)
-            if commands is None:
-                listed: list[Command] = []
-                _way_commands(state, seat, way, end, via, bridge_dice, listed)
-                commands = way.commands[key] = tuple(listed)
-            out += commands
+            _way_commands(state, seat, _way(state, end, via, keyed), end, via, bridge_dice, out)
     return out
-
-
-#: The most a lay's surcharge takes from behind the screen (two mountains on a connection, a
-#: bridge's two dice and its mountain): more dice behind the screen list the same payments.
-_MOST_SURCHARGE = 2 * RULES["mountain_surcharge"] + RULES["bridge_surcharge"]
 
 
 def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge_dice: int,
@@ -298,27 +291,31 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     screen = state.screen[seat]
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
-    for lay in way.lays(state):
-        used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+    for type_, lay_args, ids, into_water, straights, curves in way.lays(state):
+        used = max(0, straights - straight) + max(0, curves - curve)
         if used > question:
             continue
-        cost = len(lay.ids - paid) * surcharge if lay.ids else 0
+        cost = 0
+        for mountain in ids:  # none or one (the mountains of a lay: no set made per lay)
+            if mountain not in paid:
+                cost += surcharge
         for k in range(min(cost, screen) + 1):
             if cost - k > question - used:
                 continue
-            args = {**lay.args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay.args)
-            command = Command(lay.type, seat, args)
-            if not lay.into_water or _accepted(state, command):
+            args = {**lay_args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay_args)
+            command = Command(type_, seat, args)
+            if not into_water or _accepted(state, command):
                 out.append(command)
     if bridge_dice:
-        for lay in _bridge_lays(state, way, end, via, bridge_dice):
-            used = max(0, lay.straights - straight) + max(0, lay.curves - curve)
+        for _, lay_args, ids, _, straights, curves in _bridge_lays(state, way, end, via, bridge_dice):
+            used = max(0, straights - straight) + max(0, curves - curve)
             if used > question or screen + question - used < RULES["bridge_surcharge"]:
                 continue  # too few dice for its pieces and surcharge (as ``_affordable``)
-            cost = len(lay.ids - paid) * surcharge + RULES["bridge_surcharge"]
-            out += [Command("BuildBridge", seat, {**lay.args, "exits": list(lay.args["exits"]),
-                                                  "pay": {"screen": k, "question": cost - k}})
-                    for k in range(min(cost, screen) + 1) if cost - k <= question - used]
+            cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
+            for k in range(min(cost, screen) + 1):
+                if cost - k <= question - used:
+                    out.append(Command("BuildBridge", seat, {**lay_args, "exits": list(lay_args["exits"]),
+                                                             "pay": {"screen": k, "question": cost - k}}))
 
 
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
@@ -339,7 +336,7 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     er, ec = entry_field(r, c, x)
     edge_kind = "straight" if x == via else "curve"
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
-    ids = frozenset({state.mountains[pos]}) if crossing == "mountain" else frozenset()
+    ids = (state.mountains[pos],) if crossing == "mountain" else ()
     out = []
     for tile, rot in fitting(state, target):
         if terrain(tile, rot, er, ec) == crossing:
@@ -348,9 +345,9 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
                 into_water = first_die(tile, rot, er, ec, x, onward, sides)
                 if into_water is None:
                     continue
-                out.append(_Lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                out.append(_lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
                                                 "onward": onward},
-                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water=into_water))
+                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water))
     return out
 
 
@@ -376,9 +373,11 @@ def _stations(state: State, seat: str) -> list[Command]:
             if cost > dice:
                 continue
             if ways is None:
-                ways = [(end, via, _way(state, end, via, True) if keyed else None)
-                        for end, e in state.ends.items() if not has_station_on(state, company, e["pos"])
-                        for via in e["dirs"]]
+                ways = []
+                for end, e in state.ends.items():
+                    if not has_station_on(state, company, e["pos"]):
+                        for via in e["dirs"]:
+                            ways.append((end, via, _way(state, end, via, True) if keyed else None))
             for end, via, way in ways:
                 piece = way.site(state, kind) if way is not None else site(state, end, via, kind)
                 if piece is None:

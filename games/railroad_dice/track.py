@@ -76,7 +76,7 @@ def can_connect(state: State, pos: str, d: int) -> bool:
 #: those two only when a tile is connected and shares them between states otherwise, so one
 #: search serves every state of the same map; only sealed states (:mod:`games.kit.memo`:
 #: never changed once ``evolve`` made them) are served from here.
-_MAP_SIDES: dict[tuple[int, int], tuple[object, object, dict[str, frozenset[int]]]] = {}
+_MAP_SIDES: dict[tuple[int, int], tuple[object, object, dict[str, tuple[int, ...]]]] = {}
 #: Maps remembered at most (a long search meets many; the oldest go first).
 _MAP_SIDES_KEPT = 2048
 
@@ -96,19 +96,20 @@ def per_map(state: State, memos: dict[tuple[int, int], tuple[object, object, dic
     return hit[2]
 
 
-def open_sides(state: State, pos: str) -> frozenset[int]:
-    """Sides of the tile at ``pos`` where a new tile could still be connected (memoised per
-    map for sealed states)."""
+def open_sides(state: State, pos: str) -> tuple[int, ...]:
+    """Sides of the tile at ``pos`` where a new tile could still be connected, in order
+    (memoised per map for sealed states; a tuple of ints, which the collector untracks,
+    not a frozenset, which it walks at every pass over the memos)."""
     if not sealed(state):
-        return frozenset(d for d in range(4) if can_connect(state, pos, d))
+        return tuple(d for d in range(4) if can_connect(state, pos, d))
     cache = per_map(state, _MAP_SIDES, _MAP_SIDES_KEPT)
     if pos not in cache:
-        cache[pos] = frozenset(d for d in range(4) if can_connect(state, pos, d))
+        cache[pos] = tuple(d for d in range(4) if can_connect(state, pos, d))
     return cache[pos]
 
 
 def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int, int]],
-              sides: frozenset[int] | None = None, board: dict[str, Any] | None = None) -> bool:
+              sides: tuple[int, ...] | None = None, board: dict[str, Any] | None = None) -> bool:
     """No dead end: from free field (r, c) the free fields reach an edge where a tile
     could still be connected (or no tile can be connected from here at all).
 

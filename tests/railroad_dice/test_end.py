@@ -40,7 +40,7 @@ def test_text_end_b_when_small_tiles_are_left_but_none_can_be_laid_any_more():
     left, but neither fits beside either end's tile: the game ends after this year."""
     s, events = run(boxed_in(), "p1", "ConnectTile", end="A", via=N, exit=N, tile="meadow", rot=0, onward=N)
     assert sum(s.small_left.values()) == 2  # not "used up": they cannot be laid
-    assert open_sides(s, "0,0") == open_sides(s, "0,-1") == frozenset()
+    assert open_sides(s, "0,0") == open_sides(s, "0,-1") == ()
     assert events[-1].type == "EndTriggered" and events[-1].payload["reason"] == "b"
     assert s.end_trigger == "b" and s.bank_closed
 
@@ -50,7 +50,7 @@ def test_end_b_not_while_a_small_tile_still_fits_somewhere():
     one side only: a mountain-on-three-sides tile fits there, the game goes on."""
     s, events = run(boxed_in(without=("1,-2",)), "p1", "ConnectTile", end="A", via=N, exit=N, tile="meadow", rot=0,
                     onward=N)
-    assert open_sides(s, "0,-1") == frozenset({N})
+    assert open_sides(s, "0,-1") == (N,)
     assert [e.type for e in events] == ["TrackLaid"] and s.end_trigger is None
 
 
@@ -82,7 +82,7 @@ def test_text_end_c_when_the_line_cannot_go_on_at_either_end():
     tiles are left and A's tile has free sides, so this is (c), not (b)."""
     s = both_ends_cornered()
     assert not end_can_continue(s, "A") and end_can_continue(s, "B")
-    assert open_sides(s, "-1,0") == frozenset() and open_sides(s, "0,0") == frozenset({N, E, S})
+    assert open_sides(s, "-1,0") == () and open_sides(s, "0,0") == (N, E, S)
     s, events = run(s, "p1", "PlaceTrack", end="B", via=E, exit=E)
     assert not end_can_continue(s, "A") and not end_can_continue(s, "B")
     assert sum(s.small_left.values()) > 0
