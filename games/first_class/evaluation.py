@@ -27,7 +27,6 @@ from games.contract import Command, Game
 from games.first_class import route, scoring, trains
 from games.first_class.data import RULES
 from games.first_class.state import MANDATORY, Pending, Player, State, replace
-from games.kit.memo import sealed
 
 #: Share of the cars beyond a conductor counted per later scoring (a conductor step still has to reach them).
 BEYOND_CONDUCTOR = 0.45
@@ -292,10 +291,13 @@ def _player_value(state: State, seat: str, p: Player) -> float:
 
 #: What :func:`_base_value` reads of a state beyond the player and ``left``.
 _BaseKey = tuple[int, int, int, tuple[int, ...]]
-#: :func:`_base_value` per player of a sealed state, by identity (the player held, so
-#: its id is not reused): a sub-move that changes only the open parts (leaving one
-#: out) or another seat keeps the player, and the bots value every sub-move of every
-#: candidate turn (issue 26: a player's value was asked again for 28 % of them).
+#: :func:`_base_value` per player, by identity (the player held, so its id is not
+#: reused), with what it read of the state besides the player (:data:`_BaseKey`): a
+#: sub-move that changes only the open parts (leaving one out) or another seat keeps the
+#: player, and the bots value every sub-move of every candidate turn (issue 26: a
+#: player's value was asked again for 28 % of them).  A player is never changed (only
+#: the state a decision folds into is changed in place, :func:`~games.first_class.state.set_working`,
+#: and its players are new ones), so any state's player may be kept, not only a sealed one's.
 _BASE: dict[int, tuple[Player, _BaseKey, float]] = {}
 #: Entries kept before :data:`_BASE` starts afresh (a search makes some 10,000 players; a
 #: hit is almost always a player of a position valued a few sub-moves before, and every
@@ -304,8 +306,7 @@ BASE_ENTRIES = 512
 
 
 def _base_value(state: State, p: Player, left: int) -> float:
-    """The player's value without the open parts of the turn, kept per player of a
-    sealed state (:mod:`games.kit.memo`'s rule: only states nobody changes any more)."""
+    """The player's value without the open parts of the turn, kept per player (see :data:`_BASE`)."""
     key = (left, state.round, len(state.constantinople), state.lok_tiles)
     hit = _BASE.get(id(p))
     if hit is not None and hit[0] is p and hit[1] == key:
@@ -318,10 +319,9 @@ def _base_value(state: State, p: Player, left: int) -> float:
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
              + _lok_value(state, shape, left))
-    if sealed(state):
-        if len(_BASE) >= BASE_ENTRIES:
-            _BASE.clear()
-        _BASE[id(p)] = (p, key, value)
+    if len(_BASE) >= BASE_ENTRIES:
+        _BASE.clear()
+    _BASE[id(p)] = (p, key, value)
     return value
 
 
