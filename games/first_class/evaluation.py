@@ -289,16 +289,19 @@ def _player_value(state: State, seat: str, p: Player) -> float:
     return value
 
 
-#: What :func:`_base_value` reads of a state beyond the player and ``left``.
-_BaseKey = tuple[int, int, int, tuple[int, ...]]
+#: A :data:`_BASE` entry: the player, what :func:`_base_value` read of the state besides
+#: it (``left``, the round, the Constantinople places taken, the LOK tiles), the value;
+#: one flat tuple (a key tuple inside was built per call, and one more object for the
+#: cyclic collector per entry).
+_BaseEntry = tuple[Player, int, int, int, tuple[int, ...], float]
 #: :func:`_base_value` per player, by identity (the player held, so its id is not
-#: reused), with what it read of the state besides the player (:data:`_BaseKey`): a
+#: reused), with what it read of the state besides the player (:data:`_BaseEntry`): a
 #: sub-move that changes only the open parts (leaving one out) or another seat keeps the
 #: player, and the bots value every sub-move of every candidate turn (issue 26: a
 #: player's value was asked again for 28 % of them).  A player is never changed (only
 #: the state a decision folds into is changed in place, :func:`~games.first_class.state.set_working`,
 #: and its players are new ones), so any state's player may be kept, not only a sealed one's.
-_BASE: dict[int, tuple[Player, _BaseKey, float]] = {}
+_BASE: dict[int, _BaseEntry] = {}
 #: Entries kept before :data:`_BASE` starts afresh (a search makes some 10,000 players; a
 #: hit is almost always a player of a position valued a few sub-moves before, and every
 #: entry held is one more object for the cyclic collector: see :data:`TRAINS_ENTRIES`).
@@ -307,10 +310,10 @@ BASE_ENTRIES = 512
 
 def _base_value(state: State, p: Player, left: int) -> float:
     """The player's value without the open parts of the turn, kept per player (see :data:`_BASE`)."""
-    key = (left, state.round, len(state.constantinople), state.lok_tiles)
     hit = _BASE.get(id(p))
-    if hit is not None and hit[0] is p and hit[1] == key:
-        return hit[2]
+    if hit is not None and hit[0] is p and hit[1] == left and hit[2] == state.round \
+            and hit[3] == len(state.constantinople) and hit[4] == state.lok_tiles:
+        return hit[5]
     (now, beyond, levels), shape = _trains_of(p)
     rounds_left = max(0, RULES.rounds - state.round)
     end = _end_cards(p, rounds_left)
@@ -321,7 +324,7 @@ def _base_value(state: State, p: Player, left: int) -> float:
              + _lok_value(state, shape, left))
     if len(_BASE) >= BASE_ENTRIES:
         _BASE.clear()
-    _BASE[id(p)] = (p, key, value)
+    _BASE[id(p)] = (p, left, state.round, len(state.constantinople), state.lok_tiles, value)
     return value
 
 
