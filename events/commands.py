@@ -136,6 +136,8 @@ class OpenActionsRefusal(IllegalMove):
 def _confirm(p: Projection, command: Command) -> list[Event]:
     if p.turn_seat != command.seat or not p.tail:
         raise IllegalMove("platform.nothing_to_confirm", "you have no open turn to confirm")
+    if not has_mandatory_open(p, command.seat):  # the game's quick answer: no actions built per confirm
+        return [Event(TURN_CONFIRMED, {"seat": command.seat})]
     missing = [Description(a.key, a.params) for a in p.game.open_actions(p.live, command.seat) if a.mandatory]
     if missing:
         # In words, not keys: "still open: rr.open.steps" told a person nothing.

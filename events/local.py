@@ -153,6 +153,18 @@ class LocalTable:
         table._listed = self._listed
         return table
 
+    def keep_peeks(self, commands: Sequence[Command]) -> None:
+        """Forget what :meth:`peek` decided but for ``commands`` (a search node keeps its
+        table for the first commands it completes later: the peeks of all the others
+        stayed alive, states and events, for the cyclic collector to walk)."""
+        peeked = self._peeked
+        kept = {}
+        for command in commands:
+            entry = peeked.get(id(command))
+            if entry is not None:
+                kept[id(command)] = entry
+        self._peeked = kept
+
     @classmethod
     def from_projection(cls, projection: Projection) -> LocalTable:
         """A table continuing from ``projection`` (e.g. a bot's determinized view);

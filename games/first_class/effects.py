@@ -17,7 +17,6 @@ from typing import Any
 
 from games.contract import Event
 from games.kit import Decision
-from games.kit.memo import seal
 
 from . import coins, route, trains
 from .data import RULES, Effect
@@ -41,10 +40,10 @@ def begin(state: State, rng: random.Random | None = None) -> Builder:
 class Folding(Decision[State]):
     """The builder ``decide`` uses: one copy of the state per command, not one per event.
 
-    The first event that changes the state makes a copy (``evolve``'s handler, unsealed);
+    The first event that changes the state makes a copy (``evolve``'s handler);
     the later ones change that copy in place (:func:`~games.first_class.state.set_working`),
     which only this builder holds (``decide``'s rules read :attr:`state` between events,
-    never keep an earlier one of its copies); :meth:`finish` seals it once.  Issue 26:
+    never keep an earlier one of its copies).  Issue 26:
     a taken card folds two to four events, and each made and sealed a whole state."""
 
     __slots__ = ("_own",)
@@ -74,8 +73,8 @@ class Folding(Decision[State]):
         return event
 
     def finish(self) -> State:
-        """The state after the events, a plain sealed state like ``evolve``'s."""
-        return seal(self.state) if self.events else self.state
+        """The state after the events, a plain state like ``evolve``'s."""
+        return self.state
 
 
 #: ``HANDLERS.get`` bound once (an imported dict's method looked up per event otherwise).

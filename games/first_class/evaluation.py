@@ -27,7 +27,6 @@ from games.contract import Command, Game
 from games.first_class import route, scoring, trains
 from games.first_class.data import RULES
 from games.first_class.state import MANDATORY, Pending, Player, State, replace
-from games.kit.memo import sealed
 
 #: Share of the cars beyond a conductor counted per later scoring (a conductor step still has to reach them).
 BEYOND_CONDUCTOR = 0.45
@@ -159,8 +158,12 @@ _Shape = tuple[tuple[int | None, int, int], ...]
 #: player's trains as they were (issue 26: 60 % of the players :func:`_base_value` valued
 #: afresh had the trains and conductors of one valued before).
 _TRAINS: dict[int, tuple[tuple[Any, ...], tuple[int, ...], tuple[int, int, int], _Shape]] = {}
-#: Entries kept before :data:`_TRAINS` starts afresh.
-TRAINS_ENTRIES = 20_000
+#: Entries kept before :data:`_TRAINS` starts afresh: few, because what the memo holds
+#: stays alive for the cyclic collector (issue 26, seventh round: with 20,000 entries a
+#: search's young collections were driven by the memos' growth, 51 per 4 x 20 search
+#: against 34 with 512, for 2 % more players valued afresh; a hit is a player of a
+#: position valued a few sub-moves before).
+TRAINS_ENTRIES = 512
 
 
 def _trains_of(p: Player) -> tuple[tuple[int, int, int], _Shape]:
@@ -218,8 +221,31 @@ def _conductor_gain(state: State, p: Player, t: int, steps: int, left: int) -> f
     return gain
 
 
+#: :func:`_upgrade_gain` per trains tuple, by identity: (the trains, the conductors, the
+#: supply, ``left``, the gain), the tuple and the supply held (so their ids are not
+#: reused; a supply is never changed, ``evolve`` copies it): an open upgrade is valued
+#: for every sub-move of a turn, most of which leave the trains and the supply as they
+#: were (issue 26, seventh round: 288 different of 695 asked in a 4 x 20 search).
+_UPGRADES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], dict[str, int], int, float]] = {}
+
+
 def _upgrade_gain(state: State, p: Player, left: int) -> float:
-    """The best single upgrade: its levels where it stands (up to the conductor or beyond) and in ``LEVEL_SUM``."""
+    """The best single upgrade: its levels where it stands (up to the conductor or beyond)
+    and in ``LEVEL_SUM``; kept per trains tuple (:data:`_UPGRADES`)."""
+    p_trains, supply = p.trains, state.supply
+    hit = _UPGRADES.get(id(p_trains))
+    if hit is not None and hit[0] is p_trains and hit[2] is supply and hit[3] == left \
+            and hit[1] == p.conductors:
+        return hit[4]
+    best = _best_upgrade(state, p, left)
+    if len(_UPGRADES) >= TRAINS_ENTRIES:
+        _UPGRADES.clear()
+    _UPGRADES[id(p_trains)] = (p_trains, p.conductors, supply, left, best)
+    return best
+
+
+def _best_upgrade(state: State, p: Player, left: int) -> float:
+    """:func:`_upgrade_gain` computed."""
     best = 0.0
     for train, conductor in zip(p.trains, p.conductors, strict=True):
         for i in trains.upgradable(train, state.supply):
@@ -286,24 +312,31 @@ def _player_value(state: State, seat: str, p: Player) -> float:
     return value
 
 
-#: What :func:`_base_value` reads of a state beyond the player and ``left``.
-_BaseKey = tuple[int, int, int, tuple[int, ...]]
-#: :func:`_base_value` per player of a sealed state, by identity (the player held, so
-#: its id is not reused): a sub-move that changes only the open parts (leaving one
-#: out) or another seat keeps the player, and the bots value every sub-move of every
-#: candidate turn (issue 26: a player's value was asked again for 28 % of them).
-_BASE: dict[int, tuple[Player, _BaseKey, float]] = {}
-#: Entries kept before :data:`_BASE` starts afresh (a search makes some 10,000 players).
-BASE_ENTRIES = 20_000
+#: A :data:`_BASE` entry: the player, what :func:`_base_value` read of the state besides
+#: it (``left``, the round, the Constantinople places taken, the LOK tiles), the value;
+#: one flat tuple (a key tuple inside was built per call, and one more object for the
+#: cyclic collector per entry).
+_BaseEntry = tuple[Player, int, int, int, tuple[int, ...], float]
+#: :func:`_base_value` per player, by identity (the player held, so its id is not
+#: reused), with what it read of the state besides the player (:data:`_BaseEntry`): a
+#: sub-move that changes only the open parts (leaving one out) or another seat keeps the
+#: player, and the bots value every sub-move of every candidate turn (issue 26: a
+#: player's value was asked again for 28 % of them).  A player is never changed (only
+#: the state a decision folds into is changed in place, :func:`~games.first_class.state.set_working`,
+#: and its players are new ones), so any state's player may be kept, not only a sealed one's.
+_BASE: dict[int, _BaseEntry] = {}
+#: Entries kept before :data:`_BASE` starts afresh (a search makes some 10,000 players; a
+#: hit is almost always a player of a position valued a few sub-moves before, and every
+#: entry held is one more object for the cyclic collector: see :data:`TRAINS_ENTRIES`).
+BASE_ENTRIES = 512
 
 
 def _base_value(state: State, p: Player, left: int) -> float:
-    """The player's value without the open parts of the turn, kept per player of a
-    sealed state (:mod:`games.kit.memo`'s rule: only states nobody changes any more)."""
-    key = (left, state.round, len(state.constantinople), state.lok_tiles)
+    """The player's value without the open parts of the turn, kept per player (see :data:`_BASE`)."""
     hit = _BASE.get(id(p))
-    if hit is not None and hit[0] is p and hit[1] == key:
-        return hit[2]
+    if hit is not None and hit[0] is p and hit[1] == left and hit[2] == state.round \
+            and hit[3] == len(state.constantinople) and hit[4] == state.lok_tiles:
+        return hit[5]
     (now, beyond, levels), shape = _trains_of(p)
     rounds_left = max(0, RULES.rounds - state.round)
     end = _end_cards(p, rounds_left)
@@ -312,10 +345,9 @@ def _base_value(state: State, p: Player, left: int) -> float:
              + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
              + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
              + _lok_value(state, shape, left))
-    if sealed(state):
-        if len(_BASE) >= BASE_ENTRIES:
-            _BASE.clear()
-        _BASE[id(p)] = (p, key, value)
+    if len(_BASE) >= BASE_ENTRIES:
+        _BASE.clear()
+    _BASE[id(p)] = (p, left, state.round, len(state.constantinople), state.lok_tiles, value)
     return value
 
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
-from games.kit.memo import seal
 
 from . import coins
 from .data import RULES
@@ -29,7 +28,11 @@ def on(event_type: str) -> Callable[[Handler], Handler]:
 
 
 def evolve(state: State, event: Event) -> State:
-    """The state after ``event``, sealed (:mod:`games.kit.memo`: nobody changes it any more).
+    """The state after ``event``.  Not sealed (:func:`games.kit.memo.seal`): First Class
+    keeps no :class:`~games.kit.memo.Memo` of its states, and its evaluation's memos are
+    keyed by players, which nobody changes (issue 26, seventh round: the weak reference
+    per state was one more object for the cyclic collector, and the registry of them grew
+    to 50,000 entries the collector walked).
 
     Each command's events are folded once on the bots' path: by ``decide``'s builder (each
     consequence is decided on the state the earlier events made), whose state a lookahead
@@ -38,7 +41,7 @@ def evolve(state: State, event: Event) -> State:
     fold gone, it hit for 4 % of the folds and was scanned for every one)."""
     handler = HANDLERS.get(event.type)
     # the payload as it is: handlers only read it (a copy per event was some 2 % of a search)
-    return seal(handler(state, event.payload)) if handler else state  # type: ignore[arg-type]
+    return handler(state, event.payload) if handler else state  # type: ignore[arg-type]
 
 
 def _find(state: State, p: dict[str, Any]) -> int:

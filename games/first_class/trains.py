@@ -76,8 +76,9 @@ def upgradable(train: Train, supply: dict[str, int]) -> list[int]:
 #: :func:`_upgrade_candidates` per train tuple, by identity (the tuple held, so its id is
 #: not reused): a player's trains stay the same tuples over most sub-moves.
 _CANDIDATES: dict[int, tuple[Train, tuple[tuple[int, str | None], ...]]] = {}
-#: Entries kept before :data:`_CANDIDATES` starts afresh.
-CANDIDATE_ENTRIES = 20_000
+#: Entries kept before :data:`_CANDIDATES` starts afresh (few: what a memo holds stays
+#: alive for the cyclic collector; see :data:`games.first_class.evaluation.TRAINS_ENTRIES`).
+CANDIDATE_ENTRIES = 512
 
 
 def _upgrade_candidates(train: Train) -> tuple[tuple[int, str | None], ...]:

@@ -119,9 +119,8 @@ def test_a_submit_makes_the_projection_its_envelopes_fold_to_one_by_one(seed):
 def test_a_decision_folds_into_one_copy_what_evolve_folds_event_by_event(seed):
     """``decide`` folds a command's later events into the copy its first one made
     (``effects.Folding``): the state is the one ``evolve`` gives event by event, a plain
-    sealed ``State``, and the state decided on is left as it was."""
+    ``State``, and the state decided on is left as it was."""
     from games.first_class.state import State
-    from games.kit.memo import sealed
 
     several = 0
     for table, _seat, command in _listed(seed, 200, confirm=False):
@@ -134,7 +133,7 @@ def test_a_decision_folds_into_one_copy_what_evolve_folds_event_by_event(seed):
         folded = p.live
         for event in events:
             folded = GAME.evolve(folded, event)
-        assert type(state) is State and sealed(state)
+        assert type(state) is State
         assert state == folded
         assert p.live.__dict__ == before
         several += len(events) > 1

@@ -468,6 +468,8 @@ class Search:
         table = node.table
         if not node.firsts:
             node.table = None  # its peeks are of no further use
+        elif table is not None:  # the peeks of this batch and the next only: few nodes widen further
+            table.keep_peeks(batch + node.firsts[:self.batch])
         start = len(node.candidates)
         node.candidates.extend(candidate_turns(node.p, node.mover, self.value_for(node.mover), self.rng,
                                                deadline=deadline, firsts=batch, table=table))
