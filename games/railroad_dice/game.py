@@ -10,6 +10,7 @@ from typing import Any
 
 from games.contract import SECRET, Event, IllegalMove, Status
 from games.kit import Capabilities, GameBase, codec, ranked
+from games.kit.memo import Memo, seal
 
 from .data import RULES
 from .decide import decide
@@ -17,7 +18,7 @@ from .evolve import evolve
 from .legal import legal_commands
 from .messages import MESSAGES, describe, describe_command
 from .optional import all_open_actions, has_mandatory
-from .state import Memo, State, seal
+from .state import State
 from .view import view
 
 
@@ -58,7 +59,7 @@ class RailroadDice(GameBase[State]):
                       barrier=True)]
 
     def load_state(self, data: Any) -> State:
-        """The snapshot's state, sealed as ``evolve`` seals its states (:func:`.state.seal`)."""
+        """The snapshot's state, sealed as ``evolve`` seals its states (:func:`games.kit.seal`)."""
         return seal(codec.load(State, data))
 
     def status(self, state: State) -> Status:
@@ -97,6 +98,6 @@ def _status_kept(event: Event) -> bool:
 
 _SUB_MOVES = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "TrackLaid", "StationBuilt",
                         "DieReturned", "BankBroken", "EndTriggered"})
-_STATUS: Memo[Status] = Memo(_status, _status_kept)
+_STATUS: Memo[State, Status] = Memo(_status, _status_kept)
 
 GAME = RailroadDice()

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
+from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
@@ -21,7 +22,7 @@ from .data import COMPANIES, FACES, RULES
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
-from .state import Memo, State, sealed
+from .state import State
 from .stations import has_station_on, site
 from .terrain import DELTA, entry_field, has_water, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
@@ -77,7 +78,7 @@ def _listing(state: State) -> list[Command]:
 
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
-_LISTED: Memo[list[Command]] = Memo(_listing)
+_LISTED: Memo[State, list[Command]] = Memo(_listing)
 
 
 @cache

@@ -8,11 +8,10 @@ views decide who sees them (:mod:`.view`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, Generic, TypeVar
+from typing import Any
 
-V = TypeVar("V")
+from games.kit.memo import Memo
 
 
 def _copy(value: Any) -> Any:
@@ -56,10 +55,10 @@ class State:
     end_trigger: str | None = None
     bank_closed: bool = False
     final: dict[str, Any] = field(default_factory=dict)
-    #: What was derived from this state once ``evolve`` sealed it (:class:`Memo`), by memo;
-    #: None while it is a working copy.  A cache, not state (:mod:`games.kit.memo`, rule 2):
-    #: never copied, dumped, loaded, pickled nor compared.
-    memos: dict[Memo[Any], Any] | None = field(default=None, compare=False, repr=False, metadata={"cache": True})
+    #: What was derived from this state once ``evolve`` sealed it (:class:`games.kit.Memo`
+    #: keeps its values here), by memo; None while it is a working copy.  A cache, not state
+    #: (:mod:`games.kit.memo`, rule 2): never copied, dumped, loaded, pickled nor compared.
+    memos: dict[Memo[Any, Any], Any] | None = field(default=None, compare=False, repr=False, metadata={"cache": True})
 
     @property
     def current(self) -> str | None:
@@ -102,62 +101,6 @@ class State:
 
 #: The fields that are state (the memos are not).
 _FIELDS = tuple(f.name for f in fields(State) if not f.metadata.get("cache"))
-
-
-def seal(state: State) -> State:
-    """Mark ``state`` final (``evolve`` and a loaded snapshot): nobody changes it from here,
-    so what is derived from it may be memoised on it."""
-    state.memos = {}
-    return state
-
-
-def sealed(state: State) -> bool:
-    return state.memos is not None
-
-
-class Memo(Generic[V]):
-    """``compute(state)`` once per sealed state, kept in the state's own ``memos`` (so it
-    dies with the state); a working copy is computed afresh every time.  The rule of
-    :class:`games.kit.Memo`, without its weak reference and callback per state and memo:
-    six memos made a sixth of the objects of a random game's sub-move, and their
-    callbacks ran when each state died."""
-
-    __slots__ = ("compute", "kept")
-
-    def __init__(self, compute: Callable[[State], V], kept: Callable[[Any], bool] | None = None) -> None:
-        self.compute = compute
-        #: whether an event leaves the value as it was (``evolve`` hands it on: :func:`hand_on`)
-        self.kept = kept
-        if kept is not None:
-            _HANDED_ON.append(self)
-
-    def __call__(self, state: State) -> V:
-        memos = state.memos
-        if memos is None:
-            return self.compute(state)
-        value = memos.get(self, _MISSING)
-        if value is _MISSING:
-            value = memos[self] = self.compute(state)
-        return value  # type: ignore[no-any-return]
-
-
-_MISSING: Any = object()
-#: The memos whose value an event may leave as it was.
-_HANDED_ON: list[Memo[Any]] = []
-
-
-def hand_on(before: State, after: State, event: Any) -> None:
-    """The values of ``before``'s memos that ``event`` leaves as they were, memoised for
-    ``after`` (sealed) too: most commands change the dice and leave the board, so the
-    ends into water and the status were computed again for nearly every sub-move."""
-    memos = before.memos
-    if not memos:
-        return
-    assert after.memos is not None
-    for memo in _HANDED_ON:
-        value = memos.get(memo, _MISSING)
-        if value is not _MISSING and memo.kept(event):  # type: ignore[misc]
-            after.memos[memo] = value
 
 
 def _one_level(value: Any) -> Any:
