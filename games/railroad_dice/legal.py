@@ -128,16 +128,17 @@ def _shares(state: State, seat: str) -> list[Command]:
 
 
 #: A track command as the board allows it, before dice and payment: its type, its
-#: arguments, the mountains its pieces cross, whether it leaves the line pointing into a
-#: lake, and its straight and curve pieces (a matching face each, else a '?').  A plain
-#: tuple of values that hold no objects (the arguments' dict holds none either): the
-#: ways kept in ``_WAYS`` hold thousands, and the collector untracks such tuples and dicts,
-#: so its older-generation passes do not walk them (a slotted class and a frozenset of
-#: mountains per lay were a third of the objects the module's memos held for it).
-_Lay = tuple[str, dict[str, Any], tuple[str, ...], bool, int, int]
+#: arguments (as (name, value) pairs), the mountains its pieces cross, whether it leaves
+#: the line pointing into a lake, and its straight and curve pieces (a matching face each,
+#: else a '?').  A plain tuple of atoms and tuples of atoms: the ways kept in ``_WAYS``
+#: hold thousands, and the collector untracks such tuples (a tuple holding a dict, even an
+#: untracked one, stays tracked), so its older-generation passes do not walk them (a
+#: slotted class and a frozenset of mountains per lay were a third of the objects the
+#: module's memos held for it, the tuples holding the arguments' dict most of the rest).
+_Lay = tuple[str, tuple[tuple[str, Any], ...], tuple[str, ...], bool, int, int]
 
 
-def _lay(type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: Iterable[str],
+def _lay(type_: str, args: tuple[tuple[str, Any], ...], kinds: tuple[str, ...], ids: Iterable[str],
          into_water: bool = False) -> _Lay:
     return type_, args, tuple(ids), into_water, kinds.count("straight"), kinds.count("curve")
 
@@ -229,7 +230,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
             out += _connections(state, end, via, x)
         elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
                 and continues(state, pos, tr, tc, taken, None, board):
-            out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
+            out.append(_lay("PlaceTrack", (("end", end), ("via", via), ("exit", x)),
                             ("straight" if x == via else "curve",), ids))
     return out
 
@@ -248,7 +249,7 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
         if max_dice < most:
             fewer: list[_Lay] = []
             for lay in lays:
-                if len(lay[1]["exits"]) <= max_dice:
+                if len(lay[1][2][1]) <= max_dice:  # the lay's ("exits", exits)
                     fewer.append(lay)
             return tuple(fewer)
     if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
@@ -261,7 +262,7 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
             pieces = build_bridge(state, end, via, exits)
         except IllegalMove:
             continue
-        found.append(_lay("BuildBridge", {"end": end, "via": via, "exits": tuple(exits)},
+        found.append(_lay("BuildBridge", (("end", end), ("via", via), ("exits", tuple(exits))),
                           tuple(p.kind for p in pieces), mountains_of(state, pieces)))
     way.bridges = (max_dice, not cut, tuple(found))
     return way.bridges[2]
@@ -303,7 +304,9 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
         for k in range(min(cost, screen) + 1):
             if cost - k > question - used:
                 continue
-            args = {**lay_args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay_args)
+            args = dict(lay_args)
+            if cost:
+                args["pay"] = {"screen": k, "question": cost - k}
             command = Command(type_, seat, args)
             if not into_water or _accepted(state, command):
                 out.append(command)
@@ -315,8 +318,10 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
             for k in range(min(cost, screen) + 1):
                 if cost - k <= question - used:
-                    out.append(Command("BuildBridge", seat, {**lay_args, "exits": list(lay_args["exits"]),
-                                                             "pay": {"screen": k, "question": cost - k}}))
+                    args = dict(lay_args)
+                    args["exits"] = list(args["exits"])
+                    args["pay"] = {"screen": k, "question": cost - k}
+                    out.append(Command("BuildBridge", seat, args))
 
 
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
@@ -346,8 +351,8 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
                 into_water = first_die(tile, rot, er, ec, x, onward, sides)
                 if into_water is None:
                     continue
-                out.append(_lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
-                                                "onward": onward},
+                out.append(_lay("ConnectTile", (("end", end), ("via", via), ("exit", x), ("tile", tile),
+                                                ("rot", rot), ("onward", onward)),
                                 (edge_kind, "straight" if onward == x else "curve"), ids, into_water))
     return out
 
