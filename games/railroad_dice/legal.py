@@ -128,18 +128,15 @@ def _shares(state: State, seat: str) -> list[Command]:
 
 
 #: A track command as the board allows it, before dice and payment: its type, its
-#: arguments (as (name, value) pairs), the mountains its pieces cross, whether it leaves
-#: the line pointing into a lake, and its straight and curve pieces (a matching face each,
-#: else a '?').  A plain tuple of atoms and tuples of atoms: the ways kept in ``_WAYS``
-#: hold thousands, and the collector untracks such tuples (a tuple holding a dict, even an
-#: untracked one, stays tracked), so its older-generation passes do not walk them (a
-#: slotted class and a frozenset of mountains per lay were a third of the objects the
-#: module's memos held for it, the tuples holding the arguments' dict most of the rest).
-_Lay = tuple[str, tuple[tuple[str, Any], ...], tuple[str, ...], bool, int, int]
+#: arguments (a dict; a bridge's as (name, value) pairs), the mountains its pieces cross,
+#: whether it leaves the line pointing into a lake, and its straight and curve pieces (a
+#: matching face each, else a '?').
+_Lay = tuple[str, Any, tuple[str, ...], bool, int, int]
+#: A track lay as a way keeps it: the lay without its arguments, a tuple of atoms.
+_Facts = tuple[str, tuple[str, ...], bool, int, int]
 
 
-def _lay(type_: str, args: tuple[tuple[str, Any], ...], kinds: tuple[str, ...], ids: Iterable[str],
-         into_water: bool = False) -> _Lay:
+def _lay(type_: str, args: Any, kinds: tuple[str, ...], ids: Iterable[str], into_water: bool = False) -> _Lay:
     return type_, args, tuple(ids), into_water, kinds.count("straight"), kinds.count("curve")
 
 
@@ -157,17 +154,26 @@ class _Way:
     def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.end, self.via = end, via
-        self._lays: tuple[_Lay, ...] | None = None
+        #: the track lays' facts and their arguments apart (:meth:`lays`)
+        self._lays: tuple[tuple[_Facts, ...], tuple[dict[str, Any], ...]] | None = None
         #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
         self.bridges: tuple[int, bool, tuple[_Lay, ...]] | None = None
         #: the station of each kind the board allows here (:func:`.stations.site`)
         self.sites: dict[str, Piece | None] = {}
 
-    def lays(self, state: State) -> tuple[_Lay, ...]:
+    def lays(self, state: State) -> tuple[tuple[_Facts, ...], tuple[dict[str, Any], ...]]:
         """The track pieces and connections (made on first use: a director without track
-        dice asks a way for its station sites alone)."""
+        dice asks a way for its station sites alone): their facts, and their arguments in
+        the same order.  Kept apart because the ways kept in ``_WAYS`` hold thousands of
+        lays: the collector untracks a tuple of atoms, but a tuple that holds a dict (even
+        an untracked one) stays tracked and is walked at every older-generation pass."""
         if self._lays is None:
-            self._lays = tuple(_lays(state, self.end, self.via))
+            facts: list[_Facts] = []
+            arguments: list[dict[str, Any]] = []
+            for type_, args, ids, into_water, straights, curves in _lays(state, self.end, self.via):
+                facts.append((type_, ids, into_water, straights, curves))
+                arguments.append(args)
+            self._lays = (tuple(facts), tuple(arguments))
         return self._lays
 
     def site(self, state: State, kind: str) -> Piece | None:
@@ -234,7 +240,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
             out += _connections(state, end, via, x)
         elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
                 and continues(state, pos, tr, tc, taken, None, board):
-            out.append(_lay("PlaceTrack", (("end", end), ("via", via), ("exit", x)),
+            out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
                             ("straight" if x == via else "curve",), ids))
     return out
 
@@ -297,7 +303,8 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     screen = state.screen[seat]
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
-    for type_, lay_args, ids, into_water, straights, curves in way.lays(state):
+    facts, arguments = way.lays(state)
+    for (type_, ids, into_water, straights, curves), lay_args in zip(facts, arguments, strict=True):
         used = max(0, straights - straight) + max(0, curves - curve)
         if used > question:
             continue
@@ -308,9 +315,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
         for k in range(min(cost, screen) + 1):
             if cost - k > question - used:
                 continue
-            args = dict(lay_args)
-            if cost:
-                args["pay"] = {"screen": k, "question": cost - k}
+            args = {**lay_args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay_args)
             command = Command(type_, seat, args)
             if not into_water or _accepted(state, command):
                 out.append(command)
@@ -355,8 +360,8 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
                 into_water = first_die(tile, rot, er, ec, x, onward, sides)
                 if into_water is None:
                     continue
-                out.append(_lay("ConnectTile", (("end", end), ("via", via), ("exit", x), ("tile", tile),
-                                                ("rot", rot), ("onward", onward)),
+                out.append(_lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                                                "onward": onward},
                                 (edge_kind, "straight" if onward == x else "curve"), ids, into_water))
     return out
 

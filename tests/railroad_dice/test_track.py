@@ -180,7 +180,7 @@ def test_the_listed_track_pieces_are_those_place_track_accepts():
             return
         for end, e in s.ends.items():
             for via in e["dirs"]:
-                listed = [dict(args)["exit"] for type_, args, *_ in _lays(s, end, via) if type_ == "PlaceTrack"]
+                listed = [args["exit"] for type_, args, *_ in _lays(s, end, via) if type_ == "PlaceTrack"]
                 accepted = []
                 for x in range(4):
                     try:
