@@ -73,12 +73,18 @@ class State:
         """A copy whose ``changed`` fields are deep copies and whose other fields are shared
         with ``self``: ``evolve`` changes only the fields its event names
         (``evolve.CHANGES``) and a state is never changed once made, so sharing the rest is
-        safe, and copying the whole map for every die laid was a fifth of a game's time."""
-        copy = State.__new__(State)
-        for name in _FIELDS:
-            value = getattr(self, name)
-            setattr(copy, name, _COPIERS.get(name, _copy)(value) if name in changed else value)
-        copy.memos = None
+        safe, and copying the whole map for every die laid was a fifth of a game's time.
+
+        The copy gets its fields as one dict (a copy of ``self``'s, the changed fields then
+        copied): a ``getattr`` and a ``setattr`` per field were the most bytecodes of any
+        function in a random game; a dict given at once is a combined one, whose attribute
+        reads Python 3.11 specialises, and copying it is one block copy."""
+        values = dict(self.__dict__)
+        for name in changed:
+            values[name] = _COPIERS.get(name, _copy)(values[name])
+        values["memos"] = None
+        copy = _new(State)
+        _set(copy, "__dict__", values)
         return copy
 
     def __getstate__(self) -> dict[str, Any]:
@@ -99,6 +105,8 @@ class State:
         return [c for c, d in self.directors.items() if d == seat]
 
 
+_new = object.__new__
+_set = object.__setattr__
 #: The fields that are state (the memos are not).
 _FIELDS = tuple(f.name for f in fields(State) if not f.metadata.get("cache"))
 
