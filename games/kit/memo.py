@@ -49,18 +49,18 @@ SEALED_ENTRIES = 50_000
 _limit = SEALED_ENTRIES
 
 
-#: Per state type: whether it declares a ``memos`` cache field.
-_OWN: dict[type, bool] = {}
+class _Declared(dict[type, bool]):
+    """Per state type: whether it declares a dataclass field ``memos`` with
+    ``metadata={"cache": True}``, found out at the type's first lookup (``_OWN[cls]``:
+    one subscript where :func:`seal`, :func:`sealed` and every memo call ask, not a call)."""
+
+    def __missing__(self, cls: type) -> bool:
+        own = self[cls] = is_dataclass(cls) and any(f.name == "memos" and f.metadata.get("cache")
+                                                    for f in fields(cls))
+        return own
 
 
-def _declares(cls: type) -> bool:
-    """Whether ``cls`` declares a dataclass field ``memos`` with ``metadata={"cache": True}``
-    (remembered per type in :data:`_OWN`)."""
-    own = _OWN.get(cls)
-    if own is None:
-        own = _OWN[cls] = is_dataclass(cls) and any(
-            f.name == "memos" and f.metadata.get("cache") for f in fields(cls))
-    return own
+_OWN = _Declared()
 
 
 def seal(state: S) -> S:
@@ -73,7 +73,7 @@ def seal(state: S) -> S:
     gives None, and a new object with the same id replaces it here), and the dead ones are
     dropped in one sweep when the registry has grown to :data:`_limit`."""
     global _limit
-    if _declares(type(state)):
+    if _OWN[type(state)]:
         state.memos = {}  # type: ignore[attr-defined]
         return state
     _sealed[id(state)] = _ref(state)
@@ -89,7 +89,7 @@ _ref = weakref.ref
 
 
 def sealed(state: Any) -> bool:
-    if _declares(type(state)):
+    if _OWN[type(state)]:
         return state.memos is not None  # type: ignore[no-any-return]
     ref = _sealed.get(id(state))
     return ref is not None and ref() is state
@@ -114,10 +114,7 @@ class Memo(Generic[S, V]):
             _HANDED_ON.append(self)
 
     def __call__(self, state: S) -> V:
-        own = _OWN.get(type(state))
-        if own is None:
-            own = _declares(type(state))
-        if own:
+        if _OWN[type(state)]:
             memos = state.memos  # type: ignore[attr-defined]
             if memos is None:
                 return self.compute(state)
@@ -147,7 +144,7 @@ _HANDED_ON: list[Memo[Any, Any]] = []
 def hand_on(before: Any, after: Any, event: Any) -> None:
     """The values of ``before``'s memos that ``event`` leaves as they were, memoised for
     ``after`` (sealed) too; for states that declare ``memos`` (others: nothing)."""
-    if not _declares(type(before)):
+    if not _OWN[type(before)]:
         return
     memos = before.memos
     if not memos:
