@@ -38,14 +38,20 @@ class RailroadDice(GameBase[State]):
     #: and the search were made faster.
     capabilities = Capabilities(analysis_bot="mcts")
 
-    decide = staticmethod(decide)
-    evolve = staticmethod(evolve)
-    legal_commands = staticmethod(legal_commands)
     open_actions = staticmethod(all_open_actions)
-    has_mandatory = staticmethod(has_mandatory)
     view = staticmethod(view)
     describe = staticmethod(describe)
     describe_command = staticmethod(describe_command)
+
+    def __init__(self) -> None:
+        # The entry points the platform calls per command, event and listing are the module
+        # functions on the instance, not staticmethods of the class: Python 3.11 specialises
+        # ``GAME.evolve(...)`` for an instance attribute and looks a class's staticmethod up
+        # the long way at every call (Russian Railroads' 6e171ed, First Class's fc-speed6).
+        self.decide = decide  # type: ignore[method-assign]
+        self.evolve = evolve  # type: ignore[method-assign]
+        self.legal_commands = legal_commands  # type: ignore[method-assign]
+        self.has_mandatory = has_mandatory  # type: ignore[method-assign]
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """The start player is drawn (the text: whoever played most railroad games); the bank
