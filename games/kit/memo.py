@@ -23,12 +23,19 @@ True}``: its clone starts without them and its dump leaves them out.  They are
 written on the very state asked about (listing, ``decide``, status), which ``evolve``
 never changes again; a test or a determinization that edits a state by hand after
 asking calls ``State.touch`` to forget them.
+
+A state that declares a cache field named ``memos`` (Railroad Dice's) keeps the values of
+every :class:`Memo` there: :func:`seal` sets it to an empty dict (None marks a working
+copy), the values die with the state, and no weak reference or callback is made per state
+and memo.  Other states are sealed in a weak registry and memoised in the memo's own
+table, keyed by identity.
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from dataclasses import fields, is_dataclass
 from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
@@ -42,8 +49,23 @@ SEALED_ENTRIES = 50_000
 _limit = SEALED_ENTRIES
 
 
+class _Declared(dict[type, bool]):
+    """Per state type: whether it declares a dataclass field ``memos`` with
+    ``metadata={"cache": True}``, found out at the type's first lookup (``_OWN[cls]``:
+    one subscript where :func:`seal`, :func:`sealed` and every memo call ask, not a call)."""
+
+    def __missing__(self, cls: type) -> bool:
+        own = self[cls] = is_dataclass(cls) and any(f.name == "memos" and f.metadata.get("cache")
+                                                    for f in fields(cls))
+        return own
+
+
+_OWN = _Declared()
+
+
 def seal(state: S) -> S:
-    """Mark ``state`` as final (``evolve`` calls this on the state it returns).
+    """Mark ``state`` as final (``evolve`` calls this on the state it returns): a state
+    that declares ``memos`` gets an empty one, any other is entered in the registry.
 
     The weak reference has no callback: a callback per sealed state (a closure, then a
     partial) was one more object for the cyclic collector per fold of every engine, and
@@ -51,6 +73,9 @@ def seal(state: S) -> S:
     gives None, and a new object with the same id replaces it here), and the dead ones are
     dropped in one sweep when the registry has grown to :data:`_limit`."""
     global _limit
+    if _OWN[type(state)]:
+        state.memos = {}  # type: ignore[attr-defined]
+        return state
     _sealed[id(state)] = _ref(state)
     if len(_sealed) >= _limit:
         for key, ref in list(_sealed.items()):
@@ -64,21 +89,39 @@ _ref = weakref.ref
 
 
 def sealed(state: Any) -> bool:
+    if _OWN[type(state)]:
+        return state.memos is not None  # type: ignore[no-any-return]
     ref = _sealed.get(id(state))
     return ref is not None and ref() is state
 
 
 class Memo(Generic[S, V]):
-    """``compute(state)`` once per sealed state, keyed by identity; unsealed states
-    (working copies) are computed afresh every time."""
+    """``compute(state)`` once per sealed state, keyed by identity (in the state's own
+    ``memos`` if it declares them); unsealed states (working copies) are computed afresh
+    every time.
 
-    __slots__ = ("compute", "_values", "__weakref__")
+    ``kept(event)``, if given, says whether an event leaves the value as it was:
+    :func:`hand_on` then hands it on to the state ``evolve`` folds that event into (for
+    states that declare ``memos``)."""
 
-    def __init__(self, compute: Callable[[S], V]) -> None:
+    __slots__ = ("compute", "kept", "_values", "__weakref__")
+
+    def __init__(self, compute: Callable[[S], V], kept: Callable[[Any], bool] | None = None) -> None:
         self.compute = compute
+        self.kept = kept
         self._values: dict[int, tuple[weakref.ref[Any], V]] = {}
+        if kept is not None:
+            _HANDED_ON.append(self)
 
     def __call__(self, state: S) -> V:
+        if _OWN[type(state)]:
+            memos = state.memos  # type: ignore[attr-defined]
+            if memos is None:
+                return self.compute(state)
+            value = memos.get(self, _MISSING)
+            if value is _MISSING:
+                value = memos[self] = self.compute(state)
+            return value  # type: ignore[no-any-return]
         key = id(state)
         hit = self._values.get(key)
         if hit is not None and hit[0]() is state:
@@ -91,3 +134,23 @@ class Memo(Generic[S, V]):
                 values.pop(key, None)
             self._values[key] = (weakref.ref(state, forget), value)
         return value
+
+
+_MISSING: Any = object()
+#: The memos whose value an event may leave as it was (``Memo(kept=...)``).
+_HANDED_ON: list[Memo[Any, Any]] = []
+
+
+def hand_on(before: Any, after: Any, event: Any) -> None:
+    """The values of ``before``'s memos that ``event`` leaves as they were, memoised for
+    ``after`` (sealed) too; for states that declare ``memos`` (others: nothing)."""
+    if not _OWN[type(before)]:
+        return
+    memos = before.memos
+    if not memos:
+        return
+    assert after.memos is not None
+    for memo in _HANDED_ON:
+        value = memos.get(memo, _MISSING)
+        if value is not _MISSING and memo.kept(event):  # type: ignore[misc]
+            after.memos[memo] = value

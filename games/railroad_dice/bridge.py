@@ -29,10 +29,11 @@ from itertools import product
 from typing import Any
 
 from games.contract import TURN_CONFIRMED, Event, IllegalMove
+from games.kit.memo import Memo
 
 from .data import RULES
 from .evolve import evolve
-from .state import Memo, State
+from .state import State
 from .terrain import DELTA, inside, opposite
 from .track import Piece, check_lead, field_key, ground, occupied, walk
 
@@ -98,9 +99,9 @@ def _ends_into_water(state: State) -> list[str]:
 #: ends into water stay as they were (a laid piece or station, a set-up change them).
 _BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
                          "EndTriggered", TURN_CONFIRMED, "YearScored", "GameEnded"})
-#: Per sealed state (:mod:`.state.Memo`): the legal list, the open actions and ``decide``
+#: Per sealed state (:class:`games.kit.Memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[list[str]] = Memo(_ends_into_water, lambda event: event.type in _BOARD_KEPT)
+_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event.type in _BOARD_KEPT)
 
 
 def ends_into_water(state: State) -> list[str]:

@@ -21,10 +21,11 @@ from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
+from games.kit.memo import sealed
 
 from .bridge import crossings
 from .data import RULES, TILE_TYPES
-from .state import State, sealed
+from .state import State
 from .terrain import DELTA, entry_field, fits_map, fitting_at, grid, inside, neighbour_pos, opposite, side, terrain
 from .track import Piece, continues, per_map, walk
 

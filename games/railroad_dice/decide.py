@@ -12,6 +12,7 @@ from typing import Any
 
 from games.contract import Command, Event, IllegalMove
 from games.kit import Args
+from games.kit.memo import Memo
 
 from . import year
 from .bridge import build_bridge, check_bridges_kept, roll_keeps_bridges
@@ -20,7 +21,7 @@ from .data import COMPANIES, COSTS, FACES, RULES, TERRAINS
 from .dice import income_case, ledger, payment, payout, roll_faces, track_dice
 from .evolve import evolve
 from .shares import check_purchase
-from .state import Memo, State
+from .state import State
 from .stations import station_piece, supply_left
 from .track import Piece, end_can_continue, mountains_of, open_sides, place_track
 
@@ -43,7 +44,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 #: The commands decided on a sealed state and their events (:mod:`games.kit.memo`): every
 #: command but a roll is a function of the state alone, and a bot's table starts from the
 #: live state itself (:mod:`.game`), so the real table decides again what the bot's decided.
-_DECIDED: Memo[list[tuple[Command, list[Event]]]] = Memo(lambda state: [])
+_DECIDED: Memo[State, list[tuple[Command, list[Event]]]] = Memo(lambda state: [])
 
 
 def _decide(state: State, command: Command, rng: random.Random) -> list[Event]:

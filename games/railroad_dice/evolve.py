@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.contract import NOBODY, SECRET, TURN_CONFIRMED, Event
+from games.kit.memo import Memo, hand_on, seal
 
 from .data import COMPANIES, FACES, RULES, TILE_TYPES, TILES, station_supply
-from .state import Memo, State, fresh_turn, hand_on, seal
+from .state import State, fresh_turn
 from .track import field_key
 
 
@@ -39,7 +40,7 @@ def evolve(state: State, event: Event) -> State:
 #: table folds them again, and a bot's table starts from the live state itself (nothing is
 #: hidden, :mod:`.game`), so the real table folds what the bot's folded.  Sharing the state
 #: shares what is memoised per sealed state too (the legal list, the ends into water).
-_FOLDED: Memo[list[tuple[Event, State]]] = Memo(lambda state: [])
+_FOLDED: Memo[State, list[tuple[Event, State]]] = Memo(lambda state: [])
 
 
 def _apply_totals(s: State, p: Mapping[str, Any]) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.contract import SECRET, Event, IllegalMove, Status
 from games.kit import Capabilities, GameBase, codec, ranked
+from games.kit.memo import Memo, seal
 
 from .data import RULES
 from .decide import decide
@@ -17,7 +18,7 @@ from .evolve import evolve
 from .legal import legal_commands
 from .messages import MESSAGES, describe, describe_command
 from .optional import all_open_actions, has_mandatory
-from .state import Memo, State, seal
+from .state import State
 from .view import view
 
 
@@ -37,14 +38,20 @@ class RailroadDice(GameBase[State]):
     #: and the search were made faster.
     capabilities = Capabilities(analysis_bot="mcts")
 
-    decide = staticmethod(decide)
-    evolve = staticmethod(evolve)
-    legal_commands = staticmethod(legal_commands)
     open_actions = staticmethod(all_open_actions)
-    has_mandatory = staticmethod(has_mandatory)
     view = staticmethod(view)
     describe = staticmethod(describe)
     describe_command = staticmethod(describe_command)
+
+    def __init__(self) -> None:
+        # The entry points the platform calls per command, event and listing are the module
+        # functions on the instance, not staticmethods of the class: Python 3.11 specialises
+        # ``GAME.evolve(...)`` for an instance attribute and looks a class's staticmethod up
+        # the long way at every call (Russian Railroads' 6e171ed, First Class's fc-speed6).
+        self.decide = decide  # type: ignore[method-assign]
+        self.evolve = evolve  # type: ignore[method-assign]
+        self.legal_commands = legal_commands  # type: ignore[method-assign]
+        self.has_mandatory = has_mandatory  # type: ignore[method-assign]
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """The start player is drawn (the text: whoever played most railroad games); the bank
@@ -58,7 +65,7 @@ class RailroadDice(GameBase[State]):
                       barrier=True)]
 
     def load_state(self, data: Any) -> State:
-        """The snapshot's state, sealed as ``evolve`` seals its states (:func:`.state.seal`)."""
+        """The snapshot's state, sealed as ``evolve`` seals its states (:func:`games.kit.seal`)."""
         return seal(codec.load(State, data))
 
     def status(self, state: State) -> Status:
@@ -97,6 +104,6 @@ def _status_kept(event: Event) -> bool:
 
 _SUB_MOVES = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "TrackLaid", "StationBuilt",
                         "DieReturned", "BankBroken", "EndTriggered"})
-_STATUS: Memo[Status] = Memo(_status, _status_kept)
+_STATUS: Memo[State, Status] = Memo(_status, _status_kept)
 
 GAME = RailroadDice()

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from games.contract import Command, IllegalMove, OpenAction
+from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
@@ -21,7 +22,7 @@ from .data import COMPANIES, FACES, RULES
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
-from .state import Memo, State, sealed
+from .state import State
 from .stations import has_station_on, site
 from .terrain import DELTA, entry_field, has_water, inside, neighbour_pos, opposite, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
@@ -77,7 +78,7 @@ def _listing(state: State) -> list[Command]:
 
 #: Per sealed state (:mod:`games.kit.memo`): the seat's listing is asked for by the bot and
 #: again by the platform when the turn is confirmed (the optional actions it forfeits).
-_LISTED: Memo[list[Command]] = Memo(_listing)
+_LISTED: Memo[State, list[Command]] = Memo(_listing)
 
 
 @cache
@@ -127,17 +128,15 @@ def _shares(state: State, seat: str) -> list[Command]:
 
 
 #: A track command as the board allows it, before dice and payment: its type, its
-#: arguments, the mountains its pieces cross, whether it leaves the line pointing into a
-#: lake, and its straight and curve pieces (a matching face each, else a '?').  A plain
-#: tuple of values that hold no objects (the arguments' dict holds none either): the
-#: ways kept in ``_WAYS`` hold thousands, and the collector untracks such tuples and dicts,
-#: so its older-generation passes do not walk them (a slotted class and a frozenset of
-#: mountains per lay were a third of the objects the module's memos held for it).
-_Lay = tuple[str, dict[str, Any], tuple[str, ...], bool, int, int]
+#: arguments (a dict; a bridge's as (name, value) pairs), the mountains its pieces cross,
+#: whether it leaves the line pointing into a lake, and its straight and curve pieces (a
+#: matching face each, else a '?').
+_Lay = tuple[str, Any, tuple[str, ...], bool, int, int]
+#: A track lay as a way keeps it: the lay without its arguments, a tuple of atoms.
+_Facts = tuple[str, tuple[str, ...], bool, int, int]
 
 
-def _lay(type_: str, args: dict[str, Any], kinds: tuple[str, ...], ids: Iterable[str],
-         into_water: bool = False) -> _Lay:
+def _lay(type_: str, args: Any, kinds: tuple[str, ...], ids: Iterable[str], into_water: bool = False) -> _Lay:
     return type_, args, tuple(ids), into_water, kinds.count("straight"), kinds.count("curve")
 
 
@@ -155,17 +154,26 @@ class _Way:
     def __init__(self, end: str, via: int, objects: tuple[object, ...]) -> None:
         self.objects = objects
         self.end, self.via = end, via
-        self._lays: tuple[_Lay, ...] | None = None
+        #: the track lays' facts and their arguments apart (:meth:`lays`)
+        self._lays: tuple[tuple[_Facts, ...], tuple[dict[str, Any], ...]] | None = None
         #: (the most dice asked, whether their search found every bridge, its bridges): ``_bridge_lays``
         self.bridges: tuple[int, bool, tuple[_Lay, ...]] | None = None
         #: the station of each kind the board allows here (:func:`.stations.site`)
         self.sites: dict[str, Piece | None] = {}
 
-    def lays(self, state: State) -> tuple[_Lay, ...]:
+    def lays(self, state: State) -> tuple[tuple[_Facts, ...], tuple[dict[str, Any], ...]]:
         """The track pieces and connections (made on first use: a director without track
-        dice asks a way for its station sites alone)."""
+        dice asks a way for its station sites alone): their facts, and their arguments in
+        the same order.  Kept apart because the ways kept in ``_WAYS`` hold thousands of
+        lays: the collector untracks a tuple of atoms, but a tuple that holds a dict (even
+        an untracked one) stays tracked and is walked at every older-generation pass."""
         if self._lays is None:
-            self._lays = tuple(_lays(state, self.end, self.via))
+            facts: list[_Facts] = []
+            arguments: list[dict[str, Any]] = []
+            for type_, args, ids, into_water, straights, curves in _lays(state, self.end, self.via):
+                facts.append((type_, ids, into_water, straights, curves))
+                arguments.append(args)
+            self._lays = (tuple(facts), tuple(arguments))
         return self._lays
 
     def site(self, state: State, kind: str) -> Piece | None:
@@ -178,8 +186,12 @@ class _Way:
 #: (held in the entry, so the identities stay theirs); only sealed states
 #: (:mod:`games.kit.memo`) are served from here.
 _WAYS: dict[tuple[object, ...], _Way] = {}
-#: Ways remembered at most (a long search meets many; the oldest go first).
-_WAYS_KEPT = 4096
+#: Ways remembered at most (the oldest go first).  An ``mcts-1s`` search makes 230 ways (at
+#: most 380 over 25 positions of a greedy game) and hits none older than 375 insertions;
+#: the ways of finished games are never hit again, but each holds its board and map objects
+#: for the collector to walk until newer ones push it out (4096 held 21 k tracked objects
+#: after 40 random games).
+_WAYS_KEPT = 1024
 
 
 def _way(state: State, end: str, via: int, keyed: bool | None = None) -> _Way:
@@ -247,7 +259,7 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
         if max_dice < most:
             fewer: list[_Lay] = []
             for lay in lays:
-                if len(lay[1]["exits"]) <= max_dice:
+                if len(lay[1][2][1]) <= max_dice:  # the lay's ("exits", exits)
                     fewer.append(lay)
             return tuple(fewer)
     if not has_water(state.tiles[state.ends[end]["pos"]]["type"]):
@@ -260,7 +272,7 @@ def _bridge_lays(state: State, way: _Way, end: str, via: int, max_dice: int) -> 
             pieces = build_bridge(state, end, via, exits)
         except IllegalMove:
             continue
-        found.append(_lay("BuildBridge", {"end": end, "via": via, "exits": tuple(exits)},
+        found.append(_lay("BuildBridge", (("end", end), ("via", via), ("exits", tuple(exits))),
                           tuple(p.kind for p in pieces), mountains_of(state, pieces)))
     way.bridges = (max_dice, not cut, tuple(found))
     return way.bridges[2]
@@ -291,7 +303,8 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     screen = state.screen[seat]
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
-    for type_, lay_args, ids, into_water, straights, curves in way.lays(state):
+    facts, arguments = way.lays(state)
+    for (type_, ids, into_water, straights, curves), lay_args in zip(facts, arguments, strict=True):
         used = max(0, straights - straight) + max(0, curves - curve)
         if used > question:
             continue
@@ -314,8 +327,10 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
             for k in range(min(cost, screen) + 1):
                 if cost - k <= question - used:
-                    out.append(Command("BuildBridge", seat, {**lay_args, "exits": list(lay_args["exits"]),
-                                                             "pay": {"screen": k, "question": cost - k}}))
+                    args = dict(lay_args)
+                    args["exits"] = list(args["exits"])
+                    args["pay"] = {"screen": k, "question": cost - k}
+                    out.append(Command("BuildBridge", seat, args))
 
 
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:

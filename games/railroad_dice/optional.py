@@ -11,11 +11,12 @@ what listings and bots use.
 from __future__ import annotations
 
 from games.contract import OpenAction
+from games.kit.memo import Memo
 
 from .bridge import ends_into_water
 from .data import RULES
 from .legal import legal_commands, open_actions
-from .state import Memo, State
+from .state import State
 
 #: (open-action key, the command types that carry it out), in the order of the rules text.
 OPTIONAL = (
@@ -59,4 +60,4 @@ def _mandatory(state: State) -> bool:
     return bool(ends_into_water(state)) or state.front_total(seat) > RULES["front_limit"]
 
 
-_MANDATORY: Memo[bool] = Memo(_mandatory)
+_MANDATORY: Memo[State, bool] = Memo(_mandatory)

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import IllegalMove
+from games.kit.memo import sealed
 
 from .data import SIZE
-from .state import State, sealed
+from .state import State
 from .terrain import DELTA, fitting_at, inside, neighbour_pos, opposite, outer_ring, terrain
 
 

@@ -6,12 +6,13 @@ import gc
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from games.contract import Event, IllegalMove
 from games.kit import Args, BadArgument, Decision, Memo, codec, options, seal
-from games.kit.memo import sealed
+from games.kit.memo import hand_on, sealed
 
 SCHEMA = {"type": "object", "additionalProperties": False, "properties": {
     "map": {"enum": ["a", "b"], "default": "a"},
@@ -101,3 +102,31 @@ def test_a_memo_keeps_facts_of_sealed_states_only():
     del final
     gc.collect()
     assert not memo._values  # the entry died with its state
+
+
+@dataclass
+class Held:
+    n: int
+    memos: dict[Any, Any] | None = field(default=None, compare=False, metadata={"cache": True})
+
+
+def test_a_memo_keeps_its_values_on_a_state_that_declares_memos():
+    calls: list[int] = []
+
+    def compute(held: Held) -> int:
+        calls.append(held.n)
+        return held.n * 2
+
+    memo: Memo[Held, int] = Memo(compute)
+    kept: Memo[Held, int] = Memo(compute, kept=lambda event: event == "kept")
+    working = Held(1)
+    assert not sealed(working) and memo(working) == memo(working) == 2 and calls == [1, 1]
+    final = seal(Held(3))
+    assert sealed(final) and final.memos == {}
+    assert memo(final) == memo(final) == 6 and kept(final) == 6 and calls == [1, 1, 3, 3]
+    assert final.memos == {memo: 6, kept: 6} and not memo._values  # on the state, not in the memo
+    after = seal(Held(3))
+    hand_on(final, after, "kept")  # the value an event leaves as it was is handed on
+    assert after.memos == {kept: 6}
+    hand_on(final, other := seal(Held(3)), "changed")
+    assert other.memos == {}
