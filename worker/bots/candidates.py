@@ -210,6 +210,14 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             if command.type == CONFIRM:
                 break
             continue
+        if peeking and len(legal) == 1 and legal[0].type == CONFIRM:
+            # Nothing to choose: the position's value (an evaluation where it was not
+            # peeked at, e.g. right after the first command) would decide nothing.  An
+            # :class:`OwnValue` only, which computes nothing but the value.
+            p, drew = _advance(p, seat, legal[0], table)
+            draws |= drew
+            commands.append(Command(CONFIRM, seat, {}))
+            break
         best: tuple[float, Command, Projection | None] | None = None
         seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
         for command in legal:
