@@ -14,10 +14,10 @@ It runs on the bot's determinized state: other seats' screens are guesses.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from games.contract import Game
+from games.contract import Command, Game
 from games.railroad_dice.data import RULES
 from games.railroad_dice.dice import director_income
 from games.railroad_dice.planning import ending_wins
@@ -164,6 +164,29 @@ def _seat_value(state: State, seat: str, now: Mapping[str, str | None], later: M
     value += sum(state.shares[seat].values()) * SHARE
     value += track * TRACK + stations * TRACK
     return value
+
+
+def value_key(state: State, seat: str, command: Command) -> Hashable | None:
+    """Commands of ``seat`` with equal keys lead to positions :func:`evaluate` values alike
+    (:func:`worker.bots.candidates.value_key`: the lookahead peeks at one of them): a
+    track piece laid from either end in any direction, by its kind (straight when it
+    leaves the way it was entered, rules text "Schienen legen": the die it takes) and its
+    payment (the surcharge's dice from behind the screen and '?' in front).  The
+    evaluation does not look at the map's geometry, only at the dice on the tiles, so
+    where the piece lies does not change its value; the one exception is a piece that
+    leaves both ends dead (end c, rare: the first of its key is the one valued).  A
+    turn's lookahead after a roll peeked at every end, direction and payment: 29 % of a
+    search's CPU went to ``PlaceTrack`` peeks (issue 25, round rd-bot3)."""
+    if command.type != "PlaceTrack":
+        return None
+    args = command.args
+    via, exit_ = args.get("via"), args.get("exit")
+    pay = args.get("pay")
+    if pay is None:
+        pay = {}
+    if not isinstance(pay, Mapping):
+        return None
+    return (via == exit_, pay.get("screen", 0), pay.get("question", 0))
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
