@@ -51,6 +51,10 @@ LATER_MAX = 4.0
 #: command, and listing them all left the search a handful of iterations a turn (issue 25).
 SEARCH_BATCH = 2
 SEARCH_DRAWN_LAZY = True
+#: :func:`value_key` serves the lookahead within a turn only, not the listing of whole turns
+#: by their first command (``worker.bots.candidates.first_key``): two track pieces of one
+#: kind are worth the same one step on, not the same turn.
+VALUE_KEY_FIRSTS = False
 
 
 def later_counts(state: State, later: Mapping[str, str | None],
@@ -176,7 +180,9 @@ def value_key(state: State, seat: str, command: Command) -> Hashable | None:
     where the piece lies does not change its value; the one exception is a piece that
     leaves both ends dead (end c, rare: the first of its key is the one valued).  A
     turn's lookahead after a roll peeked at every end, direction and payment: 29 % of a
-    search's CPU went to ``PlaceTrack`` peeks (issue 25, round rd-bot3)."""
+    search's CPU went to ``PlaceTrack`` peeks (issue 25, round rd-bot3).  Only the lookahead
+    uses it (``VALUE_KEY_FIRSTS``): as the first command of a whole turn, where the piece
+    lies decides the rest of the turn (the next pieces, the station sites)."""
     if command.type != "PlaceTrack":
         return None
     args = command.args
