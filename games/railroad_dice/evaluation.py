@@ -55,6 +55,9 @@ SEARCH_DRAWN_LAZY = True
 #: by their first command (``worker.bots.candidates.first_key``): two track pieces of one
 #: kind are worth the same one step on, not the same turn.
 VALUE_KEY_FIRSTS = False
+#: The search (``worker.bots.mcts.firsts_by_key``) lists one turn per key of its first command
+#: all the same: its widening then reaches different turns sooner.
+SEARCH_FIRSTS_BY_KEY = True
 
 
 def later_counts(state: State, later: Mapping[str, str | None],
