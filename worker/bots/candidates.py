@@ -124,10 +124,27 @@ def value_key(game: object) -> ValueKey | None:
     return _VALUE_KEYS[name]
 
 
+_FIRST_KEYS: dict[str, ValueKey | None] = {}
+
+
+def first_key(game: object) -> ValueKey | None:
+    """:func:`value_key`, unless the game's evaluation module sets ``VALUE_KEY_FIRSTS``
+    false: its key then promises equal values one step on but not the same rest of the
+    turn (Railroad Dice: a track piece by its kind and payment, wherever it lies; where it
+    leads decides what the turn builds next), so that whole turns are still listed for
+    every first command and only the lookahead within a turn peeks at one per key."""
+    name = getattr(game, "name", "")
+    if name not in _FIRST_KEYS:
+        keyed = value_key(game)
+        module = inspect.getmodule(for_game(game))  # type: ignore[arg-type]
+        _FIRST_KEYS[name] = keyed if getattr(module, "VALUE_KEY_FIRSTS", True) else None
+    return _FIRST_KEYS[name]
+
+
 def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Command]:
-    """``commands`` less those whose :func:`value_key` an earlier one has: as first
+    """``commands`` less those whose :func:`first_key` an earlier one has: as first
     commands of whole turns they would start the same turn again, valued alike."""
-    keyed = value_key(p.game)
+    keyed = first_key(p.game)
     if keyed is None:
         return list(commands)
     seen: set[Hashable] = set()

@@ -63,6 +63,7 @@ from worker.bots.candidates import (
     distinct,
     own_value,
     value_after,
+    value_key,
 )
 from worker.bots.evaluation import for_game
 
@@ -129,6 +130,33 @@ def drawn_lazy(evaluate: object) -> bool:
     of iterations (issue 25).  A root where the mover can end the game at once and win
     (:func:`end_decider`) is listed whole, so that :meth:`Search.winning_turn` finds it."""
     return bool(getattr(inspect.getmodule(evaluate), "SEARCH_DRAWN_LAZY", False))
+
+
+def firsts_by_key(evaluate: object) -> bool:
+    """``SEARCH_FIRSTS_BY_KEY`` of the game's evaluation module, if it sets it true: the search
+    lists one turn per ``value_key`` of its first command (the first in legal order), where
+    the game lists whole turns for every first command otherwise (``VALUE_KEY_FIRSTS``
+    false: its key promises equal values one step on, not the same turn).  Railroad Dice:
+    a track piece per kind and payment, not per end and direction, so that progressive
+    widening reaches different turns sooner; the greedy bot still lists them all."""
+    return bool(getattr(inspect.getmodule(evaluate), "SEARCH_FIRSTS_BY_KEY", False))
+
+
+def by_key(p: Projection, seat: str, commands: list[Command]) -> list[Command]:
+    """``commands`` less those whose ``value_key`` an earlier one has."""
+    keyed = value_key(p.game)
+    if keyed is None:
+        return commands
+    seen: set[object] = set()
+    out = []
+    for command in commands:
+        key = keyed(p.live, seat, command)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(command)
+    return out
 
 
 def end_decider(evaluate: object) -> object | None:
@@ -232,6 +260,7 @@ class Search:
         self.evaluate = for_game(self.game)
         self.batch = lazy_batch(self.evaluate)
         self.decided = end_decider(self.evaluate)
+        self.by_key = firsts_by_key(self.evaluate)
         samples = common_samples(self.evaluate)
         self.seeds = [rng.random() for _ in range(samples)] if samples else []
         self.drawn_lazy = self.batch is not None and drawn_lazy(self.evaluate)
@@ -441,11 +470,15 @@ class Search:
             self.order_by_ends(node)
             return
         if self.batch is None or (node is self.root and not node.drawn):
-            node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline)
+            listed = by_key(node.p, node.mover, distinct(node.p, node.mover, choices(node.p, node.mover))) \
+                if self.by_key else None
+            node.candidates = candidate_turns(node.p, node.mover, value, self.rng, deadline=deadline, firsts=listed)
             self.order_by_ends(node)
             return
         table = LocalTable.from_projection(node.p)  # lists the firsts and peeks at them
         firsts = distinct(node.p, node.mover, choices(node.p, node.mover, table))
+        if self.by_key:
+            firsts = by_key(node.p, node.mover, firsts)
         self.rng.shuffle(firsts)  # equal first steps in a random order
         scored = []
         for first in firsts:
