@@ -145,8 +145,13 @@ def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Comm
     """``commands`` less those whose :func:`first_key` an earlier one has: as first
     commands of whole turns they would start the same turn again, valued alike."""
     keyed = first_key(p.game)
-    if keyed is None:
-        return list(commands)
+    return list(commands) if keyed is None else first_per_key(keyed, p, seat, commands)
+
+
+def first_per_key(keyed: ValueKey, p: Projection, seat: str,
+                  commands: Sequence[Command]) -> list[Command]:
+    """``commands`` less those whose key (``keyed(state, seat, command)``) an earlier one
+    has; a command without a key is kept."""
     seen: set[Hashable] = set()
     out = []
     for command in commands:

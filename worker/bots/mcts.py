@@ -61,6 +61,7 @@ from worker.bots.candidates import (
     choices,
     complete_greedily,
     distinct,
+    first_per_key,
     own_value,
     value_after,
     value_key,
@@ -145,18 +146,7 @@ def firsts_by_key(evaluate: object) -> bool:
 def by_key(p: Projection, seat: str, commands: list[Command]) -> list[Command]:
     """``commands`` less those whose ``value_key`` an earlier one has."""
     keyed = value_key(p.game)
-    if keyed is None:
-        return commands
-    seen: set[object] = set()
-    out = []
-    for command in commands:
-        key = keyed(p.live, seat, command)
-        if key is not None:
-            if key in seen:
-                continue
-            seen.add(key)
-        out.append(command)
-    return out
+    return commands if keyed is None else first_per_key(keyed, p, seat, commands)
 
 
 def end_decider(evaluate: object) -> object | None:
