@@ -124,11 +124,12 @@ class State:
         return self.seats[self.start:] + self.seats[:self.start]
 
     def current(self) -> str | None:
-        if self.phase == "draft" and self.draft_index < len(self.drafters):
-            return self.drafters[self.draft_index]
-        if self.phase == "play":  # order()[turn % n], without building the order (asked per command)
+        phase = self.phase
+        if phase == "play":  # order()[turn % n], without building the order (asked per command; tested first)
             return self.seats[(self.start + self.turn) % len(self.seats)]
-        if self.phase == "scoring" and self.scoring_index < len(self.scoring_order):
+        if phase == "draft" and self.draft_index < len(self.drafters):
+            return self.drafters[self.draft_index]
+        if phase == "scoring" and self.scoring_index < len(self.scoring_order):
             return self.scoring_order[self.scoring_index]
         return None
 
