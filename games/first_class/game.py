@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 from games.contract import NOBODY, SECRET, Event, IllegalMove, Status, Turn
@@ -160,6 +161,90 @@ class FirstClass(GameBase[State]):
             hand, pool = tuple(pool[:len(hand)]), pool[len(hand):]
         return replace(state, stacks=stacks, players=players, draft_hand=hand, end_deck=tuple(pool))
 
+    def determinize_seeded(self, state: State, viewer: str, seed: float) -> State:
+        """``determinize(state, viewer, random.Random(seed))``: the same state, from the
+        permutations that generator draws kept per seed and per what they permute (the
+        stacks' names and sizes, the pool's parts).  What ``shuffle`` draws does not depend
+        on the cards, only on their number, and the search scores every leaf on the same
+        seed (``SEARCH_SAMPLES`` = 1; :meth:`worker.bots.mcts.Search.outcome`): it drew
+        the same permutations at every leaf, the stacks' too, which nothing it values reads
+        (issue 26, ninth round: the shuffles were 4.4 % of a node's bytecodes)."""
+        if self.status(state).over:
+            return state
+        hand_hidden = state.phase == "draft" and state.current() != viewer
+        players = state.players
+        others = []
+        shape: list[Any] = [seed, hand_hidden, len(state.end_deck), len(state.draft_hand)]
+        for s in state.seats:  # loops, not comprehensions: ``viewer`` and ``players`` made cells per call
+            if s != viewer:
+                others.append(s)
+                shape.append(len(players[s].end_cards))
+        for name, cards in state.stacks.items():
+            shape.append(name)
+            shape.append(len(cards))
+        key = tuple(shape)
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            drawn = _draw(state, others, hand_hidden, seed)
+            if len(_DRAWN) >= DRAWN_ENTRIES:
+                _DRAWN.clear()
+            _DRAWN[key] = drawn
+        stack_getters, pool_getter = drawn
+        stacks = {}
+        i = 0
+        for name, cards in state.stacks.items():
+            getter = stack_getters[i]
+            stacks[name] = getter(cards) if getter is not None else tuple(cards)
+            i += 1
+        pool = list(state.end_deck)
+        for s in others:
+            pool += players[s].end_cards
+        if hand_hidden:
+            pool += state.draft_hand
+        shuffled = pool_getter(pool) if pool_getter is not None else tuple(pool)
+        players = dict(players)
+        start = 0
+        for s in others:
+            k = len(players[s].end_cards)
+            players[s] = replace(players[s], end_cards=shuffled[start:start + k])
+            start += k
+        hand = state.draft_hand
+        if hand_hidden:
+            hand = shuffled[start:start + len(hand)]
+            start += len(hand)
+        return replace(state, stacks=stacks, players=players, draft_hand=hand, end_deck=shuffled[start:])
+
+
+#: A permutation as a getter of the permuted tuple, None for fewer than two items.
+_Getter = Callable[[Sequence[Any]], tuple[Any, ...]] | None
+#: :meth:`FirstClass.determinize_seeded`'s permutations: per seed and shape, the stacks' getters
+#: in the stacks' order and the pool's.
+_DRAWN: dict[tuple[Any, ...], tuple[tuple[_Getter, ...], _Getter]] = {}
+#: Entries kept before :data:`_DRAWN` starts afresh (a search uses one seed; the shape
+#: changes when a round is dealt or an end-game card is bought or drawn).
+DRAWN_ENTRIES = 64
+
+
+def _getter(perm: list[int]) -> _Getter:
+    return itemgetter(*perm) if len(perm) >= 2 else None
+
+
+def _draw(state: State, others: list[str], hand_hidden: bool, seed: float) -> tuple[tuple[_Getter, ...], _Getter]:
+    """The permutations ``determinize`` draws from ``random.Random(seed)`` on ``state``'s shape."""
+    rng = random.Random(seed)
+    getters = []
+    for cards in state.stacks.values():
+        perm = list(range(len(cards)))
+        shuffle(rng, perm)
+        getters.append(_getter(perm))
+    size = len(state.end_deck) + sum(len(state.players[s].end_cards) for s in others)
+    if hand_hidden:
+        size += len(state.draft_hand)
+    perm = list(range(size))
+    shuffle(rng, perm)
+    return tuple(getters), _getter(perm)
+
+
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``, the same permutation from the same draws, without a call of
@@ -173,9 +258,11 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         return
     getrandbits = rng.getrandbits
     n = len(items)
-    for i in _DOWN[len(_DOWN) + 1 - n:] if n <= len(_DOWN) + 1 else range(n - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    if n > len(_DOWN) + 1:
+        steps: Any = [(i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1)]
+    else:
+        steps = _DOWN[len(_DOWN) + 1 - n:]
+    for i, n, k in steps:  # the index, the count it draws below and its bits, precomputed
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -184,8 +271,10 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
 
 #: What ``random.Random.shuffle`` draws with (Python 3.11: ``_randbelow_with_getrandbits``).
 _RANDBELOW = random.Random._randbelow  # type: ignore[attr-defined]
-#: Indices ``shuffle`` walks down, as a constant tuple (no ``range`` per shuffle): 127 .. 1.
-_DOWN = tuple(range(127, 0, -1))
+#: The steps ``shuffle`` walks down, as a constant tuple (no ``range`` per shuffle): the index
+#: i from 127 to 1, with i + 1 and its bit length (not computed per card: a determinization
+#: shuffles some 80 cards).
+_DOWN = tuple((i, i + 1, (i + 1).bit_length()) for i in range(127, 0, -1))
 
 
 GAME = FirstClass()

@@ -103,6 +103,22 @@ def test_determinize_mid_game_conserves_every_card(players):
     assert {k: sorted(v) for k, v in guess.stacks.items()} == {k: sorted(v) for k, v in middle.stacks.items()}
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_seeded_determinization_is_the_generators(players):
+    """``determinize_seeded`` (its permutations kept per seed and shape, for the search)
+    gives the very state ``determinize`` gives with ``random.Random(seed)``, the draft's
+    hidden hand and a finished game included, again from its memo."""
+    table = play_table(players, 200 + players)
+    states = [fold(GAME, table.log[:n]).live for n in range(1, len(table.log) + 1, 5)] + [table.state]
+    assert any(s.phase == "draft" for s in states)
+    for seed in (0.25, 0.5):
+        for _ in range(2):
+            for state in states:
+                for viewer in state.seats:
+                    assert GAME.determinize_seeded(state, viewer, seed) == \
+                        GAME.determinize(state, viewer, random.Random(seed))
+
+
 def test_the_quick_mandatory_answer_agrees_with_the_open_actions():
     table = play_table(3, 11)
     from events.projection import fold as fold_log

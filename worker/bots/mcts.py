@@ -527,8 +527,15 @@ class Search:
         seats = p.seats
         if status.over:
             return final_values(status, seats)
-        rng = random.Random(self.seeds[self.iterations_done % len(self.seeds)]) if self.seeds else self.rng
-        state = self.game.determinize(p.live, self.seat, rng)
+        if self.seeds:
+            seed = self.seeds[self.iterations_done % len(self.seeds)]
+            seeded = getattr(self.game, "determinize_seeded", None)
+            if seeded is not None:  # the game's own: the same state, what a seed draws kept per seed
+                state = seeded(p.live, self.seat, seed)
+            else:
+                state = self.game.determinize(p.live, self.seat, random.Random(seed))
+        else:
+            state = self.game.determinize(p.live, self.seat, self.rng)
         expected = self.evaluate(self.game, state)
         result = {}
         for s in seats:
