@@ -101,6 +101,11 @@ class GameBase(Generic[S]):
         """Nothing hidden: the state itself."""
         return state
 
+    def determinize_seeded(self, state: S, viewer: str, seed: float) -> S:
+        """``determinize(state, viewer, random.Random(seed))``: the search scores its leaves
+        on a few fixed seeds, so a game may keep what a seed draws (First Class does)."""
+        return self.determinize(state, viewer, random.Random(seed))
+
     def describe_command(self, command: Command) -> Description | None:
         return None
 
