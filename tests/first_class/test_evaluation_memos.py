@@ -15,8 +15,7 @@ import random
 from dataclasses import fields, replace
 
 from events.local import LocalTable
-from games.first_class import GAME
-from games.first_class import evaluation
+from games.first_class import GAME, evaluation
 from games.first_class.evaluation import scorings_left
 from games.first_class.state import Player, State
 from worker.bots.base import play_turn
