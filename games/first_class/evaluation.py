@@ -19,7 +19,7 @@ bot's determinized state, so other seats' end-game cards are guesses.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -418,6 +418,45 @@ def value_key(state: State, seat: str, command: Command) -> Hashable | None:
             return ("take", "upgrade", _CARD_TYPE[card])
         return ("take", args.get("mode"), _DESIGN[card])
     return None
+
+
+#: What a command must lose at least for :data:`BELOW_CONFIRM` to promise that
+#: confirming beats it: the lookahead's tie margin (1e-6) with room for the rounding of
+#: sums of some hundred points (~1e-11).
+BELOW_CONFIRM_MARGIN = 1e-3
+
+
+def _skip_below(state: State, seat: str, command: Command) -> bool:
+    """``SkipEffect``: leaving out a part changes nothing but the open parts (``evolve``'s
+    ``EffectSkipped``), so the value after it is the one now less ``PENDING`` times that
+    part's gain (every gain is >= 0, so the sum over the parts left, in the same order, is
+    not more in floating point either).  Which part of the kind the rules leave out is not
+    re-derived: the least gain among the parts of that kind is what is lost at least."""
+    if state.phase == "over" or seat != state.current():
+        return False
+    kind = command.args.get("kind")
+    if not kind:
+        return False
+    p = state.players[seat]
+    left = scorings_left(state, seat)
+    lost = -1.0
+    for part in state.pending:
+        if part[0] == kind:
+            gain = _part_gain(state, p, part, left)
+            if lost < 0.0 or gain < lost:
+                lost = gain
+    return PENDING * lost > BELOW_CONFIRM_MARGIN
+
+
+#: Tells :data:`BELOW_CONFIRM` which commands to answer for (registered below).
+_BelowTest = Callable[[State, str, Command], bool]
+#: Per command type, a test that promises (True) that the position after the command is
+#: worth less to the seat by :func:`evaluate` than the position now by more than the
+#: lookahead's tie margin, known without deciding it: where ``ConfirmTurn`` is legal,
+#: confirming then beats it, so the lookahead neither decides nor values it
+#: (:func:`worker.bots.candidates.below_confirm`; issue 26, tenth round: 5.2 of 25.5
+#: sub-moves peeked per search node were skips, 0.17 of them chosen).
+BELOW_CONFIRM: dict[str, _BelowTest] = {"SkipEffect": _skip_below}
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:

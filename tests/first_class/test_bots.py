@@ -205,6 +205,53 @@ def test_commands_with_one_value_key_lead_to_positions_valued_alike():
     assert shared > 200
 
 
+def test_commands_below_confirming_are_worth_less_than_confirming():
+    """The lookahead neither decides nor values a command ``BELOW_CONFIRM`` promises worse
+    than confirming (where confirming is legal): that is only right if the position after
+    it is really valued below the position now by more than the lookahead's tie margin
+    (random sub-moves, so that open parts of every kind come up)."""
+    import random
+
+    from events.local import LocalTable
+    from games.contract import IllegalMove
+    from games.first_class.evaluation import BELOW_CONFIRM
+    from worker.bots.candidates import CONFIRM, choices, own_value, step
+
+    rng = random.Random(5)
+    promised = {kind: 0 for kind in BELOW_CONFIRM}
+    for players in (2, 3):
+        table = LocalTable.create(GAME, {}, players, seed=f"fc-below-{players}")
+        for _ in range(3000):
+            if table.status().over:
+                break
+            if table.run_system():
+                continue
+            p = table.projection
+            seat = p.turn_seat or table.status().to_move[0]
+            legal = choices(p, seat)
+            if any(c.type == CONFIRM for c in legal):
+                value = own_value(seat)
+                now = value(p)
+                for command in legal:
+                    test = BELOW_CONFIRM.get(command.type)
+                    if test is None or not test(p.live, seat, command):
+                        continue
+                    try:
+                        after = value(step(p, seat, command))
+                    except IllegalMove:
+                        continue
+                    assert after + 1e-6 < now, (command, after, now)
+                    promised[command.type] += 1
+            while legal:
+                command = legal.pop(rng.randrange(len(legal)))
+                try:
+                    table.submit(seat, command)
+                    break
+                except IllegalMove:
+                    continue
+    assert all(n > 20 for n in promised.values()), promised
+
+
 def test_the_evaluation_values_the_open_parts_of_the_turn():
     """Issue 26: parts queued by a card or a coin counted nothing, so spending a coin for
     its column's conductor step looked like losing the coin.  An open part is worth a

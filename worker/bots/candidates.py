@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,6 +124,26 @@ def value_key(game: object) -> ValueKey | None:
     return _VALUE_KEYS[name]
 
 
+#: ``below(state, seat, command) -> bool``: True promises that the position after ``command``
+#: is worth less to ``seat`` by the game's evaluation than the position now, by more than
+#: the lookahead's tie margin.
+BelowConfirm = Callable[[Any, str, Command], bool]
+_BELOW_CONFIRM: dict[str, Mapping[str, BelowConfirm] | None] = {}
+
+
+def below_confirm(game: object) -> Mapping[str, BelowConfirm] | None:
+    """``BELOW_CONFIRM`` of the game's evaluation module, if it has one: per command type,
+    a test (``below(state, seat, command)``).  Where ``ConfirmTurn`` is legal, the lookahead
+    neither decides nor values a command its test promises to be worth less than
+    confirming (whose value is the position's own): that command cannot be the best, so
+    the choices are the same (First Class: leaving out a part that gains something,
+    issue 26's tenth round)."""
+    name = getattr(game, "name", "")
+    if name not in _BELOW_CONFIRM:
+        _BELOW_CONFIRM[name] = getattr(inspect.getmodule(for_game(game)), "BELOW_CONFIRM", None)  # type: ignore[arg-type]
+    return _BELOW_CONFIRM[name]
+
+
 _FIRST_KEYS: dict[str, ValueKey | None] = {}
 
 
@@ -205,6 +225,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     commands: list[Command] = []
     keyed = value_key(p.game)
     peeking = isinstance(value, OwnValue)
+    below = below_confirm(p.game) if peeking else None  # only the peeking lookahead values by the evaluation
     draws = False
     if first is not None:
         p, drew = _advance(p, seat, first, table)
@@ -242,6 +263,12 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             break
         best: tuple[float, Command, Projection | None] | None = None
         seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
+        pruning = False  # confirming is legal: a command ``below`` promises worse is left out
+        if below is not None:
+            for command in legal:
+                if command.type == CONFIRM:
+                    pruning = True
+                    break
         for command in legal:
             if best is not None and hurry is not None and deadline is not None and CLOCK() > deadline:
                 break  # one sub-move's lookahead may list hundreds of commands: take the best so far
@@ -252,6 +279,10 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 key = keyed(p.live, seat, command) if keyed is not None else None
                 if key is not None and key in seen:
                     continue
+                if pruning:
+                    test = below.get(command.type)  # type: ignore[union-attr]
+                    if test is not None and test(p.live, seat, command):
+                        continue  # worse than confirming, which is listed: it cannot be the best
                 try:
                     if peeking:  # only the chosen command's projection is needed: made below
                         score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
