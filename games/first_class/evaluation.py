@@ -448,6 +448,30 @@ def _skip_below(state: State, seat: str, command: Command) -> bool:
     return PENDING * lost > BELOW_CONFIRM_MARGIN
 
 
+def _coin_below(state: State, seat: str, command: Command) -> bool:
+    """``SpendCoin``: the coin's ``COIN`` leaves the player's value (nothing else of it reads
+    the coins while no part of kind ``coins`` is open: that part's gain is the room on the
+    grid); for a point that is ``COIN - 1`` lost, for the column's action a new open part
+    whose ``PENDING`` share of its gain (the same player's, as no gain but the coins part's
+    reads the coins) comes back.  The other open parts keep their gains."""
+    if state.phase == "over" or seat != state.current():
+        return False
+    for part in state.pending:
+        if part[0] == "coins":
+            return False
+    args = command.args
+    if args.get("use") == "vp":
+        return COIN - 1 > BELOW_CONFIRM_MARGIN
+    column = _COLUMN.get(args.get("field"))  # type: ignore[arg-type]
+    if column is None:
+        return False
+    kind = RULES.column_action[column]
+    if kind == "coins":
+        return False
+    gain = _part_gain(state, state.players[seat], (kind, 1, -1, 0), scorings_left(state, seat))
+    return COIN - PENDING * gain > BELOW_CONFIRM_MARGIN
+
+
 #: Tells :data:`BELOW_CONFIRM` which commands to answer for (registered below).
 _BelowTest = Callable[[State, str, Command], bool]
 #: Per command type, a test that promises (True) that the position after the command is
@@ -456,7 +480,7 @@ _BelowTest = Callable[[State, str, Command], bool]
 #: confirming then beats it, so the lookahead neither decides nor values it
 #: (:func:`worker.bots.candidates.below_confirm`; issue 26, tenth round: 5.2 of 25.5
 #: sub-moves peeked per search node were skips, 0.17 of them chosen).
-BELOW_CONFIRM: dict[str, _BelowTest] = {"SkipEffect": _skip_below}
+BELOW_CONFIRM: dict[str, _BelowTest] = {"SkipEffect": _skip_below, "SpendCoin": _coin_below}
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
