@@ -205,20 +205,22 @@ def test_commands_with_one_value_key_lead_to_positions_valued_alike():
     assert shared > 200
 
 
-def test_commands_below_confirming_are_worth_less_than_confirming():
+def test_commands_below_confirming_or_of_the_same_value_are_so():
     """The lookahead neither decides nor values a command ``BELOW_CONFIRM`` promises worse
-    than confirming (where confirming is legal): that is only right if the position after
-    it is really valued below the position now by more than the lookahead's tie margin
-    (random sub-moves, so that open parts of every kind come up)."""
+    than confirming (where confirming is legal), and gives one ``SAME_VALUE`` promises
+    valued as the position now that value without deciding it: that is only right if the
+    position after it is really valued below the position now by more than the
+    lookahead's tie margin, or exactly as it (random sub-moves, so that open parts of
+    every kind come up)."""
     import random
 
     from events.local import LocalTable
     from games.contract import IllegalMove
-    from games.first_class.evaluation import BELOW_CONFIRM
-    from worker.bots.candidates import CONFIRM, choices, own_value, step
+    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE
+    from worker.bots.candidates import choices, own_value, step
 
     rng = random.Random(5)
-    promised = {kind: 0 for kind in BELOW_CONFIRM}
+    promised = {("below", kind): 0 for kind in BELOW_CONFIRM} | {("same", kind): 0 for kind in SAME_VALUE}
     for players in (2, 3):
         table = LocalTable.create(GAME, {}, players, seed=f"fc-below-{players}")
         for _ in range(3000):
@@ -229,19 +231,21 @@ def test_commands_below_confirming_are_worth_less_than_confirming():
             p = table.projection
             seat = p.turn_seat or table.status().to_move[0]
             legal = choices(p, seat)
-            if any(c.type == CONFIRM for c in legal):
-                value = own_value(seat)
-                now = value(p)
-                for command in legal:
-                    test = BELOW_CONFIRM.get(command.type)
-                    if test is None or not test(p.live, seat, command):
-                        continue
-                    try:
-                        after = value(step(p, seat, command))
-                    except IllegalMove:
-                        continue
-                    assert after + 1e-6 < now, (command, after, now)
-                    promised[command.type] += 1
+            value = own_value(seat)
+            now = value(p)
+            for command in legal:
+                below, same = BELOW_CONFIRM.get(command.type), SAME_VALUE.get(command.type)
+                if same is not None and same(p.live, seat, command):
+                    assert value(step(p, seat, command)) == now, command  # a listed one is legal
+                    promised[("same", command.type)] += 1
+                if below is None or not below(p.live, seat, command):
+                    continue
+                try:
+                    after = value(step(p, seat, command))
+                except IllegalMove:
+                    continue
+                assert after + 1e-6 < now, (command, after, now)
+                promised[("below", command.type)] += 1
             while legal:
                 command = legal.pop(rng.randrange(len(legal)))
                 try:

@@ -144,6 +144,22 @@ def below_confirm(game: object) -> Mapping[str, BelowConfirm] | None:
     return _BELOW_CONFIRM[name]
 
 
+_SAME_VALUE: dict[str, Mapping[str, BelowConfirm] | None] = {}
+
+
+def same_value(game: object) -> Mapping[str, BelowConfirm] | None:
+    """``SAME_VALUE`` of the game's evaluation module, if it has one: per command type, a
+    test (``same(state, seat, command)``) that promises the position after a listed command
+    valued exactly as the position now.  The lookahead gives such a command that value
+    without deciding it, and decides it only where it is chosen (when the table submits
+    it): the same scores, so the same choices (First Class: leaving out a part that
+    gains nothing, issue 26's tenth round)."""
+    name = getattr(game, "name", "")
+    if name not in _SAME_VALUE:
+        _SAME_VALUE[name] = getattr(inspect.getmodule(for_game(game)), "SAME_VALUE", None)  # type: ignore[arg-type]
+    return _SAME_VALUE[name]
+
+
 _FIRST_KEYS: dict[str, ValueKey | None] = {}
 
 
@@ -226,6 +242,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     keyed = value_key(p.game)
     peeking = isinstance(value, OwnValue)
     below = below_confirm(p.game) if peeking else None  # only the peeking lookahead values by the evaluation
+    same = same_value(p.game) if peeking else None
     draws = False
     if first is not None:
         p, drew = _advance(p, seat, first, table)
@@ -283,8 +300,11 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                     test = below.get(command.type)  # type: ignore[union-attr]
                     if test is not None and test(p.live, seat, command):
                         continue  # worse than confirming, which is listed: it cannot be the best
+                test = same.get(command.type) if same is not None else None
                 try:
-                    if peeking:  # only the chosen command's projection is needed: made below
+                    if test is not None and test(p.live, seat, command):
+                        score = value(p)  # valued as the position now: decided below if chosen
+                    elif peeking:  # only the chosen command's projection is needed: made below
                         score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
                     else:
                         after = step(p, seat, command)
@@ -305,7 +325,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             draws |= drew
             commands.append(Command(CONFIRM, seat, {}))
             break
-        if chosen is None:  # peeked at: the table submits the events it decided then
+        if chosen is None:  # peeked at: the table submits the events it decided then (else decides them)
             chosen, drew = _advance(p, seat, command, table)
         else:  # stepped for its value: the draw is in its tail
             drew = any(e.barrier for e in chosen.tail[len(p.tail):]) or not chosen.tail
