@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.contract import Command, Game
-from games.first_class import route, scoring, trains
+from games.first_class import lookahead, route, scoring, trains
 from games.first_class.data import RULES
 from games.first_class.state import MANDATORY, Pending, Player, State, replace
 
@@ -509,6 +509,13 @@ BELOW_CONFIRM: dict[str, _BelowTest] = {"SkipEffect": _skip_below, "SpendCoin": 
 #: (:func:`worker.bots.candidates.same_value`; issue 26, tenth round: the skips not
 #: below confirming, 1.4 peeked per search node, 0.17 chosen).
 SAME_VALUE: dict[str, _BelowTest] = {"SkipEffect": _skip_same}
+
+
+#: Per command type of a listed command, a maker of a state :func:`evaluate` values as
+#: the state after it, without deciding it (None where it makes none): the lookahead
+#: values the command on that state and decides it only if it is played on
+#: (:func:`worker.bots.candidates.valued_after`; issue 26, tenth round).
+VALUED_AFTER: dict[str, Callable[[State, str, Command], State | None]] = {"TakeCard": lookahead.take_card}
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:

@@ -205,22 +205,23 @@ def test_commands_with_one_value_key_lead_to_positions_valued_alike():
     assert shared > 200
 
 
-def test_commands_below_confirming_or_of_the_same_value_are_so():
+def test_commands_valued_without_deciding_them_are_valued_as_decided():
     """The lookahead neither decides nor values a command ``BELOW_CONFIRM`` promises worse
-    than confirming (where confirming is legal), and gives one ``SAME_VALUE`` promises
-    valued as the position now that value without deciding it: that is only right if the
-    position after it is really valued below the position now by more than the
-    lookahead's tie margin, or exactly as it (random sub-moves, so that open parts of
-    every kind come up)."""
+    than confirming (where confirming is legal), gives one ``SAME_VALUE`` promises valued
+    as the position now that value, and values one on the state ``VALUED_AFTER`` makes,
+    without deciding them: that is only right if the position after it is really valued
+    below the position now by more than the lookahead's tie margin, exactly as it, or
+    exactly as the made state (random sub-moves, so that open parts of every kind come up)."""
     import random
 
     from events.local import LocalTable
     from games.contract import IllegalMove
-    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE
+    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER
     from worker.bots.candidates import choices, own_value, step
 
     rng = random.Random(5)
-    promised = {("below", kind): 0 for kind in BELOW_CONFIRM} | {("same", kind): 0 for kind in SAME_VALUE}
+    promised = {("below", kind): 0 for kind in BELOW_CONFIRM} | {("same", kind): 0 for kind in SAME_VALUE} \
+        | {("made", kind): 0 for kind in VALUED_AFTER}
     for players in (2, 3):
         table = LocalTable.create(GAME, {}, players, seed=f"fc-below-{players}")
         for _ in range(3000):
@@ -235,6 +236,11 @@ def test_commands_below_confirming_or_of_the_same_value_are_so():
             now = value(p)
             for command in legal:
                 below, same = BELOW_CONFIRM.get(command.type), SAME_VALUE.get(command.type)
+                maker = VALUED_AFTER.get(command.type)
+                made = maker(p.live, seat, command) if maker is not None else None
+                if made is not None:
+                    assert value.state(GAME, made) == value(step(p, seat, command)), command  # listed: legal
+                    promised[("made", command.type)] += 1
                 if same is not None and same(p.live, seat, command):
                     assert value(step(p, seat, command)) == now, command  # a listed one is legal
                     promised[("same", command.type)] += 1

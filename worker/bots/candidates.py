@@ -105,6 +105,11 @@ def value_after(p: Projection, seat: str, command: Command, value: Value, table:
     ``table``, a table of ``p`` that listed ``command``, if given) where ``value`` values
     bare states (an :class:`OwnValue`), else through a step."""
     if isinstance(value, OwnValue):
+        makers = valued_after(p.game)
+        maker = makers.get(command.type) if makers is not None else None
+        made = maker(p.live, seat, command) if maker is not None and table is not None else None
+        if made is not None:  # listed by ``table``: valued on a state made without deciding it
+            return value.state(p.game, made)
         return value.state(p.game, (table or LocalTable.from_projection(p)).peek(seat, command))
     return value(step(p, seat, command))
 
@@ -158,6 +163,24 @@ def same_value(game: object) -> Mapping[str, BelowConfirm] | None:
     if name not in _SAME_VALUE:
         _SAME_VALUE[name] = getattr(inspect.getmodule(for_game(game)), "SAME_VALUE", None)  # type: ignore[arg-type]
     return _SAME_VALUE[name]
+
+
+#: ``made(state, seat, command) -> state or None``: a state the game's evaluation values as
+#: the one after the listed ``command``, made without deciding it.
+MadeAfter = Callable[[Any, str, Command], Any]
+_VALUED_AFTER: dict[str, Mapping[str, MadeAfter] | None] = {}
+
+
+def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
+    """``VALUED_AFTER`` of the game's evaluation module, if it has one: per command type, a
+    maker of a state valued as the one after a listed command, which the lookahead values
+    instead of deciding the command (decided only where it is played on: the table's
+    submit then decides it): the same values, so the same choices (First Class: an action
+    card taken, issue 26's tenth round)."""
+    name = getattr(game, "name", "")
+    if name not in _VALUED_AFTER:
+        _VALUED_AFTER[name] = getattr(inspect.getmodule(for_game(game)), "VALUED_AFTER", None)  # type: ignore[arg-type]
+    return _VALUED_AFTER[name]
 
 
 _FIRST_KEYS: dict[str, ValueKey | None] = {}
@@ -243,6 +266,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     peeking = isinstance(value, OwnValue)
     below = below_confirm(p.game) if peeking else None  # only the peeking lookahead values by the evaluation
     same = same_value(p.game) if peeking else None
+    makers = valued_after(p.game) if peeking else None
     draws = False
     if first is not None:
         p, drew = _advance(p, seat, first, table)
@@ -305,7 +329,10 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                     if test is not None and test(p.live, seat, command):
                         score = value(p)  # valued as the position now: decided below if chosen
                     elif peeking:  # only the chosen command's projection is needed: made below
-                        score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
+                        maker = makers.get(command.type) if makers is not None else None
+                        made = maker(p.live, seat, command) if maker is not None else None
+                        score = value.state(p.game, made if made is not None  # type: ignore[attr-defined]
+                                            else table.peek(seat, command))
                     else:
                         after = step(p, seat, command)
                         score = value(after)

@@ -1,0 +1,67 @@
+"""States the evaluation values as a decision's, made without deciding it (the bots' lookahead).
+
+The search's lookahead values the position after each first command of a turn and
+decides only the few it completes (issue 26, tenth round: 7.6 action cards peeked per
+search node, one in five of them played on).  For a listed ``TakeCard`` the fields
+:func:`games.first_class.evaluation.evaluate` reads change in a way simple enough to
+make directly: the mover's player (the card taken, the route card, the contract) and the
+open parts (the card's frame on top); what it does not read (the rows, the row counts)
+is left as it was, so such a state is for valuing only, never to play on.
+``tests/first_class/test_bots.py`` checks the values against the decided states'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import Command
+
+from .data import RULES
+from .effects import parts
+from .state import Pending, State, replace
+
+
+def take_card(state: State, seat: str, command: Command) -> State | None:
+    """A state valued as the one after a listed ``TakeCard`` of ``seat`` (None: not made;
+    decide it).  The events it stands for: ``CardTaken`` (the card to the player's taken
+    cards), in the actions mode ``RouteExtended`` and ``ContractOpened`` where the card
+    has them, its parts and celebrity as one frame on top, its postcard as one more; in
+    the upgrade mode one frame of ``upgrade_or_car``.  The frames are numbered as
+    ``evolve``'s ``EffectsQueued`` numbers them (the highest open one plus one)."""
+    args = command.args
+    card_id = args.get("card")
+    card = RULES.cards.get(card_id)  # type: ignore[arg-type]
+    mode = args.get("mode")
+    if card is None or state.phase != "play" or state.took or seat != state.current():
+        return None
+    p = state.players[seat]
+    pending: tuple[Pending, ...] = state.pending
+    frame = 0
+    for part in pending:  # a loop: see ``evolve``'s ``EffectsQueued``
+        if part[3] > frame:
+            frame = part[3]
+    changes: dict[str, Any] = {"taken": p.taken + (card_id,)}
+    if mode == "upgrade":
+        pending = (("upgrade_or_car", 1, -1, frame + 1),) + pending
+    elif mode == "actions":
+        if card.route:
+            changes["route"] = p.route + (card.route,)
+        if card.contract:
+            changes["contracts"] = p.contracts + (card_id,)
+        items = parts(card.effects)
+        if card.celebrity:
+            items.append(["celebrity", 1, -1])
+        if items:
+            frame += 1
+            queued: list[Pending] = []
+            for kind, n, train in items:
+                queued.append((kind, n, train, frame))
+            pending = tuple(queued) + pending
+        if card.postcard:
+            frame += 1
+            pending = (("postcard", 1, -1, frame),) + pending
+    else:
+        return None
+    players = dict(state.players)
+    players[seat] = replace(p, **changes)
+    return replace(state, players=players, pending=pending, took=True)
