@@ -21,6 +21,25 @@ from .effects import parts
 from .state import Pending, State, replace
 
 
+#: Per action card: its route card, whether it is a contract, its parts and celebrity as
+#: ``(kind, n, train)`` (what ``effects.apply`` queues as one frame), its postcard: looked
+#: up once, not per card valued.
+_Plan = tuple[str | None, bool, tuple[tuple[str, int, int], ...], bool]
+
+
+def _plans() -> dict[str, _Plan]:
+    out: dict[str, _Plan] = {}
+    for card in RULES.cards.values():
+        items = [(kind, n, train) for kind, n, train in parts(card.effects)]
+        if card.celebrity:
+            items.append(("celebrity", 1, -1))
+        out[card.id] = (card.route, bool(card.contract), tuple(items), bool(card.postcard))
+    return out
+
+
+_ACTIONS = _plans()
+
+
 def take_card(state: State, seat: str, command: Command) -> State | None:
     """A state valued as the one after a listed ``TakeCard`` of ``seat`` (None: not made;
     decide it).  The events it stands for: ``CardTaken`` (the card to the player's taken
@@ -30,38 +49,38 @@ def take_card(state: State, seat: str, command: Command) -> State | None:
     ``evolve``'s ``EffectsQueued`` numbers them (the highest open one plus one)."""
     args = command.args
     card_id = args.get("card")
-    card = RULES.cards.get(card_id)  # type: ignore[arg-type]
-    mode = args.get("mode")
-    if card is None or state.phase != "play" or state.took or seat != state.current():
+    plan = _ACTIONS.get(card_id)  # type: ignore[arg-type]
+    if plan is None or state.phase != "play" or state.took or seat != state.current():
         return None
+    mode = args.get("mode")
     p = state.players[seat]
     pending: tuple[Pending, ...] = state.pending
     frame = 0
     for part in pending:  # a loop: see ``evolve``'s ``EffectsQueued``
         if part[3] > frame:
             frame = part[3]
-    changes: dict[str, Any] = {"taken": p.taken + (card_id,)}
     if mode == "upgrade":
+        player = replace(p, taken=p.taken + (card_id,))
         pending = (("upgrade_or_car", 1, -1, frame + 1),) + pending
     elif mode == "actions":
-        if card.route:
-            changes["route"] = p.route + (card.route,)
-        if card.contract:
+        route, contract, items, postcard = plan
+        changes: dict[str, Any] = {"taken": p.taken + (card_id,)}
+        if route:
+            changes["route"] = p.route + (route,)
+        if contract:
             changes["contracts"] = p.contracts + (card_id,)
-        items = parts(card.effects)
-        if card.celebrity:
-            items.append(["celebrity", 1, -1])
+        player = replace(p, **changes)
         if items:
             frame += 1
             queued: list[Pending] = []
             for kind, n, train in items:
                 queued.append((kind, n, train, frame))
             pending = tuple(queued) + pending
-        if card.postcard:
+        if postcard:
             frame += 1
             pending = (("postcard", 1, -1, frame),) + pending
     else:
         return None
     players = dict(state.players)
-    players[seat] = replace(p, **changes)
+    players[seat] = player
     return replace(state, players=players, pending=pending, took=True)
