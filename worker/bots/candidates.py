@@ -183,6 +183,23 @@ def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
     return _VALUED_AFTER[name]
 
 
+#: Per command type: its ``below_confirm``, ``same_value`` and ``valued_after`` hooks (None where not given).
+LookaheadHook = tuple[BelowConfirm | None, BelowConfirm | None, MadeAfter | None]
+_HOOKS: dict[str, dict[str, LookaheadHook]] = {}
+
+
+def lookahead_hooks(game: object) -> dict[str, LookaheadHook]:
+    """The game's :func:`below_confirm`, :func:`same_value` and :func:`valued_after` tests
+    per command type, in one table (one look-up per command the lookahead values)."""
+    name = getattr(game, "name", "")
+    hooks = _HOOKS.get(name)
+    if hooks is None:
+        below, same, made = below_confirm(game) or {}, same_value(game) or {}, valued_after(game) or {}
+        hooks = _HOOKS[name] = {kind: (below.get(kind), same.get(kind), made.get(kind))
+                                for kind in (*below, *same, *made)}
+    return hooks
+
+
 _FIRST_KEYS: dict[str, ValueKey | None] = {}
 
 
@@ -264,9 +281,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     commands: list[Command] = []
     keyed = value_key(p.game)
     peeking = isinstance(value, OwnValue)
-    below = below_confirm(p.game) if peeking else None  # only the peeking lookahead values by the evaluation
-    same = same_value(p.game) if peeking else None
-    makers = valued_after(p.game) if peeking else None
+    hooks = lookahead_hooks(p.game) if peeking else {}  # only the peeking lookahead values by the evaluation
     draws = False
     if first is not None:
         p, drew = _advance(p, seat, first, table)
@@ -304,8 +319,8 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             break
         best: tuple[float, Command, Projection | None] | None = None
         seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
-        pruning = False  # confirming is legal: a command ``below`` promises worse is left out
-        if below is not None:
+        pruning = False  # confirming is legal: a command ``below_confirm`` promises worse is left out
+        if hooks:
             for command in legal:
                 if command.type == CONFIRM:
                     pruning = True
@@ -320,22 +335,24 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 key = keyed(p.live, seat, command) if keyed is not None else None
                 if key is not None and key in seen:
                     continue
-                if pruning:
-                    test = below.get(command.type)  # type: ignore[union-attr]
-                    if test is not None and test(p.live, seat, command):
-                        continue  # worse than confirming, which is listed: it cannot be the best
-                test = same.get(command.type) if same is not None else None
                 try:
-                    if test is not None and test(p.live, seat, command):
-                        score = value(p)  # valued as the position now: decided below if chosen
-                    elif peeking:  # only the chosen command's projection is needed: made below
-                        maker = makers.get(command.type) if makers is not None else None
-                        made = maker(p.live, seat, command) if maker is not None else None
-                        score = value.state(p.game, made if made is not None  # type: ignore[attr-defined]
-                                            else table.peek(seat, command))
-                    else:
+                    if not peeking:
                         after = step(p, seat, command)
                         score = value(after)
+                    else:  # only the chosen command's projection is needed: made below
+                        hook = hooks.get(command.type)
+                        if hook is None:
+                            score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
+                        else:
+                            below, same, maker = hook
+                            if pruning and below is not None and below(p.live, seat, command):
+                                continue  # worse than confirming, which is listed: it cannot be the best
+                            if same is not None and same(p.live, seat, command):
+                                score = value(p)  # valued as the position now: decided below if chosen
+                            else:
+                                made = maker(p.live, seat, command) if maker is not None else None
+                                score = value.state(p.game, made if made is not None  # type: ignore[attr-defined]
+                                                    else table.peek(seat, command))
                 except IllegalMove:
                     continue
                 if key is not None:
