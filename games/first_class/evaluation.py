@@ -515,7 +515,8 @@ SAME_VALUE: dict[str, _BelowTest] = {"SkipEffect": _skip_same}
 #: the state after it, without deciding it (None where it makes none): the lookahead
 #: values the command on that state and decides it only if it is played on
 #: (:func:`worker.bots.candidates.valued_after`; issue 26, tenth round).
-VALUED_AFTER: dict[str, Callable[[State, str, Command], State | None]] = {"TakeCard": lookahead.take_card}
+VALUED_AFTER: dict[str, Callable[[State, str, Command], State | None]] = {"TakeCard": lookahead.take_card,
+                                                                          "AttachCar": lookahead.attach_car}
 
 
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:

@@ -16,8 +16,10 @@ from typing import Any
 
 from games.contract import Command
 
+from . import trains
 from .data import RULES
 from .effects import parts
+from .evolve import _consumed
 from .state import Pending, State, replace
 
 
@@ -84,3 +86,42 @@ def take_card(state: State, seat: str, command: Command) -> State | None:
     players = dict(state.players)
     players[seat] = player
     return replace(state, players=players, pending=pending, took=True)
+
+
+#: The supply kind a new 0-car is taken from.
+_ZERO_KIND = RULES.kind_of_level[0]
+
+
+def attach_car(state: State, seat: str, command: Command) -> State | None:
+    """A state valued as the one after a listed ``AttachCar`` of ``seat`` (None: not made;
+    decide it): ``CarAttached`` (a 0-car on the right of the train, one card of its kind
+    from the supply, one unit of the part it carries out consumed, the part chosen as the
+    rules choose it: a ``car`` part first, else ``upgrade_or_car``).  Not made where the
+    new car calls for a post wagon or a LOK tile (more events follow)."""
+    t = command.args.get("train")
+    if t != 0 and t != 1:
+        return None
+    chosen = None
+    top = state.top()
+    for kind in ("car", "upgrade_or_car"):  # ``decide``'s ``_part`` order
+        for part in top:
+            if part[0] == kind:
+                chosen = part
+                break
+        if chosen is not None:
+            break
+    if chosen is None:
+        return None
+    p = state.players[seat]
+    train = p.trains[t]
+    if not trains.can_attach(train, state.supply):
+        return None
+    grown = train + (("car", 0, False),)
+    if trains.needs_post(grown) or trains.needs_lok(grown):
+        return None
+    supply = dict(state.supply)
+    supply[_ZERO_KIND] -= 1
+    pending = _consumed(state, {"consumes": 1, "step": [chosen[0], chosen[2]]})
+    players = dict(state.players)
+    players[seat] = replace(p, trains=(grown, p.trains[1]) if t == 0 else (p.trains[0], grown))
+    return replace(state, players=players, supply=supply, pending=pending)
