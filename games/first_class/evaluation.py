@@ -527,3 +527,11 @@ def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Ma
     for seat in seats or state.seats:  # a loop: a comprehension over ``state`` made it a cell at every call
         values[seat] = _player_value(state, seat, players[seat])
     return values
+
+
+def seat_value(game: Game, state: State, seat: str) -> float:
+    """``evaluate(game, state, (seat,))[seat]`` without the dict around it: what the bots'
+    lookahead asks of every position it values (:class:`worker.bots.candidates.OwnValue`)."""
+    if state.phase == "over":
+        return float(game.status(state).scores.get(seat, 0.0))
+    return _player_value(state, seat, state.players[seat])

@@ -216,7 +216,8 @@ def test_commands_valued_without_deciding_them_are_valued_as_decided():
 
     from events.local import LocalTable
     from games.contract import IllegalMove
-    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER
+    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER, seat_value
+    from games.first_class.evaluation import evaluate
     from worker.bots.candidates import choices, own_value, step
 
     rng = random.Random(5)
@@ -234,6 +235,7 @@ def test_commands_valued_without_deciding_them_are_valued_as_decided():
             legal = choices(p, seat)
             value = own_value(seat)
             now = value(p)
+            assert now == seat_value(GAME, p.live, seat) == evaluate(GAME, p.live)[seat]
             for command in legal:
                 below, same = BELOW_CONFIRM.get(command.type), SAME_VALUE.get(command.type)
                 maker = VALUED_AFTER.get(command.type)

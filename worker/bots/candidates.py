@@ -65,6 +65,13 @@ class OutOfTime(Exception):
 OWN_VALUES = 32
 
 
+#: Per evaluation function, ``seat_value`` of its module (None: none): ``seat_value(game,
+#: state, seat)`` is the evaluation of one seat as a float, without the dict of seats
+#: (issue 26, tenth round: the dict, its look-up and ``float`` per position valued).
+_SEAT_VALUES: dict[object, object] = {}
+_UNKNOWN = object()
+
+
 class OwnValue:
     """The seat's expected final points by the game's evaluation, of a projection or
     of a bare state (:meth:`state`: what :meth:`LocalTable.peek` gives a lookahead),
@@ -87,7 +94,14 @@ class OwnValue:
         if hit is None:
             hit = self._older.get(key)
             if hit is None:
-                hit = (live, float(for_game(game)(game, live, (self.seat,)).get(self.seat, 0.0)))
+                evaluation = for_game(game)
+                own = _SEAT_VALUES.get(evaluation, _UNKNOWN)
+                if own is _UNKNOWN:
+                    own = _SEAT_VALUES[evaluation] = getattr(inspect.getmodule(evaluation), "seat_value", None)
+                if own is None:
+                    hit = (live, float(evaluation(game, live, (self.seat,)).get(self.seat, 0.0)))
+                else:
+                    hit = (live, own(game, live, self.seat))  # type: ignore[operator]
             if len(self._cache) >= OWN_VALUES:
                 self._older = self._cache
                 self._cache = {}
