@@ -90,6 +90,8 @@ def take_card(state: State, seat: str, command: Command) -> State | None:
 
 #: The supply kind a new 0-car is taken from.
 _ZERO_KIND = RULES.kind_of_level[0]
+#: The fewest cards of a train that may call for a post wagon or a LOK tile.
+_GROWTH = min(RULES.post_at_car, RULES.lok_at_card)
 
 
 def attach_car(state: State, seat: str, command: Command) -> State | None:
@@ -117,8 +119,8 @@ def attach_car(state: State, seat: str, command: Command) -> State | None:
     if not trains.can_attach(train, state.supply):
         return None
     grown = train + (("car", 0, False),)
-    if trains.needs_post(grown) or trains.needs_lok(grown):
-        return None
+    if len(grown) >= _GROWTH and (trains.needs_post(grown) or trains.needs_lok(grown)):
+        return None  # (a shorter train has fewer cars than a post wagon and cards than a LOK tile asks)
     supply = dict(state.supply)
     supply[_ZERO_KIND] -= 1
     pending = _consumed(state, {"consumes": 1, "step": [chosen[0], chosen[2]]})
