@@ -426,26 +426,43 @@ def value_key(state: State, seat: str, command: Command) -> Hashable | None:
 BELOW_CONFIRM_MARGIN = 1e-3
 
 
+def _skip_gains(state: State, seat: str, command: Command) -> tuple[float, float]:
+    """The least and the greatest gain of the open parts of the kind a ``SkipEffect`` leaves
+    out (-1.0, -1.0: none, or not a skip this evaluation can tell about); the last answer is
+    kept (:func:`_skip_same` asks for the skip :func:`_skip_below` just did)."""
+    global _last_skip
+    last = _last_skip
+    if last[0] is state and last[1] is command and last[2] == seat:
+        return last[3]
+    gains = (-1.0, -1.0)
+    kind = command.args.get("kind")
+    if kind and state.phase != "over" and seat == state.current():
+        p = state.players[seat]
+        left = scorings_left(state, seat)
+        least = most = -1.0
+        for part in state.pending:
+            if part[0] == kind:
+                gain = _part_gain(state, p, part, left)
+                if least < 0.0 or gain < least:
+                    least = gain
+                if gain > most:
+                    most = gain
+        gains = (least, most)
+    _last_skip = (state, command, seat, gains)  # one assignment: a thread reads a tuple that belongs together
+    return gains
+
+
+#: :func:`_skip_gains`'s last answer: (state, command, seat, gains), the state and the command held.
+_last_skip: tuple[Any, Any, str, tuple[float, float]] = (None, None, "", (-1.0, -1.0))
+
+
 def _skip_below(state: State, seat: str, command: Command) -> bool:
     """``SkipEffect``: leaving out a part changes nothing but the open parts (``evolve``'s
     ``EffectSkipped``), so the value after it is the one now less ``PENDING`` times that
     part's gain (every gain is >= 0, so the sum over the parts left, in the same order, is
     not more in floating point either).  Which part of the kind the rules leave out is not
     re-derived: the least gain among the parts of that kind is what is lost at least."""
-    if state.phase == "over" or seat != state.current():
-        return False
-    kind = command.args.get("kind")
-    if not kind:
-        return False
-    p = state.players[seat]
-    left = scorings_left(state, seat)
-    lost = -1.0
-    for part in state.pending:
-        if part[0] == kind:
-            gain = _part_gain(state, p, part, left)
-            if lost < 0.0 or gain < lost:
-                lost = gain
-    return PENDING * lost > BELOW_CONFIRM_MARGIN
+    return PENDING * _skip_gains(state, seat, command)[0] > BELOW_CONFIRM_MARGIN
 
 
 def _coin_below(state: State, seat: str, command: Command) -> bool:
@@ -476,20 +493,8 @@ def _skip_same(state: State, seat: str, command: Command) -> bool:
     """``SkipEffect`` of a kind whose open parts all gain nothing: the sum of the gains
     left is the same float (adding 0.0 changes no sum), and so is the value; a listed
     skip is always legal (its part is open in the top frame)."""
-    if state.phase == "over" or seat != state.current():
-        return False
-    kind = command.args.get("kind")
-    if not kind:
-        return False
-    p = state.players[seat]
-    left = scorings_left(state, seat)
-    found = False
-    for part in state.pending:
-        if part[0] == kind:
-            if _part_gain(state, p, part, left) != 0.0:
-                return False
-            found = True
-    return found
+    least, most = _skip_gains(state, seat, command)
+    return least == 0.0 and most == 0.0
 
 
 #: Tells :data:`BELOW_CONFIRM` which commands to answer for (registered below).
