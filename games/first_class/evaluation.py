@@ -205,6 +205,10 @@ def _lok_value(state: State, shape: _Shape, left: int) -> float:
     places = RULES.constantinople
     next_place = places[len(state.constantinople)] if len(state.constantinople) < len(places) else 0
     next_tile = min(state.lok_tiles) if state.lok_tiles else 0
+    key = (shape, next_place, next_tile, left)
+    value = _LOK_VALUES.get(key)
+    if value is not None:
+        return value
     value = 0.0
     for lok, grown, conductor in shape:
         if lok is None:
@@ -212,7 +216,16 @@ def _lok_value(state: State, shape: _Shape, left: int) -> float:
                 value += LOK_APPROACH * next_tile * grown * left
         elif conductor < lok and next_place:
             value += CONSTANTINOPLE * next_place / (lok - conductor)
+    if len(_LOK_VALUES) >= TRAINS_ENTRIES:
+        _LOK_VALUES.clear()
+    _LOK_VALUES[key] = value
     return value
+
+
+#: :func:`_lok_value` per trains' shape, next Constantinople place, next LOK tile and
+#: ``left``: the same inputs give the same float (issue 26, tenth round: asked for every
+#: player :func:`_base_value` values afresh, some 70 per listing, of few shapes).
+_LOK_VALUES: dict[tuple[_Shape, int, int, int], float] = {}
 
 
 def _conductor_gain(state: State, p: Player, t: int, steps: int, left: int) -> float:
