@@ -145,8 +145,15 @@ def _end_terms(taken: tuple[str, ...], end_cards: tuple[str, ...]) -> tuple[tupl
 def _end_cards(p: Player, rounds_left: int) -> float:
     """The end-game cards as :func:`scoring.end_card_points` scores them, with
     ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
+    return _end_value(p.taken, p.end_cards, rounds_left)
+
+
+@lru_cache(maxsize=8192)
+def _end_value(taken: tuple[str, ...], end_cards: tuple[str, ...], rounds_left: int) -> float:
+    """:func:`_end_cards` kept per hand and rounds left (issue 26, tenth round: summed for
+    every player :func:`_base_value` values afresh, of few hands)."""
     end = 0.0
-    for points, count in _end_terms(p.taken, p.end_cards):
+    for points, count in _end_terms(taken, end_cards):
         end += points * (count + CARDS_PER_ROUND_PER_TYPE * rounds_left)
     return end
 
@@ -382,7 +389,7 @@ def _base_value(state: State, p: Player, left: int) -> float:
     if value is None:
         (now, beyond, levels), shape = _trains_of(p)
         rounds_left = max(0, RULES.rounds - state.round)
-        end = _end_cards(p, rounds_left)
+        end = _end_value(p.taken, p.end_cards, rounds_left)
         bonus = _bonus_prefix(p.route)[p.loco]
         value = (p.vp + left * (now + BEYOND_CONDUCTOR * beyond) + LEVEL_SUM * levels * left
                  + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
