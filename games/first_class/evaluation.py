@@ -77,8 +77,14 @@ PENDING = 0.8
 _LATER = tuple(sum(1 for r in RULES.scoring_after if r > n) for n in range(RULES.rounds + 1))
 
 
+#: :func:`scorings_left` in the play phase, per round number (asked per position valued).
+_PLAY_LEFT = tuple(later + (1 if n in RULES.scoring_after else 0) for n, later in enumerate(_LATER))
+
+
 def scorings_left(state: State, seat: str) -> int:
     """Scoring phases still to come for ``seat`` (the running one if it has not scored yet)."""
+    if state.phase == "play" and state.round < len(_PLAY_LEFT):
+        return _PLAY_LEFT[state.round]
     later = _LATER[state.round] if state.round < len(_LATER) else 0
     if state.round in RULES.scoring_after:
         if state.phase in ("play", "draft"):
