@@ -143,14 +143,14 @@ def value_key(game: object) -> ValueKey | None:
     return _VALUE_KEYS[name]
 
 
-#: ``below(state, seat, command) -> bool``: True promises that the position after ``command``
-#: is worth less to ``seat`` by the game's evaluation than the position now, by more than
-#: the lookahead's tie margin.
-BelowConfirm = Callable[[Any, str, Command], bool]
-_BELOW_CONFIRM: dict[str, Mapping[str, BelowConfirm] | None] = {}
+#: ``test(state, seat, command) -> bool``: a promise about the position after a listed
+#: ``command`` (``BELOW_CONFIRM``: worth less to ``seat`` by the game's evaluation than the
+#: position now, by more than the lookahead's tie margin; ``SAME_VALUE``: worth exactly as much).
+CommandTest = Callable[[Any, str, Command], bool]
+_BELOW_CONFIRM: dict[str, Mapping[str, CommandTest] | None] = {}
 
 
-def below_confirm(game: object) -> Mapping[str, BelowConfirm] | None:
+def below_confirm(game: object) -> Mapping[str, CommandTest] | None:
     """``BELOW_CONFIRM`` of the game's evaluation module, if it has one: per command type,
     a test (``below(state, seat, command)``).  Where ``ConfirmTurn`` is legal, the lookahead
     neither decides nor values a command its test promises to be worth less than
@@ -163,10 +163,10 @@ def below_confirm(game: object) -> Mapping[str, BelowConfirm] | None:
     return _BELOW_CONFIRM[name]
 
 
-_SAME_VALUE: dict[str, Mapping[str, BelowConfirm] | None] = {}
+_SAME_VALUE: dict[str, Mapping[str, CommandTest] | None] = {}
 
 
-def same_value(game: object) -> Mapping[str, BelowConfirm] | None:
+def same_value(game: object) -> Mapping[str, CommandTest] | None:
     """``SAME_VALUE`` of the game's evaluation module, if it has one: per command type, a
     test (``same(state, seat, command)``) that promises the position after a listed command
     valued exactly as the position now.  The lookahead gives such a command that value
@@ -198,7 +198,7 @@ def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
 
 
 #: Per command type: its ``below_confirm``, ``same_value`` and ``valued_after`` hooks (None where not given).
-LookaheadHook = tuple[BelowConfirm | None, BelowConfirm | None, MadeAfter | None]
+LookaheadHook = tuple[CommandTest | None, CommandTest | None, MadeAfter | None]
 _HOOKS: dict[str, dict[str, LookaheadHook]] = {}
 
 
