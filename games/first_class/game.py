@@ -123,10 +123,10 @@ class FirstClass(GameBase[State]):
         """Who may act now, as :meth:`status` says it without the scores and the ranking
         (the platform asks per listing and per command)."""
         if state.phase == "play" and state.seats and not state.refill:  # the commonest answer first
-            current = state.current()
-            turn = _PLAYING.get(current)  # type: ignore[arg-type]
+            mover: str = state.current()  # type: ignore[assignment]  # (a seat in the play phase)
+            turn = _PLAYING.get(mover)
             if turn is None:
-                turn = _PLAYING[current] = Turn((current,))  # type: ignore[index]
+                turn = _PLAYING[mover] = Turn((mover,))
             return turn
         if state.phase == "over":
             return _OVER

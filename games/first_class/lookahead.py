@@ -22,7 +22,6 @@ from .effects import parts
 from .evolve import _consumed
 from .state import Pending, State, replace
 
-
 #: Per action card: its route card, whether it is a contract, its parts and celebrity as
 #: ``(kind, n, train)`` (what ``effects.apply`` queues as one frame), its postcard: looked
 #: up once, not per card valued.

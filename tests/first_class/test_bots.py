@@ -216,8 +216,7 @@ def test_commands_valued_without_deciding_them_are_valued_as_decided():
 
     from events.local import LocalTable
     from games.contract import IllegalMove
-    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER, seat_value
-    from games.first_class.evaluation import evaluate
+    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER, evaluate, seat_value
     from worker.bots.candidates import choices, own_value, step
 
     rng = random.Random(5)
