@@ -18,6 +18,7 @@ rng per seed) played through ``LocalTable`` up to round 3.
     python benchmarks/first_class_search.py --base ../wt-6194846 [--rounds 3] [--positions 6]
     python benchmarks/first_class_search.py --base ../wt-6194846 --callgrind [--positions 4]
     python benchmarks/first_class_search.py --fingerprint [--positions 6]   (what the searches chose)
+    python benchmarks/first_class_search.py --bytecodes mcts|listing [--top 30]   (bytecodes per function)
     python benchmarks/first_class_search.py --child TREE ...   (one measurement, JSON)
 
 Each measurement runs in its own process with the checkout's ``.venv`` (else this
@@ -30,6 +31,11 @@ With ``--callgrind`` each checkout counts instructions instead (``valgrind --too
 positions alone, one builds them and lists them, one builds them and searches them; the
 differences per position (listings, or nodes the searches added) are compared, and the
 ratio is before / after (how many times fewer instructions a position costs).
+
+``--bytecodes`` counts the bytecodes this checkout runs per search node (``mcts``) or per
+listed position (``listing``), by ``sys.settrace`` opcodes, in all and per function (its
+own, with its calls per node): a count the machine's load does not move, what issue 26's
+eighth to tenth rounds compared per commit (run it with ``PYTHONHASHSEED=0``).
 
 ``--fingerprint`` prints what a speed change must leave as it was, per position: the
 candidate turns of one listing (commands and values), and a search of a fixed iteration
@@ -178,6 +184,53 @@ def fingerprint(players: int, seeds: int, iterations: int) -> list[str]:
     return out
 
 
+def bytecodes(players: int, seeds: int, iterations: int, part: str, top: int) -> None:
+    """Bytecodes per search node or listed position, in all and the ``top`` functions by
+    their own (see the module's text)."""
+    import collections
+    import random
+    import types
+
+    from worker.bots import mcts
+    from worker.bots.candidates import candidate_turns, own_value
+
+    positions = _positions(players, seeds, 3)
+    own: collections.Counter[tuple[str, str]] = collections.Counter()
+    calls: collections.Counter[tuple[str, str]] = collections.Counter()
+
+    def where(code: types.CodeType) -> tuple[str, str]:
+        return Path(code.co_filename).name, code.co_name
+
+    def tracer(frame: types.FrameType, event: str, arg: Any) -> Any:
+        if event == "call":
+            frame.f_trace_opcodes = True
+            calls[where(frame.f_code)] += 1
+        elif event == "opcode":
+            own[where(frame.f_code)] += 1
+        return tracer
+
+    made = 0
+    sys.settrace(tracer)
+    try:
+        for i, p in enumerate(positions):
+            seat = p.turn_seat or p.status().to_move[0]
+            if part == "mcts":
+                search_ = mcts.Search(p, seat, random.Random(i))
+                search_.run(iterations=iterations)
+                made += search_.iterations_done
+            else:
+                candidate_turns(p, seat, own_value(seat), random.Random(i))
+                made += 1
+    finally:
+        sys.settrace(None)
+    total = sum(own.values())
+    print(f"first_class_search --bytecodes {part}: {made} made, {total / made:,.0f} bytecodes per "
+          f"{'node' if part == 'mcts' else 'listed position'}")
+    for (name, function), n in own.most_common(top):
+        print(f"  {n / made:9.0f} {100 * n / total:5.1f} %  {calls[(name, function)] / made:7.1f} calls  "
+              f"{name}:{function}")
+
+
 def _instructions(tree: Path, args: list[str]) -> tuple[int, dict[str, float]]:
     """Instructions of one child run in ``tree`` under callgrind, and the child's JSON."""
     python = tree / ".venv" / "bin" / "python"
@@ -228,11 +281,17 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of CPU time")
     parser.add_argument("--fingerprint", action="store_true", help="what the searches chose, hashed per position")
+    parser.add_argument("--bytecodes", choices=("mcts", "listing"), help="bytecodes per node or listing, by function")
+    parser.add_argument("--top", type=int, default=30, help="functions --bytecodes lists")
     parser.add_argument("--measure", choices=MEASURES, default="both", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(args.child))
         print(json.dumps(child(args.players, args.positions, args.repeats, args.iterations, args.measure)))
+        return
+    if args.bytecodes:
+        sys.path.insert(0, str(ROOT))
+        bytecodes(args.players, args.positions, args.iterations, args.bytecodes, args.top)
         return
     if args.fingerprint:
         sys.path.insert(0, str(ROOT))

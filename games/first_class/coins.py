@@ -31,6 +31,14 @@ def occupied(grid: tuple[bool, ...]) -> list[int]:
     return [i + 1 for i, full in enumerate(grid) if full]
 
 
+@lru_cache(maxsize=4096)
+def occupied_fields(grid: tuple[bool, ...]) -> tuple[int, ...]:
+    """:func:`occupied`, kept per grid (a tuple: shared by every caller): the listing asks
+    it at every position the bots step to (issue 26, tenth round: a comprehension over
+    the twelve fields per listing), and a grid has few coins that change."""
+    return tuple(occupied(grid))
+
+
 def set_fields(grid: tuple[bool, ...], fields: list[int], value: bool) -> tuple[bool, ...]:
     out = list(grid)
     for f in fields:

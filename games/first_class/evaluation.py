@@ -19,12 +19,12 @@ bot's determinized state, so other seats' end-game cards are guesses.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from games.contract import Command, Game
-from games.first_class import route, scoring, trains
+from games.first_class import lookahead, route, scoring, trains
 from games.first_class.data import RULES
 from games.first_class.state import MANDATORY, Pending, Player, State, replace
 
@@ -77,8 +77,14 @@ PENDING = 0.8
 _LATER = tuple(sum(1 for r in RULES.scoring_after if r > n) for n in range(RULES.rounds + 1))
 
 
+#: :func:`scorings_left` in the play phase, per round number (asked per position valued).
+_PLAY_LEFT = tuple(later + (1 if n in RULES.scoring_after else 0) for n, later in enumerate(_LATER))
+
+
 def scorings_left(state: State, seat: str) -> int:
     """Scoring phases still to come for ``seat`` (the running one if it has not scored yet)."""
+    if state.phase == "play" and state.round < len(_PLAY_LEFT):
+        return _PLAY_LEFT[state.round]
     later = _LATER[state.round] if state.round < len(_LATER) else 0
     if state.round in RULES.scoring_after:
         if state.phase in ("play", "draft"):
@@ -145,8 +151,15 @@ def _end_terms(taken: tuple[str, ...], end_cards: tuple[str, ...]) -> tuple[tupl
 def _end_cards(p: Player, rounds_left: int) -> float:
     """The end-game cards as :func:`scoring.end_card_points` scores them, with
     ``CARDS_PER_ROUND_PER_TYPE`` more action cards of each type per round left."""
+    return _end_value(p.taken, p.end_cards, rounds_left)
+
+
+@lru_cache(maxsize=8192)
+def _end_value(taken: tuple[str, ...], end_cards: tuple[str, ...], rounds_left: int) -> float:
+    """:func:`_end_cards` kept per hand and rounds left (issue 26, tenth round: summed for
+    every player :func:`_base_value` values afresh, of few hands)."""
     end = 0.0
-    for points, count in _end_terms(p.taken, p.end_cards):
+    for points, count in _end_terms(taken, end_cards):
         end += points * (count + CARDS_PER_ROUND_PER_TYPE * rounds_left)
     return end
 
@@ -205,6 +218,10 @@ def _lok_value(state: State, shape: _Shape, left: int) -> float:
     places = RULES.constantinople
     next_place = places[len(state.constantinople)] if len(state.constantinople) < len(places) else 0
     next_tile = min(state.lok_tiles) if state.lok_tiles else 0
+    key = (shape, next_place, next_tile, left)
+    value = _LOK_VALUES.get(key)
+    if value is not None:
+        return value
     value = 0.0
     for lok, grown, conductor in shape:
         if lok is None:
@@ -212,7 +229,16 @@ def _lok_value(state: State, shape: _Shape, left: int) -> float:
                 value += LOK_APPROACH * next_tile * grown * left
         elif conductor < lok and next_place:
             value += CONSTANTINOPLE * next_place / (lok - conductor)
+    if len(_LOK_VALUES) >= TRAINS_ENTRIES:
+        _LOK_VALUES.clear()
+    _LOK_VALUES[key] = value
     return value
+
+
+#: :func:`_lok_value` per trains' shape, next Constantinople place, next LOK tile and
+#: ``left``: the same inputs give the same float (issue 26, tenth round: asked for every
+#: player :func:`_base_value` values afresh, some 70 per listing, of few shapes).
+_LOK_VALUES: dict[tuple[_Shape, int, int, int], float] = {}
 
 
 def _conductor_gain(state: State, p: Player, t: int, steps: int, left: int) -> float:
@@ -369,7 +395,7 @@ def _base_value(state: State, p: Player, left: int) -> float:
     if value is None:
         (now, beyond, levels), shape = _trains_of(p)
         rounds_left = max(0, RULES.rounds - state.round)
-        end = _end_cards(p, rounds_left)
+        end = _end_value(p.taken, p.end_cards, rounds_left)
         bonus = _bonus_prefix(p.route)[p.loco]
         value = (p.vp + left * (now + BEYOND_CONDUCTOR * beyond) + LEVEL_SUM * levels * left
                  + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
@@ -420,6 +446,110 @@ def value_key(state: State, seat: str, command: Command) -> Hashable | None:
     return None
 
 
+#: What a command must lose at least for :data:`BELOW_CONFIRM` to promise that
+#: confirming beats it: the lookahead's tie margin (1e-6) with room for the rounding of
+#: sums of some hundred points (~1e-11).
+BELOW_CONFIRM_MARGIN = 1e-3
+
+
+def _skip_gains(state: State, seat: str, command: Command) -> tuple[float, float]:
+    """The least and the greatest gain of the open parts of the kind a ``SkipEffect`` leaves
+    out (-1.0, -1.0: none, or not a skip this evaluation can tell about); the last answer is
+    kept (:func:`_skip_same` asks for the skip :func:`_skip_below` just did)."""
+    global _last_skip
+    last = _last_skip
+    if last[0] is state and last[1] is command and last[2] == seat:
+        return last[3]
+    gains = (-1.0, -1.0)
+    kind = command.args.get("kind")
+    if kind and state.phase != "over" and seat == state.current():
+        p = state.players[seat]
+        left = scorings_left(state, seat)
+        least = most = -1.0
+        for part in state.pending:
+            if part[0] == kind:
+                gain = _part_gain(state, p, part, left)
+                if least < 0.0 or gain < least:
+                    least = gain
+                if gain > most:
+                    most = gain
+        gains = (least, most)
+    _last_skip = (state, command, seat, gains)  # one assignment: a thread reads a tuple that belongs together
+    return gains
+
+
+#: :func:`_skip_gains`'s last answer: (state, command, seat, gains), the state and the command held.
+_last_skip: tuple[Any, Any, str, tuple[float, float]] = (None, None, "", (-1.0, -1.0))
+
+
+def _skip_below(state: State, seat: str, command: Command) -> bool:
+    """``SkipEffect``: leaving out a part changes nothing but the open parts (``evolve``'s
+    ``EffectSkipped``), so the value after it is the one now less ``PENDING`` times that
+    part's gain (every gain is >= 0, so the sum over the parts left, in the same order, is
+    not more in floating point either).  Which part of the kind the rules leave out is not
+    re-derived: the least gain among the parts of that kind is what is lost at least."""
+    return PENDING * _skip_gains(state, seat, command)[0] > BELOW_CONFIRM_MARGIN
+
+
+def _coin_below(state: State, seat: str, command: Command) -> bool:
+    """``SpendCoin``: the coin's ``COIN`` leaves the player's value (nothing else of it reads
+    the coins while no part of kind ``coins`` is open: that part's gain is the room on the
+    grid); for a point that is ``COIN - 1`` lost, for the column's action a new open part
+    whose ``PENDING`` share of its gain (the same player's, as no gain but the coins part's
+    reads the coins) comes back.  The other open parts keep their gains."""
+    if state.phase == "over" or seat != state.current():
+        return False
+    for part in state.pending:
+        if part[0] == "coins":
+            return False
+    args = command.args
+    if args.get("use") == "vp":
+        return COIN - 1 > BELOW_CONFIRM_MARGIN
+    column = _COLUMN.get(args.get("field"))  # type: ignore[arg-type]
+    if column is None:
+        return False
+    kind = RULES.column_action[column]
+    if kind == "coins":
+        return False
+    gain = _part_gain(state, state.players[seat], (kind, 1, -1, 0), scorings_left(state, seat))
+    return COIN - PENDING * gain > BELOW_CONFIRM_MARGIN
+
+
+def _skip_same(state: State, seat: str, command: Command) -> bool:
+    """``SkipEffect`` of a kind whose open parts all gain nothing: the sum of the gains
+    left is the same float (adding 0.0 changes no sum), and so is the value; a listed
+    skip is always legal (its part is open in the top frame)."""
+    least, most = _skip_gains(state, seat, command)
+    return least == 0.0 and most == 0.0
+
+
+#: Tells :data:`BELOW_CONFIRM` which commands to answer for (registered below).
+_BelowTest = Callable[[State, str, Command], bool]
+#: Per command type, a test that promises (True) that the position after the command is
+#: worth less to the seat by :func:`evaluate` than the position now by more than the
+#: lookahead's tie margin, known without deciding it: where ``ConfirmTurn`` is legal,
+#: confirming then beats it, so the lookahead neither decides nor values it
+#: (:func:`worker.bots.candidates.below_confirm`; issue 26, tenth round: 5.2 of 25.5
+#: sub-moves peeked per search node were skips, 0.17 of them chosen).
+BELOW_CONFIRM: dict[str, _BelowTest] = {"SkipEffect": _skip_below, "SpendCoin": _coin_below}
+
+
+#: Per command type of a listed command, a test that promises (True) that the position
+#: after it is valued by :func:`evaluate` exactly as the position now, known without
+#: deciding it: the lookahead gives it that value and decides it only if it is chosen
+#: (:func:`worker.bots.candidates.same_value`; issue 26, tenth round: the skips not
+#: below confirming, 1.4 peeked per search node, 0.17 chosen).
+SAME_VALUE: dict[str, _BelowTest] = {"SkipEffect": _skip_same}
+
+
+#: Per command type of a listed command, a maker of a state :func:`evaluate` values as
+#: the state after it, without deciding it (None where it makes none): the lookahead
+#: values the command on that state and decides it only if it is played on
+#: (:func:`worker.bots.candidates.valued_after`; issue 26, tenth round).
+VALUED_AFTER: dict[str, Callable[[State, str, Command], State | None]] = {"TakeCard": lookahead.take_card,
+                                                                          "AttachCar": lookahead.attach_car}
+
+
 def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Mapping[str, float]:
     if state.phase == "over":
         return {seat: float(v) for seat, v in game.status(state).scores.items()}
@@ -428,3 +558,11 @@ def evaluate(game: Game, state: State, seats: Sequence[str] | None = None) -> Ma
     for seat in seats or state.seats:  # a loop: a comprehension over ``state`` made it a cell at every call
         values[seat] = _player_value(state, seat, players[seat])
     return values
+
+
+def seat_value(game: Game, state: State, seat: str) -> float:
+    """``evaluate(game, state, (seat,))[seat]`` without the dict around it: what the bots'
+    lookahead asks of every position it values (:class:`worker.bots.candidates.OwnValue`)."""
+    if state.phase == "over":
+        return float(game.status(state).scores.get(seat, 0.0))
+    return _player_value(state, seat, state.players[seat])

@@ -25,6 +25,8 @@ from .view import view
 PLAYER_PHASES = ("draft", "play", "scoring")
 _OVER, _NOBODY = Turn((), (), True), Turn(())
 _REFILL, _DEAL, _FINISH = Turn((), ("RefillEndDisplay",)), Turn((), ("DealRound",)), Turn((), ("FinishGame",))
+#: The turn of a seat in the play phase, per seat (a turn is a value: one made per seat, not per position).
+_PLAYING: dict[str, Turn] = {}
 
 
 def _engine_texts() -> dict[str, dict[str, str]]:
@@ -120,6 +122,12 @@ class FirstClass(GameBase[State]):
     def turn(self, state: State) -> Turn:
         """Who may act now, as :meth:`status` says it without the scores and the ranking
         (the platform asks per listing and per command)."""
+        if state.phase == "play" and state.seats and not state.refill:  # the commonest answer first
+            mover: str = state.current()  # type: ignore[assignment]  # (a seat in the play phase)
+            turn = _PLAYING.get(mover)
+            if turn is None:
+                turn = _PLAYING[mover] = Turn((mover,))
+            return turn
         if state.phase == "over":
             return _OVER
         if not state.seats:

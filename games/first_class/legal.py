@@ -56,7 +56,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
             for city in route.bonus_cities(player):
                 if city not in player.claimed:
                     out.append(Command("ClaimRouteBonus", seat, {"city": city}))
-        for field in coins.occupied(player.coins):
+        for field in coins.occupied_fields(player.coins):
             out.append(Command("SpendCoin", seat, {"field": field, "use": "action"}))
             out.append(Command("SpendCoin", seat, {"field": field, "use": "vp"}))
         payments = coins.payment_options(player.coins, RULES.end_card_price)  # (kept per grid)

@@ -39,7 +39,18 @@ def can_attach(train: Train, supply: dict[str, int]) -> bool:
 
 
 def upgrade_target(train: Train, index: int, supply: dict[str, int]) -> int | None:
-    """The new level if the car at ``index`` may be upgraded one step, else None."""
+    """The new level if the car at ``index`` may be upgraded one step, else None: from
+    the train's :func:`_upgrade_candidates` (kept per train tuple; the listing asked them
+    of the same tuple), as :func:`upgrade_target_walked` finds it."""
+    for i, kind in _upgrade_candidates(train):
+        if i == index:
+            return NEXT_LEVEL[train[i][1]] if kind is None or supply.get(kind, 0) > 0 else None
+    return None
+
+
+def upgrade_target_walked(train: Train, index: int, supply: dict[str, int]) -> int | None:
+    """:func:`upgrade_target` by the rules text, walking the train (what the candidates
+    are checked against in ``tests/first_class``)."""
     if not 0 <= index < len(train) or train[index][0] != "car":
         return None
     level = train[index][1]

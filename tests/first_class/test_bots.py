@@ -205,6 +205,64 @@ def test_commands_with_one_value_key_lead_to_positions_valued_alike():
     assert shared > 200
 
 
+def test_commands_valued_without_deciding_them_are_valued_as_decided():
+    """The lookahead neither decides nor values a command ``BELOW_CONFIRM`` promises worse
+    than confirming (where confirming is legal), gives one ``SAME_VALUE`` promises valued
+    as the position now that value, and values one on the state ``VALUED_AFTER`` makes,
+    without deciding them: that is only right if the position after it is really valued
+    below the position now by more than the lookahead's tie margin, exactly as it, or
+    exactly as the made state (random sub-moves, so that open parts of every kind come up)."""
+    import random
+
+    from events.local import LocalTable
+    from games.contract import IllegalMove
+    from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER, evaluate, seat_value
+    from worker.bots.candidates import choices, own_value, step
+
+    rng = random.Random(5)
+    promised = {("below", kind): 0 for kind in BELOW_CONFIRM} | {("same", kind): 0 for kind in SAME_VALUE} \
+        | {("made", kind): 0 for kind in VALUED_AFTER}
+    for players in (2, 3):
+        table = LocalTable.create(GAME, {}, players, seed=f"fc-below-{players}")
+        for _ in range(3000):
+            if table.status().over:
+                break
+            if table.run_system():
+                continue
+            p = table.projection
+            seat = p.turn_seat or table.status().to_move[0]
+            legal = choices(p, seat)
+            value = own_value(seat)
+            now = value(p)
+            assert now == seat_value(GAME, p.live, seat) == evaluate(GAME, p.live)[seat]
+            for command in legal:
+                below, same = BELOW_CONFIRM.get(command.type), SAME_VALUE.get(command.type)
+                maker = VALUED_AFTER.get(command.type)
+                made = maker(p.live, seat, command) if maker is not None else None
+                if made is not None:
+                    assert value.state(GAME, made) == value(step(p, seat, command)), command  # listed: legal
+                    promised[("made", command.type)] += 1
+                if same is not None and same(p.live, seat, command):
+                    assert value(step(p, seat, command)) == now, command  # a listed one is legal
+                    promised[("same", command.type)] += 1
+                if below is None or not below(p.live, seat, command):
+                    continue
+                try:
+                    after = value(step(p, seat, command))
+                except IllegalMove:
+                    continue
+                assert after + 1e-6 < now, (command, after, now)
+                promised[("below", command.type)] += 1
+            while legal:
+                command = legal.pop(rng.randrange(len(legal)))
+                try:
+                    table.submit(seat, command)
+                    break
+                except IllegalMove:
+                    continue
+    assert all(n > 20 for n in promised.values()), promised
+
+
 def test_the_evaluation_values_the_open_parts_of_the_turn():
     """Issue 26: parts queued by a card or a coin counted nothing, so spending a coin for
     its column's conductor step looked like losing the coin.  An open part is worth a

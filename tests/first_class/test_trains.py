@@ -36,6 +36,30 @@ def test_in_the_example_train_exactly_the_upgrades_the_rules_allow():
     assert trains.upgrade_target(EXAMPLE, 8, RULES.supply) is None  # leftmost of the equal 0s first
 
 
+def test_the_upgrade_target_from_the_kept_candidates_is_the_walked_one():
+    """``upgrade_target`` reads the candidates kept per train tuple: the same answer as
+    walking the train by the rules text, for any train (ordered or not), car and supply."""
+    import random
+
+    rng = random.Random(26)
+    kinds = sorted(set(RULES.kind_of_level.values()))
+    for _ in range(20000):
+        length = rng.randint(1, 10)
+        cards = []
+        for j in range(length):
+            r = rng.random()
+            if r < 0.08:
+                cards.append(("post", "p1", False))
+            elif r < 0.12 and j == length - 1:
+                cards.append(("lok", 5, False))
+            else:
+                cards.append(("car", rng.choice(RULES.levels), rng.random() < 0.2))
+        some = tuple(cards)
+        supply = {kind: rng.randint(0, 2) for kind in kinds}
+        for i in range(-1, length + 1):
+            assert trains.upgrade_target(some, i, supply) == trains.upgrade_target_walked(some, i, supply)
+
+
 def test_the_example_train_takes_upgrades_in_the_game():
     state = new_game()
     state = pending(with_trains(state, "p1", EXAMPLE), ("upgrade", 4, -1))

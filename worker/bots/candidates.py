@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +65,13 @@ class OutOfTime(Exception):
 OWN_VALUES = 32
 
 
+#: Per evaluation function, ``seat_value`` of its module (None: none): ``seat_value(game,
+#: state, seat)`` is the evaluation of one seat as a float, without the dict of seats
+#: (issue 26, tenth round: the dict, its look-up and ``float`` per position valued).
+_SEAT_VALUES: dict[object, object] = {}
+_UNKNOWN = object()
+
+
 class OwnValue:
     """The seat's expected final points by the game's evaluation, of a projection or
     of a bare state (:meth:`state`: what :meth:`LocalTable.peek` gives a lookahead),
@@ -87,7 +94,14 @@ class OwnValue:
         if hit is None:
             hit = self._older.get(key)
             if hit is None:
-                hit = (live, float(for_game(game)(game, live, (self.seat,)).get(self.seat, 0.0)))
+                evaluation = for_game(game)
+                own = _SEAT_VALUES.get(evaluation, _UNKNOWN)
+                if own is _UNKNOWN:
+                    own = _SEAT_VALUES[evaluation] = getattr(inspect.getmodule(evaluation), "seat_value", None)
+                if own is None:
+                    hit = (live, float(evaluation(game, live, (self.seat,)).get(self.seat, 0.0)))
+                else:
+                    hit = (live, own(game, live, self.seat))  # type: ignore[operator]
             if len(self._cache) >= OWN_VALUES:
                 self._older = self._cache
                 self._cache = {}
@@ -105,6 +119,11 @@ def value_after(p: Projection, seat: str, command: Command, value: Value, table:
     ``table``, a table of ``p`` that listed ``command``, if given) where ``value`` values
     bare states (an :class:`OwnValue`), else through a step."""
     if isinstance(value, OwnValue):
+        makers = valued_after(p.game)
+        maker = makers.get(command.type) if makers is not None else None
+        made = maker(p.live, seat, command) if maker is not None and table is not None else None
+        if made is not None:  # listed by ``table``: valued on a state made without deciding it
+            return value.state(p.game, made)
         return value.state(p.game, (table or LocalTable.from_projection(p)).peek(seat, command))
     return value(step(p, seat, command))
 
@@ -122,6 +141,77 @@ def value_key(game: object) -> ValueKey | None:
     if name not in _VALUE_KEYS:
         _VALUE_KEYS[name] = getattr(inspect.getmodule(for_game(game)), "value_key", None)  # type: ignore[arg-type]
     return _VALUE_KEYS[name]
+
+
+#: ``test(state, seat, command) -> bool``: a promise about the position after a listed
+#: ``command`` (``BELOW_CONFIRM``: worth less to ``seat`` by the game's evaluation than the
+#: position now, by more than the lookahead's tie margin; ``SAME_VALUE``: worth exactly as much).
+CommandTest = Callable[[Any, str, Command], bool]
+_BELOW_CONFIRM: dict[str, Mapping[str, CommandTest] | None] = {}
+
+
+def below_confirm(game: object) -> Mapping[str, CommandTest] | None:
+    """``BELOW_CONFIRM`` of the game's evaluation module, if it has one: per command type,
+    a test (``below(state, seat, command)``).  Where ``ConfirmTurn`` is legal, the lookahead
+    neither decides nor values a command its test promises to be worth less than
+    confirming (whose value is the position's own): that command cannot be the best, so
+    the choices are the same (First Class: leaving out a part that gains something,
+    issue 26's tenth round)."""
+    name = getattr(game, "name", "")
+    if name not in _BELOW_CONFIRM:
+        _BELOW_CONFIRM[name] = getattr(inspect.getmodule(for_game(game)), "BELOW_CONFIRM", None)  # type: ignore[arg-type]
+    return _BELOW_CONFIRM[name]
+
+
+_SAME_VALUE: dict[str, Mapping[str, CommandTest] | None] = {}
+
+
+def same_value(game: object) -> Mapping[str, CommandTest] | None:
+    """``SAME_VALUE`` of the game's evaluation module, if it has one: per command type, a
+    test (``same(state, seat, command)``) that promises the position after a listed command
+    valued exactly as the position now.  The lookahead gives such a command that value
+    without deciding it, and decides it only where it is chosen (when the table submits
+    it): the same scores, so the same choices (First Class: leaving out a part that
+    gains nothing, issue 26's tenth round)."""
+    name = getattr(game, "name", "")
+    if name not in _SAME_VALUE:
+        _SAME_VALUE[name] = getattr(inspect.getmodule(for_game(game)), "SAME_VALUE", None)  # type: ignore[arg-type]
+    return _SAME_VALUE[name]
+
+
+#: ``made(state, seat, command) -> state or None``: a state the game's evaluation values as
+#: the one after the listed ``command``, made without deciding it.
+MadeAfter = Callable[[Any, str, Command], Any]
+_VALUED_AFTER: dict[str, Mapping[str, MadeAfter] | None] = {}
+
+
+def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
+    """``VALUED_AFTER`` of the game's evaluation module, if it has one: per command type, a
+    maker of a state valued as the one after a listed command, which the lookahead values
+    instead of deciding the command (decided only where it is played on: the table's
+    submit then decides it): the same values, so the same choices (First Class: an action
+    card taken, issue 26's tenth round)."""
+    name = getattr(game, "name", "")
+    if name not in _VALUED_AFTER:
+        _VALUED_AFTER[name] = getattr(inspect.getmodule(for_game(game)), "VALUED_AFTER", None)  # type: ignore[arg-type]
+    return _VALUED_AFTER[name]
+
+
+#: Per command type: its ``below_confirm``, ``same_value`` and ``valued_after`` hooks (None where not given).
+LookaheadHook = tuple[CommandTest | None, CommandTest | None, MadeAfter | None]
+_HOOKS: dict[str, dict[str, LookaheadHook]] = {}
+
+
+def lookahead_hooks(game: object) -> dict[str, LookaheadHook]:
+    """The game's :func:`below_confirm`, :func:`same_value` and :func:`valued_after` tests
+    per command type, in one table (one look-up per command the lookahead values)."""
+    name = getattr(game, "name", "")
+    hooks = _HOOKS.get(name)
+    if hooks is None:
+        below, same, made = below_confirm(game) or {}, same_value(game) or {}, valued_after(game) or {}
+        hooks = _HOOKS[name] = {kind: (below.get(kind), same.get(kind), made.get(kind))
+                                for kind in (*below, *same, *made)}
+    return hooks
 
 
 _FIRST_KEYS: dict[str, ValueKey | None] = {}
@@ -205,6 +295,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
     commands: list[Command] = []
     keyed = value_key(p.game)
     peeking = isinstance(value, OwnValue)
+    hooks = lookahead_hooks(p.game) if peeking else {}  # only the peeking lookahead values by the evaluation
     draws = False
     if first is not None:
         p, drew = _advance(p, seat, first, table)
@@ -242,6 +333,12 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             break
         best: tuple[float, Command, Projection | None] | None = None
         seen: set[Hashable] = set()  # keys stepped: a later command of the same key cannot win the tie
+        pruning = False  # confirming is legal: a command ``below_confirm`` promises worse is left out
+        if hooks:
+            for command in legal:
+                if command.type == CONFIRM:
+                    pruning = True
+                    break
         for command in legal:
             if best is not None and hurry is not None and deadline is not None and CLOCK() > deadline:
                 break  # one sub-move's lookahead may list hundreds of commands: take the best so far
@@ -253,11 +350,23 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
                 if key is not None and key in seen:
                     continue
                 try:
-                    if peeking:  # only the chosen command's projection is needed: made below
-                        score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
-                    else:
+                    if not peeking:
                         after = step(p, seat, command)
                         score = value(after)
+                    else:  # only the chosen command's projection is needed: made below
+                        hook = hooks.get(command.type)
+                        if hook is None:
+                            score = value.state(p.game, table.peek(seat, command))  # type: ignore[attr-defined]
+                        else:
+                            below, same, maker = hook
+                            if pruning and below is not None and below(p.live, seat, command):
+                                continue  # worse than confirming, which is listed: it cannot be the best
+                            if same is not None and same(p.live, seat, command):
+                                score = value(p)  # valued as the position now: decided below if chosen
+                            else:
+                                made = maker(p.live, seat, command) if maker is not None else None
+                                score = value.state(p.game, made if made is not None  # type: ignore[attr-defined]
+                                                    else table.peek(seat, command))
                 except IllegalMove:
                     continue
                 if key is not None:
@@ -274,7 +383,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
             draws |= drew
             commands.append(Command(CONFIRM, seat, {}))
             break
-        if chosen is None:  # peeked at: the table submits the events it decided then
+        if chosen is None:  # peeked at: the table submits the events it decided then (else decides them)
             chosen, drew = _advance(p, seat, command, table)
         else:  # stepped for its value: the draw is in its tail
             drew = any(e.barrier for e in chosen.tail[len(p.tail):]) or not chosen.tail
