@@ -33,7 +33,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
     if state.phase != "play" or seat != state.current or state.end_trigger == "d":
         return []
-    return list(_LISTED(state))
+    return list(_LISTED.get(state))
 
 
 def _listing(state: State) -> list[Command]:
