@@ -31,10 +31,10 @@ from typing import Any
 from games.contract import TURN_CONFIRMED, Event, IllegalMove
 from games.kit.memo import Memo
 
-from .data import RULES
+from .data import RULES, SIZE
 from .evolve import evolve
 from .state import State
-from .terrain import DELTA, inside, opposite
+from .terrain import BACK, DELTA, inside, opposite
 from .track import Piece, check_lead, field_key, ground, occupied, walk
 
 #: (ground at (r, c), whether (r, c) is taken) on one large tile
@@ -59,11 +59,12 @@ def crossings(ground_at: Ground, taken: Taken, r: int, c: int, step: int,
             if cut is not None:
                 cut.append(True)
             return
+        back = BACK[step]
         for x in range(4):
-            if x == opposite(step):
+            if x == back:
                 continue
             nr, nc = r + DELTA[x][0], c + DELTA[x][1]
-            if not inside(nr, nc) or taken(nr, nc) or (nr, nc) in seen:
+            if not (0 <= nr < SIZE and 0 <= nc < SIZE) or taken(nr, nc) or (nr, nc) in seen:
                 continue
             if ground_at(nr, nc) == "water":
                 extend(path + [x], nr, nc, x, seen | {(nr, nc)})
@@ -86,7 +87,7 @@ def water_ahead(state: State, end: str) -> tuple[int, int, int] | None:
         return None
     via = e["dirs"][0]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-    if not inside(r, c) or occupied(state, pos, r, c) or ground(state, pos, r, c) != "water":
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or occupied(state, pos, r, c) or ground(state, pos, r, c) != "water":
         return None
     return r, c, via
 

@@ -18,13 +18,13 @@ from games.kit.memo import Memo, sealed
 
 from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
-from .data import COMPANIES, FACES, RULES
+from .data import COMPANIES, FACES, RULES, SIZE
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
-from .terrain import DELTA, entry_field, has_water, inside, neighbour_pos, opposite, terrain
+from .terrain import BACK, DELTA, entry_field, has_water, neighbour_pos, terrain
 from .track import Piece, continues, field_key, ground, mountains_of
 
 
@@ -223,7 +223,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
     board = state.boards.get(pos, {})
-    if not inside(r, c) or field_key(r, c) in board:
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or field_key(r, c) in board:
         return []
     tile = state.tiles[pos]
     at = terrain(tile["type"], tile["rot"], r, c)
@@ -232,11 +232,12 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     ids = (state.mountains[pos],) if at == "mountain" else ()
     taken = frozenset({(r, c)})
     out: list[_Lay] = []
+    back = BACK[via]
     for x in range(4):
-        if x == opposite(via):
+        if x == back:
             continue
         tr, tc = r + DELTA[x][0], c + DELTA[x][1]
-        if not inside(tr, tc):
+        if not (0 <= tr < SIZE and 0 <= tc < SIZE):
             out += _connections(state, end, via, x)
         elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
                 and continues(state, pos, tr, tc, taken, None, board):

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.contract import IllegalMove
 
-from .data import RULES
+from .data import RULES, SIZE
 from .state import State
 from .terrain import DELTA, inside, neighbours8, opposite, outer_ring, pos_of
 from .track import Piece, continues, field_key, ground, occupied
@@ -67,7 +67,7 @@ def site(state: State, end: str, via: int, kind: str) -> Piece | None:
     tile and the map alone (the legal list keeps it per board, ``legal._Way``)."""
     pos = state.ends[end]["pos"]
     r, c = state.ends[end]["field"][0] + DELTA[via][0], state.ends[end]["field"][1] + DELTA[via][1]
-    if not inside(r, c) or outer_ring(r, c) or occupied(state, pos, r, c):
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or outer_ring(r, c) or occupied(state, pos, r, c):
         return None
     board = state.boards.get(pos, {})
     for dr, dc in DELTA:
