@@ -98,11 +98,11 @@ def _ends_into_water(state: State) -> list[str]:
 
 #: The events that change neither the ends nor the boards nor the map (:mod:`.evolve`): the
 #: ends into water stay as they were (a laid piece or station, a set-up change them).
-_BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
+BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
                          "EndTriggered", TURN_CONFIRMED, "YearScored", "GameEnded"})
 #: Per sealed state (:class:`games.kit.Memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event.type in _BOARD_KEPT)
+_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event.type in BOARD_KEPT)
 
 
 def ends_into_water(state: State) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
-from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
+from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
 from .data import COMPANIES, FACES, RULES, SIZE
 from .decide import decide
@@ -214,6 +214,25 @@ def _way(state: State, end: str, via: int, keyed: bool | None = None) -> _Way:
     return hit
 
 
+def _ways_of(state: State) -> tuple[tuple[str, int, str, _Way], ...]:
+    """(end, direction, the end's position, way) of every way of ``state``, ends and
+    directions in order: memoised per sealed state and handed on over the events that
+    leave the ends, the boards and the map as they were (``BOARD_KEPT``: a roll, a share,
+    income, a turned die, a confirmed turn), which are most of a game's events.  Looking a
+    way up in :data:`_WAYS` (its key of nine parts) per end and direction and listing was
+    more bytecodes than the rest of :func:`_track` around it."""
+    keyed = sealed(state)
+    out: list[tuple[str, int, str, _Way]] = []
+    for end, e in state.ends.items():
+        for via in e["dirs"]:
+            out.append((end, via, e["pos"], _way(state, end, via, keyed)))
+    return tuple(out)
+
+
+_WAYS_OF: Memo[State, tuple[tuple[str, int, str, _Way], ...]] = Memo(_ways_of,
+                                                                     lambda event: event.type in BOARD_KEPT)
+
+
 def _lays(state: State, end: str, via: int) -> list[_Lay]:
     """Track pieces and tile connections from ``end`` towards ``via``, dice aside: the
     pieces :func:`.track.place_track` allows, its checks made here once per field (the
@@ -287,10 +306,8 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
-    keyed = sealed(state)
-    for end, e in state.ends.items():
-        for via in e["dirs"]:
-            _way_commands(state, seat, _way(state, end, via, keyed), end, via, bridge_dice, out)
+    for end, via, _, way in _WAYS_OF.get(state):
+        _way_commands(state, seat, way, end, via, bridge_dice, out)
     return out
 
 
@@ -374,13 +391,12 @@ def _stations(state: State, seat: str) -> list[Command]:
         return out
     question = state.front[seat]["question"]
     dice = state.screen[seat] + question
-    keyed = sealed(state)
     paid = set(state.turn["mountains"])
     for company in companies:
         # A site does not depend on the price nor on the company: checked once per kind and
         # board (``_Way.site``), and only when affordable.  The ends the company may still
         # build at (one station per tile) and their ways: looked up once, not per price.
-        ways: list[tuple[str, int, _Way | None]] | None = None
+        ways: list[tuple[str, int, _Way]] | None = None
         for key, left in state.supply[company].items():
             if not left:
                 continue
@@ -390,12 +406,14 @@ def _stations(state: State, seat: str) -> list[Command]:
                 continue
             if ways is None:
                 ways = []
-                for end, e in state.ends.items():
-                    if not has_station_on(state, company, e["pos"]):
-                        for via in e["dirs"]:
-                            ways.append((end, via, _way(state, end, via, True) if keyed else None))
+                built: dict[str, bool] = {}  # per end's position: asked once, as before per end
+                for end, via, pos, way in _WAYS_OF.get(state):
+                    if pos not in built:
+                        built[pos] = has_station_on(state, company, pos)
+                    if not built[pos]:
+                        ways.append((end, via, way))
             for end, via, way in ways:
-                piece = way.site(state, kind) if way is not None else site(state, end, via, kind)
+                piece = way.site(state, kind)
                 if piece is None:
                     continue
                 total = cost + len(mountains_of(state, [piece]) - paid)
