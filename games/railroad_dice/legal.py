@@ -322,19 +322,28 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
     facts, arguments = way.lays(state)
+    # The '?' dice a lay takes counted by comparisons, not ``max`` calls, and a lay without a
+    # surcharge (most) made at once, not through the loop over payments: per lay of every
+    # listing, the commonest lines of the listing.
     for (type_, ids, into_water, straights, curves), lay_args in zip(facts, arguments, strict=True):
-        used = max(0, straights - straight) + max(0, curves - curve)
+        used = straights - straight if straights > straight else 0
+        if curves > curve:
+            used += curves - curve
         if used > question:
             continue
         cost = 0
         for mountain in ids:  # none or one (the mountains of a lay: no set made per lay)
             if mountain not in paid:
                 cost += surcharge
+        if not cost:
+            command = Command(type_, seat, dict(lay_args))
+            if not into_water or _accepted(state, command):
+                out.append(command)
+            continue
         for k in range(min(cost, screen) + 1):
             if cost - k > question - used:
                 continue
-            args = {**lay_args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay_args)
-            command = Command(type_, seat, args)
+            command = Command(type_, seat, {**lay_args, "pay": {"screen": k, "question": cost - k}})
             if not into_water or _accepted(state, command):
                 out.append(command)
     if bridge_dice:
