@@ -107,7 +107,7 @@ _INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event
 
 def ends_into_water(state: State) -> list[str]:
     """The ends that point into water: each is a bridge still owed in this turn."""
-    return list(_INTO_WATER.get(state))
+    return list(_INTO_WATER.own(state))
 
 
 def _needs(state: State, end: str, max_dice: int) -> set[tuple[int, int]]:

@@ -32,7 +32,7 @@ PLAYER_COMMANDS = ("TakeIncome", "Roll", "TurnDie", "BuyShare", "PlaceTrack", "B
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if command.type == "Roll":  # the one command that draws: decided afresh
         return _decide(state, command, rng)
-    decided = _DECIDED.get(state)
+    decided = _DECIDED.own(state)
     for done, events in decided:
         if done.type == command.type and done.seat == command.seat and done.args == command.args:
             return list(events)

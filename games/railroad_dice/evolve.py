@@ -20,7 +20,7 @@ def evolve(state: State, event: Event) -> State:
     handler = _EVOLVERS.get(event.type)
     if handler is None:
         return state
-    folded = _FOLDED.get(state)
+    folded = _FOLDED.own(state)
     for done, after in folded:
         if done.type == event.type and done.payload == event.payload:
             return after

@@ -72,7 +72,7 @@ class RailroadDice(GameBase[State]):
         """The scores are the passengers carried so far, public while the game runs too
         (memoised per sealed state: the table asks once per projection, and the bot's table
         and the real one fold into the same states, :mod:`.evolve`)."""
-        return _STATUS.get(state)
+        return _STATUS.own(state)
 
     # ``determinize``: the kit's, the state itself.  Nothing in a state is hidden from a
     # player at the table (data/visibility.json); the rolls to come are chance, drawn from

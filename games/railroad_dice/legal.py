@@ -33,7 +33,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
     if state.phase != "play" or seat != state.current or state.end_trigger == "d":
         return []
-    return list(_LISTED.get(state))
+    return list(_LISTED.own(state))
 
 
 def _listing(state: State) -> list[Command]:
@@ -306,7 +306,7 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
-    for end, via, _, way in _WAYS_OF.get(state):
+    for end, via, _, way in _WAYS_OF.own(state):
         _way_commands(state, seat, way, end, via, bridge_dice, out)
     return out
 
@@ -416,7 +416,7 @@ def _stations(state: State, seat: str) -> list[Command]:
             if ways is None:
                 ways = []
                 built: dict[str, bool] = {}  # per end's position: asked once, as before per end
-                for end, via, pos, way in _WAYS_OF.get(state):
+                for end, via, pos, way in _WAYS_OF.own(state):
                     if pos not in built:
                         built[pos] = has_station_on(state, company, pos)
                     if not built[pos]:

@@ -47,7 +47,7 @@ def has_mandatory(state: State, seat: str) -> bool:
     """Whether something mandatory is open, without listing every command (memoised per
     sealed state: the platform asks for every listing, of the bot's table and the real one,
     which fold into the same states, :mod:`.evolve`)."""
-    return seat == state.current and _MANDATORY.get(state)
+    return seat == state.current and _MANDATORY.own(state)
 
 
 def _mandatory(state: State) -> bool:
