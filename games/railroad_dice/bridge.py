@@ -110,6 +110,12 @@ def ends_into_water(state: State) -> list[str]:
     return list(_INTO_WATER.own(state))
 
 
+def owes_bridge(state: State) -> bool:
+    """Whether an end points into water (``bool(ends_into_water(state))`` without the copy:
+    the listing, the mandatory check and every decision ask)."""
+    return bool(_INTO_WATER.own(state))
+
+
 def _needs(state: State, end: str, max_dice: int) -> set[tuple[int, int]]:
     """Per way across from ``end`` of at most ``max_dice`` dice: (straight dice, curve dice)
     its pieces take.  Each piece takes a die, so a longer way is never affordable, and the
@@ -151,8 +157,13 @@ def bridges_affordable(state: State, seat: str, screen: int, question: int) -> b
 
 def check_bridges_kept(state: State, seat: str, events: list[Event]) -> None:
     """Refuse a move after which ``seat`` could not pay for a bridge its turn owes."""
-    connected = any(e.type == "TrackLaid" and "connect" in e.payload for e in events)
-    if not (connected or ends_into_water(state)) or any(e.type == "BankBroken" for e in events):
+    connected = False
+    for e in events:  # loops, not ``any`` over generators: once per decision
+        if e.type == "BankBroken":
+            return
+        if e.type == "TrackLaid" and "connect" in e.payload:
+            connected = True
+    if not (connected or owes_bridge(state)):
         return
     after = state
     for event in events:

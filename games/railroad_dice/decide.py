@@ -217,9 +217,14 @@ def _broken(broken: bool) -> list[Event]:
 
 def _end_checks(state: State, events: list[Event]) -> list[Event]:
     """Game-end conditions a, b, c, triggered by what this command built."""
-    if state.end_trigger is not None or any(e.type == "BankBroken" for e in events):
+    if state.end_trigger is not None:
         return []
-    built = [e for e in events if e.type in ("TrackLaid", "StationBuilt")]
+    built: list[Event] = []
+    for e in events:  # a loop, not ``any`` over a generator and a comprehension: once per decision
+        if e.type == "BankBroken":
+            return []
+        if e.type == "TrackLaid" or e.type == "StationBuilt":
+            built.append(e)
     if not built:
         return []
     after = state  # the state after the command, to look at the board as it will be

@@ -16,7 +16,7 @@ from typing import Any
 from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
-from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
+from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, owes_bridge, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
 from .data import COMPANIES, FACES, RULES, SIZE
 from .decide import decide
@@ -42,7 +42,7 @@ def _listing(state: State) -> list[Command]:
     assert seat is not None
     out: list[Command] = []
     front = state.front[seat]
-    owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
+    owes = owes_bridge(state)  # a bridge is owed in this turn (rare: :mod:`.bridge`)
     if state.year > 1 and not state.turn["income"]:
         out.append(_command("TakeIncome", seat))
     if not state.turn["rolled"]:
