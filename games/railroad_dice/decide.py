@@ -34,7 +34,10 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         return _decide(state, command, rng)
     decided = _DECIDED.own(state)
     for done, events in decided:
-        if done.type == command.type and done.seat == command.seat and done.args == command.args:
+        # the same arguments object first: the real table submits the bot's command anew
+        # (same type, seat and arguments), a bot its listing's very command
+        if done.type == command.type and done.seat == command.seat and (done.args is command.args
+                                                                         or done.args == command.args):
             return list(events)
     events = _decide(state, command, rng)
     decided.append((command, events))
