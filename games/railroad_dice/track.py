@@ -127,9 +127,11 @@ def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int
     for field in taken:
         blocked |= _BIT[field]
     free = _ALL & ~blocked
-    goal = 0
-    for d in sides:
-        goal |= _SIDE_FIELDS[d]
+    goal = _GOAL.get(sides)
+    if goal is None:  # open sides come in order (a tuple from ``open_sides``); any other order
+        goal = 0
+        for d in sides:
+            goal |= _SIDE_FIELDS[d]
     reach = _BIT[(r, c)]
     while True:
         if reach & goal:
@@ -149,6 +151,19 @@ _SIDE_FIELDS = [sum(bit for (r, c), bit in _BIT.items() if not inside(r + dr, c 
 #: Shifted east (west), a field must not wrap onto the west (east) column of the next row.
 _NOT_WEST = _ALL & ~_SIDE_FIELDS[3]
 _NOT_EAST = _ALL & ~_SIDE_FIELDS[1]
+#: The fields along each set of open sides (a tuple in order, as ``open_sides`` gives them),
+#: looked up once per flood fill instead of or-ed together side by side.
+def _goals() -> dict[tuple[int, ...], int]:
+    out: dict[tuple[int, ...], int] = {}
+    for mask in range(1, 16):
+        sides = tuple(d for d in range(4) if mask >> d & 1)
+        out[sides] = 0
+        for d in sides:
+            out[sides] |= _SIDE_FIELDS[d]
+    return out
+
+
+_GOAL = _goals()
 
 
 def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
