@@ -18,7 +18,7 @@ from games.kit.memo import Memo, sealed
 
 from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, owes_bridge, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
-from .data import COMPANIES, FACES, RULES, SIZE
+from .data import COMPANIES, COSTS, FACES, RULES, SIZE, TERRAINS
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
@@ -409,8 +409,7 @@ def _stations(state: State, seat: str) -> list[Command]:
         for key, left in state.supply[company].items():
             if not left:
                 continue
-            kind, cost_text = key.split(":")
-            cost = int(cost_text)
+            kind, cost = _KIND_COST[key]
             if cost > dice:
                 continue
             if ways is None:
@@ -430,6 +429,11 @@ def _stations(state: State, seat: str) -> list[Command]:
                     out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
                                                               "end": end, "via": via, "pay": pay}))
     return out
+
+
+#: A supply key ``"<terrain>:<cost>"`` (:func:`.data.station_supply`) as (kind, cost): read
+#: per company and price at every listing of a director, parsed once here.
+_KIND_COST = {f"{kind}:{cost}": (kind, cost) for kind in TERRAINS for cost in COSTS}
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:
