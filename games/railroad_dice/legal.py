@@ -25,7 +25,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
 from .terrain import BACK, DELTA, entry_field, has_water, neighbour_pos, terrain
-from .track import Piece, continues, field_key, ground, mountains_of
+from .track import Piece, continues, field_key, ground, mountains_of, open_sides
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -252,14 +252,19 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     taken = frozenset({(r, c)})
     out: list[_Lay] = []
     back = BACK[via]
+    sides: tuple[int, ...] | None = None  # the tile's open sides: looked up once, not per exit
     for x in range(4):
         if x == back:
             continue
         tr, tc = r + DELTA[x][0], c + DELTA[x][1]
         if not (0 <= tr < SIZE and 0 <= tc < SIZE):
             out += _connections(state, end, via, x)
-        elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
-                and continues(state, pos, tr, tc, taken, None, board):
+            continue
+        if field_key(tr, tc) in board or terrain(tile["type"], tile["rot"], tr, tc) == "water":
+            continue
+        if sides is None:
+            sides = open_sides(state, pos)
+        if continues(state, pos, tr, tc, taken, sides, board):
             out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
                             ("straight" if x == via else "curve",), ids))
     return out
