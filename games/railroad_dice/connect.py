@@ -177,15 +177,17 @@ def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> tuple[int, .
     there (:func:`fitting`) and also the new tile's side facing it.  The open sides in order,
     as a tuple of ints: the memos (and ``_first_die``'s keys) hold many, and the collector
     untracks such tuples but walks every frozenset at each pass."""
-    last = state.small_left[tile] <= 1
+    without = tile if state.small_left[tile] <= 1 else None  # the last one of its type is this
     out: list[int] = []
     for d in range(4):
         target = neighbour_pos(pos, d)
         if target in state.tiles:
             continue
-        facing, back = side(tile, rot, d), opposite(d)
-        if any(side(t, q, back) & facing for t, q in fitting(state, target) if not (last and t == tile)):
-            out.append(d)
+        facing, back = side(tile, rot, d), BACK[d]
+        for t, q in fitting(state, target):  # a loop, not ``any`` over a generator: per new tile
+            if t != without and side(t, q, back) & facing:
+                out.append(d)
+                break
     return tuple(out)
 
 
