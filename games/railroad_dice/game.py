@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import SECRET, Event, IllegalMove, Status
+from games.contract import SECRET, Event, IllegalMove, Status, Turn
 from games.kit import Capabilities, GameBase, codec, ranked
 from games.kit.memo import Memo, seal
 
@@ -52,6 +52,10 @@ class RailroadDice(GameBase[State]):
         self.evolve = evolve  # type: ignore[method-assign]
         self.legal_commands = legal_commands  # type: ignore[method-assign]
         self.has_mandatory = has_mandatory  # type: ignore[method-assign]
+        # Who may act now, as the kit's default reads it from the status, memoised per state
+        # (the platform asks once per projection, and a turn's sub-moves keep it): not a new
+        # ``Turn`` made from the status at every ask.
+        self.turn = _TURN.own  # type: ignore[method-assign]
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """The start player is drawn (the text: whoever played most railroad games); the bank
@@ -105,5 +109,14 @@ def _status_kept(event: Event) -> bool:
 _SUB_MOVES = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "TrackLaid", "StationBuilt",
                         "DieReturned", "BankBroken", "EndTriggered"})
 _STATUS: Memo[State, Status] = Memo(_status, _status_kept)
+
+
+def _turn(state: State) -> Turn:
+    """:meth:`games.kit.GameBase.turn`: the part of the status the turn machinery reads."""
+    status = _STATUS.own(state)
+    return Turn(status.to_move, status.pending_system, status.over)
+
+
+_TURN: Memo[State, Turn] = Memo(_turn, _status_kept)
 
 GAME = RailroadDice()
