@@ -44,6 +44,19 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     return list(events)
 
 
+def decide_folded(state: State, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], State]:
+    """``decide``'s events and the state they fold into (:meth:`games.kit.GameBase.decide_folded`):
+    ``evolve`` remembers what it folded (most of a building command's events are folded
+    by its end checks already), so the table takes the state at once and copies its
+    projection once per command, not once per event through ``Projection.apply``."""
+    events = decide(state, command, rng)
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    return events, after
+
+
 #: The commands decided on a sealed state and their events (:mod:`games.kit.memo`): every
 #: command but a roll is a function of the state alone, and a bot's table starts from the
 #: live state itself (:mod:`.game`), so the real table decides again what the bot's decided.

@@ -13,7 +13,7 @@ from games.kit import Capabilities, GameBase, codec, ranked
 from games.kit.memo import Memo, seal
 
 from .data import RULES
-from .decide import decide
+from .decide import decide, decide_folded
 from .evolve import evolve
 from .legal import legal_commands
 from .messages import MESSAGES, describe, describe_command
@@ -49,6 +49,7 @@ class RailroadDice(GameBase[State]):
         # ``GAME.evolve(...)`` for an instance attribute and looks a class's staticmethod up
         # the long way at every call (Russian Railroads' 6e171ed, First Class's fc-speed6).
         self.decide = decide  # type: ignore[method-assign]
+        self.decide_folded = decide_folded  # type: ignore[method-assign]
         self.evolve = evolve  # type: ignore[method-assign]
         self.legal_commands = legal_commands  # type: ignore[method-assign]
         self.has_mandatory = has_mandatory  # type: ignore[method-assign]
