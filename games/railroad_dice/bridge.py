@@ -31,10 +31,10 @@ from typing import Any
 from games.contract import TURN_CONFIRMED, Event, IllegalMove
 from games.kit.memo import Memo
 
-from .data import RULES
+from .data import RULES, SIZE
 from .evolve import evolve
 from .state import State
-from .terrain import DELTA, inside, opposite
+from .terrain import BACK, DELTA, inside, opposite
 from .track import Piece, check_lead, field_key, ground, occupied, walk
 
 #: (ground at (r, c), whether (r, c) is taken) on one large tile
@@ -59,11 +59,12 @@ def crossings(ground_at: Ground, taken: Taken, r: int, c: int, step: int,
             if cut is not None:
                 cut.append(True)
             return
+        back = BACK[step]
         for x in range(4):
-            if x == opposite(step):
+            if x == back:
                 continue
             nr, nc = r + DELTA[x][0], c + DELTA[x][1]
-            if not inside(nr, nc) or taken(nr, nc) or (nr, nc) in seen:
+            if not (0 <= nr < SIZE and 0 <= nc < SIZE) or taken(nr, nc) or (nr, nc) in seen:
                 continue
             if ground_at(nr, nc) == "water":
                 extend(path + [x], nr, nc, x, seen | {(nr, nc)})
@@ -86,7 +87,7 @@ def water_ahead(state: State, end: str) -> tuple[int, int, int] | None:
         return None
     via = e["dirs"][0]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
-    if not inside(r, c) or occupied(state, pos, r, c) or ground(state, pos, r, c) != "water":
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or occupied(state, pos, r, c) or ground(state, pos, r, c) != "water":
         return None
     return r, c, via
 
@@ -97,16 +98,22 @@ def _ends_into_water(state: State) -> list[str]:
 
 #: The events that change neither the ends nor the boards nor the map (:mod:`.evolve`): the
 #: ends into water stay as they were (a laid piece or station, a set-up change them).
-_BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
+BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "DieReturned", "BankBroken",
                          "EndTriggered", TURN_CONFIRMED, "YearScored", "GameEnded"})
 #: Per sealed state (:class:`games.kit.Memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event.type in _BOARD_KEPT)
+_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event.type in BOARD_KEPT)
 
 
 def ends_into_water(state: State) -> list[str]:
     """The ends that point into water: each is a bridge still owed in this turn."""
-    return list(_INTO_WATER(state))
+    return list(_INTO_WATER.own(state))
+
+
+def owes_bridge(state: State) -> bool:
+    """Whether an end points into water (``bool(ends_into_water(state))`` without the copy:
+    the listing, the mandatory check and every decision ask)."""
+    return bool(_INTO_WATER.own(state))
 
 
 def _needs(state: State, end: str, max_dice: int) -> set[tuple[int, int]]:
@@ -150,8 +157,13 @@ def bridges_affordable(state: State, seat: str, screen: int, question: int) -> b
 
 def check_bridges_kept(state: State, seat: str, events: list[Event]) -> None:
     """Refuse a move after which ``seat`` could not pay for a bridge its turn owes."""
-    connected = any(e.type == "TrackLaid" and "connect" in e.payload for e in events)
-    if not (connected or ends_into_water(state)) or any(e.type == "BankBroken" for e in events):
+    connected = False
+    for e in events:  # loops, not ``any`` over generators: once per decision
+        if e.type == "BankBroken":
+            return
+        if e.type == "TrackLaid" and "connect" in e.payload:
+            connected = True
+    if not (connected or owes_bridge(state)):
         return
     after = state
     for event in events:

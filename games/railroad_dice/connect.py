@@ -23,10 +23,21 @@ from typing import Any
 from games.contract import IllegalMove
 from games.kit.memo import sealed
 
-from .bridge import crossings
-from .data import RULES, TILE_TYPES
+from .data import RULES, SIZE, TILE_TYPES
 from .state import State
-from .terrain import DELTA, entry_field, fits_map, fitting_at, grid, inside, neighbour_pos, opposite, side, terrain
+from .terrain import (
+    BACK,
+    DELTA,
+    entry_field,
+    fits_map,
+    fitting_at,
+    grid,
+    inside,
+    neighbour_pos,
+    opposite,
+    side,
+    terrain,
+)
 from .track import Piece, continues, per_map, walk
 
 
@@ -115,23 +126,29 @@ def _first_die(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_
 
 def _bridge_possible(state: State | None, pos: str, tile: str, rot: int, first: tuple[int, int],
                      water: tuple[int, int], step: int, sides: tuple[int, ...]) -> bool:
-    """Is there a way across the lake from the new tile's first die to free land that goes on?"""
-    def ground_at(a: int, b: int) -> str:
-        return terrain(tile, rot, a, b)
+    """Is there a way across the lake from the new tile's first die to free land that goes on?
 
-    def taken(a: int, b: int) -> bool:
-        return (a, b) == first
+    The ways of :func:`.bridge.crossings` in its order, each checked as it is found: the
+    search stops at the first that goes on, where listing every simple path across the
+    lake first (unbounded: no dice are counted here) took milliseconds on a large lake."""
+    rows = grid(tile, rot)
 
-    for exits in crossings(ground_at, taken, water[0], water[1], step):
-        r, c = water
-        fields = {first, water}
-        for x in exits[:-1]:
-            r, c = r + DELTA[x][0], c + DELTA[x][1]
-            fields.add((r, c))
-        lr, lc = r + DELTA[exits[-1]][0], c + DELTA[exits[-1]][1]
-        if continues(state, pos, lr, lc, frozenset(fields), sides, {}):  # type: ignore[arg-type]
-            return True
-    return False
+    def across(r: int, c: int, step: int, seen: frozenset[tuple[int, int]]) -> bool:
+        back = BACK[step]
+        for x in range(4):
+            if x == back:
+                continue
+            nr, nc = r + DELTA[x][0], c + DELTA[x][1]
+            if not (0 <= nr < SIZE and 0 <= nc < SIZE) or (nr, nc) == first or (nr, nc) in seen:
+                continue
+            if rows[nr][nc] == "W":
+                if across(nr, nc, x, seen | {(nr, nc)}):
+                    return True
+            elif continues(state, pos, nr, nc, seen | {first}, sides, {}):  # type: ignore[arg-type]
+                return True
+        return False
+
+    return across(water[0], water[1], step, frozenset({water}))
 
 
 #: The new tiles' open sides per map, by the identity of the two objects they depend on (the
@@ -160,15 +177,17 @@ def _new_tile_sides(state: State, pos: str, tile: str, rot: int) -> tuple[int, .
     there (:func:`fitting`) and also the new tile's side facing it.  The open sides in order,
     as a tuple of ints: the memos (and ``_first_die``'s keys) hold many, and the collector
     untracks such tuples but walks every frozenset at each pass."""
-    last = state.small_left[tile] <= 1
+    without = tile if state.small_left[tile] <= 1 else None  # the last one of its type is this
     out: list[int] = []
     for d in range(4):
         target = neighbour_pos(pos, d)
         if target in state.tiles:
             continue
-        facing, back = side(tile, rot, d), opposite(d)
-        if any(side(t, q, back) & facing for t, q in fitting(state, target) if not (last and t == tile)):
-            out.append(d)
+        facing, back = side(tile, rot, d), BACK[d]
+        for t, q in fitting(state, target):  # a loop, not ``any`` over a generator: per new tile
+            if t != without and side(t, q, back) & facing:
+                out.append(d)
+                break
     return tuple(out)
 
 

@@ -32,13 +32,29 @@ PLAYER_COMMANDS = ("TakeIncome", "Roll", "TurnDie", "BuyShare", "PlaceTrack", "B
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if command.type == "Roll":  # the one command that draws: decided afresh
         return _decide(state, command, rng)
-    decided = _DECIDED(state)
+    decided = _DECIDED.own(state)
     for done, events in decided:
-        if done.type == command.type and done.seat == command.seat and done.args == command.args:
+        # the same arguments object first: the real table submits the bot's command anew
+        # (same type, seat and arguments), a bot its listing's very command
+        if done.type == command.type and done.seat == command.seat and (done.args is command.args
+                                                                         or done.args == command.args):
             return list(events)
     events = _decide(state, command, rng)
     decided.append((command, events))
     return list(events)
+
+
+def decide_folded(state: State, command: Command, rng: random.Random,
+                  listed: bool = False) -> tuple[list[Event], State]:
+    """``decide``'s events and the state they fold into (:meth:`games.kit.GameBase.decide_folded`):
+    ``evolve`` remembers what it folded (most of a building command's events are folded
+    by its end checks already), so the table takes the state at once and copies its
+    projection once per command, not once per event through ``Projection.apply``."""
+    events = decide(state, command, rng)
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    return events, after
 
 
 #: The commands decided on a sealed state and their events (:mod:`games.kit.memo`): every
@@ -217,9 +233,14 @@ def _broken(broken: bool) -> list[Event]:
 
 def _end_checks(state: State, events: list[Event]) -> list[Event]:
     """Game-end conditions a, b, c, triggered by what this command built."""
-    if state.end_trigger is not None or any(e.type == "BankBroken" for e in events):
+    if state.end_trigger is not None:
         return []
-    built = [e for e in events if e.type in ("TrackLaid", "StationBuilt")]
+    built: list[Event] = []
+    for e in events:  # a loop, not ``any`` over a generator and a comprehension: once per decision
+        if e.type == "BankBroken":
+            return []
+        if e.type == "TrackLaid" or e.type == "StationBuilt":
+            built.append(e)
     if not built:
         return []
     after = state  # the state after the command, to look at the board as it will be

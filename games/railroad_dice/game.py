@@ -8,12 +8,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import SECRET, Event, IllegalMove, Status
+from games.contract import SECRET, Event, IllegalMove, Status, Turn
 from games.kit import Capabilities, GameBase, codec, ranked
 from games.kit.memo import Memo, seal
 
 from .data import RULES
-from .decide import decide
+from .decide import decide, decide_folded
 from .evolve import evolve
 from .legal import legal_commands
 from .messages import MESSAGES, describe, describe_command
@@ -49,9 +49,14 @@ class RailroadDice(GameBase[State]):
         # ``GAME.evolve(...)`` for an instance attribute and looks a class's staticmethod up
         # the long way at every call (Russian Railroads' 6e171ed, First Class's fc-speed6).
         self.decide = decide  # type: ignore[method-assign]
+        self.decide_folded = decide_folded  # type: ignore[method-assign]
         self.evolve = evolve  # type: ignore[method-assign]
         self.legal_commands = legal_commands  # type: ignore[method-assign]
         self.has_mandatory = has_mandatory  # type: ignore[method-assign]
+        # Who may act now, as the kit's default reads it from the status, memoised per state
+        # (the platform asks once per projection, and a turn's sub-moves keep it): not a new
+        # ``Turn`` made from the status at every ask.
+        self.turn = _TURN.own  # type: ignore[method-assign]
 
     def setup(self, options: Mapping[str, Any], seats: Sequence[str], rng: random.Random) -> list[Event]:
         """The start player is drawn (the text: whoever played most railroad games); the bank
@@ -72,7 +77,7 @@ class RailroadDice(GameBase[State]):
         """The scores are the passengers carried so far, public while the game runs too
         (memoised per sealed state: the table asks once per projection, and the bot's table
         and the real one fold into the same states, :mod:`.evolve`)."""
-        return _STATUS(state)
+        return _STATUS.own(state)
 
     # ``determinize``: the kit's, the state itself.  Nothing in a state is hidden from a
     # player at the table (data/visibility.json); the rolls to come are chance, drawn from
@@ -105,5 +110,14 @@ def _status_kept(event: Event) -> bool:
 _SUB_MOVES = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought", "TrackLaid", "StationBuilt",
                         "DieReturned", "BankBroken", "EndTriggered"})
 _STATUS: Memo[State, Status] = Memo(_status, _status_kept)
+
+
+def _turn(state: State) -> Turn:
+    """:meth:`games.kit.GameBase.turn`: the part of the status the turn machinery reads."""
+    status = _STATUS.own(state)
+    return Turn(status.to_move, status.pending_system, status.over)
+
+
+_TURN: Memo[State, Turn] = Memo(_turn, _status_kept)
 
 GAME = RailroadDice()

@@ -16,16 +16,16 @@ from typing import Any
 from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
-from .bridge import bridge_paths, build_bridge, ends_into_water, roll_keeps_bridges
+from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, owes_bridge, roll_keeps_bridges
 from .connect import first_die, fitting, new_tile_sides
-from .data import COMPANIES, FACES, RULES
+from .data import COMPANIES, COSTS, FACES, RULES, SIZE, TERRAINS
 from .decide import decide
 from .dice import splits
 from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
-from .terrain import DELTA, entry_field, has_water, inside, neighbour_pos, opposite, terrain
-from .track import Piece, continues, field_key, ground, mountains_of
+from .terrain import BACK, DELTA, entry_field, has_water, neighbour_pos, terrain
+from .track import Piece, continues, field_key, ground, mountains_of, open_sides
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -33,7 +33,7 @@ def legal_commands(state: State, seat: str) -> list[Command]:
         return [Command("ScoreYear", seat, {})] if state.phase == "year_change" else []
     if state.phase != "play" or seat != state.current or state.end_trigger == "d":
         return []
-    return list(_LISTED(state))
+    return list(_LISTED.own(state))
 
 
 def _listing(state: State) -> list[Command]:
@@ -42,7 +42,7 @@ def _listing(state: State) -> list[Command]:
     assert seat is not None
     out: list[Command] = []
     front = state.front[seat]
-    owes = bool(ends_into_water(state))  # a bridge is owed in this turn (rare: :mod:`.bridge`)
+    owes = owes_bridge(state)  # a bridge is owed in this turn (rare: :mod:`.bridge`)
     if state.year > 1 and not state.turn["income"]:
         out.append(_command("TakeIncome", seat))
     if not state.turn["rolled"]:
@@ -214,6 +214,25 @@ def _way(state: State, end: str, via: int, keyed: bool | None = None) -> _Way:
     return hit
 
 
+def _ways_of(state: State) -> tuple[tuple[str, int, str, _Way], ...]:
+    """(end, direction, the end's position, way) of every way of ``state``, ends and
+    directions in order: memoised per sealed state and handed on over the events that
+    leave the ends, the boards and the map as they were (``BOARD_KEPT``: a roll, a share,
+    income, a turned die, a confirmed turn), which are most of a game's events.  Looking a
+    way up in :data:`_WAYS` (its key of nine parts) per end and direction and listing was
+    more bytecodes than the rest of :func:`_track` around it."""
+    keyed = sealed(state)
+    out: list[tuple[str, int, str, _Way]] = []
+    for end, e in state.ends.items():
+        for via in e["dirs"]:
+            out.append((end, via, e["pos"], _way(state, end, via, keyed)))
+    return tuple(out)
+
+
+_WAYS_OF: Memo[State, tuple[tuple[str, int, str, _Way], ...]] = Memo(_ways_of,
+                                                                     lambda event: event.type in BOARD_KEPT)
+
+
 def _lays(state: State, end: str, via: int) -> list[_Lay]:
     """Track pieces and tile connections from ``end`` towards ``via``, dice aside: the
     pieces :func:`.track.place_track` allows, its checks made here once per field (the
@@ -223,7 +242,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
     board = state.boards.get(pos, {})
-    if not inside(r, c) or field_key(r, c) in board:
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or field_key(r, c) in board:
         return []
     tile = state.tiles[pos]
     at = terrain(tile["type"], tile["rot"], r, c)
@@ -232,14 +251,20 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     ids = (state.mountains[pos],) if at == "mountain" else ()
     taken = frozenset({(r, c)})
     out: list[_Lay] = []
+    back = BACK[via]
+    sides: tuple[int, ...] | None = None  # the tile's open sides: looked up once, not per exit
     for x in range(4):
-        if x == opposite(via):
+        if x == back:
             continue
         tr, tc = r + DELTA[x][0], c + DELTA[x][1]
-        if not inside(tr, tc):
+        if not (0 <= tr < SIZE and 0 <= tc < SIZE):
             out += _connections(state, end, via, x)
-        elif field_key(tr, tc) not in board and terrain(tile["type"], tile["rot"], tr, tc) != "water" \
-                and continues(state, pos, tr, tc, taken, None, board):
+            continue
+        if field_key(tr, tc) in board or terrain(tile["type"], tile["rot"], tr, tc) == "water":
+            continue
+        if sides is None:
+            sides = open_sides(state, pos)
+        if continues(state, pos, tr, tc, taken, sides, board):
             out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
                             ("straight" if x == via else "curve",), ids))
     return out
@@ -286,10 +311,8 @@ def _track(state: State, seat: str) -> list[Command]:
     # A bridge takes a die per field and the surcharge: count the dice before the lakes' ways.
     bridge_dice = front["straight"] + front["curve"] + front["question"] \
         if state.screen[seat] + front["question"] >= RULES["bridge_surcharge"] else 0
-    keyed = sealed(state)
-    for end, e in state.ends.items():
-        for via in e["dirs"]:
-            _way_commands(state, seat, _way(state, end, via, keyed), end, via, bridge_dice, out)
+    for end, via, _, way in _WAYS_OF.own(state):
+        _way_commands(state, seat, way, end, via, bridge_dice, out)
     return out
 
 
@@ -304,19 +327,28 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     paid = set(state.turn["mountains"])
     surcharge = RULES["mountain_surcharge"]
     facts, arguments = way.lays(state)
+    # The '?' dice a lay takes counted by comparisons, not ``max`` calls, and a lay without a
+    # surcharge (most) made at once, not through the loop over payments: per lay of every
+    # listing, the commonest lines of the listing.
     for (type_, ids, into_water, straights, curves), lay_args in zip(facts, arguments, strict=True):
-        used = max(0, straights - straight) + max(0, curves - curve)
+        used = straights - straight if straights > straight else 0
+        if curves > curve:
+            used += curves - curve
         if used > question:
             continue
         cost = 0
         for mountain in ids:  # none or one (the mountains of a lay: no set made per lay)
             if mountain not in paid:
                 cost += surcharge
+        if not cost:
+            command = Command(type_, seat, dict(lay_args))
+            if not into_water or _accepted(state, command):
+                out.append(command)
+            continue
         for k in range(min(cost, screen) + 1):
             if cost - k > question - used:
                 continue
-            args = {**lay_args, "pay": {"screen": k, "question": cost - k}} if cost else dict(lay_args)
-            command = Command(type_, seat, args)
+            command = Command(type_, seat, {**lay_args, "pay": {"screen": k, "question": cost - k}})
             if not into_water or _accepted(state, command):
                 out.append(command)
     if bridge_dice:
@@ -373,28 +405,28 @@ def _stations(state: State, seat: str) -> list[Command]:
         return out
     question = state.front[seat]["question"]
     dice = state.screen[seat] + question
-    keyed = sealed(state)
     paid = set(state.turn["mountains"])
     for company in companies:
         # A site does not depend on the price nor on the company: checked once per kind and
         # board (``_Way.site``), and only when affordable.  The ends the company may still
         # build at (one station per tile) and their ways: looked up once, not per price.
-        ways: list[tuple[str, int, _Way | None]] | None = None
+        ways: list[tuple[str, int, _Way]] | None = None
         for key, left in state.supply[company].items():
             if not left:
                 continue
-            kind, cost_text = key.split(":")
-            cost = int(cost_text)
+            kind, cost = _KIND_COST[key]
             if cost > dice:
                 continue
             if ways is None:
                 ways = []
-                for end, e in state.ends.items():
-                    if not has_station_on(state, company, e["pos"]):
-                        for via in e["dirs"]:
-                            ways.append((end, via, _way(state, end, via, True) if keyed else None))
+                built: dict[str, bool] = {}  # per end's position: asked once, as before per end
+                for end, via, pos, way in _WAYS_OF.own(state):
+                    if pos not in built:
+                        built[pos] = has_station_on(state, company, pos)
+                    if not built[pos]:
+                        ways.append((end, via, way))
             for end, via, way in ways:
-                piece = way.site(state, kind) if way is not None else site(state, end, via, kind)
+                piece = way.site(state, kind)
                 if piece is None:
                     continue
                 total = cost + len(mountains_of(state, [piece]) - paid)
@@ -402,6 +434,11 @@ def _stations(state: State, seat: str) -> list[Command]:
                     out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
                                                               "end": end, "via": via, "pay": pay}))
     return out
+
+
+#: A supply key ``"<terrain>:<cost>"`` (:func:`.data.station_supply`) as (kind, cost): read
+#: per company and price at every listing of a director, parsed once here.
+_KIND_COST = {f"{kind}:{cost}": (kind, cost) for kind in TERRAINS for cost in COSTS}
 
 
 def open_actions(state: State, seat: str) -> list[OpenAction]:

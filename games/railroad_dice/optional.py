@@ -13,7 +13,7 @@ from __future__ import annotations
 from games.contract import OpenAction
 from games.kit.memo import Memo
 
-from .bridge import ends_into_water
+from .bridge import owes_bridge
 from .data import RULES
 from .legal import legal_commands, open_actions
 from .state import State
@@ -47,7 +47,7 @@ def has_mandatory(state: State, seat: str) -> bool:
     """Whether something mandatory is open, without listing every command (memoised per
     sealed state: the platform asks for every listing, of the bot's table and the real one,
     which fold into the same states, :mod:`.evolve`)."""
-    return seat == state.current and _MANDATORY(state)
+    return seat == state.current and _MANDATORY.own(state)
 
 
 def _mandatory(state: State) -> bool:
@@ -57,7 +57,7 @@ def _mandatory(state: State) -> bool:
     seat = state.current
     if seat is None or state.end_trigger == "d":
         return False
-    return bool(ends_into_water(state)) or state.front_total(seat) > RULES["front_limit"]
+    return owes_bridge(state) or state.front_total(seat) > RULES["front_limit"]
 
 
 _MANDATORY: Memo[State, bool] = Memo(_mandatory)

@@ -11,13 +11,14 @@ on a meadow field with at least three meadow neighbours.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.contract import IllegalMove
 
-from .data import RULES
+from .data import RULES, SIZE
 from .state import State
-from .terrain import DELTA, inside, neighbours8, opposite, outer_ring, pos_of
+from .terrain import DELTA, inside, neighbours8, opposite, outer_ring, pos_of, terrain
 from .track import Piece, continues, field_key, ground, occupied
 
 #: which field a station of each kind stands on, and which neighbours it needs
@@ -25,10 +26,18 @@ NEEDS = {"mountain": ("mountain", "mountain"), "lake": ("meadow", "water"), "mea
 
 
 def site_allows(state: State, pos: str, r: int, c: int, kind: str) -> bool:
+    tile = state.tiles[pos]
+    return _allows(tile["type"], tile["rot"], r, c, kind)
+
+
+@cache
+def _allows(tile_type: str, rot: int, r: int, c: int, kind: str) -> bool:
+    """:func:`site_allows` on the rotated tile: a function of its terrain alone (asked for
+    every station site a listing looks at; a generator over the neighbours per call)."""
     on, around = NEEDS[kind]
-    if ground(state, pos, r, c) != on:
+    if terrain(tile_type, rot, r, c) != on:
         return False
-    count = sum(1 for nr, nc in neighbours8(r, c) if ground(state, pos, nr, nc) == around)
+    count = sum(1 for nr, nc in neighbours8(r, c) if terrain(tile_type, rot, nr, nc) == around)
     return count >= RULES["station_neighbours_needed"]
 
 
@@ -56,8 +65,12 @@ def station_piece(state: State, seat: str, company: Any, end: Any, via: Any, kin
 
 
 def has_station_on(state: State, company: Any, pos: str) -> bool:
-    """Whether ``company`` has built on the large tile at ``pos`` (one station per tile)."""
-    return any(s["company"] == company and s["pos"] == pos for s in state.stations)
+    """Whether ``company`` has built on the large tile at ``pos`` (one station per tile);
+    a loop, not ``any`` over a generator (a generator made and resumed per station)."""
+    for s in state.stations:
+        if s["company"] == company and s["pos"] == pos:
+            return True
+    return False
 
 
 def site(state: State, end: str, via: int, kind: str) -> Piece | None:
@@ -67,7 +80,7 @@ def site(state: State, end: str, via: int, kind: str) -> Piece | None:
     tile and the map alone (the legal list keeps it per board, ``legal._Way``)."""
     pos = state.ends[end]["pos"]
     r, c = state.ends[end]["field"][0] + DELTA[via][0], state.ends[end]["field"][1] + DELTA[via][1]
-    if not inside(r, c) or outer_ring(r, c) or occupied(state, pos, r, c):
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or outer_ring(r, c) or occupied(state, pos, r, c):
         return None
     board = state.boards.get(pos, {})
     for dr, dc in DELTA:

@@ -32,7 +32,7 @@ from games.kit.memo import sealed
 
 from .data import SIZE
 from .state import State
-from .terrain import DELTA, fitting_at, inside, neighbour_pos, opposite, outer_ring, terrain
+from .terrain import BACK, DELTA, fitting_at, inside, neighbour_pos, outer_ring, terrain
 
 
 @dataclass(frozen=True)
@@ -127,9 +127,11 @@ def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int
     for field in taken:
         blocked |= _BIT[field]
     free = _ALL & ~blocked
-    goal = 0
-    for d in sides:
-        goal |= _SIDE_FIELDS[d]
+    goal = _GOAL.get(sides)
+    if goal is None:  # open sides come in order (a tuple from ``open_sides``); any other order
+        goal = 0
+        for d in sides:
+            goal |= _SIDE_FIELDS[d]
     reach = _BIT[(r, c)]
     while True:
         if reach & goal:
@@ -149,6 +151,19 @@ _SIDE_FIELDS = [sum(bit for (r, c), bit in _BIT.items() if not inside(r + dr, c 
 #: Shifted east (west), a field must not wrap onto the west (east) column of the next row.
 _NOT_WEST = _ALL & ~_SIDE_FIELDS[3]
 _NOT_EAST = _ALL & ~_SIDE_FIELDS[1]
+#: The fields along each set of open sides (a tuple in order, as ``open_sides`` gives them),
+#: looked up once per flood fill instead of or-ed together side by side.
+def _goals() -> dict[tuple[int, ...], int]:
+    out: dict[tuple[int, ...], int] = {}
+    for mask in range(1, 16):
+        sides = tuple(d for d in range(4) if mask >> d & 1)
+        out[sides] = 0
+        for d in sides:
+            out[sides] |= _SIDE_FIELDS[d]
+    return out
+
+
+_GOAL = _goals()
 
 
 def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
@@ -170,14 +185,15 @@ def walk(state: State, end: Any, via: Any, exits: list[Any]) -> list[Piece]:
     for x in exits:
         dr, dc = DELTA[step]
         r, c = r + dr, c + dc
-        if not inside(r, c):
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
             raise IllegalMove("rd.track.edge", "a track may point at the tile edge only when a new tile is connected")
         if occupied(state, pos, r, c) or (r, c) in taken:
             raise IllegalMove("rd.track.touch", "a track may not touch other track")
-        if x == opposite(step):
+        back = BACK[step]
+        if x == back:
             raise IllegalMove("rd.track.exit", "a piece cannot leave by the side it is entered from")
         kind = "straight" if x == step else "curve"
-        pieces.append(Piece(pos, r, c, kind, opposite(step), x, ground(state, pos, r, c)))
+        pieces.append(Piece(pos, r, c, kind, back, x, ground(state, pos, r, c)))
         taken.add((r, c))
         step = x
     return pieces
@@ -225,15 +241,16 @@ def end_can_continue(state: State, end: str) -> bool:
     r0, c0 = e["field"]
     for via in e["dirs"]:
         r, c = r0 + DELTA[via][0], c0 + DELTA[via][1]
-        if not inside(r, c) or occupied(state, pos, r, c):
+        if not (0 <= r < SIZE and 0 <= c < SIZE) or occupied(state, pos, r, c):
             continue
         if ground(state, pos, r, c) == "water":
             return True
+        back = BACK[via]
         for x in range(4):
-            if x == opposite(via):
+            if x == back:
                 continue
             tr, tc = r + DELTA[x][0], c + DELTA[x][1]
-            if not inside(tr, tc):
+            if not (0 <= tr < SIZE and 0 <= tc < SIZE):
                 # the open sides only here: they cost a search over the tiles left
                 if outer_ring(r, c) and x in open_sides(state, pos):
                     return True

@@ -130,3 +130,6 @@ def test_a_memo_keeps_its_values_on_a_state_that_declares_memos():
     assert after.memos == {kept: 6}
     hand_on(final, other := seal(Held(3)), "changed")
     assert other.memos == {}
+    # ``get`` and ``own`` (for such states, without asking the type) answer as the call does
+    assert memo.get(final) == memo.own(final) == 6 and memo.own(other) == 6 and calls == [1, 1, 3, 3, 3]
+    assert memo.own(working) == memo.get(working) == 2 and calls == [1, 1, 3, 3, 3, 1, 1]
