@@ -19,8 +19,7 @@ Steam player thinks in:
   With tiles left, another link is planned on top.
 - **move**: the delivery that earns the seat the most links (income while rounds remain,
   points near the end); the locomotive only when one more level opens a delivery.
-- **action tile**: First Move when a delivery of the seat's is at stake, or when none is in
-  sight (the others' builds and City Growths may bring one, and earlier seats take it); Locomotive when a
+- **action tile**: First Move when a delivery of the seat's is at stake; Locomotive when a
   delivery needs the length (base game: from spare cash); City Growth or Urbanization when
   placing it (tried through the engine) is worth its price; else Engineer, First Build and
   the other free tiles.
@@ -267,11 +266,9 @@ def _action(state: State, seat: str) -> Command:
     order: list[tuple[int, bool]] = []
     paid: set[tuple[int, bool]] = set()   # the paid tiles the plan asks for
     mine = best_delivery(state, seat)
-    planned = _planned_build(state, seat, None) if mine is None and tile_problem(state, seat, 2, False) is None \
-        else None
     if mine is not None and any(best_delivery(state, other) is not None for other in state.order if other != seat):
         order.append((2, False))
-    elif planned is not None and _first_move_keeps(planned, seat):
+    elif mine is None and tile_problem(state, seat, 2, False) is None and _first_move_keeps(state, seat):
         order.append((2, False))
     if state.expert and state.loco[seat] < 3 and _longer_reach_helps(state, seat) \
             and state.money[seat] + state.income[seat] - state.loco[seat] - 1 >= 0:
@@ -289,8 +286,6 @@ def _action(state: State, seat: str) -> Command:
     if gains and max(gains)[0] > 0:
         order.append((max(gains)[1], False))
         paid.add((max(gains)[1], False))
-    elif planned is not None and tile_problem_free(state, seat, 2) and _first_move_blind(state, planned, seat):
-        order.append((2, False))
     order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
     for tile, passed in order:
         if tile_problem(state, seat, tile, passed) is None and (free(tile, passed) or (tile, passed) in paid):
@@ -302,58 +297,25 @@ def _action(state: State, seat: str) -> Command:
     return Command("ChooseAction", seat, {"tile": 1, "pass": False})
 
 
-def _first_move_keeps(planned: State, seat: str) -> bool:
-    """Whether moving first keeps the seat a delivery its planned build opens (``planned``:
-    :func:`_planned_build`) that the seats moving earlier could take otherwise."""
-    if secure(planned, seat):
-        return False
-    trial = planned.clone()
-    trial.tiles = {**trial.tiles, seat: 2}
-    return secure(trial, seat)
-
-
-def _first_move_blind(state: State, planned: State, seat: str) -> bool:
-    """Whether First Move is the seat's best free tile although no delivery is in sight: its
-    planned build opens none, even with the Engineer's extra tile.  What the others build and
-    place after the action phase (City Growth, Urbanization, links its deliveries can use)
-    is what gives such a seat a cube, and the seats moving earlier take it (issue 24, greedy
-    vs greedy: 6 of 7 ``first_move`` misses were delivered with First Move, played again).
-    Where the Engineer's four tiles open a delivery that tile serves it better, and City
-    Growth or Urbanization worth their price come first (they bring the cube themselves)."""
-    if delivers(planned, seat):
-        return False
-    if tile_problem_free(state, seat, 3):
-        engineer = _planned_build(state, seat, 3)
-        if engineer is not None and delivers(engineer, seat):
-            return False
-    return True
-
-
-def tile_problem_free(state: State, seat: str, tile: int) -> bool:
-    """Whether the seat may take action tile ``tile`` now at no cost."""
-    from .decide import tile_cost, tile_problem
-
-    return tile_problem(state, seat, tile, False) is None and tile_cost(state, seat, tile) == 0
-
-
-def _planned_build(state: State, seat: str, tile: int | None) -> State | None:
-    """The position after the build the seat would plan now (a copy put in its build turn,
-    holding action tile ``tile``, First Move taken by nobody), or None if a tile is refused."""
+def _first_move_keeps(state: State, seat: str) -> bool:
+    """Whether moving first keeps the seat a delivery its planned build opens (tried on a
+    copy put in its build turn) that the seats moving earlier could take otherwise."""
     from .state import fresh_turn
 
     trial = state.clone()
     trial.phase, trial.current, trial.turn, trial.queue = "build", seat, fresh_turn(), [seat]
-    trial.tiles = {s: t for s, t in trial.tiles.items() if t != 2 and s != seat}
-    if tile is not None:
-        trial.tiles[seat] = tile
+    trial.tiles = {s: t for s, t in trial.tiles.items() if t != 2}
     rng = random.Random(0)
     try:
         for command in _build_turn(trial, seat, rng):
             if command.type == "BuildTrack":
                 trial = apply(trial, command, rng)
     except IllegalMove:
-        return None
-    return trial
+        return False
+    if secure(trial, seat):
+        return False
+    trial.tiles = {**trial.tiles, seat: 2}
+    return secure(trial, seat)
 
 
 # -- the build phase --------------------------------------------------------------------------------

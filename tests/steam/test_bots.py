@@ -409,7 +409,7 @@ def test_greedy_takes_first_move_only_when_moving_first_keeps_its_delivery(monke
     state.order = order
     state.tiles = {}
     monkeypatch.setattr(planning, "_build_turn", lambda trial, seat, rng: [])
-    assert planning._first_move_keeps(planning._planned_build(state, "p1", None), "p1") is takes_first_move
+    assert planning._first_move_keeps(state, "p1") is takes_first_move
 
 
 def _saved(name: str) -> object:
@@ -417,38 +417,6 @@ def _saved(name: str) -> object:
 
     from games.steam.state import State
     return State(**json.loads((Path(__file__).parent / "data" / name).read_text(encoding="utf-8")))
-
-
-def test_greedy_takes_first_move_when_no_delivery_is_in_sight():
-    """Greedy vs greedy, 3 players, tournament game 3 (seed 1), round 9: p1 chooses its action
-    tile last, with no delivery over its links and none that its planned build opens, even with
-    the Engineer's fourth tile.  It took the Engineer, the others' builds opened Portland's cubes
-    to it and the seats moving first took them; with First Move it delivers one (the round
-    played again)."""
-    import random
-
-    from games.steam import planning
-
-    state = _saved("greedy_first_move_blind.json")
-    assert planning.best_delivery(state, "p1") is None
-    planned = planning._planned_build(state, "p1", None)
-    assert planned is not None and not planning.delivers(planned, "p1")
-    assert planning._first_move_blind(state, planned, "p1")
-    commands = planning.plan_turn(state, "p1", random.Random(1))
-    assert commands and commands[0].args == {"tile": 2, "pass": False}
-
-
-def test_greedy_leaves_first_move_for_the_engineer_when_four_tiles_open_a_delivery(monkeypatch):
-    """The same position, where (as the stand-in build says) the Engineer's four tiles open a
-    delivery and three do not: the Engineer, not First Move."""
-    import random
-
-    from games.steam import planning
-
-    state = _saved("greedy_first_move_blind.json")
-    monkeypatch.setattr(planning, "delivers", lambda s, seat: s.tile_limit(seat) == 4)
-    commands = planning.plan_turn(state, "p1", random.Random(1))
-    assert commands and commands[0].args == {"tile": 3, "pass": False}
 
 
 def test_greedy_joins_a_town_tile_to_a_city():
