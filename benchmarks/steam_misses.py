@@ -15,8 +15,9 @@ within the seat's reach in that round, from the positions the seat actually met:
 - ``first_move``: its own build left a delivery open (also one level more), the earlier
   seats took the cube, and First Move was free when it chose its action tile;
 - ``taken``: the same with First Move gone (no delivery of its own in its turn);
-- ``impossible``: none of these (the search covers new links between cities and the seat's
-  own unfinished links, not re-laid track or a different action tile).
+- ``impossible``: none of these (the search covers new links between cities, links from a
+  city to a town with its town tile (the planner's :func:`link_plans`, since ``steam-bot8``)
+  and the seat's own unfinished links, not re-laid track or a different action tile).
 
 Each game's line in ``--out`` also holds the tournament's figures (``tournament.py --summary``
 reads it).  It also counts the turns the bot overran its CPU budget (the fallback level played them).

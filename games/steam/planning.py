@@ -7,7 +7,8 @@ paid with income it never earned back and went bankrupt.  This planner thinks in
 Steam player thinks in:
 
 - **build**: whole links.  Every run of empty hexes (a town on the way gets a town tile)
-  from a city to another city that this turn's tiles can complete is a candidate; the most
+  from a city to another city, or to a town that has its town tile (joined to its stub, or
+  the tile upgraded with one more exit), that this turn's tiles can complete is a candidate; the most
   promising are laid tile by tile through the engine (``decide``/``evolve``: only legal
   tiles, at their real cost) and the position after each is judged by :func:`value`: the
   game's evaluation (:mod:`.evaluation`: links, income, cash, a bankruptcy foreseen) of the
@@ -340,7 +341,7 @@ def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
         for edge, first in enumerate(mp.neighbours[start]):
             if first is None or not _empty(state, first):
                 continue
-            found: dict[str, LinkPlan] = {}
+            found: dict[str | tuple[str, int], LinkPlan] = {}     # per city, per town and edge
             frontier: list[tuple[str, int, tuple[Step, ...], frozenset[str]]] = \
                 [(first, (edge + 3) % 6, (), frozenset([first]))]
             while frontier:
@@ -354,10 +355,45 @@ def link_plans(state: State, limit: int) -> Iterator[LinkPlan]:
                             if nb != start and nb not in found:
                                 found[nb] = LinkPlan(start, nb, steps)
                             continue
+                        if nb in state.track and state.is_town(nb):
+                            # each edge: a stub there may be another seat's (the engine refuses
+                            # the join), where another edge takes an upgrade
+                            if (nb, out) not in found:
+                                end = _town_end(state, nb, (out + 3) % 6, steps, limit)
+                                if end is not None:
+                                    found[(nb, out)] = LinkPlan(start, nb, end)
+                            continue
                         if len(steps) < limit and nb not in seen and _empty(state, nb):
                             grown.append((nb, (out + 3) % 6, steps, seen | {nb}))
                 frontier = grown
             yield from found.values()
+
+
+def _town_end(state: State, town: str, edge: int, steps: tuple[Step, ...], limit: int) -> tuple[Step, ...] | None:
+    """The steps of a run that ends at a town with its town tile, entering it over ``edge``:
+    where the tile has that exit the run's last tile joins its stub, else the tile is
+    upgraded to one with that exit too (one more tile, step ``(town, edge, -1)``).  Without
+    these the planner never joined a town that others had tiled: issue 24 found three rounds
+    without a delivery that such a link would have opened (Burlington - Albany, Sherbrooke -
+    Quebec)."""
+    exits = {sg["e"][0] for sg in state.track[town]["segs"]}
+    if edge in exits:
+        return steps
+    if len(steps) >= limit:
+        return None
+    return steps + ((town, edge, -1),)
+
+
+def _town_upgrades(state: State, town: str, edge: int) -> list[tuple[str, int]]:
+    """Town faces and rotations that keep the tile's exits and add ``edge``, fewest exits first."""
+    want = {tuple(sg["e"]) for sg in state.track[town]["segs"]} | {(edge,)}
+    options = []
+    for face in tiles.TOWN_FACES:
+        for rot in tiles.rotations(face):
+            segs = set(tiles.segments(face, rot))
+            if want <= segs:
+                options.append((len(segs), face, rot))
+    return [(face, rot) for _, face, rot in sorted(options)]
 
 
 def _runs(state: State, first: str, entry: int, start: str, lengths: range) -> Iterator[LinkPlan]:
@@ -430,15 +466,22 @@ def lay(state: State, seat: str, plan: LinkPlan, rng: random.Random) -> tuple[St
     """The link laid tile by tile through the engine, or None where a tile is refused."""
     commands = []
     for hex_key, entry, out in plan.steps:
-        tile = _tile_for(entry, out, state.is_town(hex_key))
-        if tile is None:
-            return None
-        face, rot = tile
-        try:
-            events = decide(state, Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot}), rng)
-        except IllegalMove:
+        if out < 0:                   # a town tile upgraded with the exit ``entry``
+            options = _town_upgrades(state, hex_key, entry)
+        else:
+            tile = _tile_for(entry, out, state.is_town(hex_key))
+            options = [tile] if tile is not None else []
+        events = None
+        for face, rot in options:
+            try:
+                events = decide(state, Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot}), rng)
+                break
+            except IllegalMove:
+                continue
+        if not events:
             return None
         built = events[0].payload
+        face, rot = built["face"], built["rot"]
         commands.append(Command("BuildTrack", seat, {"hex": hex_key, "face": face, "rot": rot, "cost": built["cost"],
                                                      "kind": built["kind"], "place": built["place"]}))
         for event in events:
@@ -449,6 +492,12 @@ def lay(state: State, seat: str, plan: LinkPlan, rng: random.Random) -> tuple[St
 def _promise(state: State, plan: LinkPlan) -> float:
     """A cheap look at a link before laying it: cubes at either end that the other end takes,
     links already at its ends (deliveries through others' track), few hexes."""
+    if not state.is_city(plan.end):       # a town: the cities its links reach are the other end
+        net = Network.of(state)
+        ends = {e[1] for link in net.links if link.complete and ("town", plan.end) in link.ends
+                for e in link.ends if e[0] == "city"}
+        return max((_promise(state, LinkPlan(plan.start, city, plan.steps)) for city in ends if city != plan.start),
+                   default=-0.3 * len(plan.steps))
     score = 0.0
     for a, b in ((plan.start, plan.end), (plan.end, plan.start)):
         colour = state.city_colour(b)

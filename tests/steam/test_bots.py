@@ -410,3 +410,42 @@ def test_greedy_takes_first_move_only_when_moving_first_keeps_its_delivery(monke
     state.tiles = {}
     monkeypatch.setattr(planning, "_build_turn", lambda trial, seat, rng: [])
     assert planning._first_move_keeps(state, "p1") is takes_first_move
+
+
+def _saved(name: str) -> object:
+    from pathlib import Path
+
+    from games.steam.state import State
+    return State(**json.loads((Path(__file__).parent / "data" / name).read_text(encoding="utf-8")))
+
+
+def test_greedy_joins_a_town_tile_to_a_city():
+    """Greedy vs greedy, tournament game 87 (seed 1), round 10: p1's build turn, no delivery,
+    Sherbrooke tiled by another seat.  The planner offers links ending at a town with its town
+    tile (the tile upgraded with the new exit, its old exits kept) and lays Quebec -
+    Sherbrooke, which opens Quebec's blue cube over the town to Albany or Portland; before,
+    it never planned such a link and the round went without a delivery."""
+    import random
+
+    from games.steam.network import Network
+    from games.steam.planning import delivers, lay, link_plans, plan_turn
+
+    state = _saved("greedy_town_tile.json")
+    seat = "p1"
+    assert not delivers(state, seat)
+    town_ends = [p for p in link_plans(state, state.tile_limit(seat)) if state.is_town(p.end)]
+    assert town_ends and any(p.steps[-1][2] == -1 for p in town_ends)
+    upgrade = next(p for p in town_ends if p.steps[-1][2] == -1)
+    town = upgrade.end
+    laid = lay(state, seat, upgrade, random.Random(1))
+    if laid is not None:
+        old = {tuple(sg["e"]) for sg in state.track[town]["segs"]}
+        assert old < {tuple(sg["e"]) for sg in laid[0].track[town]["segs"]}
+        assert laid[1][-1].args["kind"] == "upgrade"
+    commands = plan_turn(state, seat, random.Random(1))
+    towns = [c.args["hex"] for c in commands if c.args.get("kind") == "upgrade" and state.is_town(c.args["hex"])]
+    assert towns and state.map.name(towns[0]) == "Sherbrooke"
+    after = _fold(state, commands)
+    assert delivers(after, seat)
+    own = [link for link in Network.of(after).links if link.owner == seat and ("town", towns[0]) in link.ends]
+    assert own and all(link.complete for link in own)
