@@ -32,7 +32,9 @@ class Bot(Protocol):
 
 def options(table: LocalTable, seat: str) -> list[Command]:
     """The commands a bot may choose from now."""
-    return [c for c in table.legal(seat) if c.type not in NEVER]
+    # without the Undo commands (in NEVER) from the start: a random Railroad Dice sub-move
+    # listed some 1.5 of them, each a Command, and their undo points
+    return [c for c in table.legal(seat, undo=False) if c.type not in NEVER]
 
 
 def still_moving(table: LocalTable, seat: str) -> bool:
