@@ -106,8 +106,17 @@ def fitting_at(tiles: Mapping[str, Any], small_left: Mapping[str, int], key: str
     the order of the tile types and rotations."""
     if key in tiles:
         return ()
-    around = tuple((o["type"], o["rot"]) if (o := tiles.get(neighbour_pos(key, d))) else None for d in range(4))
-    return _fits(around, tuple(t for t in TILE_TYPES if small_left.get(t, 0) > 0))
+    # loops, not generators: a generator's frame and resumptions per call cost more than
+    # their bodies (some 1 % of a random game's bytecodes)
+    around: list[tuple[str, int] | None] = []
+    for d in range(4):
+        other = tiles.get(neighbour_pos(key, d))
+        around.append((other["type"], other["rot"]) if other else None)
+    left = []
+    for t in TILE_TYPES:
+        if small_left.get(t, 0) > 0:
+            left.append(t)
+    return _fits(tuple(around), tuple(left))
 
 
 @cache
