@@ -56,9 +56,18 @@ def play_turn(table: LocalTable, seat: str, pick: Callable[[Sequence[Command]], 
             break
         command = pick(legal)
         envelopes = table.submit(seat, command)
-        chosen.append(Command(command.type, seat, command.args))
-        if command.type == "ConfirmTurn" or (until_draw and any(e.barrier for e in envelopes)):
+        # the listed command itself when it is the seat's (a command is a frozen value)
+        chosen.append(command if command.seat == seat else Command(command.type, seat, command.args))
+        if command.type == "ConfirmTurn":
             break
+        if until_draw:  # a loop, not ``any()`` over a generator (per sub-move)
+            drew = False
+            for envelope in envelopes:
+                if envelope.barrier:
+                    drew = True
+                    break
+            if drew:
+                break
     return chosen
 
 
