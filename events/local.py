@@ -37,6 +37,9 @@ class LocalTable:
     #: decision has drawn from it, the next peek there reuses it (a generator's state is
     #: 2.5 kB allocated per instance; most commands draw nothing).
     _peek_rng: tuple[Projection | None, LazyRandom | None] = (None, None)
+    #: The rng :meth:`submit` decided with last, re-armed for the next command while
+    #: nothing was drawn from it (:meth:`games.rng.LazyRandom.rearm`).
+    _submit_rng: LazyRandom | None = None
 
     @classmethod
     def create(cls, game: Game, options: Mapping[str, Any] | None = None,
@@ -72,8 +75,10 @@ class LocalTable:
         if peeked is not None and peeked[0] is self.projection and peeked[1] is command:
             events, live = peeked[2], peeked[3]  # decided on this very projection with the same rng
         else:  # checked in full; the state where the game's decision folded the events anyway
-            events, live = platform.decide_folded(self.projection, command,
-                                                  LazyRandom(self.projection.seed, self.projection.seq))
+            rng = self._submit_rng
+            rng = self._submit_rng = (LazyRandom(self.projection.seed, self.projection.seq) if rng is None
+                                      else rng.rearm(self.projection.seed, self.projection.seq))
+            events, live = platform.decide_folded(self.projection, command, rng)
         self._peeked.clear()
         self._commands += 1
         envelopes = platform.to_envelopes(self.projection, events, seat, f"local-{self._commands}", ts=0)

@@ -39,6 +39,16 @@ class LazyRandom(random.Random):
         self._pending: tuple[str, int, str] | None = (seed, seq, salt)
         self.gauss_next = None
 
+    def rearm(self, seed: str, seq: int, salt: str = "") -> LazyRandom:
+        """This generator as ``LazyRandom(seed, seq, salt)``, if nothing has been drawn
+        from it yet (else a new one): a table decides every command with a generator of
+        its own, and most draw nothing (making one allocates a generator's 2.5 kB state)."""
+        if self._pending is None:
+            return LazyRandom(seed, seq, salt)
+        self._pending = (seed, seq, salt)
+        self.gauss_next = None
+        return self
+
     @property
     def drawn(self) -> bool:
         """Whether anything has been drawn (or the state read or set): until then this
