@@ -34,7 +34,11 @@ def options(table: LocalTable, seat: str) -> list[Command]:
     """The commands a bot may choose from now."""
     # without the Undo commands (in NEVER) from the start: a random Railroad Dice sub-move
     # listed some 1.5 of them, each a Command, and their undo points
-    return [c for c in table.legal(seat, undo=False) if c.type not in NEVER]
+    commands = table.legal(seat, undo=False)
+    for c in commands:  # the listing itself (a new list) unless it holds one of NEVER (rare)
+        if c.type in NEVER:
+            return [c for c in commands if c.type not in NEVER]
+    return commands
 
 
 def still_moving(table: LocalTable, seat: str) -> bool:
