@@ -174,8 +174,17 @@ def hand_on(before: Any, after: Any, event: Any) -> None:
     memos = before.memos
     if not memos:
         return
-    assert after.memos is not None
+    handed = after.memos
+    assert handed is not None
+    # memos declared one after another with the same ``kept`` (a status and the turn taken
+    # from it) ask it once per event: this runs for every event a game folds
+    last_kept: Callable[[Any], bool] | None = None
+    keeps = False
     for memo in _HANDED_ON:
         value = memos.get(memo, _MISSING)
-        if value is not _MISSING and memo.kept(event):  # type: ignore[misc]
-            after.memos[memo] = value
+        if value is not _MISSING:
+            kept = memo.kept
+            if kept is not last_kept:
+                last_kept, keeps = kept, kept(event)  # type: ignore[misc]
+            if keeps:
+                handed[memo] = value
