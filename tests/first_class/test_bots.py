@@ -217,6 +217,7 @@ def test_commands_valued_without_deciding_them_are_valued_as_decided():
     from events.local import LocalTable
     from games.contract import IllegalMove
     from games.first_class.evaluation import BELOW_CONFIRM, SAME_VALUE, VALUED_AFTER, evaluate, seat_value
+    from tests.tables import turns
     from worker.bots.candidates import choices, own_value, step
 
     rng = random.Random(5)
@@ -224,13 +225,8 @@ def test_commands_valued_without_deciding_them_are_valued_as_decided():
         | {("made", kind): 0 for kind in VALUED_AFTER}
     for players in (2, 3):
         table = LocalTable.create(GAME, {}, players, seed=f"fc-below-{players}")
-        for _ in range(3000):
-            if table.status().over:
-                break
-            if table.run_system():
-                continue
+        for _, seat in turns(table, 3000):
             p = table.projection
-            seat = p.turn_seat or table.status().to_move[0]
             legal = choices(p, seat)
             value = own_value(seat)
             now = value(p)

@@ -18,6 +18,7 @@ from events.local import LocalTable
 from games.first_class import GAME, evaluation
 from games.first_class.evaluation import scorings_left
 from games.first_class.state import Player, State
+from tests.tables import turns
 from worker.bots.base import play_turn
 
 
@@ -40,10 +41,8 @@ def _positions(games: int = 3) -> list[State]:
     states = []
     for g in range(games):
         table = LocalTable.create(GAME, {}, 2 + g % 3, seed=f"fc-memo-{g}")
-        while not table.status().over:
-            if table.run_system():
-                continue
-            play_turn(table, table.projection.turn_seat or table.status().to_move[0], rng.choice)
+        for _, seat in turns(table, 100_000):
+            play_turn(table, seat, rng.choice)
             states.append(table.state)
     return states[::7]
 

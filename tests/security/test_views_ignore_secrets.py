@@ -20,6 +20,7 @@ import pytest
 from events.local import LocalTable
 from games import registry
 from games.contract import SPECTATOR
+from tests.tables import turns
 
 #: (game, players, random commands played, checkpoints every N commands)
 CASES = [("russian_railroads", 2, 400, 25), ("russian_railroads", 4, 400, 40),
@@ -65,13 +66,7 @@ def test_what_a_seat_is_shown_survives_redrawing_what_it_cannot_know(game_name, 
     table = LocalTable.create(game, {}, players, seed=f"secrets-{game_name}-{players}")
     rng = random.Random(f"{game_name}{players}")
     checked = redrawn = 0
-    for step in range(steps):
-        if table.status().over:
-            break
-        if table.run_system():
-            continue
-        p = table.projection
-        seat = p.turn_seat or table.status().to_move[0]
+    for step, seat in turns(table, steps):
         legal = [c for c in table.legal(seat) if c.type not in {"Undo", "RequestUndo", "TakeBack", "HandToBot"}]
         if not legal:
             break

@@ -143,6 +143,15 @@ def value_key(game: object) -> ValueKey | None:
     return _VALUE_KEYS[name]
 
 
+def _module_table(game: object, attr: str, kept: dict[str, Any]) -> Any:
+    """``attr`` of the game's evaluation module (None: it has none), looked up once per
+    game and kept in ``kept``."""
+    name = getattr(game, "name", "")
+    if name not in kept:
+        kept[name] = getattr(inspect.getmodule(for_game(game)), attr, None)  # type: ignore[arg-type]
+    return kept[name]
+
+
 #: ``test(state, seat, command) -> bool``: a promise about the position after a listed
 #: ``command`` (``BELOW_CONFIRM``: worth less to ``seat`` by the game's evaluation than the
 #: position now, by more than the lookahead's tie margin; ``SAME_VALUE``: worth exactly as much).
@@ -157,10 +166,7 @@ def below_confirm(game: object) -> Mapping[str, CommandTest] | None:
     confirming (whose value is the position's own): that command cannot be the best, so
     the choices are the same (First Class: leaving out a part that gains something,
     issue 26's tenth round)."""
-    name = getattr(game, "name", "")
-    if name not in _BELOW_CONFIRM:
-        _BELOW_CONFIRM[name] = getattr(inspect.getmodule(for_game(game)), "BELOW_CONFIRM", None)  # type: ignore[arg-type]
-    return _BELOW_CONFIRM[name]
+    return _module_table(game, "BELOW_CONFIRM", _BELOW_CONFIRM)  # type: ignore[return-value]
 
 
 _SAME_VALUE: dict[str, Mapping[str, CommandTest] | None] = {}
@@ -173,10 +179,7 @@ def same_value(game: object) -> Mapping[str, CommandTest] | None:
     without deciding it, and decides it only where it is chosen (when the table submits
     it): the same scores, so the same choices (First Class: leaving out a part that
     gains nothing, issue 26's tenth round)."""
-    name = getattr(game, "name", "")
-    if name not in _SAME_VALUE:
-        _SAME_VALUE[name] = getattr(inspect.getmodule(for_game(game)), "SAME_VALUE", None)  # type: ignore[arg-type]
-    return _SAME_VALUE[name]
+    return _module_table(game, "SAME_VALUE", _SAME_VALUE)  # type: ignore[return-value]
 
 
 #: ``made(state, seat, command) -> state or None``: a state the game's evaluation values as
@@ -191,10 +194,7 @@ def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
     instead of deciding the command (decided only where it is played on: the table's
     submit then decides it): the same values, so the same choices (First Class: an action
     card taken, issue 26's tenth round)."""
-    name = getattr(game, "name", "")
-    if name not in _VALUED_AFTER:
-        _VALUED_AFTER[name] = getattr(inspect.getmodule(for_game(game)), "VALUED_AFTER", None)  # type: ignore[arg-type]
-    return _VALUED_AFTER[name]
+    return _module_table(game, "VALUED_AFTER", _VALUED_AFTER)  # type: ignore[return-value]
 
 
 #: Per command type: its ``below_confirm``, ``same_value`` and ``valued_after`` hooks (None where not given).
