@@ -15,6 +15,8 @@ within the seat's reach in that round, from the positions the seat actually met:
 - ``first_move``: its own build left a delivery open (also one level more), the earlier
   seats took the cube, and First Move was free when it chose its action tile;
 - ``taken``: the same with First Move gone (no delivery of its own in its turn);
+- ``held_first_move``: the same, but the seat had taken First Move itself (so moving first
+  did not save the cube: a rival took it in the other move action);
 - ``impossible``: none of these (the search covers new links between cities, links from a
   city to a town with its town tile (the planner's :func:`link_plans`, since ``steam-bot8``)
   and the seat's own unfinished links, not re-laid track or a different action tile).
@@ -140,10 +142,15 @@ def build_opens(start: Any, seat: str, moves: list[Any], depth: int = DEPTH) -> 
     return search(start, 1)
 
 
+#: The First Move action tile's number.
+FIRST_MOVE = 2
+
+
 def classify(entry: dict[str, Any], seat: str) -> str:
     """The first of ``move``, ``loco``, ``build`` that applies; else ``first_move`` where its
     own build left a delivery open that earlier seats took and First Move was free when it
-    chose its action tile, ``taken`` where it was not, ``impossible`` where nothing was open."""
+    chose its action tile (``held_first_move`` where it had taken it), ``taken`` where it was
+    not, ``impossible`` where nothing was open."""
     from games.steam.decide import tile_problem
 
     moves = entry["moves"]
@@ -154,8 +161,10 @@ def classify(entry: dict[str, Any], seat: str) -> str:
     if entry["build"] is not None and build_opens(entry["build"], seat, moves):
         return "build"
     if _cubes(entry["built"], seat) or _cubes(entry["built"], seat, 1):
+        if entry["built"].tiles.get(seat) == FIRST_MOVE:
+            return "held_first_move"
         action = entry.get("action")
-        if action is not None and tile_problem(action, seat, 2, False) is None:
+        if action is not None and tile_problem(action, seat, FIRST_MOVE, False) is None:
             return "first_move"
         return "taken"
     return "impossible"
