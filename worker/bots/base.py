@@ -65,13 +65,9 @@ def play_turn(table: LocalTable, seat: str, pick: Callable[[Sequence[Command]], 
         if command.type == "ConfirmTurn":
             break
         if until_draw:  # a loop, not ``any()`` over a generator (per sub-move)
-            drew = False
             for envelope in envelopes:
                 if envelope.barrier:
-                    drew = True
-                    break
-            if drew:
-                break
+                    return chosen
     return chosen
 
 
