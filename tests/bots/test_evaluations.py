@@ -23,3 +23,32 @@ def test_a_game_with_an_evaluation_module_gets_it(module_name):
 @pytest.mark.parametrize("name", ["no such game", "os"])
 def test_a_game_without_one_gets_the_current_scores(name):
     assert evaluation.for_game(SimpleNamespace(name=name)) is evaluation.status_scores
+
+
+def test_the_lookahead_follows_an_evaluation_registered_after_its_first_use():
+    """The lookahead's tables of an evaluation module (``seat_value``, ``BELOW_CONFIRM`` ...)
+    are kept per evaluation function, not per game: one registered by hand later (a tuning
+    run's variant) is the one that values, and its module's tables are the ones used."""
+    from events.local import LocalTable
+    from games.first_class import GAME as FIRST_CLASS
+    from worker.bots import evaluation as evaluations
+    from worker.bots.candidates import OwnValue, lookahead_hooks
+
+    state = LocalTable.create(FIRST_CLASS, {}, 2, seed="registered-later").state
+    shipped = OwnValue("p1").state(FIRST_CLASS, state)
+    assert lookahead_hooks(FIRST_CLASS)  # First Class's module has them
+
+    def variant(game, s, seats=None):
+        return {seat: 42.0 for seat in (seats or s.seats)}
+
+    saved = evaluations.EVALUATIONS.get(FIRST_CLASS.name)
+    try:
+        evaluations.register(FIRST_CLASS.name, variant)
+        assert OwnValue("p1").state(FIRST_CLASS, state) == 42.0 != shipped
+        assert lookahead_hooks(FIRST_CLASS) == {}  # this module declares none
+    finally:
+        if saved is None:
+            evaluations.EVALUATIONS.pop(FIRST_CLASS.name, None)
+        else:
+            evaluations.register(FIRST_CLASS.name, saved)
+    assert OwnValue("p1").state(FIRST_CLASS, state) == shipped

@@ -65,11 +65,10 @@ class OutOfTime(Exception):
 OWN_VALUES = 32
 
 
-#: Per evaluation function, ``seat_value`` of its module (None: none): ``seat_value(game,
+#: Per evaluation, ``seat_value`` of its module (None: none): ``seat_value(game,
 #: state, seat)`` is the evaluation of one seat as a float, without the dict of seats
 #: (issue 26, tenth round: the dict, its look-up and ``float`` per position valued).
-_SEAT_VALUES: dict[object, object] = {}
-_UNKNOWN = object()
+_SEAT_VALUES: dict[object, Any] = {}
 
 
 class OwnValue:
@@ -94,12 +93,9 @@ class OwnValue:
         if hit is None:
             hit = self._older.get(key)
             if hit is None:
-                evaluation = for_game(game)
-                own = _SEAT_VALUES.get(evaluation, _UNKNOWN)
-                if own is _UNKNOWN:
-                    own = _SEAT_VALUES[evaluation] = getattr(inspect.getmodule(evaluation), "seat_value", None)
+                own = _module_table(game, "seat_value", _SEAT_VALUES)
                 if own is None:
-                    hit = (live, float(evaluation(game, live, (self.seat,)).get(self.seat, 0.0)))
+                    hit = (live, float(for_game(game)(game, live, (self.seat,)).get(self.seat, 0.0)))
                 else:
                     hit = (live, own(game, live, self.seat))  # type: ignore[operator]
             if len(self._cache) >= OWN_VALUES:
@@ -143,20 +139,25 @@ def value_key(game: object) -> ValueKey | None:
     return _VALUE_KEYS[name]
 
 
-def _module_table(game: object, attr: str, kept: dict[str, Any]) -> Any:
-    """``attr`` of the game's evaluation module (None: it has none), looked up once per
-    game and kept in ``kept``."""
-    name = getattr(game, "name", "")
-    if name not in kept:
-        kept[name] = getattr(inspect.getmodule(for_game(game)), attr, None)  # type: ignore[arg-type]
-    return kept[name]
+def _module_table(game: object, attr: str, kept: dict[object, Any]) -> Any:
+    """``attr`` of the module of the game's evaluation (None: it has none), looked up once
+    per evaluation and kept in ``kept``: keyed by the evaluation function, not the game's
+    name, so that an evaluation registered by hand later is followed."""
+    evaluation = for_game(game)  # type: ignore[arg-type]
+    table = kept.get(evaluation, _UNKNOWN)
+    if table is _UNKNOWN:
+        table = kept[evaluation] = getattr(inspect.getmodule(evaluation), attr, None)
+    return table
+
+
+_UNKNOWN = object()
 
 
 #: ``test(state, seat, command) -> bool``: a promise about the position after a listed
 #: ``command`` (``BELOW_CONFIRM``: worth less to ``seat`` by the game's evaluation than the
 #: position now, by more than the lookahead's tie margin; ``SAME_VALUE``: worth exactly as much).
 CommandTest = Callable[[Any, str, Command], bool]
-_BELOW_CONFIRM: dict[str, Mapping[str, CommandTest] | None] = {}
+_BELOW_CONFIRM: dict[object, Mapping[str, CommandTest] | None] = {}
 
 
 def below_confirm(game: object) -> Mapping[str, CommandTest] | None:
@@ -169,7 +170,7 @@ def below_confirm(game: object) -> Mapping[str, CommandTest] | None:
     return _module_table(game, "BELOW_CONFIRM", _BELOW_CONFIRM)  # type: ignore[return-value]
 
 
-_SAME_VALUE: dict[str, Mapping[str, CommandTest] | None] = {}
+_SAME_VALUE: dict[object, Mapping[str, CommandTest] | None] = {}
 
 
 def same_value(game: object) -> Mapping[str, CommandTest] | None:
@@ -185,7 +186,7 @@ def same_value(game: object) -> Mapping[str, CommandTest] | None:
 #: ``made(state, seat, command) -> state or None``: a state the game's evaluation values as
 #: the one after the listed ``command``, made without deciding it.
 MadeAfter = Callable[[Any, str, Command], Any]
-_VALUED_AFTER: dict[str, Mapping[str, MadeAfter] | None] = {}
+_VALUED_AFTER: dict[object, Mapping[str, MadeAfter] | None] = {}
 
 
 def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
@@ -199,17 +200,17 @@ def valued_after(game: object) -> Mapping[str, MadeAfter] | None:
 
 #: Per command type: its ``below_confirm``, ``same_value`` and ``valued_after`` hooks (None where not given).
 LookaheadHook = tuple[CommandTest | None, CommandTest | None, MadeAfter | None]
-_HOOKS: dict[str, dict[str, LookaheadHook]] = {}
+_HOOKS: dict[object, dict[str, LookaheadHook]] = {}
 
 
 def lookahead_hooks(game: object) -> dict[str, LookaheadHook]:
     """The game's :func:`below_confirm`, :func:`same_value` and :func:`valued_after` tests
     per command type, in one table (one look-up per command the lookahead values)."""
-    name = getattr(game, "name", "")
-    hooks = _HOOKS.get(name)
+    evaluation = for_game(game)  # type: ignore[arg-type]
+    hooks = _HOOKS.get(evaluation)
     if hooks is None:
         below, same, made = below_confirm(game) or {}, same_value(game) or {}, valued_after(game) or {}
-        hooks = _HOOKS[name] = {kind: (below.get(kind), same.get(kind), made.get(kind))
+        hooks = _HOOKS[evaluation] = {kind: (below.get(kind), same.get(kind), made.get(kind))
                                 for kind in (*below, *same, *made)}
     return hooks
 
