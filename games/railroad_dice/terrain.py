@@ -25,7 +25,7 @@ def opposite(d: int) -> int:
 #: bridge search) read it instead of calling a function per side (and test a field with
 #: ``0 <= r < SIZE and 0 <= c < SIZE`` in line rather than calling :func:`inside`): a
 #: Python call costs more than either body.
-BACK = (2, 3, 0, 1)
+BACK = tuple(opposite(d) for d in range(4))
 
 
 def pos_key(x: int, y: int) -> str:
