@@ -27,6 +27,7 @@ from games.contract import Command, Game
 from games.first_class import lookahead, route, scoring, trains
 from games.first_class.data import RULES
 from games.first_class.state import MANDATORY, Pending, Player, State, replace
+from games.kit.bounded import keep
 
 #: Share of the cars beyond a conductor counted per later scoring (a conductor step still has to reach them).
 BEYOND_CONDUCTOR = 0.45
@@ -201,13 +202,8 @@ def _trains_of(p: Player) -> tuple[tuple[int, int, int], _Shape]:
         for train, conductor in zip(trains, conductors, strict=True):
             # the 10th card: a train with it grows no more
             shape.append((len(train) - 1 if train[-1][0] == "lok" else None, len(train) - LOK_FROM, conductor))
-        known = (terms, tuple(shape))
-        if len(_TRAINS_CONTENT) >= TRAINS_ENTRIES:
-            _TRAINS_CONTENT.clear()
-        _TRAINS_CONTENT[key] = known
-    if len(_TRAINS) >= TRAINS_ENTRIES:
-        _TRAINS.clear()
-    _TRAINS[id(trains)] = (trains, conductors, known[0], known[1])
+        known = keep(_TRAINS_CONTENT, key, (terms, tuple(shape)), TRAINS_ENTRIES)
+    keep(_TRAINS, id(trains), (trains, conductors, known[0], known[1]), TRAINS_ENTRIES)
     return known
 
 
@@ -229,10 +225,7 @@ def _lok_value(state: State, shape: _Shape, left: int) -> float:
                 value += LOK_APPROACH * next_tile * grown * left
         elif conductor < lok and next_place:
             value += CONSTANTINOPLE * next_place / (lok - conductor)
-    if len(_LOK_VALUES) >= TRAINS_ENTRIES:
-        _LOK_VALUES.clear()
-    _LOK_VALUES[key] = value
-    return value
+    return keep(_LOK_VALUES, key, value, TRAINS_ENTRIES)
 
 
 #: :func:`_lok_value` per trains' shape, next Constantinople place, next LOK tile and
@@ -279,9 +272,7 @@ def _upgrade_gain(state: State, p: Player, left: int) -> float:
             and hit[1] == p.conductors:
         return hit[4]
     best = _best_upgrade(state, p, left)
-    if len(_UPGRADES) >= TRAINS_ENTRIES:
-        _UPGRADES.clear()
-    _UPGRADES[id(p_trains)] = (p_trains, p.conductors, supply, left, best)
+    keep(_UPGRADES, id(p_trains), (p_trains, p.conductors, supply, left, best), TRAINS_ENTRIES)
     return best
 
 
@@ -401,12 +392,8 @@ def _base_value(state: State, p: Player, left: int) -> float:
                  + BONUS_CITY * bonus * left + COIN * sum(p.coins) + end
                  + OPEN_CONTRACT * len(p.contracts) * (1 if state.round < RULES.rounds else 0)
                  + _lok_value(state, shape, left))
-        if len(_BASE_CONTENT) >= BASE_ENTRIES:
-            _BASE_CONTENT.clear()
-        _BASE_CONTENT[key] = value
-    if len(_BASE) >= BASE_ENTRIES:
-        _BASE.clear()
-    _BASE[id(p)] = (p, left, state.round, len(state.constantinople), state.lok_tiles, value)
+        keep(_BASE_CONTENT, key, value, BASE_ENTRIES)
+    keep(_BASE, id(p), (p, left, state.round, len(state.constantinople), state.lok_tiles, value), BASE_ENTRIES)
     return value
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.contract import NOBODY, SECRET, Event, IllegalMove, Status, Turn
 from games.kit import GameBase, ranked, setting_up
+from games.kit.bounded import keep
 
 from .data import RULES
 from .decide import deal_event, decide, decide_folded
@@ -193,10 +194,7 @@ class FirstClass(GameBase[State]):
         key = tuple(shape)
         drawn = _DRAWN.get(key)
         if drawn is None:
-            drawn = _draw(state, others, hand_hidden, seed)
-            if len(_DRAWN) >= DRAWN_ENTRIES:
-                _DRAWN.clear()
-            _DRAWN[key] = drawn
+            drawn = keep(_DRAWN, key, _draw(state, others, hand_hidden, seed), DRAWN_ENTRIES)
         stack_getters, pool_getter = drawn
         stacks = {}
         i = 0

@@ -10,6 +10,8 @@ LOK grows no more.
 
 from __future__ import annotations
 
+from games.kit.bounded import keep
+
 from .data import RULES
 from .state import Player, Train
 
@@ -107,10 +109,7 @@ def _upgrade_candidates(train: Train) -> tuple[tuple[int, str | None], ...]:
         if new is not None and (prev is None or prev >= new):
             out.append((i, None if KIND[new] == KIND[level] else KIND[new]))
         prev = level
-    if len(_CANDIDATES) >= CANDIDATE_ENTRIES:
-        _CANDIDATES.clear()
-    found = _CANDIDATES[id(train)] = (train, tuple(out))
-    return found[1]
+    return keep(_CANDIDATES, id(train), (train, tuple(out)), CANDIDATE_ENTRIES)[1]
 
 
 def is_ordered(train: Train) -> bool:

@@ -12,7 +12,8 @@ One module per concept:
 - :mod:`.args`: the one parser of command arguments;
 - :mod:`.options`: option validation by JSON Schema;
 - :mod:`.codec`: (de)serialisation of dataclass states for snapshots;
-- :mod:`.memo`: the rule for engine caches, and a memo keyed by identity.
+- :mod:`.memo`: the rule for engine caches, and a memo keyed by identity;
+- :mod:`.bounded`: the store of a module-level cache that is emptied when full.
 """
 
 from .args import Args, BadArgument

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.kit.bounded import MEMO_ENTRIES, keep
+
 from . import engineers, industry, locomotives, tracks
 from .data import RULES, SPECIAL9
 from .items import Item
@@ -187,9 +189,7 @@ def industry_capacity(p: PlayerState, extra_factory: bool = False) -> int:
     key = (tuple(p.factories), tuple(p.markers), extra_factory)
     room = _INDUSTRY_ROOMS.get(key)
     if room is None:
-        if len(_INDUSTRY_ROOMS) > 4096:
-            _INDUSTRY_ROOMS.clear()
-        room = _INDUSTRY_ROOMS[key] = industry.capacity(p, extra_factory=extra_factory)
+        room = keep(_INDUSTRY_ROOMS, key, industry.capacity(p, extra_factory=extra_factory), MEMO_ENTRIES)
     return room
 
 
@@ -218,9 +218,7 @@ def _needs_of(key: tuple[tuple[str, int, Any], ...]) -> _Needs | None:
         return None
     needs = _PENDING_NEEDS.get(key)
     if needs is None:
-        if len(_PENDING_NEEDS) > 4096:
-            _PENDING_NEEDS.clear()
-        needs = _PENDING_NEEDS[key] = _Needs(_item_effects(key))
+        needs = keep(_PENDING_NEEDS, key, _Needs(_item_effects(key)), MEMO_ENTRIES)
     return needs
 
 
@@ -242,9 +240,7 @@ def needs_after_use(pending: tuple[Item, ...], item_id: int) -> _Needs | None:
     except TypeError:  # an item argument that is no plain value (none known today)
         return pending_needs(consume(pending, item_id))
     if found is MISSING:
-        if len(_NEEDS_AFTER_USE) > 4096:
-            _NEEDS_AFTER_USE.clear()
-        found = _NEEDS_AFTER_USE[key] = pending_needs(consume(pending, item_id))
+        found = keep(_NEEDS_AFTER_USE, key, pending_needs(consume(pending, item_id)), MEMO_ENTRIES)
     last[1][item_id] = found
     return found  # type: ignore[return-value]
 

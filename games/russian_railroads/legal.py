@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.contract import SYSTEM, Command, IllegalMove, OpenAction
+from games.kit.bounded import MEMO_ENTRIES, keep
 
 from . import actions, industry, locomotives, names, tracks
 from .builds import factory_builds, loco_builds, may_discard
@@ -42,9 +43,8 @@ def _step_commands(seat: str) -> list[Command | None]:
     its comparison per step listed)."""
     commands = _STEPS.get(seat)
     if commands is None:
-        if len(_STEPS) > 4096:
-            _STEPS.clear()
-        commands = _STEPS[seat] = [None] * 15
+        none: list[Command | None] = [None] * 15
+        commands = keep(_STEPS, seat, none, MEMO_ENTRIES)
     return commands
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.contract import Command
+from games.kit.bounded import MEMO_ENTRIES, keep
 
 from . import actions, spaces, tracks
 from .spaces import available_infos, space_error
@@ -21,15 +22,15 @@ from .state import PlayerState, State
 #: and handed out again (building a frozen ``Command`` is dear in a listing).  Nothing
 #: changes a command's arguments; the memo is bounded.
 _COMMANDS: dict[tuple[Any, ...], Command] = {}
+#: Entries :data:`_COMMANDS` and :data:`_VARIANTS` hold at most.
+_COMMAND_ENTRIES = 20_000
 
 
 def interned(ctype: str, seat: str, args: dict[str, Any]) -> Command:
     key = (ctype, seat, *args.items())
     command = _COMMANDS.get(key)
     if command is None:
-        if len(_COMMANDS) > 20000:
-            _COMMANDS.clear()
-        command = _COMMANDS[key] = Command(ctype, seat, args)
+        command = keep(_COMMANDS, key, Command(ctype, seat, args), _COMMAND_ENTRIES)
     return command
 
 
@@ -63,9 +64,7 @@ def _variants(key: tuple[str, str, int, int, bool], workers: int) -> tuple[Comma
                 result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": False}))
             if black_free and workers - coins >= 1 and workers - coins - 1 <= free:
                 result.append(Command("PlaceWorkers", seat, {"space": space, "coins": coins, "black": True}))
-        if len(_VARIANTS) > 20000:
-            _VARIANTS.clear()
-        found = _VARIANTS[key] = tuple(result)
+        found = keep(_VARIANTS, key, tuple(result), _COMMAND_ENTRIES)
     return found
 
 
@@ -135,10 +134,7 @@ def _payments(seat: str, have: int, free: int, black_free: bool) -> list[dict[st
     spare = free + (1 if black_free else 0)
     pays: list[dict[str, tuple[Command, ...]] | None] = [
         None if fixed > have or workers - have > spare else {} for workers, fixed in spaces.PAYMENTS]
-    if len(_PAYS) > 4096:
-        _PAYS.clear()
-    _PAYS[(seat, have, free, black_free)] = pays
-    return pays
+    return keep(_PAYS, (seat, have, free, black_free), pays, MEMO_ENTRIES)
 
 
 def feasible(state: State, p: PlayerState, info: spaces.SpaceInfo, memo: dict[Any, Any], base_tracks: bool) -> bool:

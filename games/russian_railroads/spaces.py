@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.contract import IllegalMove
+from games.kit.bounded import MEMO_ENTRIES, keep
 
 from . import actions, engineers, tracks, turn_order
 from .data import BLACK, RULES, engineer_cost, space_on_board
@@ -174,9 +175,7 @@ def available_infos(state: State, seat: str) -> Sequence[SpaceInfo]:
     memo_key = (key, *public) if not p.engineers else (key, *public, -1, tuple(p.engineers), tuple(p.own_used))
     found = _AVAILABLE_INFOS.get(memo_key)
     if found is None:
-        if len(_AVAILABLE_INFOS) > 4096:
-            _AVAILABLE_INFOS.clear()
-        found = _AVAILABLE_INFOS[memo_key] = tuple(_available_infos(state, seat, board))
+        found = keep(_AVAILABLE_INFOS, memo_key, tuple(_available_infos(state, seat, board)), MEMO_ENTRIES)
     return found
 
 

@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from games.contract import Command, IllegalMove
+from games.kit.bounded import keep
 
 from . import building, finance, pending, places, tiles
 from .data import hex_map
@@ -166,10 +167,9 @@ def _hex_commands(state: State, seat: str, hex_key: str, verdicts: tuple[int, ..
     key = (state.map.id, seat, hex_key, extra, layouts)
     listed = _LAYOUT_COMMANDS.get(key)
     if listed is None:
-        if len(_LAYOUT_COMMANDS) >= _HEX_COMMANDS_MAX:
-            _LAYOUT_COMMANDS.clear()
-        listed = _LAYOUT_COMMANDS[key] = [_command_of(state.map.id, seat, hex_key, face, rot, BASE_COST[face] + extra,
-                                                      "new") for face, rot in layouts]
+        listed = keep(_LAYOUT_COMMANDS, key, [_command_of(state.map.id, seat, hex_key, face, rot,
+                                                         BASE_COST[face] + extra, "new") for face, rot in layouts],
+                      _HEX_COMMANDS_MAX)
     return listed
 
 
@@ -188,12 +188,10 @@ def _command_of(map_id: str, seat: str, hex_key: str, face: str, rot: int, cost:
     key = (map_id, seat, hex_key, face, rot, cost, kind)
     command = _COMMANDS.get(key)
     if command is None:
-        if len(_COMMANDS) >= _COMMANDS_MAX:
-            _COMMANDS.clear()
         # (cost, kind and place are for the menus: decide reads hex, face and rot, checks cost)
-        command = _COMMANDS[key] = Command("BuildTrack", seat, {
+        command = keep(_COMMANDS, key, Command("BuildTrack", seat, {
             "hex": hex_key, "face": face, "rot": rot, "cost": cost, "kind": kind,
-            "place": places.reference(map_id, hex_key)})
+            "place": places.reference(map_id, hex_key)}), _COMMANDS_MAX)
     return command
 
 
@@ -259,9 +257,7 @@ def _cached(key: tuple[Any, ...], make: Callable[..., list[Command]], *args: Any
     """``make(*args)``, kept under ``key`` (the facts that decide it) in :data:`_HEX_COMMANDS`."""
     listed = _HEX_COMMANDS.get(key)
     if listed is None:
-        if len(_HEX_COMMANDS) >= _HEX_COMMANDS_MAX:
-            _HEX_COMMANDS.clear()
-        listed = _HEX_COMMANDS[key] = make(*args)
+        listed = keep(_HEX_COMMANDS, key, make(*args), _HEX_COMMANDS_MAX)
     return listed
 
 
@@ -280,9 +276,7 @@ def build_commands(state: State, net: Network, seat: str) -> list[Command]:
             return list(kept)
     listed = _build_commands(state, net, seat, room)
     if key is not None:
-        if len(net.listings) >= _LISTINGS_MAX:
-            net.listings.clear()
-        net.listings[key] = listed
+        keep(net.listings, key, listed, _LISTINGS_MAX)
     return list(listed)
 
 
