@@ -32,11 +32,12 @@ def test_the_lookahead_follows_an_evaluation_registered_after_its_first_use():
     from events.local import LocalTable
     from games.first_class import GAME as FIRST_CLASS
     from worker.bots import evaluation as evaluations
-    from worker.bots.candidates import OwnValue, lookahead_hooks
+    from worker.bots.candidates import OwnValue, first_key, lookahead_hooks, value_key
 
     state = LocalTable.create(FIRST_CLASS, {}, 2, seed="registered-later").state
     shipped = OwnValue("p1").state(FIRST_CLASS, state)
     assert lookahead_hooks(FIRST_CLASS)  # First Class's module has them
+    assert value_key(FIRST_CLASS) is not None and first_key(FIRST_CLASS) is value_key(FIRST_CLASS)
 
     def variant(game, s, seats=None):
         return {seat: 42.0 for seat in (seats or s.seats)}
@@ -46,9 +47,20 @@ def test_the_lookahead_follows_an_evaluation_registered_after_its_first_use():
         evaluations.register(FIRST_CLASS.name, variant)
         assert OwnValue("p1").state(FIRST_CLASS, state) == 42.0 != shipped
         assert lookahead_hooks(FIRST_CLASS) == {}  # this module declares none
+        assert value_key(FIRST_CLASS) is None and first_key(FIRST_CLASS) is None
     finally:
         if saved is None:
             evaluations.EVALUATIONS.pop(FIRST_CLASS.name, None)
         else:
             evaluations.register(FIRST_CLASS.name, saved)
     assert OwnValue("p1").state(FIRST_CLASS, state) == shipped
+    assert value_key(FIRST_CLASS) is not None
+
+
+def test_a_game_whose_key_does_not_serve_first_commands_lists_every_first_command():
+    """Railroad Dice's key is for the lookahead within a turn only (``VALUE_KEY_FIRSTS``
+    false): whole turns are still listed for every first command."""
+    from games.railroad_dice import GAME as RAILROAD_DICE
+    from worker.bots.candidates import first_key, value_key
+
+    assert value_key(RAILROAD_DICE) is not None and first_key(RAILROAD_DICE) is None

@@ -124,7 +124,7 @@ def value_after(p: Projection, seat: str, command: Command, value: Value, table:
     return value(step(p, seat, command))
 
 
-_VALUE_KEYS: dict[str, ValueKey | None] = {}
+_VALUE_KEYS: dict[object, ValueKey | None] = {}
 
 
 def value_key(game: object) -> ValueKey | None:
@@ -133,10 +133,7 @@ def value_key(game: object) -> ValueKey | None:
     First Class seat with six coins may spend any of them for a point, all alike to the
     evaluation; issue 26 profile: a whole-turn listing stepped 404 sub-moves, a quarter
     of them coins).  Ties already go to the first command, so the choices are the same."""
-    name = getattr(game, "name", "")
-    if name not in _VALUE_KEYS:
-        _VALUE_KEYS[name] = getattr(inspect.getmodule(for_game(game)), "value_key", None)  # type: ignore[arg-type]
-    return _VALUE_KEYS[name]
+    return _module_table(game, "value_key", _VALUE_KEYS)  # type: ignore[no-any-return]
 
 
 def _module_table(game: object, attr: str, kept: dict[object, Any]) -> Any:
@@ -215,7 +212,7 @@ def lookahead_hooks(game: object) -> dict[str, LookaheadHook]:
     return hooks
 
 
-_FIRST_KEYS: dict[str, ValueKey | None] = {}
+_KEY_FIRSTS: dict[object, bool | None] = {}
 
 
 def first_key(game: object) -> ValueKey | None:
@@ -224,12 +221,8 @@ def first_key(game: object) -> ValueKey | None:
     turn (Railroad Dice: a track piece by its kind and payment, wherever it lies; where it
     leads decides what the turn builds next), so that whole turns are still listed for
     every first command and only the lookahead within a turn peeks at one per key."""
-    name = getattr(game, "name", "")
-    if name not in _FIRST_KEYS:
-        keyed = value_key(game)
-        module = inspect.getmodule(for_game(game))  # type: ignore[arg-type]
-        _FIRST_KEYS[name] = keyed if getattr(module, "VALUE_KEY_FIRSTS", True) else None
-    return _FIRST_KEYS[name]
+    firsts = _module_table(game, "VALUE_KEY_FIRSTS", _KEY_FIRSTS)  # None: not set, so true
+    return value_key(game) if firsts is None or firsts else None
 
 
 def distinct(p: Projection, seat: str, commands: Sequence[Command]) -> list[Command]:
