@@ -24,7 +24,7 @@ from events.projection import (
     UNDONE,
     Projection,
 )
-from games.contract import SYSTEM, TURN_CONFIRMED, Command, Description, Event, IllegalMove, render
+from games.contract import SYSTEM, TURN_CONFIRMED, Command, Description, Event, IllegalMove, Turn, render
 from games.kit import hooks
 
 log = logging.getLogger(__name__)
@@ -54,10 +54,15 @@ def decide_folded(projection: Projection, command: Command, rng: random.Random,
     command is one :func:`legal_commands` returned for this very projection (the bots'
     lookahead), so the platform's guards, which the listing applied, are not run again
     and the game may skip what its listing checked; anything else is checked in full."""
-    if command.type in _PLATFORM or (not listed and (projection.seq == 0 or projection.whose_turn().over)):
+    if command.type in _PLATFORM:
         return decide(projection, command, rng), None
-    if not listed:
-        _game_guards(projection, command)
+    if not listed:  # whose turn it is asked once for both checks (per command the tables decide)
+        if projection.seq == 0:
+            return decide(projection, command, rng), None
+        turn = projection.whose_turn()
+        if turn.over:
+            return decide(projection, command, rng), None
+        _game_guards(projection, command, turn)
     try:  # _run_game's guard written out: its lambda made four cells and a function per command (Python 3.11)
         return hooks.decide_folded(projection.game, projection.live, command, rng, listed)
     except IllegalMove:
@@ -67,15 +72,14 @@ def decide_folded(projection: Projection, command: Command, rng: random.Random,
 
 
 def _decide_game(p: Projection, command: Command, rng: random.Random) -> list[Event]:
-    _game_guards(p, command)
+    _game_guards(p, command, p.whose_turn())
     return _run_game(p, command, lambda: list(p.game.decide(p.live, command, rng)))
 
 
-def _game_guards(p: Projection, command: Command) -> None:
+def _game_guards(p: Projection, command: Command, turn: Turn) -> None:
     """The platform's turn rules for a game command: system work only when pending and
     no turn or undo request is open; a seat only when it is to move and no other
-    seat's turn, undo request or system work is open."""
-    turn = p.whose_turn()
+    seat's turn, undo request or system work is open (``turn``: ``p.whose_turn()``)."""
     if command.seat == SYSTEM:
         if command.type not in turn.pending_system:
             raise IllegalMove("platform.no_system_work", f"no pending system work {command.type!r}")
