@@ -52,7 +52,14 @@ class Piece:
 
 
 def field_key(r: int, c: int) -> str:
+    # the tile's fields' keys made once (formatting two ints per ask: some 70,000 in 10 random
+    # games, 1 % of the instructions); a neighbour off the tile formatted as before
+    if 0 <= r < SIZE and 0 <= c < SIZE:
+        return _FIELD_KEYS[r * SIZE + c]
     return f"{r},{c}"
+
+
+_FIELD_KEYS = tuple(f"{r},{c}" for r in range(SIZE) for c in range(SIZE))
 
 
 def ground(state: State, pos: str, r: int, c: int) -> str:
