@@ -25,7 +25,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
 from .terrain import BACK, DELTA, entry_field, has_water, neighbour_pos, terrain
-from .track import Piece, continues, field_key, ground, mountains_of, open_sides
+from .track import Piece, continues, field_key, free_fields, ground, mountains_of, open_sides
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -253,6 +253,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     out: list[_Lay] = []
     back = BACK[via]
     sides: tuple[int, ...] | None = None  # the tile's open sides: looked up once, not per exit
+    free: int | None = None  # and its free fields (the flood fill's): counted once, not per exit
     for x in range(4):
         if x == back:
             continue
@@ -264,7 +265,8 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
             continue
         if sides is None:
             sides = open_sides(state, pos)
-        if continues(state, pos, tr, tc, taken, sides, board):
+            free = free_fields(board, taken) if sides else None
+        if continues(state, pos, tr, tc, taken, sides, board, free):
             out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
                             ("straight" if x == via else "curve",), ids))
     return out

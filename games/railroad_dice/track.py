@@ -117,23 +117,22 @@ def open_sides(state: State, pos: str) -> tuple[int, ...]:
 
 
 def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int, int]],
-              sides: tuple[int, ...] | None = None, board: dict[str, Any] | None = None) -> bool:
+              sides: tuple[int, ...] | None = None, board: dict[str, Any] | None = None,
+              free: int | None = None) -> bool:
     """No dead end: from free field (r, c) the free fields reach an edge where a tile
     could still be connected (or no tile can be connected from here at all).
 
     A flood fill over the tile's 49 fields as the bits of one integer (a field is bit
     ``r * SIZE + c``): each round grows the reached set by a step in every direction,
-    within the free fields, until it touches an open side or stops growing."""
+    within the free fields, until it touches an open side or stops growing.  ``free``:
+    :func:`free_fields` of the board and ``taken``, if the caller has them (several
+    fields of one board asked in a row)."""
     if sides is None:
         sides = open_sides(state, pos)
     if not sides:
         return True
-    if board is None:
-        board = state.boards.get(pos, {})
-    blocked = sum(map(_KEY_BIT.__getitem__, board))
-    for field in taken:
-        blocked |= _BIT[field]
-    free = _ALL & ~blocked
+    if free is None:
+        free = free_fields(state.boards.get(pos, {}) if board is None else board, taken)
     goal = _GOAL.get(sides)
     if goal is None:  # open sides come in order (a tuple from ``open_sides``); any other order
         goal = 0
@@ -148,6 +147,14 @@ def continues(state: State, pos: str, r: int, c: int, taken: frozenset[tuple[int
         if grown == reach:
             return False
         reach = grown
+
+
+def free_fields(board: dict[str, Any], taken: frozenset[tuple[int, int]]) -> int:
+    """The fields neither on ``board`` nor ``taken``, as :func:`continues` takes them (bits)."""
+    blocked = sum(map(_KEY_BIT.__getitem__, board))
+    for field in taken:
+        blocked |= _BIT[field]
+    return _ALL & ~blocked
 
 
 _BIT = {(r, c): 1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE)}
