@@ -154,7 +154,7 @@ def _own_boards(s: State, positions: set[str]) -> None:
     for pos in positions:
         board = s.boards.get(pos)
         if board is not None:
-            s.boards[pos] = dict(board)
+            s.boards[pos] = board.copy()
 
 
 def _laid(s: State, p: Mapping[str, Any]) -> None:
