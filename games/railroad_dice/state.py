@@ -79,7 +79,9 @@ class State:
         copied): a ``getattr`` and a ``setattr`` per field were the most bytecodes of any
         function in a random game; a dict given at once is a combined one, whose attribute
         reads Python 3.11 specialises, and copying it is one block copy."""
-        values = self.__dict__.copy()
+        # ``dict()``, not ``.copy()``: a state made by ``State(...)`` (a game's first) holds its
+        # fields in a split dict, which ``.copy()`` would hand on to every state after it
+        values = dict(self.__dict__)
         for name in changed:
             values[name] = _COPIERS.get(name, _copy)(values[name])
         values["memos"] = None
