@@ -102,6 +102,13 @@ class Projection:
     #: undoing across it changes every seat's game, so every seat must agree.
     last_system_seq: int = 0
 
+    def __post_init__(self) -> None:
+        # Its fields as a combined dict (as :func:`_replace` gives its copies): the generated
+        # ``__init__`` leaves them in a split dict sharing the class's keys, whose attribute
+        # reads Python 3.11 does not specialise, and ``_replace``'s ``.copy()`` would hand
+        # such a dict on to every projection folded from this one.
+        object.__setattr__(self, "__dict__", dict(self.__dict__))
+
     @classmethod
     def empty(cls, game: Game) -> Projection:
         state = game.initial_state()
