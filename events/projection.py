@@ -263,18 +263,21 @@ def _replace(p: Projection, **changes: Any) -> Projection:
     search (a fifth of a table playout's time went to ``replace``).  The status
     computed for ``p`` stays with the copy unless the live state changes (the
     status is a function of the live state alone)."""
-    if not changes.keys() <= _FIELDS:
-        raise TypeError(f"not fields of a projection: {sorted(changes.keys() - _FIELDS)}")
     # the fields a combined dict given at once: filling new.__dict__ left a split dict
     # sharing the class's keys, and Python 3.11 deoptimises every attribute read of an
     # object with one (p.live, p.seq, p.tail: ~3x dearer per read).  Copied by ``.copy()``,
     # which clones a combined dict's table in one block (``dict(...)`` inserts entry by
     # entry: 0.42 against 0.13 µs for a projection's 24 fields)
     state = p.__dict__.copy()
+    fields = len(state)
+    state.update(changes)
+    # Only fields change: a projection's dict holds every field, so anything else is a key
+    # more (counted: a quarter of the time the subset test ``changes.keys() <= _FIELDS`` took)
+    if len(state) != fields:
+        raise TypeError(f"not fields of a projection: {sorted(changes.keys() - _FIELDS)}")
     if "live" in changes or "game" in changes:
         state.pop("_status", None)
         state.pop("_turn", None)
-    state.update(changes)
     new = _new_projection(Projection)
     _set_fields(new, "__dict__", state)
     return new
