@@ -343,7 +343,10 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             if mountain not in paid:
                 cost += surcharge
         if not cost:
-            command = Command(type_, seat, dict(lay_args))
+            # the lay's own arguments (a dict nobody changes, as the arguments of the commands
+            # :func:`_command` shares between listings), not a copy per listing: a way of many
+            # tile connections lists dozens of lays
+            command = Command(type_, seat, lay_args)
             if not into_water or _accepted(state, command):
                 out.append(command)
             continue
