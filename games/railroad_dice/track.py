@@ -35,7 +35,7 @@ from .state import State
 from .terrain import BACK, DELTA, fitting_at, inside, neighbour_pos, outer_ring, terrain
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Piece:
     pos: str
     r: int
@@ -45,10 +45,19 @@ class Piece:
     exit: int | None   #: the side it leaves by (None: a station, chosen with the next piece)
     ground: str        #: mountain, meadow or water
 
+    def __init__(self, pos: str, r: int, c: int, kind: str, enter: int, exit: int | None, ground: str) -> None:
+        # its fields' dict at once, as :class:`games.contract.Command`'s (the generated one sets
+        # seven fields through ``object.__setattr__``; every piece a decision or a site looks at)
+        _set_fields(self, "__dict__", {"pos": pos, "r": r, "c": c, "kind": kind, "enter": enter, "exit": exit,
+                                       "ground": ground})
+
     def to_json(self) -> dict[str, Any]:
         sides = [self.enter] if self.exit is None else [self.enter, self.exit]
         return {"pos": self.pos, "field": [self.r, self.c], "kind": self.kind, "sides": sides,
                 "ground": self.ground}
+
+
+_set_fields = object.__setattr__
 
 
 def field_key(r: int, c: int) -> str:
