@@ -17,7 +17,7 @@ from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
 from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, owes_bridge, roll_keeps_bridges
-from .connect import first_die, fitting, new_tile_sides
+from .connect import first_dies, fitting, new_tile_sides
 from .data import COMPANIES, COSTS, FACES, RULES, SIZE, TERRAINS
 from .decide import decide
 from .dice import splits
@@ -266,9 +266,9 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
         if sides is None:
             sides = open_sides(state, pos)
             free = free_fields(board, taken) if sides else None
-        if continues(state, pos, tr, tc, taken, sides, board, free):
-            out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
-                            ("straight" if x == via else "curve",), ids))
+        if continues(state, pos, tr, tc, taken, sides, board, free):  # ``_lay``'s tuple written out
+            out.append(("PlaceTrack", {"end": end, "via": via, "exit": x}, ids, False, 1, 0) if x == via
+                       else ("PlaceTrack", {"end": end, "via": via, "exit": x}, ids, False, 0, 1))
     return out
 
 
@@ -373,7 +373,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     """Tile connections at the edge in direction ``x``, as :func:`.connect.connect` allows
     them: the edge field and the map checked once, each tile and rotation once, and the
-    first die on the new tile by :func:`.connect.first_die` (a function of the tile and its
+    first die on the new tile by :func:`.connect.first_dies` (a function of the tile and its
     open sides alone)."""
     e = state.ends[end]
     pos = e["pos"]
@@ -386,20 +386,22 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     if crossing == "water":
         return []
     er, ec = entry_field(r, c, x)
-    edge_kind = "straight" if x == via else "curve"
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
     ids = (state.mountains[pos],) if crossing == "mountain" else ()
-    out = []
+    out: list[_Lay] = []
+    edge_straight = 1 if x == via else 0
     for tile, rot in fitting(state, target):
         if terrain(tile, rot, er, ec) == crossing:
-            sides = new_tile_sides(state, target, tile, rot)
-            for onward in range(4):
-                into_water = first_die(tile, rot, er, ec, x, onward, sides)
+            onward = -1
+            for into_water in first_dies(tile, rot, er, ec, x, new_tile_sides(state, target, tile, rot)):
+                onward += 1
                 if into_water is None:
                     continue
-                out.append(_lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
-                                                "onward": onward},
-                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water))
+                # ``_lay``'s tuple written out: the edge's piece and the first on the new tile
+                # (a straight where it goes on in the same direction), per tile, rotation and way on
+                straights = edge_straight + (1 if onward == x else 0)
+                out.append(("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                                            "onward": onward}, ids, into_water, straights, 2 - straights))
     return out
 
 
