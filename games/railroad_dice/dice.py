@@ -77,7 +77,7 @@ def payment(state: State, seat: str, pay: Any, cost: int, question_free: int) ->
     screen and '?' dice in front, in any mix (rules text)."""
     if pay is None:
         pay = {}
-    if not isinstance(pay, Mapping):
+    if type(pay) is not dict and not isinstance(pay, Mapping):  # a dict asked first: the ABC is slow
         raise IllegalMove("rd.args", "pay must be an object {screen, question}")
     k = count(pay.get("screen", 0), "pay.screen")
     m = count(pay.get("question", 0), "pay.question")
