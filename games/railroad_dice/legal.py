@@ -326,7 +326,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     front = state.front[seat]
     straight, curve, question = front["straight"], front["curve"], front["question"]
     screen = state.screen[seat]
-    paid = set(state.turn["mountains"])
+    paid = state.turn["mountains"]  # the turn's few paid mountains: asked as they are, no set per way
     surcharge = RULES["mountain_surcharge"]
     facts, arguments = way.lays(state)
     # The '?' dice a lay takes counted by comparisons, not ``max`` calls, and a lay without a
@@ -361,7 +361,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             used = max(0, straights - straight) + max(0, curves - curve)
             if used > question or screen + question - used < RULES["bridge_surcharge"]:
                 continue  # too few dice for its pieces and surcharge (as ``_affordable``)
-            cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
+            cost = len(set(ids).difference(paid)) * surcharge + RULES["bridge_surcharge"]
             for k in range(min(cost, screen) + 1):
                 if cost - k <= question - used:
                     args = dict(lay_args)
@@ -412,7 +412,7 @@ def _stations(state: State, seat: str) -> list[Command]:
         return out
     question = state.front[seat]["question"]
     dice = state.screen[seat] + question
-    paid = set(state.turn["mountains"])
+    paid = state.turn["mountains"]
     for company in companies:
         # A site does not depend on the price nor on the company: checked once per kind and
         # board (``_Way.site``), and only when affordable.  The ends the company may still
@@ -436,7 +436,7 @@ def _stations(state: State, seat: str) -> list[Command]:
                 piece = way.site(state, kind)
                 if piece is None:
                     continue
-                total = cost + len(mountains_of(state, [piece]) - paid)
+                total = cost + len(mountains_of(state, [piece]).difference(paid))
                 for pay in splits(state, seat, total, question):
                     out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
                                                               "end": end, "via": via, "pay": pay}))
