@@ -293,7 +293,9 @@ def legal_commands(p: Projection, seat: str, undo: bool = True) -> list[Command]
     )
     if allowed:
         game_commands = list(p.game.legal_commands(p.live, seat))
-    return game_commands + (platform_commands(p, seat, undo) if seat != SYSTEM else [])
+    if seat != SYSTEM:  # extended in place: the list is this call's own (no second copy per listing)
+        game_commands += platform_commands(p, seat, undo)
+    return game_commands
 
 
 def to_envelopes(p: Projection, events: Sequence[Event], actor: str, command_id: str,
