@@ -16,7 +16,14 @@ from typing import Any
 from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
-from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, owes_bridge, roll_keeps_bridges
+from .bridge import (
+    board_kept,
+    bridge_paths,
+    build_bridge,
+    ends_into_water,
+    owes_bridge,
+    roll_keeps_bridges,
+)
 from .connect import first_dies, fitting, new_tile_sides
 from .data import COMPANIES, COSTS, FACES, RULES, SIZE, TERRAINS
 from .decide import decide
@@ -229,8 +236,7 @@ def _ways_of(state: State) -> tuple[tuple[str, int, str, _Way], ...]:
     return tuple(out)
 
 
-_WAYS_OF: Memo[State, tuple[tuple[str, int, str, _Way], ...]] = Memo(_ways_of,
-                                                                     lambda event: event.type in BOARD_KEPT)
+_WAYS_OF: Memo[State, tuple[tuple[str, int, str, _Way], ...]] = Memo(_ways_of, board_kept)
 
 
 def _lays(state: State, end: str, via: int) -> list[_Lay]:
