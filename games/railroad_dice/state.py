@@ -104,7 +104,13 @@ class State:
         return sum(1 for s in self.stations if s["company"] == company)
 
     def companies_of(self, seat: str) -> list[str]:
-        return [c for c, d in self.directors.items() if d == seat]
+        # a loop, not a comprehension (Python 3.11 makes a function and a frame per call): asked
+        # for every director's listing
+        out = []
+        for company, director in self.directors.items():
+            if director == seat:
+                out.append(company)
+        return out
 
 
 _new = object.__new__
