@@ -57,15 +57,16 @@ def grid(tile_type: str, rot: int) -> tuple[str, ...]:
 
 
 def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
-    # from a table per tile type and rotation (146 against 83 ns: ``grid``'s cache hashes a key
-    # tuple per ask; some 20,000 asks per 10 random games)
-    return _TERRAIN[tile_type][rot % 4][r][c]
+    # from the tile type's table (146 against 111 ns: ``grid``'s cache makes and hashes a key
+    # tuple per ask, a cache of one string argument does not; some 20,000 asks per 10 games)
+    return terrains(tile_type)[rot % 4][r][c]
 
 
-#: Each field's terrain name per tile type and quarter turn: ``LETTER`` of ``grid``'s letter.
-_TERRAIN = {tile_type: tuple(tuple(tuple(LETTER[ch] for ch in row) for row in grid(tile_type, rot))
-                             for rot in range(4))
-            for tile_type in TILES["types"]}
+@cache
+def terrains(tile_type: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each field's terrain name (``LETTER`` of :func:`grid`'s letter) per quarter turn, row and
+    column (cleared with :func:`grid` where a test changes a tile's rows)."""
+    return tuple(tuple(tuple(LETTER[ch] for ch in row) for row in grid(tile_type, rot)) for rot in range(4))
 
 
 @cache
