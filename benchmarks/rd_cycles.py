@@ -2,10 +2,10 @@
 
 The measure of the rd-speed5 and rd-speed6 rounds (``benchmarks/README.md``): one process
 plays a warm-up game (seed ``cg-w``) and then ``--games`` counted random 4-player games
-(seeds ``cg-0``, ``cg-1``, ...; the bots' safety-net timer off, so a slow run plays the
-same games, unless ``--timer``: then it runs as in ``railroad_dice.py``, whose limit of 2 s
-CPU a random bot's turn does not reach even under callgrind) through ``worker.selfplay.play``,
-the counted ones inside ``operator.call`` so that callgrind can collect them alone.
+(seeds ``cg-0``, ``cg-1``, ...) through ``worker.selfplay.play``, the counted ones inside
+``operator.call`` so that callgrind can collect them alone.  The bots' safety-net timer is off,
+so a slow run plays the same games, unless ``--timer``: then it runs as in ``railroad_dice.py``
+(its limit, 3.5 s of CPU per bot turn, is not approached by a random bot even under callgrind).
 
     python benchmarks/rd_cycles.py [--tree T] [--games 10] --cycles   # callgrind, cache-simulated
     python benchmarks/rd_cycles.py [--tree T] [--games 10] --ir       # callgrind, instructions only
