@@ -32,7 +32,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
 from .terrain import BACK, DELTA, entry_field, has_water, neighbour_pos, terrain
-from .track import Piece, continues, field_key, free_fields, ground, mountains_of, open_sides
+from .track import FIELD_KEYS, Piece, continues, field_key, free_fields, ground, mountains_of, open_sides
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -248,7 +248,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
     board = state.boards.get(pos, {})
-    if not (0 <= r < SIZE and 0 <= c < SIZE) or field_key(r, c) in board:
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or FIELD_KEYS[r * SIZE + c] in board:  # field_key in line
         return []
     tile = state.tiles[pos]
     at = terrain(tile["type"], tile["rot"], r, c)
@@ -267,7 +267,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
         if not (0 <= tr < SIZE and 0 <= tc < SIZE):
             out += _connections(state, end, via, x)
             continue
-        if field_key(tr, tc) in board or terrain(tile["type"], tile["rot"], tr, tc) == "water":
+        if FIELD_KEYS[tr * SIZE + tc] in board or terrain(tile["type"], tile["rot"], tr, tc) == "water":
             continue
         if sides is None:
             sides = open_sides(state, pos)

@@ -64,11 +64,12 @@ def field_key(r: int, c: int) -> str:
     # the tile's fields' keys made once (formatting two ints per ask: some 70,000 in 10 random
     # games, 1 % of the instructions); a neighbour off the tile formatted as before
     if 0 <= r < SIZE and 0 <= c < SIZE:
-        return _FIELD_KEYS[r * SIZE + c]
+        return FIELD_KEYS[r * SIZE + c]
     return f"{r},{c}"
 
 
-_FIELD_KEYS = tuple(f"{r},{c}" for r in range(SIZE) for c in range(SIZE))
+#: The key of field (r, c) of a tile at index ``r * SIZE + c`` (:func:`field_key`'s table).
+FIELD_KEYS = tuple(f"{r},{c}" for r in range(SIZE) for c in range(SIZE))
 
 
 def ground(state: State, pos: str, r: int, c: int) -> str:
@@ -77,7 +78,9 @@ def ground(state: State, pos: str, r: int, c: int) -> str:
 
 
 def occupied(state: State, pos: str, r: int, c: int) -> bool:
-    return field_key(r, c) in state.boards.get(pos, {})
+    # ``field_key`` in line (some 11,000 asks per 10 random games: a call each saved)
+    key = FIELD_KEYS[r * SIZE + c] if 0 <= r < SIZE and 0 <= c < SIZE else f"{r},{c}"
+    return key in state.boards.get(pos, {})
 
 
 def can_connect(state: State, pos: str, d: int) -> bool:
