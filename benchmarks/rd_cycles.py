@@ -2,13 +2,15 @@
 
 The measure of the rd-speed5 and rd-speed6 rounds (``benchmarks/README.md``): one process
 plays a warm-up game (seed ``cg-w``) and then ``--games`` counted random 4-player games
-(seeds ``cg-0``, ``cg-1``, ...; the bots' safety-net timer off, so a slow run plays the
-same games) through ``worker.selfplay.play``, the counted ones inside ``operator.call`` so
-that callgrind can collect them alone.
+(seeds ``cg-0``, ``cg-1``, ...) through ``worker.selfplay.play``, the counted ones inside
+``operator.call`` so that callgrind can collect them alone.  The bots' safety-net timer is off,
+so a slow run plays the same games, unless ``--timer``: then it runs as in ``railroad_dice.py``
+(its limit, 3.5 s of CPU per bot turn, is not approached by a random bot even under callgrind).
 
     python benchmarks/rd_cycles.py [--tree T] [--games 10] --cycles   # callgrind, cache-simulated
     python benchmarks/rd_cycles.py [--tree T] [--games 10] --ir       # callgrind, instructions only
     python benchmarks/rd_cycles.py [--tree T] [--games 3] --opcodes   # sys.settrace, top functions
+    ... --timer                                                      # with the bots' timer on
 
 Cycles = Ir + 12 D1 misses + 40 LL misses + 15 mispredicted branches
 (``--cache-sim=yes --branch-sim=yes --LL=1048576,16,64``), ``PYTHONHASHSEED=0``.  Byte-compile
@@ -30,13 +32,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _games(tree: Path, games: int, players: int) -> None:
+def _games(tree: Path, games: int, players: int, timer: bool) -> None:
     sys.path.insert(0, str(tree))
     import worker.bots.turns
     from games.railroad_dice import GAME
     from worker.selfplay import play
 
-    worker.bots.turns.run_with_deadline = lambda fn, seconds: fn()  # type: ignore[assignment]
+    if not timer:
+        worker.bots.turns.run_with_deadline = lambda fn, seconds: fn()  # type: ignore[assignment]
     play(GAME, players, "cg-w", ["random"])
 
     def counted() -> None:
@@ -45,13 +48,14 @@ def _games(tree: Path, games: int, players: int) -> None:
     operator.call(counted)
 
 
-def _opcodes(tree: Path, games: int, players: int, top: int) -> None:
+def _opcodes(tree: Path, games: int, players: int, top: int, timer: bool) -> None:
     sys.path.insert(0, str(tree))
     import worker.bots.turns
     from games.railroad_dice import GAME
     from worker.selfplay import play
 
-    worker.bots.turns.run_with_deadline = lambda fn, seconds: fn()  # type: ignore[assignment]
+    if not timer:
+        worker.bots.turns.run_with_deadline = lambda fn, seconds: fn()  # type: ignore[assignment]
     play(GAME, players, "cg-w", ["random"])
     counts: collections.Counter[str] = collections.Counter()
 
@@ -71,12 +75,14 @@ def _opcodes(tree: Path, games: int, players: int, top: int) -> None:
         print(f"{n:10d} {100 * n / total:5.1f}% {name}")
 
 
-def _callgrind(tree: Path, games: int, players: int, cache: bool, out: str) -> dict[str, float]:
+def _callgrind(tree: Path, games: int, players: int, cache: bool, out: str,
+               timer: bool) -> dict[str, float]:
     env = dict(os.environ, PYTHONHASHSEED="0")
     sim = ["--cache-sim=yes", "--branch-sim=yes", "--LL=1048576,16,64"] if cache else []
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
            "--toggle-collect=_operator_call", *sim, sys.executable, str(Path(__file__).resolve()),
-           "--tree", str(tree), "--games", str(games), "--players", str(players), "--child"]
+           "--tree", str(tree), "--games", str(games), "--players", str(players), "--child",
+           *(["--timer"] if timer else [])]
     subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     totals = ""
     for line in Path(out).read_text().splitlines():
@@ -104,20 +110,22 @@ def main() -> None:
     parser.add_argument("--ir", action="store_true")
     parser.add_argument("--opcodes", action="store_true")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--timer", action="store_true", help="the bots' safety-net timer on, as railroad_dice.py")
     parser.add_argument("--out", default="/dev/null", help="callgrind's output file (for callgrind_annotate)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     tree = args.tree.resolve()
     if args.child:
-        _games(tree, args.games, args.players)
+        _games(tree, args.games, args.players, args.timer)
     elif args.opcodes:
-        _opcodes(tree, args.games, args.players, args.top)
+        _opcodes(tree, args.games, args.players, args.top, args.timer)
     else:
         out = args.out if args.out != "/dev/null" else f"/tmp/rd_cycles.{os.getpid()}.out"
-        figure = _callgrind(tree, args.games, args.players, args.cycles, out)
+        figure = _callgrind(tree, args.games, args.players, args.cycles, out, args.timer)
         if args.out == "/dev/null":
             os.unlink(out)
-        print(json.dumps({"tree": re.sub(r".*/", "", str(tree)), "games": args.games, **figure}))
+        print(json.dumps({"tree": re.sub(r".*/", "", str(tree)), "games": args.games, "timer": args.timer,
+                          **figure}))
 
 
 if __name__ == "__main__":

@@ -81,7 +81,7 @@ class LocalTable:
             events, live = platform.decide_folded(self.projection, command, rng)
         self._peeked.clear()
         self._commands += 1
-        envelopes = platform.to_envelopes(self.projection, events, seat, f"local-{self._commands}", ts=0)
+        envelopes = platform.to_envelopes(self.projection, events, seat, f"local-{self._commands}", 0)
         after = self.projection.apply_submoves(envelopes, live) if live is not None else None
         if after is None:
             self._append(envelopes)

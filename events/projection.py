@@ -102,6 +102,13 @@ class Projection:
     #: undoing across it changes every seat's game, so every seat must agree.
     last_system_seq: int = 0
 
+    def __post_init__(self) -> None:
+        # Its fields as a combined dict (as :func:`_replace` gives its copies): the generated
+        # ``__init__`` leaves them in a split dict sharing the class's keys, whose attribute
+        # reads Python 3.11 does not specialise, and ``_replace``'s ``.copy()`` would hand
+        # such a dict on to every projection folded from this one.
+        object.__setattr__(self, "__dict__", dict(self.__dict__))
+
     @classmethod
     def empty(cls, game: Game) -> Projection:
         state = game.initial_state()
@@ -218,8 +225,7 @@ class Projection:
         if (first.command_id and first.command_id == self.last_command_id and self.revert_points
                 and self.revert_points[-1] == self.seq):
             before = _replace(self, revert_points=self.revert_points[:-1])  # as :meth:`apply` does
-        return _replace(before, seq=last.seq, last_ts=last.ts, live=live, turn_seat=last.actor,
-                        tail=self.tail + tuple(envelopes), last_command_id=last.command_id, draft_owner=last.actor)
+        return _submoves_folded(before, last, live, self.tail + tuple(envelopes))
 
     def _fold_confirmed(self, env: Envelope) -> Projection:
         """System events (setup, scoring) are final at once: no one can undo them."""
@@ -244,8 +250,7 @@ class Projection:
         """A sub-move, the commonest event: the turn stays open, so the event is the
         mover's draft.  One copy of the projection (the bots fold thousands per search)."""
         live = self.game.evolve(self.live, env.event)
-        return _replace(self, seq=env.seq, last_ts=env.ts, live=live, turn_seat=env.actor, tail=self.tail + (env,),
-                        last_command_id=env.command_id, draft_owner=env.actor)
+        return _submoves_folded(self, env, live, self.tail + (env,))
 
 
 
@@ -258,16 +263,41 @@ def _replace(p: Projection, **changes: Any) -> Projection:
     search (a fifth of a table playout's time went to ``replace``).  The status
     computed for ``p`` stays with the copy unless the live state changes (the
     status is a function of the live state alone)."""
-    if not changes.keys() <= _FIELDS:
-        raise TypeError(f"not fields of a projection: {sorted(changes.keys() - _FIELDS)}")
     # the fields a combined dict given at once: filling new.__dict__ left a split dict
     # sharing the class's keys, and Python 3.11 deoptimises every attribute read of an
-    # object with one (p.live, p.seq, p.tail: ~3x dearer per read)
-    state = dict(p.__dict__)
+    # object with one (p.live, p.seq, p.tail: ~3x dearer per read).  Copied by ``.copy()``,
+    # which clones a combined dict's table in one block (``dict(...)`` inserts entry by
+    # entry: 0.42 against 0.13 µs for a projection's 24 fields)
+    state = p.__dict__.copy()
+    fields = len(state)
+    state.update(changes)
+    # Only fields change: a projection's dict holds every field, so anything else is a key
+    # more (counted: a quarter of the time the subset test ``changes.keys() <= _FIELDS`` took)
+    if len(state) != fields:
+        raise TypeError(f"not fields of a projection: {sorted(changes.keys() - _FIELDS)}")
     if "live" in changes or "game" in changes:
         state.pop("_status", None)
         state.pop("_turn", None)
-    state.update(changes)
+    new = _new_projection(Projection)
+    _set_fields(new, "__dict__", state)
+    return new
+
+
+def _submoves_folded(p: Projection, last: Envelope, live: Any, tail: tuple[Envelope, ...]) -> Projection:
+    """``_replace(p, seq=last.seq, last_ts=last.ts, live=live, turn_seat=last.actor, tail=tail,
+    last_command_id=last.command_id, draft_owner=last.actor)`` written out: the copy of every
+    sub-move a table appends (the bots' and the real one's), without the keywords' dict,
+    their check and the update (half of ``_replace``'s time)."""
+    state = p.__dict__.copy()
+    state.pop("_status", None)  # the live state changes (see :func:`_replace`)
+    state.pop("_turn", None)
+    state["seq"] = last.seq
+    state["last_ts"] = last.ts
+    state["live"] = live
+    state["turn_seat"] = last.actor
+    state["tail"] = tail
+    state["last_command_id"] = last.command_id
+    state["draft_owner"] = last.actor
     new = _new_projection(Projection)
     _set_fields(new, "__dict__", state)
     return new

@@ -42,6 +42,11 @@ def play(game: Game, players: int, seed: str, levels: Sequence[str] = ("random",
                 if i == 0:
                     raise
                 break  # the real position left the bot's simulation: decide again
-            if any(e.barrier for e in envelopes):
+            drew = False
+            for envelope in envelopes:  # a loop, not ``any()`` over a generator: per command
+                if envelope.barrier:
+                    drew = True
+                    break
+            if drew:
                 break  # the real draw may differ from the bot's simulation: decide again
     raise Stalled(f"{game.name} seed {seed}: no end after {max_turns} turns")

@@ -35,7 +35,9 @@ class Args:
     __slots__ = ("raw", "code", "per_field")
 
     def __init__(self, raw: Mapping[str, Any] | Any, code: str, per_field: bool = False) -> None:
-        self.raw: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+        # a dict first: ``isinstance(raw, Mapping)`` asks the ABC (156 against 25 ns), for every
+        # command a game decides
+        self.raw: Mapping[str, Any] = raw if type(raw) is dict or isinstance(raw, Mapping) else {}
         self.code = code
         self.per_field = per_field
 

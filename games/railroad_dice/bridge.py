@@ -102,7 +102,16 @@ BOARD_KEPT = frozenset({"IncomeTaken", "DiceRolled", "DieTurned", "ShareBought",
                          "EndTriggered", TURN_CONFIRMED, "YearScored", "GameEnded"})
 #: Per sealed state (:class:`games.kit.Memo`): the legal list, the open actions and ``decide``
 #: each ask, several times a sub-move.
-_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, lambda event: event.type in BOARD_KEPT)
+
+
+def board_kept(event: Event) -> bool:
+    """Whether ``event`` leaves the ends, the boards and the map as they were: one function for
+    every memo handed on over such events (:func:`games.kit.memo.hand_on` asks it once per
+    event for the memos declared one after another with it: the ends into water, the ways)."""
+    return event.type in BOARD_KEPT
+
+
+_INTO_WATER: Memo[State, list[str]] = Memo(_ends_into_water, board_kept)
 
 
 def ends_into_water(state: State) -> list[str]:

@@ -111,6 +111,19 @@ def first_die(tile: str, rot: int, r: int, c: int, exit_: int, onward: int, side
     return _first_die(grid(tile, rot), tile, rot, r, c, exit_, onward, sides)
 
 
+def first_dies(tile: str, rot: int, r: int, c: int, exit_: int, sides: tuple[int, ...]) -> tuple[bool | None, ...]:
+    """:func:`first_die` for each way onward (0 to 3) at once: the listing asks for all four
+    of every fitting tile and rotation, one cache lookup instead of four (the key holds the
+    tile's seven rows)."""
+    return _first_dies(grid(tile, rot), tile, rot, r, c, exit_, sides)
+
+
+@cache
+def _first_dies(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_: int,
+                sides: tuple[int, ...]) -> tuple[bool | None, ...]:
+    return tuple(_first_die(rows, tile, rot, r, c, exit_, onward, sides) for onward in range(4))
+
+
 @cache
 def _first_die(rows: tuple[str, ...], tile: str, rot: int, r: int, c: int, exit_: int, onward: int,
                sides: tuple[int, ...]) -> bool | None:

@@ -249,14 +249,22 @@ def _end_checks(state: State, events: list[Event]) -> list[Event]:
     for e in built:
         if e.type == "StationBuilt" and supply_left(after, e.payload["company"]) == 0:
             return [Event("EndTriggered", {"reason": "a", "company": e.payload["company"]})]
-    # (b) is triggered by a connection only: the open sides are looked at only then.
-    if any("connect" in e.payload for e in built) and (
-            sum(after.small_left.values()) == 0
-            or not any(open_sides(after, end["pos"]) for end in after.ends.values())):
-        return [Event("EndTriggered", {"reason": "b"})]
-    if not any(end_can_continue(after, name) for name in after.ends):
-        return [Event("EndTriggered", {"reason": "c"})]
-    return []
+    # (b) is triggered by a connection only: the open sides are looked at only then.  Loops,
+    # not ``any()`` over generators (a generator made and resumed per decision that builds).
+    for e in built:
+        if "connect" in e.payload:
+            if sum(after.small_left.values()) == 0:
+                return [Event("EndTriggered", {"reason": "b"})]
+            for end in after.ends.values():
+                if open_sides(after, end["pos"]):
+                    break
+            else:
+                return [Event("EndTriggered", {"reason": "b"})]
+            break
+    for name in after.ends:
+        if end_can_continue(after, name):
+            return []
+    return [Event("EndTriggered", {"reason": "c"})]
 
 
 _HANDLERS = {

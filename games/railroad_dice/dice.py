@@ -29,11 +29,14 @@ def ledger(state: State, screens: Mapping[str, int] | None = None, bank: int = 0
 
 def roll_faces(rng: random.Random, n: int) -> dict[str, int]:
     """``n`` dice thrown: 2 straight, 2 curve, 1 share, 1 '?' per die."""
-    sides = [face for face, count in RULES["faces"].items() for _ in range(count)]
-    out = {face: 0 for face in FACES}
+    out = dict.fromkeys(FACES, 0)
     for _ in range(n):
-        out[rng.choice(sides)] += 1
+        out[rng.choice(_SIDES)] += 1
     return out
+
+
+#: A die's six sides (``RULES["faces"]``, in order): made once, not per roll.
+_SIDES = tuple(face for face, count in RULES["faces"].items() for _ in range(count))
 
 
 def payout(state: State, owed: int, incoming: int = 0) -> tuple[int, bool]:
@@ -77,7 +80,7 @@ def payment(state: State, seat: str, pay: Any, cost: int, question_free: int) ->
     screen and '?' dice in front, in any mix (rules text)."""
     if pay is None:
         pay = {}
-    if not isinstance(pay, Mapping):
+    if type(pay) is not dict and not isinstance(pay, Mapping):  # a dict asked first: the ABC is slow
         raise IllegalMove("rd.args", "pay must be an object {screen, question}")
     k = count(pay.get("screen", 0), "pay.screen")
     m = count(pay.get("question", 0), "pay.question")

@@ -29,8 +29,16 @@ def evolve(state: State, event: Event) -> State:
         if done is event or (done.type == event.type and (done.payload is event.payload
                                                           or done.payload == event.payload)):
             return after
-    changes = CHANGES.get(event.type)
-    new = state.clone() if changes is None else state.clone_for(changes)
+    changes = _COPIED.get(event.type)
+    if changes is None:
+        new = state.clone()
+    else:  # the screens and passengers copied only when the event's totals change them
+        payload = event.payload
+        totals = payload.get("totals")
+        if totals is None:
+            new = state.clone_for(changes[3 if SECRET in payload else 0])  # an old log's secrets: both
+        else:
+            new = state.clone_for(changes[("screens" in totals) + 2 * ("passengers" in totals)])
     _apply_totals(new, event.payload)
     handler(new, event.payload)
     folded.append((event, new))
@@ -154,7 +162,7 @@ def _own_boards(s: State, positions: set[str]) -> None:
     for pos in positions:
         board = s.boards.get(pos)
         if board is not None:
-            s.boards[pos] = dict(board)
+            s.boards[pos] = board.copy()
 
 
 def _laid(s: State, p: Mapping[str, Any]) -> None:
@@ -272,4 +280,12 @@ CHANGES: dict[str, frozenset[str]] = {
     TURN_CONFIRMED: _TOTALS,
     "YearScored": _TOTALS,
     "GameEnded": _TOTALS,
+}
+#: ``CHANGES`` per type by which of the totals an event carries (screens 1, passengers 2):
+#: ``_apply_totals`` changes the screens and the passengers in place only when its totals
+#: name them, and most events name neither or the screens only (a copy of each saved per
+#: state made).
+_COPIED: dict[str, tuple[frozenset[str], ...]] = {
+    type_: (fields - _TOTALS, fields - {"passengers"}, fields - {"screen"}, fields)
+    for type_, fields in CHANGES.items()
 }

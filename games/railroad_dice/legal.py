@@ -16,8 +16,15 @@ from typing import Any
 from games.contract import Command, IllegalMove, OpenAction
 from games.kit.memo import Memo, sealed
 
-from .bridge import BOARD_KEPT, bridge_paths, build_bridge, ends_into_water, owes_bridge, roll_keeps_bridges
-from .connect import first_die, fitting, new_tile_sides
+from .bridge import (
+    board_kept,
+    bridge_paths,
+    build_bridge,
+    ends_into_water,
+    owes_bridge,
+    roll_keeps_bridges,
+)
+from .connect import first_dies, fitting, new_tile_sides
 from .data import COMPANIES, COSTS, FACES, RULES, SIZE, TERRAINS
 from .decide import decide
 from .dice import splits
@@ -25,7 +32,7 @@ from .shares import may_buy_from_directors
 from .state import State
 from .stations import has_station_on, site
 from .terrain import BACK, DELTA, entry_field, has_water, neighbour_pos, terrain
-from .track import Piece, continues, field_key, ground, mountains_of, open_sides
+from .track import FIELD_KEYS, Piece, continues, field_key, free_fields, ground, mountains_of, open_sides
 
 
 def legal_commands(state: State, seat: str) -> list[Command]:
@@ -229,8 +236,7 @@ def _ways_of(state: State) -> tuple[tuple[str, int, str, _Way], ...]:
     return tuple(out)
 
 
-_WAYS_OF: Memo[State, tuple[tuple[str, int, str, _Way], ...]] = Memo(_ways_of,
-                                                                     lambda event: event.type in BOARD_KEPT)
+_WAYS_OF: Memo[State, tuple[tuple[str, int, str, _Way], ...]] = Memo(_ways_of, board_kept)
 
 
 def _lays(state: State, end: str, via: int) -> list[_Lay]:
@@ -242,7 +248,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     pos = e["pos"]
     r, c = e["field"][0] + DELTA[via][0], e["field"][1] + DELTA[via][1]
     board = state.boards.get(pos, {})
-    if not (0 <= r < SIZE and 0 <= c < SIZE) or field_key(r, c) in board:
+    if not (0 <= r < SIZE and 0 <= c < SIZE) or FIELD_KEYS[r * SIZE + c] in board:  # field_key in line
         return []
     tile = state.tiles[pos]
     at = terrain(tile["type"], tile["rot"], r, c)
@@ -253,6 +259,7 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
     out: list[_Lay] = []
     back = BACK[via]
     sides: tuple[int, ...] | None = None  # the tile's open sides: looked up once, not per exit
+    free: int | None = None  # and its free fields (the flood fill's): counted once, not per exit
     for x in range(4):
         if x == back:
             continue
@@ -260,13 +267,14 @@ def _lays(state: State, end: str, via: int) -> list[_Lay]:
         if not (0 <= tr < SIZE and 0 <= tc < SIZE):
             out += _connections(state, end, via, x)
             continue
-        if field_key(tr, tc) in board or terrain(tile["type"], tile["rot"], tr, tc) == "water":
+        if FIELD_KEYS[tr * SIZE + tc] in board or terrain(tile["type"], tile["rot"], tr, tc) == "water":
             continue
         if sides is None:
             sides = open_sides(state, pos)
-        if continues(state, pos, tr, tc, taken, sides, board):
-            out.append(_lay("PlaceTrack", {"end": end, "via": via, "exit": x},
-                            ("straight" if x == via else "curve",), ids))
+            free = free_fields(board, taken) if sides else None
+        if continues(state, pos, tr, tc, taken, sides, board, free):  # ``_lay``'s tuple written out
+            out.append(("PlaceTrack", {"end": end, "via": via, "exit": x}, ids, False, 1, 0) if x == via
+                       else ("PlaceTrack", {"end": end, "via": via, "exit": x}, ids, False, 0, 1))
     return out
 
 
@@ -324,7 +332,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
     front = state.front[seat]
     straight, curve, question = front["straight"], front["curve"], front["question"]
     screen = state.screen[seat]
-    paid = set(state.turn["mountains"])
+    paid = state.turn["mountains"]  # the turn's few paid mountains: asked as they are, no set per way
     surcharge = RULES["mountain_surcharge"]
     facts, arguments = way.lays(state)
     # The '?' dice a lay takes counted by comparisons, not ``max`` calls, and a lay without a
@@ -341,7 +349,10 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             if mountain not in paid:
                 cost += surcharge
         if not cost:
-            command = Command(type_, seat, dict(lay_args))
+            # the lay's own arguments (a dict nobody changes, as the arguments of the commands
+            # :func:`_command` shares between listings), not a copy per listing: a way of many
+            # tile connections lists dozens of lays
+            command = Command(type_, seat, lay_args)
             if not into_water or _accepted(state, command):
                 out.append(command)
             continue
@@ -356,7 +367,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
             used = max(0, straights - straight) + max(0, curves - curve)
             if used > question or screen + question - used < RULES["bridge_surcharge"]:
                 continue  # too few dice for its pieces and surcharge (as ``_affordable``)
-            cost = len(set(ids) - paid) * surcharge + RULES["bridge_surcharge"]
+            cost = len(set(ids).difference(paid)) * surcharge + RULES["bridge_surcharge"]
             for k in range(min(cost, screen) + 1):
                 if cost - k <= question - used:
                     args = dict(lay_args)
@@ -368,7 +379,7 @@ def _way_commands(state: State, seat: str, way: _Way, end: str, via: int, bridge
 def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     """Tile connections at the edge in direction ``x``, as :func:`.connect.connect` allows
     them: the edge field and the map checked once, each tile and rotation once, and the
-    first die on the new tile by :func:`.connect.first_die` (a function of the tile and its
+    first die on the new tile by :func:`.connect.first_dies` (a function of the tile and its
     open sides alone)."""
     e = state.ends[end]
     pos = e["pos"]
@@ -381,20 +392,22 @@ def _connections(state: State, end: str, via: int, x: int) -> list[_Lay]:
     if crossing == "water":
         return []
     er, ec = entry_field(r, c, x)
-    edge_kind = "straight" if x == via else "curve"
     # The new tile's mountain is the old one when the track crosses on a mountain: paid once.
     ids = (state.mountains[pos],) if crossing == "mountain" else ()
-    out = []
+    out: list[_Lay] = []
+    edge_straight = 1 if x == via else 0
     for tile, rot in fitting(state, target):
         if terrain(tile, rot, er, ec) == crossing:
-            sides = new_tile_sides(state, target, tile, rot)
-            for onward in range(4):
-                into_water = first_die(tile, rot, er, ec, x, onward, sides)
+            onward = -1
+            for into_water in first_dies(tile, rot, er, ec, x, new_tile_sides(state, target, tile, rot)):
+                onward += 1
                 if into_water is None:
                     continue
-                out.append(_lay("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
-                                                "onward": onward},
-                                (edge_kind, "straight" if onward == x else "curve"), ids, into_water))
+                # ``_lay``'s tuple written out: the edge's piece and the first on the new tile
+                # (a straight where it goes on in the same direction), per tile, rotation and way on
+                straights = edge_straight + (1 if onward == x else 0)
+                out.append(("ConnectTile", {"end": end, "via": via, "exit": x, "tile": tile, "rot": rot,
+                                            "onward": onward}, ids, into_water, straights, 2 - straights))
     return out
 
 
@@ -405,7 +418,7 @@ def _stations(state: State, seat: str) -> list[Command]:
         return out
     question = state.front[seat]["question"]
     dice = state.screen[seat] + question
-    paid = set(state.turn["mountains"])
+    paid = state.turn["mountains"]
     for company in companies:
         # A site does not depend on the price nor on the company: checked once per kind and
         # board (``_Way.site``), and only when affordable.  The ends the company may still
@@ -429,7 +442,7 @@ def _stations(state: State, seat: str) -> list[Command]:
                 piece = way.site(state, kind)
                 if piece is None:
                     continue
-                total = cost + len(mountains_of(state, [piece]) - paid)
+                total = cost + len(mountains_of(state, [piece]).difference(paid))
                 for pay in splits(state, seat, total, question):
                     out.append(Command("BuildStation", seat, {"company": company, "kind": kind, "cost": cost,
                                                               "end": end, "via": via, "pay": pay}))

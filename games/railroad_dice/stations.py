@@ -86,6 +86,8 @@ def site(state: State, end: str, via: int, kind: str) -> Piece | None:
     for dr, dc in DELTA:
         if board.get(field_key(r + dr, c + dc), {}).get("kind") == "station":
             return None
+    if not site_allows(state, pos, r, c, kind):
+        return None  # most sites' terrain: asked first, not by :func:`_site`'s refusal (an exception each)
     try:
         return _site(state, end, via, kind)
     except IllegalMove:

@@ -57,7 +57,16 @@ def grid(tile_type: str, rot: int) -> tuple[str, ...]:
 
 
 def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
-    return LETTER[grid(tile_type, rot)[r][c]]
+    # from the tile type's table (146 against 111 ns: ``grid``'s cache makes and hashes a key
+    # tuple per ask, a cache of one string argument does not; some 20,000 asks per 10 games)
+    return terrains(tile_type)[rot % 4][r][c]
+
+
+@cache
+def terrains(tile_type: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each field's terrain name (``LETTER`` of :func:`grid`'s letter) per quarter turn, row and
+    column (cleared with :func:`grid` where a test changes a tile's rows)."""
+    return tuple(tuple(tuple(LETTER[ch] for ch in row) for row in grid(tile_type, rot)) for rot in range(4))
 
 
 @cache

@@ -123,3 +123,67 @@ def test_a_swallowed_alarm_is_followed_by_another() -> None:
 
     with pytest.raises(DeadlineExceeded):
         run_with_deadline(search, 0.05)
+
+
+def test_the_deadline_restores_the_handlers_it_found() -> None:
+    """Before and after the call (returned or raised): the same handlers, a Python one and
+    the default one, as ``signal.getsignal`` reports them."""
+    import signal
+
+    from worker.bots.deadline import DeadlineExceeded, run_with_deadline
+
+    def mine(signum, frame):  # type: ignore[no-untyped-def]
+        pass
+
+    before = signal.signal(signal.SIGALRM, mine), signal.signal(signal.SIGPROF, signal.SIG_DFL)
+    try:
+        assert run_with_deadline(lambda: "done", 5.0) == "done"
+        assert signal.getsignal(signal.SIGALRM) is mine
+        assert signal.getsignal(signal.SIGPROF) == signal.SIG_DFL
+        assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+        def busy() -> None:
+            while True:
+                pass
+
+        with pytest.raises(DeadlineExceeded):
+            run_with_deadline(busy, 0.05)
+        assert signal.getsignal(signal.SIGALRM) is mine
+        assert signal.getsignal(signal.SIGPROF) == signal.SIG_DFL
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        signal.signal(signal.SIGALRM, before[0])
+        signal.signal(signal.SIGPROF, before[1])
+
+
+def test_a_blocked_call_is_stopped_by_the_wall_clock() -> None:
+    """A call that sleeps uses no CPU time: the wall-clock net stops it."""
+    import time
+
+    from worker.bots.deadline import WALL_FACTOR, DeadlineExceeded, run_with_deadline
+
+    start = time.monotonic()
+    with pytest.raises(DeadlineExceeded):
+        run_with_deadline(lambda: time.sleep(5), 0.05)
+    assert time.monotonic() - start < 0.05 * WALL_FACTOR + 1
+
+
+def test_outside_the_main_thread_the_call_runs_unlimited() -> None:
+    import signal
+    import threading
+    import time
+
+    from worker.bots.deadline import run_with_deadline
+
+    handler = signal.getsignal(signal.SIGALRM)
+    result: list[str] = []
+
+    def call() -> None:
+        result.append(run_with_deadline(lambda: time.sleep(0.3) or "slept", 0.01))
+
+    thread = threading.Thread(target=call)
+    thread.start()
+    thread.join()
+    assert result == ["slept"]
+    assert signal.getsignal(signal.SIGALRM) is handler

@@ -37,10 +37,12 @@ def shore_lake() -> Iterator[None]:
     rows = TILES["types"]["lake"]["rows"]
     TILES["types"]["lake"]["rows"] = SHORE_LAKE
     terrain.grid.cache_clear()
+    terrain.terrains.cache_clear()
     terrain.side.cache_clear()
     yield
     TILES["types"]["lake"]["rows"] = rows
     terrain.grid.cache_clear()
+    terrain.terrains.cache_clear()
     terrain.side.cache_clear()
 
 
