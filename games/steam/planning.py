@@ -360,7 +360,10 @@ def _tile_for_delivery(state: State, seat: str, choice: int) -> int:
     needs one more level: raising it in the move phase costs the first action, and the
     seats moving in between take the cube) or the Engineer's fourth tile.  Judged by the
     planned build after each (:func:`_delivery_outlook`): a delivery the earlier seats
-    cannot take, then one at the first move action, then any.  Issue 24, greedy vs greedy at
+    cannot take, then one at the first move action; a tile that only opens a delivery the
+    earlier seats may take, over the reach after a raise, is no better than the choice (at
+    ``67d1359`` such Locomotives, $6-8, lost their cube in 2 of 5 misses of seats holding
+    one).  Issue 24, greedy vs greedy at
     ``9dd288b``: game 50 round 6 p3 took the Engineer, raised its locomotive in its first
     action and lost Scranton's grey cube to p1's second."""
     from .decide import tile_problem
@@ -372,7 +375,7 @@ def _tile_for_delivery(state: State, seat: str, choice: int) -> int:
         if tile == choice or tile_problem(state, seat, tile, False) is not None:
             continue
         outlook = _delivery_outlook(state, seat, tile)
-        if outlook is not None and outlook > best:
+        if outlook is not None and (outlook[0] or outlook[1]) and outlook > best:
             choice, best = tile, outlook
     return choice
 
