@@ -65,7 +65,7 @@ def terrain(tile_type: str, rot: int, r: int, c: int) -> str:
 @cache
 def terrains(tile_type: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Each field's terrain name (``LETTER`` of :func:`grid`'s letter) per quarter turn, row and
-    column (cleared with :func:`grid` where a test changes a tile's rows)."""
+    column."""
     return tuple(tuple(tuple(LETTER[ch] for ch in row) for row in grid(tile_type, rot)) for rot in range(4))
 
 
@@ -150,6 +150,13 @@ def _fitting_side(d: int, other: tuple[str, int]) -> frozenset[tuple[str, int]]:
     rotation) lying next to it on that side (:func:`fits_map`'s check of one side)."""
     along = side(other[0], other[1], opposite(d))
     return frozenset((t, q) for t in TILE_TYPES for q in range(4) if side(t, q, d) & along)
+
+
+def forget_rows() -> None:
+    """Forget everything derived from the tiles' rows (``TILES``), for a test that changes a
+    tile's rows and puts them back: one call, so a cache added here is not left stale."""
+    for cached in (grid, terrains, has_water, side, _fits, _fitting_side):
+        cached.cache_clear()
 
 
 def entry_field(r: int, c: int, d: int) -> tuple[int, int]:

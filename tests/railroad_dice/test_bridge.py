@@ -36,14 +36,10 @@ def shore_lake() -> Iterator[None]:
     """The lake tile with water on the field behind its southern edge's middle (row 5)."""
     rows = TILES["types"]["lake"]["rows"]
     TILES["types"]["lake"]["rows"] = SHORE_LAKE
-    terrain.grid.cache_clear()
-    terrain.terrains.cache_clear()
-    terrain.side.cache_clear()
+    terrain.forget_rows()
     yield
     TILES["types"]["lake"]["rows"] = rows
-    terrain.grid.cache_clear()
-    terrain.terrains.cache_clear()
-    terrain.side.cache_clear()
+    terrain.forget_rows()
 
 
 def five_on_start() -> State:
