@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from events.determinize import for_seat  # noqa: E402
+from events.envelope import any_barrier  # noqa: E402
 from events.local import LocalTable  # noqa: E402
 from events.projection import Projection  # noqa: E402
 from games.railroad_dice import GAME, evaluation  # noqa: E402
@@ -48,7 +49,7 @@ def positions(games: int, seed: str) -> list[tuple[str, Projection, str]]:
             mine = LocalTable.from_projection(for_seat(p, seat, rng))
             for command in bot.choose_turn(mine, seat, rng, 0):
                 envelopes = table.submit(seat, command)
-                if any(e.barrier for e in envelopes):
+                if any_barrier(envelopes):
                     break
     return out
 

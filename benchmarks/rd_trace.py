@@ -20,6 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from events.envelope import any_barrier  # noqa: E402
 from events.local import LocalTable  # noqa: E402
 from games.railroad_dice import GAME  # noqa: E402
 from games.railroad_dice.evaluation import evaluate  # noqa: E402
@@ -54,7 +55,7 @@ def main() -> None:
         for command in bot_turn(p, seat, level_of[seat], 1000):
             envelopes = table.submit(seat, command)
             done.append(command)
-            if any(e.barrier for e in envelopes):
+            if any_barrier(envelopes):
                 break
         s = table.state
         values = {k: round(v, 1) for k, v in evaluate(GAME, s).items()}

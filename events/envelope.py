@@ -8,7 +8,7 @@ upcast on read (:data:`UPCASTERS`), so a game started years ago still replays.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +59,16 @@ class Envelope:
     def with_payload(self, payload: Mapping[str, Any]) -> Envelope:
         return Envelope(self.seq, self.type, self.actor, payload, self.turn, self.ts,
                         self.command_id, self.schema, self.barrier)
+
+
+def any_barrier(envelopes: Iterable[Envelope]) -> bool:
+    """Whether one of ``envelopes`` is a barrier (it revealed something: a roll, a card drawn),
+    after which a bot's simulation and the real table may differ.  A loop, not ``any()`` over
+    a generator: asked per command by self-play, the bots' turns and the search."""
+    for envelope in envelopes:
+        if envelope.barrier:
+            return True
+    return False
 
 
 def _upcast_v1(data: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from events.envelope import Envelope
+from events.envelope import Envelope, any_barrier
 from games.contract import NOBODY, REVIEWER, SECRET, SYSTEM, TURN_CONFIRMED, Game, Status, Turn
 from games.kit import hooks
 
@@ -308,7 +308,7 @@ _set_fields = object.__setattr__
 
 def _turn_confirmed(p: Projection, env: Envelope, _rebuild: Any) -> Projection:
     state = p.game.evolve(p.live, env.event)
-    barrier = any(e.barrier for e in p.tail) or env.barrier
+    barrier = env.barrier or any_barrier(p.tail)
     points = () if barrier else p.revert_points
     turns = () if barrier else p.confirmed_turns + ((env.seq, env.actor),)
     after = _replace(p, seq=env.seq, last_ts=env.ts, confirmed=state, live=state, confirmed_seq=env.seq,

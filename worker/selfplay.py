@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from events.envelope import any_barrier
 from events.local import LocalTable
 from games.contract import Game, IllegalMove
 from worker.bots.turns import bot_turn
@@ -42,11 +43,6 @@ def play(game: Game, players: int, seed: str, levels: Sequence[str] = ("random",
                 if i == 0:
                     raise
                 break  # the real position left the bot's simulation: decide again
-            drew = False
-            for envelope in envelopes:  # a loop, not ``any()`` over a generator: per command
-                if envelope.barrier:
-                    drew = True
-                    break
-            if drew:
+            if any_barrier(envelopes):
                 break  # the real draw may differ from the bot's simulation: decide again
     raise Stalled(f"{game.name} seed {seed}: no end after {max_turns} turns")

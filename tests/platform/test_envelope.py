@@ -39,3 +39,13 @@ def test_fast_writer_matches_the_schema():
                    command_id="p2:x", barrier=True)
     assert envelope.to_json_dict(env) == envelope.ENVELOPE_SCHEMA.dump(env)
     assert json.loads(envelope.dumps(env)) == envelope.ENVELOPE_SCHEMA.dump(env)
+
+
+def test_any_barrier_finds_a_barrier_anywhere_among_the_envelopes():
+    def env(seq: int, barrier: bool) -> Envelope:
+        return Envelope(seq=seq, type="Added", actor="p1", payload={}, turn=1, ts=0, command_id="x", barrier=barrier)
+
+    assert not envelope.any_barrier([])
+    assert not envelope.any_barrier([env(1, False), env(2, False)])
+    assert envelope.any_barrier([env(1, False), env(2, True)])
+    assert envelope.any_barrier(iter([env(1, True)]))

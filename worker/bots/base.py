@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
+from events.envelope import any_barrier
 from events.local import LocalTable
 from games.contract import Command, IllegalMove
 
@@ -64,10 +65,8 @@ def play_turn(table: LocalTable, seat: str, pick: Callable[[Sequence[Command]], 
         chosen.append(command if command.seat == seat else Command(command.type, seat, command.args))
         if command.type == "ConfirmTurn":
             break
-        if until_draw:  # a loop, not ``any()`` over a generator (per sub-move)
-            for envelope in envelopes:
-                if envelope.barrier:
-                    return chosen
+        if until_draw and any_barrier(envelopes):
+            return chosen
     return chosen
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from events.envelope import any_barrier
 from events.local import LocalTable
 from events.projection import Projection
 from games.contract import Command, IllegalMove
@@ -269,7 +270,7 @@ def _advance(p: Projection, seat: str, command: Command, table: LocalTable | Non
     its events reveal information."""
     table = table or LocalTable.from_projection(p)
     envelopes = table.submit(seat, command)
-    return table.projection, any(e.barrier for e in envelopes)
+    return table.projection, any_barrier(envelopes)
 
 
 def complete_greedily(p: Projection, seat: str, value: Value, first: Command | None = None,
@@ -380,7 +381,7 @@ def complete_greedily(p: Projection, seat: str, value: Value, first: Command | N
         if chosen is None:  # peeked at: the table submits the events it decided then (else decides them)
             chosen, drew = _advance(p, seat, command, table)
         else:  # stepped for its value: the draw is in its tail
-            drew = any(e.barrier for e in chosen.tail[len(p.tail):]) or not chosen.tail
+            drew = any_barrier(chosen.tail[len(p.tail):]) or not chosen.tail
         draws |= drew
         p = chosen
         commands.append(Command(command.type, seat, command.args))

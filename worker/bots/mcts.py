@@ -48,6 +48,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
+from events.envelope import any_barrier
 from events.local import LocalTable
 from events.projection import Projection
 from games.contract import Command, IllegalMove, Status
@@ -346,7 +347,7 @@ class Search:
             return Node(settle(candidate.after))
         table = LocalTable.from_projection(node.p)
         for i, command in enumerate(candidate.commands):
-            if any(e.barrier for e in table.submit(node.mover, command)):
+            if any_barrier(table.submit(node.mover, command)):
                 return Chance(node.p, node.mover, candidate.commands[:i + 1])
         return Node(settle(candidate.after))
 
