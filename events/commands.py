@@ -54,14 +54,11 @@ def decide_folded(projection: Projection, command: Command, rng: random.Random,
     command is one :func:`legal_commands` returned for this very projection (the bots'
     lookahead), so the platform's guards, which the listing applied, are not run again
     and the game may skip what its listing checked; anything else is checked in full."""
-    if command.type in _PLATFORM:
+    turn = None  # asked once for both checks below (per command the tables decide)
+    if command.type in _PLATFORM or (not listed and (projection.seq == 0
+                                                     or (turn := projection.whose_turn()).over)):
         return decide(projection, command, rng), None
-    if not listed:  # whose turn it is asked once for both checks (per command the tables decide)
-        if projection.seq == 0:
-            return decide(projection, command, rng), None
-        turn = projection.whose_turn()
-        if turn.over:
-            return decide(projection, command, rng), None
+    if turn is not None:  # not listed: the platform's guards, which a listing applied
         _game_guards(projection, command, turn)
     try:  # _run_game's guard written out: its lambda made four cells and a function per command (Python 3.11)
         return hooks.decide_folded(projection.game, projection.live, command, rng, listed)
