@@ -1,9 +1,9 @@
 """Real processes for the reliability tests and the benchmarks: a dedicated
 ``redis-server`` (AOF on, fsync every second), gunicorn web nodes with
-``deploy/gunicorn.conf.py`` and Celery workers.
+``deploy/gunicorn.conf.py``, Celery workers and Celery beat.
 
 Readiness is always a blocking wait on the process's own output ("Ready to accept
-connections", "Listening at:", "ready."), never a sleep.  Every process is started in
+connections", "Listening at:", "ready.", "beat: Starting"), never a sleep.  Every process is started in
 its own session so that one ``os.killpg`` ends it and its children, and nothing here
 touches a process it did not start.
 """
@@ -193,10 +193,20 @@ def start_worker(env: dict[str, str], pool: str = "solo", concurrency: int = 1, 
     return proc
 
 
+def start_beat(env: dict[str, str], schedule: Path, name: str = "beat") -> Proc:
+    """``stellwerk beat`` (the production command: the sweep for lost work and the
+    deadline scan) once it printed that it started."""
+    proc = Proc(name, [PYTHON, "-m", "service.cli", "beat", "--schedule", str(schedule)], env=env)
+    proc.wait_for(r"beat: Starting", timeout=60)
+    return proc
+
+
 @contextmanager
 def topology(tmp: Path, web_nodes: int = 2, web_workers: int = 1, threads: int = 8, with_worker: bool = True,
-             worker_pool: str = "solo", **extra_env: str) -> Iterator[Topology]:
-    """Redis + ``web_nodes`` gunicorn nodes + one Celery worker, all on loopback."""
+             worker_pool: str = "solo", with_beat: bool = False, **extra_env: str) -> Iterator[Topology]:
+    """Redis + ``web_nodes`` gunicorn nodes + one Celery worker, all on loopback, and
+    with ``with_beat`` the beat that production runs beside them (without it, work
+    lost between an append and its task is never sent again)."""
     redis_server = RedisServer(tmp / "redis").start()
     tag = uuid.uuid4().hex[:8]
     env = process_env(redis_server.url, f"rel-{tag}", f"rel-{tag}", **extra_env)
@@ -208,6 +218,8 @@ def topology(tmp: Path, web_nodes: int = 2, web_workers: int = 1, threads: int =
             topo.bases.append(base)
         if with_worker:
             topo.workers.append(start_worker(env, pool=worker_pool))
+        if with_beat:
+            topo.beats.append(start_beat(env, tmp / "beat-schedule"))
         yield topo
     finally:
         topo.close()
@@ -220,6 +232,7 @@ class Topology:
         self.webs: list[Proc] = []
         self.bases: list[str] = []
         self.workers: list[Proc] = []
+        self.beats: list[Proc] = []
 
     @property
     def prefix(self) -> str:
@@ -238,7 +251,7 @@ class Topology:
     def errors(self) -> str:
         """Tracebacks and errors the web nodes and workers logged (for failure messages)."""
         out = []
-        for proc in [*self.webs, *self.workers]:
+        for proc in [*self.webs, *self.workers, *self.beats]:
             lines = proc.output().splitlines()
             hits = [i for i, line in enumerate(lines) if "Traceback" in line or "ERROR" in line]
             for i in hits[:3]:
@@ -246,6 +259,6 @@ class Topology:
         return "\n".join(out)
 
     def close(self) -> None:
-        for proc in [*self.workers, *self.webs]:
+        for proc in [*self.beats, *self.workers, *self.webs]:
             proc.stop()
         self.redis.stop()

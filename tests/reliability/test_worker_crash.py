@@ -34,7 +34,7 @@ from events.logfile import check_and_fold
 from tests.reliability.blocking_bot import keys as bot_keys
 from tests.reliability.httpclient import Client
 from tests.reliability.load import read_log
-from tests.reliability.procs import PYTHON, Proc, Topology, have_redis_server, start_worker, topology
+from tests.reliability.procs import Topology, have_redis_server, start_worker, topology
 
 pytestmark = [pytest.mark.slow]
 
@@ -186,17 +186,11 @@ def swept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Topology]:
     if not have_redis_server():
         pytest.skip("needs the redis-server binary (apt install redis-server)")
     tmp = Path(tmp_path_factory.mktemp("swept"))
-    with topology(tmp, web_nodes=1, with_worker=False,
+    with topology(tmp, web_nodes=1, with_worker=False, with_beat=True,
                   STELLWERK_EXTRA_GAMES="tests.reliability.blocking_bot:GAME",
                   STELLWERK_TASK_TIME_LIMIT=str(LIMIT_S), STELLWERK_TASK_SOFT_TIME_LIMIT=str(LIMIT_S - 5),
                   STELLWERK_WORK_MARGIN_S=str(MARGIN_S), STELLWERK_SWEEP_S=str(SWEEP_S)) as t:
-        beat = Proc("beat", [PYTHON, "-m", "service.cli", "beat", "--schedule", str(tmp / "beat-schedule")],
-                    env=t.env)
-        try:
-            beat.wait_for(r"beat: Starting", timeout=60)
-            yield t
-        finally:
-            beat.stop()
+        yield t
 
 
 def pool_processes(pid: int) -> list[int]:
