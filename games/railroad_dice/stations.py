@@ -18,7 +18,7 @@ from games.contract import IllegalMove
 
 from .data import RULES, SIZE
 from .state import State
-from .terrain import DELTA, inside, neighbours8, opposite, outer_ring, pos_of, terrain
+from .terrain import DELTA, derived_from_rows, inside, neighbours8, opposite, outer_ring, pos_of, terrain
 from .track import Piece, continues, field_key, ground, occupied
 
 #: which field a station of each kind stands on, and which neighbours it needs
@@ -39,6 +39,9 @@ def _allows(tile_type: str, rot: int, r: int, c: int, kind: str) -> bool:
         return False
     count = sum(1 for nr, nc in neighbours8(r, c) if terrain(tile_type, rot, nr, nc) == around)
     return count >= RULES["station_neighbours_needed"]
+
+
+derived_from_rows(_allows.cache_clear)
 
 
 def station_piece(state: State, seat: str, company: Any, end: Any, via: Any, kind: str) -> Piece:

@@ -7,7 +7,7 @@ two sides fit when the sets share a terrain (rules text: "gemeinsame Geländeart
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -152,11 +152,24 @@ def _fitting_side(d: int, other: tuple[str, int]) -> frozenset[tuple[str, int]]:
     return frozenset((t, q) for t in TILE_TYPES for q in range(4) if side(t, q, d) & along)
 
 
+#: How to clear the caches other modules derive from the tiles' rows (``stations``' sites).
+#: They register here, because this module cannot import them (they import it).
+_CLEARED_ELSEWHERE: list[Callable[[], None]] = []
+
+
+def derived_from_rows(clear: Callable[[], None]) -> None:
+    """Register ``clear`` (a cache's ``cache_clear``) with :func:`forget_rows`."""
+    _CLEARED_ELSEWHERE.append(clear)
+
+
 def forget_rows() -> None:
     """Forget everything derived from the tiles' rows (``TILES``), for a test that changes a
-    tile's rows and puts them back: one call, so a cache added here is not left stale."""
+    tile's rows and puts them back: one call, so a cache added here or registered by
+    :func:`derived_from_rows` is not left stale."""
     for cached in (grid, terrains, has_water, side, _fits, _fitting_side):
         cached.cache_clear()
+    for clear in _CLEARED_ELSEWHERE:
+        clear()
 
 
 def entry_field(r: int, c: int, d: int) -> tuple[int, int]:

@@ -191,3 +191,20 @@ def test_a_bridge_may_start_at_a_station_beside_the_lake():
     assert [p["field"] for p in events[0].payload["pieces"]] == [[4, 3], [3, 3], [2, 3]]
     assert s.ends["A"]["field"] == [2, 3] and s.boards["0,-1"]["5,3"]["sides"] == [S, N]
     assert dice_total(s) == 40
+
+
+def test_forget_rows_also_forgets_the_station_sites() -> None:
+    """``stations`` caches a site's answer per tile type; it registers that cache with
+    ``terrain.forget_rows``, so a test that rewrites the lake's rows reads new sites."""
+    from games.railroad_dice.stations import _allows
+
+    assert _allows("lake", 0, 6, 3, "lake") is False  # meadow below the lake's last water row
+    rows = TILES["types"]["lake"]["rows"]
+    TILES["types"]["lake"]["rows"] = SHORE_LAKE
+    try:
+        terrain.forget_rows()
+        assert _allows("lake", 0, 6, 3, "lake") is True  # now three water fields around it
+    finally:
+        TILES["types"]["lake"]["rows"] = rows
+        terrain.forget_rows()
+    assert _allows("lake", 0, 6, 3, "lake") is False
