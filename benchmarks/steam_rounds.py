@@ -12,7 +12,8 @@ Two such files (the same rounds, two bots) are compared with ``--compare``: miss
 and new ones, income + VP.
 
 The base games are the games of a ``steam_misses.py`` results file that had a miss (its
-``--seed``; the same seeds and seats as ``steam_misses.py``/``tournament.py`` play them).
+``--seed``; the same seeds and seats as ``steam_misses.py``/``tournament.py`` play them; with
+``--games clean`` those without one, where a changed bot can only add misses).
 ``--base`` keeps them as the commands submitted: absent, the games are played by the
 checked-out bot and written there; present, they are rebuilt from it through the engine
 (no bot), so another bot's run starts from the very same positions.  Either way each game's
@@ -29,6 +30,7 @@ the base's own bot every round played again must be the base's round (``as_base`
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from collections.abc import Callable
@@ -41,6 +43,13 @@ from benchmarks.tournament import Fallbacks, register_levels  # noqa: E402
 from worker.bots import deadline  # noqa: E402
 
 MAX_STEPS = 20_000
+
+
+def _open(path: str, mode: str = "r") -> Any:
+    """A text file, gzip-compressed where its name ends in ``.gz`` (a base file of many games)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, mode + "t", encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
 
 
 def drive(table: Any, level_of: dict[str, str], budget_ms: int, stop: Callable[[], bool],
@@ -211,7 +220,10 @@ def main() -> None:
     parser.add_argument("--base", help="the base games' commands (JSON lines): read if present, else written")
     parser.add_argument("--out", help="append one JSON line per round to this file")
     parser.add_argument("--wall-factor", type=float, default=1000.0, help="as tournament.py's")
-    parser.add_argument("--limit", type=int, help="only the first LIMIT games with a miss (a quick check)")
+    parser.add_argument("--games", choices=("missed", "clean", "all"), default="missed",
+                        help="the file's games with a miss (default), those without one (where a changed bot "
+                             "can only add misses) or all")
+    parser.add_argument("--limit", type=int, help="only the first LIMIT of those games (a quick check)")
     parser.add_argument("--compare", nargs=2, metavar="JSONL", help="instead: compare two --out files")
     args = parser.parse_args()
     if args.compare:
@@ -225,10 +237,12 @@ def main() -> None:
     register_levels()
     game = registry.get("steam")
     lines = [json.loads(line) for line in open(args.results, encoding="utf-8") if line.strip()]
-    chosen = [line for line in lines if line["misses"]][:args.limit]
+    chosen = [line for line in lines if args.games == "all" or bool(line["misses"]) == (args.games == "missed")]
+    chosen = chosen[:args.limit]
     saved: dict[int, list[list[Any]]] = {}
     if args.base and Path(args.base).exists():
-        saved = {r["index"]: r["commands"] for r in map(json.loads, open(args.base, encoding="utf-8"))}
+        with _open(args.base) as fh:
+            saved = {r["index"]: r["commands"] for r in map(json.loads, fh)}
     total = misses = 0
     for line in chosen:
         index = line["index"]
@@ -239,7 +253,7 @@ def main() -> None:
             print(f"game {index}: scores {scores}, the file's {line['scores']}: not exact, left out", flush=True)
             continue
         if args.base and index not in saved:
-            with open(args.base, "a", encoding="utf-8") as fh:
+            with _open(args.base, "a") as fh:
                 fh.write(json.dumps({"index": index, "commands": commands}) + "\n")
         rounds = play_rounds(game, base, args.level, args.budget_ms)
         for r in rounds:
@@ -252,7 +266,7 @@ def main() -> None:
         print(f"game {index}: {len(rounds)} rounds, {n} misses "
               f"(base {sum(len(r['base_misses']) for r in rounds)}), "
               f"as base {sum(r['as_base'] for r in rounds)}/{len(rounds)}", flush=True)
-    print(f"{total} rounds of {len(chosen)} games: {misses} seat-rounds without a delivery")
+    print(f"{total} rounds of {len(chosen)} games ({args.games}): {misses} seat-rounds without a delivery")
 
 
 if __name__ == "__main__":
