@@ -289,6 +289,8 @@ def _action(state: State, seat: str) -> Command:
     order += [(3, False), (4, False), (2, False), (1, False), (5, True), (7, True)]
     for tile, passed in order:
         if tile_problem(state, seat, tile, passed) is None and (free(tile, passed) or (tile, passed) in paid):
+            if not passed and tile in (1, 3, 4) and (tile, passed) not in paid:
+                tile = _tile_for_delivery(state, seat, tile)
             return Command("ChooseAction", seat, {"tile": tile, "pass": passed})
     for tile in range(1, 8):        # only paid ones left: the cheapest
         for passed in (True, False):
@@ -316,6 +318,66 @@ def _first_move_keeps(state: State, seat: str) -> bool:
         return False
     trial.tiles = {**trial.tiles, seat: 2}
     return secure(trial, seat)
+
+
+def _delivery_outlook(state: State, seat: str, tile: int) -> tuple[bool, bool, bool] | None:
+    """What the seat's planned build leaves it this round when it takes action tile ``tile``
+    (tried on a copy put in its build turn, the tile paid for; a Locomotive raises its
+    reach): a delivery the seats moving earlier cannot all take (:func:`secure`), one over
+    its reach at its first move action, any (:func:`delivers`); None when paying for the
+    tile takes more than one step of income, or leaves it or the income phase short."""
+    from .decide import tile_cost
+    from .finance import pay
+    from .state import fresh_turn
+
+    trial = state.clone()
+    cost = tile_cost(state, seat, tile)
+    if cost:
+        paid = pay(state, seat, cost)
+        if not paid["ok"] or paid["steps"] > 1 or paid["income"] < 0:
+            return None               # cash, or one step of income that stays positive
+        trial.money[seat], trial.income[seat], trial.vp[seat] = paid["cash"], paid["income"], paid["vp"]
+        if not safe_at_income(trial, seat):
+            return None
+    if tile == 6:
+        trial.loco[seat] += 1
+    trial.phase, trial.current, trial.turn, trial.queue = "build", seat, fresh_turn(), [seat]
+    trial.tiles = {**trial.tiles, seat: tile}
+    rng = random.Random(0)
+    try:
+        for command in _build_turn(trial, seat, rng):
+            if command.type == "BuildTrack":
+                trial = apply(trial, command, rng)
+    except IllegalMove:
+        return None
+    now = bool(goods.routes(trial, Network.of(trial), seat))
+    return secure(trial, seat), now, now or delivers(trial, seat)
+
+
+def _tile_for_delivery(state: State, seat: str, choice: int) -> int:
+    """``choice`` (a free building tile), unless another tile makes this round's delivery
+    surer: First Move, the Locomotive (its reach at the first move action, where a delivery
+    needs one more level: raising it in the move phase costs the first action, and the
+    seats moving in between take the cube) or the Engineer's fourth tile.  Judged by the
+    planned build after each (:func:`_delivery_outlook`): a delivery the earlier seats
+    cannot take, then one at the first move action; a tile that only opens a delivery the
+    earlier seats may take, over the reach after a raise, is no better than the choice (at
+    ``67d1359`` such Locomotives, $6-8, lost their cube in 2 of 5 misses of seats holding
+    one).  Issue 24, greedy vs greedy at
+    ``9dd288b``: game 50 round 6 p3 took the Engineer, raised its locomotive in its first
+    action and lost Scranton's grey cube to p1's second."""
+    from .decide import tile_problem
+
+    best = _delivery_outlook(state, seat, choice)
+    if best is None or all(best):
+        return choice
+    for tile in (2, 6, 3):
+        if tile == choice or tile_problem(state, seat, tile, False) is not None:
+            continue
+        outlook = _delivery_outlook(state, seat, tile)
+        if outlook is not None and (outlook[0] or outlook[1]) and outlook > best:
+            choice, best = tile, outlook
+    return choice
 
 
 # -- the build phase --------------------------------------------------------------------------------

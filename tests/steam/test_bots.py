@@ -449,3 +449,27 @@ def test_greedy_joins_a_town_tile_to_a_city():
     assert delivers(after, seat)
     own = [link for link in Network.of(after).links if link.owner == seat and ("town", towns[0]) in link.ends]
     assert own and all(link.complete for link in own)
+
+
+def test_greedy_takes_the_locomotive_when_its_delivery_needs_the_reach():
+    """Greedy vs greedy, tournament game 50 (seed 1), round 6: p3 chooses its action tile,
+    moving third, $8, locomotive 1.  Its planned build opens Scranton's grey cube only over
+    one more level: with the Engineer it raised the locomotive in its first move action and
+    p1 took the cube in the second pass (a round without a delivery).  Judged by the planned
+    build after each free tile, the Locomotive ($6 from cash) gives the reach at its first
+    move action, so it takes that."""
+    import random
+
+    from games.steam.planning import _delivery_outlook, plan_turn
+
+    state = _saved("greedy_locomotive_tile.json")
+    seat = "p3"
+    assert state.phase == "actions" and state.current == seat and state.loco[seat] == 1
+    engineer = _delivery_outlook(state, seat, 3)
+    locomotive = _delivery_outlook(state, seat, 6)
+    assert engineer is not None and engineer[2] and not engineer[1]      # only after the raise
+    assert locomotive is not None and locomotive[1]                      # at the first move
+    commands = plan_turn(state, seat, random.Random(1))
+    assert [(c.type, c.args["tile"]) for c in commands] == [("ChooseAction", 6)]
+    after = _fold(state, commands)
+    assert after.loco[seat] == 2 and after.money[seat] == 2 and after.income[seat] == state.income[seat]
