@@ -299,25 +299,33 @@ def _action(state: State, seat: str) -> Command:
     return Command("ChooseAction", seat, {"tile": 1, "pass": False})
 
 
-def _first_move_keeps(state: State, seat: str) -> bool:
-    """Whether moving first keeps the seat a delivery its planned build opens (tried on a
-    copy put in its build turn) that the seats moving earlier could take otherwise."""
+def _after_planned_build(trial: State, seat: str) -> State | None:
+    """``trial`` (a copy the caller set up: its action tiles, its locomotive) put in the
+    seat's build turn, with the track its planned build lays; None when the plan breaks a
+    rule there.  What the action-tile choices ask before they commit to a tile."""
     from .state import fresh_turn
 
-    trial = state.clone()
     trial.phase, trial.current, trial.turn, trial.queue = "build", seat, fresh_turn(), [seat]
-    trial.tiles = {s: t for s, t in trial.tiles.items() if t != 2}
     rng = random.Random(0)
     try:
         for command in _build_turn(trial, seat, rng):
             if command.type == "BuildTrack":
                 trial = apply(trial, command, rng)
     except IllegalMove:
+        return None
+    return trial
+
+
+def _first_move_keeps(state: State, seat: str) -> bool:
+    """Whether moving first keeps the seat a delivery its planned build opens (tried on a
+    copy put in its build turn) that the seats moving earlier could take otherwise."""
+    trial = state.clone()
+    trial.tiles = {s: t for s, t in trial.tiles.items() if t != 2}
+    built = _after_planned_build(trial, seat)
+    if built is None or secure(built, seat):
         return False
-    if secure(trial, seat):
-        return False
-    trial.tiles = {**trial.tiles, seat: 2}
-    return secure(trial, seat)
+    built.tiles = {**built.tiles, seat: 2}
+    return secure(built, seat)
 
 
 def _delivery_outlook(state: State, seat: str, tile: int) -> tuple[bool, bool, bool] | None:
@@ -328,7 +336,6 @@ def _delivery_outlook(state: State, seat: str, tile: int) -> tuple[bool, bool, b
     tile takes more than one step of income, or leaves it or the income phase short."""
     from .decide import tile_cost
     from .finance import pay
-    from .state import fresh_turn
 
     trial = state.clone()
     cost = tile_cost(state, seat, tile)
@@ -341,17 +348,12 @@ def _delivery_outlook(state: State, seat: str, tile: int) -> tuple[bool, bool, b
             return None
     if tile == 6:
         trial.loco[seat] += 1
-    trial.phase, trial.current, trial.turn, trial.queue = "build", seat, fresh_turn(), [seat]
     trial.tiles = {**trial.tiles, seat: tile}
-    rng = random.Random(0)
-    try:
-        for command in _build_turn(trial, seat, rng):
-            if command.type == "BuildTrack":
-                trial = apply(trial, command, rng)
-    except IllegalMove:
+    built = _after_planned_build(trial, seat)
+    if built is None:
         return None
-    now = bool(goods.routes(trial, Network.of(trial), seat))
-    return secure(trial, seat), now, now or delivers(trial, seat)
+    now = bool(goods.routes(built, Network.of(built), seat))
+    return secure(built, seat), now, now or delivers(built, seat)
 
 
 def _tile_for_delivery(state: State, seat: str, choice: int) -> int:
