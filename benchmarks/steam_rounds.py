@@ -54,12 +54,10 @@ def _open(path: str, mode: str = "r") -> Any:
 
 def drive(table: Any, level_of: dict[str, str], budget_ms: int, stop: Callable[[], bool],
           record: list[list[Any]] | None = None) -> None:
-    """Play ``table`` on as :func:`worker.selfplay.play` plays a game (pending system work
-    first, each seat's turn from :func:`worker.bots.turns.bot_turn`, submitted command by
-    command) until ``stop()`` or the game's end; the commands submitted go to ``record``."""
-    from events.envelope import any_barrier
-    from games.contract import SYSTEM, Command, IllegalMove
-    from worker.bots.turns import bot_turn
+    """Play ``table`` on as :func:`worker.selfplay.play` plays a game, until ``stop()`` or the
+    game's end; the commands submitted (system work included) go to ``record``."""
+    from games.contract import Command
+    from worker.selfplay import drive as selfplay_drive
 
     def submit(seat: str, command: Command) -> list[Any]:
         envelopes = table.submit(seat, command)
@@ -67,30 +65,7 @@ def drive(table: Any, level_of: dict[str, str], budget_ms: int, stop: Callable[[
             record.append([seat, command.type, command.args])
         return envelopes
 
-    for _ in range(MAX_STEPS):
-        if table.status().over or stop():
-            return
-        p = table.projection
-        pending = p.whose_turn().pending_system
-        if pending and not p.tail:
-            submit(SYSTEM, Command(pending[0], SYSTEM, {}))
-            continue
-        seat = p.turn_seat or next(iter(table.status().to_move), None)
-        if seat is None:
-            raise RuntimeError(f"nobody to move at seq {p.seq}")
-        commands = bot_turn(p, seat, level_of[seat], budget_ms)
-        if not commands:
-            raise RuntimeError(f"bot {level_of[seat]} found no move at seq {p.seq}")
-        for i, command in enumerate(commands):
-            try:
-                envelopes = submit(seat, command)
-            except IllegalMove:
-                if i == 0:
-                    raise
-                break
-            if any_barrier(envelopes):
-                break
-    raise RuntimeError(f"no end after {MAX_STEPS} steps")
+    selfplay_drive(table, level_of, budget_ms, max_turns=MAX_STEPS, stop=stop, submit=submit)
 
 
 def round_figures(s: Any, envelopes: list[Any], round_: int) -> dict[str, Any]:
