@@ -27,6 +27,7 @@ games before that index (a run in parts).
     python benchmarks/steam_rounds.py benchmarks/results/steam-3p-greedy-vs-greedy-f17e72c-seed2.jsonl \\
         --seed 2 --base /tmp/base-seed2.jsonl --out changed.jsonl       # on the changed bot
     python benchmarks/steam_rounds.py --compare main.jsonl changed.jsonl
+    python benchmarks/steam_rounds.py --compare base changed.jsonl   # against the base rounds as played
 """
 
 from __future__ import annotations
@@ -184,9 +185,15 @@ def play_rounds(game: Any, base: Any, level: str, budget_ms: int) -> list[dict[s
 
 
 def compare(before_path: str, after_path: str) -> None:
-    """Misses, fixed and new ones, income + VP of two runs over the rounds both hold."""
+    """Misses, fixed and new ones, income + VP of two runs over the rounds both hold.
+    ``before_path`` ``base``: the base rounds as ``after_path`` holds them (the base's own
+    bot's figures where its run came out ``as_base``, without playing the rounds again)."""
     def load(path: str) -> dict[tuple[int, int], dict[str, Any]]:
-        rows = (json.loads(line) for line in open(path, encoding="utf-8") if line.strip())
+        rows = [json.loads(line) for line in open(after_path if path == "base" else path, encoding="utf-8")
+                if line.strip()]
+        if path == "base":
+            rows = [{**r, "delivered": r["base_delivered"], "misses": r["base_misses"],
+                     "income_vp": r["base_income_vp"], "as_base": True, "fallbacks": 0} for r in rows]
         return {(r["index"], r["round"]): r for r in rows}
 
     before, after = load(before_path), load(after_path)
@@ -229,7 +236,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="only the first LIMIT of those games (a quick check)")
     parser.add_argument("--base-only", action="store_true",
                         help="only write the base games to --base (checked against the file), no round played again")
-    parser.add_argument("--compare", nargs=2, metavar="JSONL", help="instead: compare two --out files")
+    parser.add_argument("--compare", nargs=2, metavar="JSONL",
+                        help="instead: compare two --out files (the first 'base': the second's base rounds)")
     args = parser.parse_args()
     if args.compare:
         compare(*args.compare)
