@@ -19,12 +19,15 @@ checked-out bot and written there; present, they are rebuilt from it through the
 (no bot), so another bot's run starts from the very same positions.  Either way each game's
 scores must equal the results file's (the replay is exact), else the game is left out.  With
 the base's own bot every round played again must be the base's round (``as_base``).
+``--base-only`` writes (or checks) the base games and plays no round; ``--first`` skips the
+games before that index (a run in parts).
 
     python benchmarks/steam_rounds.py benchmarks/results/steam-3p-greedy-vs-greedy-f17e72c-seed2.jsonl \\
         --seed 2 --base /tmp/base-seed2.jsonl --out main.jsonl          # on main: writes the base
     python benchmarks/steam_rounds.py benchmarks/results/steam-3p-greedy-vs-greedy-f17e72c-seed2.jsonl \\
         --seed 2 --base /tmp/base-seed2.jsonl --out changed.jsonl       # on the changed bot
     python benchmarks/steam_rounds.py --compare main.jsonl changed.jsonl
+    python benchmarks/steam_rounds.py --compare base changed.jsonl   # against the base rounds as played
 """
 
 from __future__ import annotations
@@ -157,9 +160,15 @@ def play_rounds(game: Any, base: Any, level: str, budget_ms: int) -> list[dict[s
 
 
 def compare(before_path: str, after_path: str) -> None:
-    """Misses, fixed and new ones, income + VP of two runs over the rounds both hold."""
+    """Misses, fixed and new ones, income + VP of two runs over the rounds both hold.
+    ``before_path`` ``base``: the base rounds as ``after_path`` holds them (the base's own
+    bot's figures where its run came out ``as_base``, without playing the rounds again)."""
     def load(path: str) -> dict[tuple[int, int], dict[str, Any]]:
-        rows = (json.loads(line) for line in open(path, encoding="utf-8") if line.strip())
+        rows = [json.loads(line) for line in open(after_path if path == "base" else path, encoding="utf-8")
+                if line.strip()]
+        if path == "base":
+            rows = [{**r, "delivered": r["base_delivered"], "misses": r["base_misses"],
+                     "income_vp": r["base_income_vp"], "as_base": True, "fallbacks": 0} for r in rows]
         return {(r["index"], r["round"]): r for r in rows}
 
     before, after = load(before_path), load(after_path)
@@ -198,8 +207,12 @@ def main() -> None:
     parser.add_argument("--games", choices=("missed", "clean", "all"), default="missed",
                         help="the file's games with a miss (default), those without one (where a changed bot "
                              "can only add misses) or all")
+    parser.add_argument("--first", type=int, default=0, help="only those games from index FIRST on (a run in parts)")
     parser.add_argument("--limit", type=int, help="only the first LIMIT of those games (a quick check)")
-    parser.add_argument("--compare", nargs=2, metavar="JSONL", help="instead: compare two --out files")
+    parser.add_argument("--base-only", action="store_true",
+                        help="only write the base games to --base (checked against the file), no round played again")
+    parser.add_argument("--compare", nargs=2, metavar="JSONL",
+                        help="instead: compare two --out files (the first 'base': the second's base rounds)")
     args = parser.parse_args()
     if args.compare:
         compare(*args.compare)
@@ -213,7 +226,7 @@ def main() -> None:
     game = registry.get("steam")
     lines = [json.loads(line) for line in open(args.results, encoding="utf-8") if line.strip()]
     chosen = [line for line in lines if args.games == "all" or bool(line["misses"]) == (args.games == "missed")]
-    chosen = chosen[:args.limit]
+    chosen = [line for line in chosen if line["index"] >= args.first][:args.limit]
     saved: dict[int, list[list[Any]]] = {}
     if args.base and Path(args.base).exists():
         with _open(args.base) as fh:
@@ -230,6 +243,9 @@ def main() -> None:
         if args.base and index not in saved:
             with _open(args.base, "a") as fh:
                 fh.write(json.dumps({"index": index, "commands": commands}) + "\n")
+        if args.base_only:
+            print(f"game {index}: base {'read' if index in saved else 'written'}", flush=True)
+            continue
         rounds = play_rounds(game, base, args.level, args.budget_ms)
         for r in rounds:
             r["index"] = index

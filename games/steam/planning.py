@@ -377,7 +377,7 @@ def _tile_for_delivery(state: State, seat: str, choice: int) -> int:
         if tile == choice or tile_problem(state, seat, tile, False) is not None:
             continue
         outlook = _delivery_outlook(state, seat, tile)
-        if outlook is not None and (outlook[0] or outlook[1]) and outlook > best:
+        if outlook is not None and outlook > best:
             choice, best = tile, outlook
     return choice
 
