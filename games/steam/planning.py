@@ -362,12 +362,12 @@ def _tile_for_delivery(state: State, seat: str, choice: int) -> int:
     needs one more level: raising it in the move phase costs the first action, and the
     seats moving in between take the cube) or the Engineer's fourth tile.  Judged by the
     planned build after each (:func:`_delivery_outlook`): a delivery the earlier seats
-    cannot take, then one at the first move action; a tile that only opens a delivery the
-    earlier seats may take, over the reach after a raise, is no better than the choice (at
-    ``67d1359`` such Locomotives, $6-8, lost their cube in 2 of 5 misses of seats holding
-    one).  Issue 24, greedy vs greedy at
-    ``9dd288b``: game 50 round 6 p3 took the Engineer, raised its locomotive in its first
-    action and lost Scranton's grey cube to p1's second."""
+    cannot take, then one at the first move action, then any.  (``bfaa0c2`` also refused a
+    tile whose only gain was a delivery the earlier seats may take after a raise; paired
+    rounds of seeds 2 and 3 had fewer misses without that condition, ``benchmarks/README.md``,
+    rounds steam-bot10 and steam-bot11.)  Issue 24, greedy vs greedy at ``9dd288b``: game 50
+    round 6 p3 took the Engineer, raised its locomotive in its first action and lost
+    Scranton's grey cube to p1's second."""
     from .decide import tile_problem
 
     best = _delivery_outlook(state, seat, choice)
