@@ -45,8 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.tournament import Fallbacks, register_levels  # noqa: E402
 from worker.bots import deadline  # noqa: E402
 
-MAX_STEPS = 20_000
-
 
 def _open(path: str, mode: str = "r") -> Any:
     """A text file, gzip-compressed where its name ends in ``.gz`` (a base file of many games)."""
@@ -55,7 +53,7 @@ def _open(path: str, mode: str = "r") -> Any:
     return open(path, mode, encoding="utf-8")
 
 
-def drive(table: Any, level_of: dict[str, str], budget_ms: int, stop: Callable[[], bool],
+def drive(table: Any, level_of: dict[str, str], budget_ms: int, stop: Callable[[], bool] | None = None,
           record: list[list[Any]] | None = None) -> None:
     """Play ``table`` on as :func:`worker.selfplay.play` plays a game, until ``stop()`` or the
     game's end; the commands submitted (system work included) go to ``record``."""
@@ -68,7 +66,7 @@ def drive(table: Any, level_of: dict[str, str], budget_ms: int, stop: Callable[[
             record.append([seat, command.type, command.args])
         return envelopes
 
-    selfplay_drive(table, level_of, budget_ms, max_turns=MAX_STEPS, stop=stop, submit=submit)
+    selfplay_drive(table, level_of, budget_ms, stop=stop, submit=submit)
 
 
 def round_figures(s: Any, envelopes: list[Any], round_: int) -> dict[str, Any]:
@@ -108,7 +106,7 @@ def base_game(game: Any, players: int, seed: int, line: dict[str, Any], budget_m
     if commands is None:
         record: list[list[Any]] = []
         level_of = dict(zip(table.projection.seats, line["levels"], strict=True))
-        drive(table, level_of, budget_ms, lambda: False, record)
+        drive(table, level_of, budget_ms, record=record)
         return table, record
     for seat, kind, args in commands:
         table.submit(seat, Command(kind, seat, args))
